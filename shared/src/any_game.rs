@@ -1,0 +1,233 @@
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    BoardView, Game, GameKind, Kefren, MoveError, OptionError, OptionSpec, Options, PositionError,
+    Status,
+};
+
+/// A position of any implemented game, for code that learns the kind at run time (the server,
+/// the CLI). Moves go in and out as text.
+///
+/// Serialises as a [`GameSnapshot`]: kind, canonical options and position text.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(try_from = "GameSnapshot", into = "GameSnapshot")]
+pub enum AnyGame {
+    Kefren(Kefren),
+}
+
+/// Calls the same expression on whichever game `$any` holds.
+macro_rules! dispatch {
+    ($any:expr, $game:ident => $body:expr) => {
+        match $any {
+            AnyGame::Kefren($game) => $body,
+        }
+    };
+}
+
+/// The serialised form of an [`AnyGame`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSnapshot {
+    pub kind: GameKind,
+    pub options: Options,
+    pub position: String,
+}
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    #[error("{0} is not implemented yet")]
+    NotImplemented(GameKind),
+    #[error(transparent)]
+    Options(#[from] OptionError),
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// A move of a game record that could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {number} `{text}`: {error}")]
+pub struct ReplayError {
+    /// 1-based number of the move in the list.
+    pub number: usize,
+    pub text: String,
+    pub error: MoveError,
+}
+
+impl AnyGame {
+    /// The start position of `kind` with `options`.
+    ///
+    /// # Errors
+    /// [`EngineError::Options`] for options the game refuses, [`EngineError::NotImplemented`]
+    /// for a kind without an engine yet.
+    pub fn new(kind: GameKind, options: &Options) -> Result<AnyGame, EngineError> {
+        match kind {
+            GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::new(options)?)),
+            other => Err(EngineError::NotImplemented(other)),
+        }
+    }
+
+    /// Reads position text; its first word names the kind.
+    ///
+    /// # Errors
+    /// [`EngineError::Position`] naming the bad field, [`EngineError::Options`] for bad options,
+    /// [`EngineError::NotImplemented`] for a kind without an engine yet.
+    pub fn from_position_text(options: &Options, text: &str) -> Result<AnyGame, EngineError> {
+        let word = text.split_whitespace().next().unwrap_or("");
+        let kind: GameKind = word.parse().map_err(|_| {
+            PositionError::new(
+                "kind",
+                format!(
+                    "expected a game kind (kefren, kechi, sanqi, chinese-checkers), found `{word}`"
+                ),
+            )
+        })?;
+        // Options are checked first so that an unknown key is reported as such.
+        let _start = AnyGame::new(kind, options)?;
+        match kind {
+            GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::from_position_text(options, text)?)),
+            other => Err(EngineError::NotImplemented(other)),
+        }
+    }
+
+    /// The options `kind` understands.
+    pub fn option_specs(kind: GameKind) -> &'static [OptionSpec] {
+        match kind {
+            GameKind::Kefren => Kefren::option_specs(),
+            _ => &[],
+        }
+    }
+
+    /// Plays a list of move texts from this position.
+    ///
+    /// # Errors
+    /// A [`ReplayError`] for the first move that cannot be played, numbered from 1.
+    pub fn replay<S: AsRef<str>>(&self, moves: &[S]) -> Result<AnyGame, ReplayError> {
+        let mut game = self.clone();
+        for (index, text) in moves.iter().enumerate() {
+            game = game
+                .play(text.as_ref())
+                .map(|(next, _)| next)
+                .map_err(|error| ReplayError {
+                    number: index + 1,
+                    text: text.as_ref().to_string(),
+                    error,
+                })?;
+        }
+        Ok(game)
+    }
+
+    pub fn kind(&self) -> GameKind {
+        dispatch!(self, game => kind_of(game))
+    }
+
+    /// Every option with its value, defaults included.
+    pub fn options(&self) -> Options {
+        dispatch!(self, game => game.options())
+    }
+
+    pub fn seat_count(&self) -> u8 {
+        dispatch!(self, game => game.seat_count())
+    }
+
+    pub fn status(&self) -> Status {
+        dispatch!(self, game => game.status())
+    }
+
+    pub fn scores(&self) -> Option<Vec<i64>> {
+        dispatch!(self, game => game.scores())
+    }
+
+    /// The canonical texts of every legal move, sorted by byte order.
+    pub fn legal_moves(&self) -> Vec<String> {
+        dispatch!(self, game => {
+            let mut texts: Vec<String> =
+                game.legal_moves().iter().map(|mv| game.format_move(mv)).collect();
+            texts.sort();
+            texts
+        })
+    }
+
+    /// The canonical text of the legal move that `text` means.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] with offset and expectation, or [`MoveError::Illegal`] with the rule.
+    pub fn canonical_move(&self, text: &str) -> Result<String, MoveError> {
+        dispatch!(self, game => {
+            let parsed = game.parse_move(text).map_err(MoveError::Syntax)?;
+            let mv = game.resolve_move(&parsed).map_err(|illegal| MoveError::Illegal {
+                reason: illegal.to_string(),
+            })?;
+            Ok(game.format_move(&mv))
+        })
+    }
+
+    /// Plays a move text; returns the next position and the move's canonical text.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] or [`MoveError::Illegal`]; `self` is unchanged.
+    pub fn play(&self, text: &str) -> Result<(AnyGame, String), MoveError> {
+        dispatch!(self, game => {
+            let parsed = game.parse_move(text).map_err(MoveError::Syntax)?;
+            let mv = game.resolve_move(&parsed).map_err(|illegal| MoveError::Illegal {
+                reason: illegal.to_string(),
+            })?;
+            Ok((AnyGame::from(game.play_move(&mv)), game.format_move(&mv)))
+        })
+    }
+
+    pub fn position_text(&self) -> String {
+        dispatch!(self, game => game.position_text())
+    }
+
+    pub fn board_view(&self) -> BoardView {
+        dispatch!(self, game => game.board_view())
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        dispatch!(self, game => game.perft(depth))
+    }
+
+    pub fn snapshot(&self) -> GameSnapshot {
+        GameSnapshot {
+            kind: self.kind(),
+            options: self.options(),
+            position: self.position_text(),
+        }
+    }
+}
+
+fn kind_of<G: Game>(_: &G) -> GameKind {
+    G::KIND
+}
+
+impl From<Kefren> for AnyGame {
+    fn from(game: Kefren) -> AnyGame {
+        AnyGame::Kefren(game)
+    }
+}
+
+impl From<AnyGame> for GameSnapshot {
+    fn from(game: AnyGame) -> GameSnapshot {
+        game.snapshot()
+    }
+}
+
+impl TryFrom<GameSnapshot> for AnyGame {
+    type Error = EngineError;
+
+    fn try_from(snapshot: GameSnapshot) -> Result<AnyGame, EngineError> {
+        let game = AnyGame::from_position_text(&snapshot.options, &snapshot.position)?;
+        if game.kind() == snapshot.kind {
+            Ok(game)
+        } else {
+            Err(EngineError::Position(PositionError::new(
+                "kind",
+                format!(
+                    "the position is of {} but the snapshot says {}",
+                    game.kind(),
+                    snapshot.kind
+                ),
+            )))
+        }
+    }
+}

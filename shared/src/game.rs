@@ -1,0 +1,127 @@
+use std::fmt::Debug;
+
+use crate::{
+    BoardView, GameKind, MoveError, OptionError, OptionSpec, Options, ParseMoveError,
+    PositionError, Seat, Status,
+};
+
+/// The contract every rule engine implements. A value is one position of one game variant:
+/// immutable, cheap to clone, and playing a move gives a new value.
+///
+/// Moves go through three steps, kept apart so errors say exactly what is wrong:
+/// 1. [`Game::parse_move`]: text to [`Game::MoveText`] (syntax only, errors with byte offsets);
+/// 2. [`Game::resolve_move`]: move text and position to a legal [`Game::Move`] (or the rule it breaks);
+/// 3. [`Game::play_move`]: a legal move to the next position.
+pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
+    /// A legal move, as produced by [`Game::legal_moves`] and [`Game::resolve_move`].
+    type Move: Clone + Debug + PartialEq + Eq;
+    /// What a move text says, before it is checked against a position.
+    type MoveText: Clone + Debug + PartialEq + Eq;
+    /// Why a move text is not legal in a position: one variant per rule.
+    type Illegal: std::error::Error + Clone;
+
+    const KIND: GameKind;
+
+    /// The options this game understands, with their defaults.
+    fn option_specs() -> &'static [OptionSpec];
+
+    /// The start position of the variant described by `options` (the seed, where a variant is
+    /// random, is the option `seed`).
+    ///
+    /// # Errors
+    /// An [`OptionError`] naming the key: unknown, bad value, or a combination the rules refuse.
+    fn new(options: &Options) -> Result<Self, OptionError>;
+
+    /// Every option of this game with its value, defaults included (the canonical form).
+    fn options(&self) -> Options;
+
+    /// Number of seats (players).
+    fn seat_count(&self) -> u8;
+
+    /// Ongoing with the seat to move, won, or drawn.
+    fn status(&self) -> Status;
+
+    /// Scores, one per seat, where the variant keeps score.
+    fn scores(&self) -> Option<Vec<i64>> {
+        None
+    }
+
+    /// Every legal move, each exactly once; empty when the game is over.
+    fn legal_moves(&self) -> Vec<Self::Move>;
+
+    /// The number of legal moves (engines override this with a faster count for perft).
+    fn count_moves(&self) -> u64 {
+        self.legal_moves().len() as u64
+    }
+
+    /// Reads a move text (syntax only). Lenient: case, spaces, alternative separators.
+    ///
+    /// # Errors
+    /// A [`ParseMoveError`] with the byte offset and what was expected there.
+    fn parse_move(&self, text: &str) -> Result<Self::MoveText, ParseMoveError>;
+
+    /// Finds the legal move a move text means in this position.
+    ///
+    /// # Errors
+    /// [`Game::Illegal`] naming the rule the move breaks.
+    fn resolve_move(&self, text: &Self::MoveText) -> Result<Self::Move, Self::Illegal>;
+
+    /// The position after `mv`, which must be legal here (from `legal_moves` or `resolve_move`).
+    fn play_move(&self, mv: &Self::Move) -> Self;
+
+    /// The canonical text of a legal move.
+    fn format_move(&self, mv: &Self::Move) -> String;
+
+    /// The one-line position text, starting with the kind's name.
+    fn position_text(&self) -> String;
+
+    /// Reads position text printed by [`Game::position_text`], for the variant in `options`.
+    ///
+    /// # Errors
+    /// A [`PositionError`] naming the field that is not a possible position of this game.
+    fn from_position_text(options: &Options, text: &str) -> Result<Self, PositionError>;
+
+    /// The position as a game-independent picture for the text and SVG renderers.
+    fn board_view(&self) -> BoardView;
+
+    /// The number of move sequences of length `depth` (engines may override with a faster count).
+    fn perft(&self, depth: u32) -> u64 {
+        crate::perft(self, depth)
+    }
+
+    /// Parses, resolves and plays a move text.
+    ///
+    /// # Errors
+    /// On a syntax error or an illegal move, the unchanged position comes back with the error.
+    fn play(self, text: &str) -> Result<Self, PlayFailure<Self>> {
+        let played = self
+            .parse_move(text)
+            .map_err(MoveError::Syntax)
+            .and_then(|parsed| {
+                self.resolve_move(&parsed)
+                    .map_err(|illegal| MoveError::Illegal {
+                        reason: illegal.to_string(),
+                    })
+            })
+            .map(|mv| self.play_move(&mv));
+        match played {
+            Ok(next) => Ok(next),
+            Err(error) => Err(PlayFailure {
+                position: self,
+                error,
+            }),
+        }
+    }
+
+    /// The seat to move, if the game goes on.
+    fn to_move(&self) -> Option<Seat> {
+        self.status().to_move()
+    }
+}
+
+/// A move that could not be played, with the position it was tried on, unchanged.
+#[derive(Clone, Debug)]
+pub struct PlayFailure<G> {
+    pub position: G,
+    pub error: MoveError,
+}

@@ -1,0 +1,69 @@
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// The games turnpost knows by name (in the API, the CLI and position text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum GameKind {
+    #[serde(rename = "kefren")]
+    Kefren,
+    #[serde(rename = "kechi")]
+    Kechi,
+    #[serde(rename = "sanqi")]
+    SanQi,
+    #[serde(rename = "chinese-checkers")]
+    ChineseCheckers,
+}
+
+impl GameKind {
+    /// Every kind, in the order they are listed to users.
+    pub const ALL: [GameKind; 4] = [
+        GameKind::Kefren,
+        GameKind::Kechi,
+        GameKind::SanQi,
+        GameKind::ChineseCheckers,
+    ];
+
+    /// The kind's name as used in the API, the CLI and position text.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Kefren => "kefren",
+            GameKind::Kechi => "kechi",
+            GameKind::SanQi => "sanqi",
+            GameKind::ChineseCheckers => "chinese-checkers",
+        }
+    }
+
+    /// The name for people: "Kefren", "Chinese Checkers".
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::Kefren => "Kefren",
+            GameKind::Kechi => "Kechi",
+            GameKind::SanQi => "SanQi",
+            GameKind::ChineseCheckers => "Chinese Checkers",
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A game kind name that turnpost does not know.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown game kind `{0}`: expected one of kefren, kechi, sanqi, chinese-checkers")]
+pub struct UnknownGameKind(pub String);
+
+impl FromStr for GameKind {
+    type Err = UnknownGameKind;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(text.trim()))
+            .ok_or_else(|| UnknownGameKind(text.to_string()))
+    }
+}

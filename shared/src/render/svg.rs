@@ -1,0 +1,107 @@
+use std::fmt::Write;
+
+use crate::{BoardView, CellContent, PieceColour};
+
+const CELL_W: f32 = 14.0;
+const CELL_H: f32 = 28.0;
+const MARGIN: f32 = 14.0;
+
+/// Draws a board as a standalone SVG document (for web pages, emails and `turnpost board --svg`).
+pub fn render_svg(view: &BoardView) -> String {
+    let width = f32::from(view.width) * CELL_W + 2.0 * MARGIN;
+    let height = f32::from(view.height) * CELL_H + 2.0 * MARGIN;
+    let mut svg = String::new();
+    // Writing to a String cannot fail; the results are ignored on purpose.
+    let _ = write!(
+        svg,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, sans-serif" font-size="12">"##
+    );
+    let _ = write!(
+        svg,
+        r##"<rect width="{width}" height="{height}" fill="#e8c98f"/>"##
+    );
+    let radius = CELL_W * 0.8;
+    for label in &view.labels {
+        let (x, y) = centre(label.x, label.y);
+        let x = x + (label.text.chars().count().saturating_sub(1) as f32) * CELL_W / 2.0;
+        let _ = write!(
+            svg,
+            r##"<text x="{x}" y="{y}" text-anchor="middle" dominant-baseline="central" fill="#5a3d1a">{}</text>"##,
+            escape(&label.text)
+        );
+    }
+    for cell in &view.cells {
+        let (x, y) = centre(cell.x, cell.y);
+        let _ = write!(svg, r##"<g><title>{}</title>"##, escape(&cell.name));
+        if cell.highlighted {
+            let _ = write!(
+                svg,
+                r##"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="#d62828" stroke-width="3"/>"##,
+                radius + 3.0
+            );
+        }
+        match cell.content {
+            CellContent::Empty => {
+                let _ = write!(svg, r##"<circle cx="{x}" cy="{y}" r="3" fill="#5a3d1a"/>"##);
+            }
+            CellContent::Marked => {
+                let d = radius * 0.5;
+                let _ = write!(
+                    svg,
+                    r##"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="#5a3d1a" stroke-width="2"/>"##,
+                    x - d,
+                    y - d,
+                    x + d,
+                    y + d,
+                    x - d,
+                    y + d,
+                    x + d,
+                    y - d
+                );
+            }
+            CellContent::Piece { colour, glyph } => {
+                let (fill, ink) = svg_colours(colour);
+                let _ = write!(
+                    svg,
+                    r##"<circle cx="{x}" cy="{y}" r="{radius}" fill="{fill}" stroke="#222" stroke-width="1"/>"##
+                );
+                if glyph.is_ascii_digit() {
+                    let _ = write!(
+                        svg,
+                        r##"<text x="{x}" y="{y}" text-anchor="middle" dominant-baseline="central" fill="{ink}">{glyph}</text>"##
+                    );
+                }
+            }
+        }
+        svg.push_str("</g>");
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+fn centre(x: u16, y: u16) -> (f32, f32) {
+    (
+        MARGIN + (f32::from(x) + 0.5) * CELL_W,
+        MARGIN + (f32::from(y) + 0.5) * CELL_H,
+    )
+}
+
+fn svg_colours(colour: PieceColour) -> (&'static str, &'static str) {
+    match colour {
+        PieceColour::Black => ("#1d1d1d", "#ffffff"),
+        PieceColour::White => ("#fafafa", "#000000"),
+        PieceColour::Red => ("#d62828", "#ffffff"),
+        PieceColour::Blue => ("#1f5fbf", "#ffffff"),
+        PieceColour::Yellow => ("#f2c500", "#000000"),
+        PieceColour::Green => ("#2a9d4b", "#ffffff"),
+        PieceColour::Purple => ("#7b3fa0", "#ffffff"),
+        PieceColour::Orange => ("#f08c1a", "#000000"),
+        PieceColour::Grey => ("#8c8c8c", "#000000"),
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
