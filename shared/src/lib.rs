@@ -16,6 +16,7 @@ mod render;
 mod seat;
 mod status;
 
+mod kechi;
 mod kefren;
 
 pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
@@ -31,4 +32,5 @@ pub use render::{render_svg, render_text, TextStyle};
 pub use seat::Seat;
 pub use status::Status;
 
+pub use kechi::{Kechi, KechiCell, KechiIllegal, KechiMoveText, KechiStoneMove, KechiTurn};
 pub use kefren::{Kefren, KefrenCell, KefrenIllegal, KefrenMove, KefrenMoveText};
