@@ -11,7 +11,7 @@ const PERFT_BUDGET: u64 = 600_000;
 #[test]
 fn kefren_playouts() {
     let start = Kefren::new(&Options::new()).unwrap();
-    common::check_playouts(&start, 12, 300, 1);
+    common::check_playouts(&start, 8, 200, 1);
 }
 
 #[test]
