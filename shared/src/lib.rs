@@ -23,7 +23,7 @@ pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
 pub use game::{Game, PlayFailure};
 pub use kind::{GameKind, UnknownGameKind};
 pub use move_error::MoveError;
-pub use notation::{CellText, Cursor, ParseMoveError};
+pub use notation::{split_move_list, CellText, Cursor, ParseMoveError};
 pub use options::{OptionError, OptionSpec, OptionValues, Options};
 pub use perft::perft;
 pub use position_error::PositionError;

@@ -2,7 +2,7 @@
 //! `shared/rules/README.md` ("Engine commands").
 
 use clap::{Args, Subcommand};
-use turnpost_shared::{render_text, AnyGame, GameKind, Options, Status};
+use turnpost_shared::{render_text, split_move_list, AnyGame, GameKind, Options, Status};
 
 use crate::failure::Failure;
 use crate::output::{print, text_style};
@@ -63,12 +63,7 @@ impl PositionArgs {
                 game
             }
         };
-        let moves: Vec<&str> = self
-            .moves
-            .as_deref()
-            .unwrap_or("")
-            .split_whitespace()
-            .collect();
+        let moves = split_move_list(self.moves.as_deref().unwrap_or(""));
         start
             .replay(&moves)
             .map_err(|error| Failure::refused(format!("--moves: {error}")))
@@ -97,11 +92,7 @@ pub fn run(command: EngineCommand) -> Result<(), Failure> {
         EngineCommand::Show(args) => {
             let game = args.game()?;
             let mut view = game.board_view();
-            if let Some(last) = args
-                .moves
-                .as_deref()
-                .and_then(|moves| moves.split_whitespace().last())
-            {
+            if let Some(last) = split_move_list(args.moves.as_deref().unwrap_or("")).last() {
                 view.highlight_move(last);
             }
             let mut text = render_text(&view, text_style());
