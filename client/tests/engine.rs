@@ -100,3 +100,16 @@ fn help_lists_exit_codes() {
     let run = turnpost(&["--help"]).success();
     assert!(stdout(&run).contains("Exit codes:"));
 }
+
+#[test]
+fn show_can_draw_an_svg_picture() {
+    let path = std::env::temp_dir().join(format!("turnpost-show-{}.svg", std::process::id()));
+    let file = path.to_str().unwrap();
+    turnpost(&["engine", "show", "kefren", "--moves", "F2-F3", "--svg", file]).success();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_eq!(svg.matches("<title>").count(), 171, "one group per cell");
+    // The last move's cells are ringed.
+    assert_eq!(svg.matches("stroke=\"#d62828\"").count(), 2);
+}

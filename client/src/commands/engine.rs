@@ -2,7 +2,9 @@
 //! `shared/rules/README.md` ("Engine commands").
 
 use clap::{Args, Subcommand};
-use turnpost_shared::{render_text, split_move_list, AnyGame, GameKind, Options, Status};
+use turnpost_shared::{
+    render_svg, render_text, split_move_list, AnyGame, GameKind, Options, Status,
+};
 
 use crate::failure::Failure;
 use crate::output::{print, text_style};
@@ -20,7 +22,13 @@ pub enum EngineCommand {
         depth: u32,
     },
     /// Print the board, whose turn it is or the result, and the position text.
-    Show(PositionArgs),
+    Show {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Also draw the board as an SVG picture into this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+    },
     /// Print one line: `ongoing <seat>`, `won <seat>` or `draw`.
     Status(PositionArgs),
 }
@@ -89,11 +97,19 @@ pub fn run(command: EngineCommand) -> Result<(), Failure> {
             let game = position.game()?;
             print(&format!("{}\n", game.perft(depth)))?;
         }
-        EngineCommand::Show(args) => {
+        EngineCommand::Show {
+            position: args,
+            svg,
+        } => {
             let game = args.game()?;
             let mut view = game.board_view();
             if let Some(last) = split_move_list(args.moves.as_deref().unwrap_or("")).last() {
                 view.highlight_move(last);
+            }
+            if let Some(path) = svg {
+                std::fs::write(&path, render_svg(&view)).map_err(|error| {
+                    Failure::usage(format!("cannot write {}: {error}", path.display()))
+                })?;
             }
             let mut text = render_text(&view, text_style());
             text.push('\n');
