@@ -17,6 +17,7 @@ mod seat;
 mod status;
 
 mod kefren;
+mod sanqi;
 
 pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
@@ -32,3 +33,4 @@ pub use seat::Seat;
 pub use status::Status;
 
 pub use kefren::{Kefren, KefrenCell, KefrenIllegal, KefrenMove, KefrenMoveText};
+pub use sanqi::{SanQi, SanQiCell, SanQiColour, SanQiIllegal, SanQiMove, SanQiMoveText};
