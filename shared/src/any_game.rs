@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     BoardView, Game, GameKind, Kefren, MoveError, OptionError, OptionSpec, Options, PositionError,
-    SanQi, Status,
+    SanQi, Seat, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
@@ -132,6 +132,11 @@ impl AnyGame {
 
     pub fn seat_count(&self) -> u8 {
         dispatch!(self, game => game.seat_count())
+    }
+
+    /// How people call a seat in this game: "Black (seat 1)".
+    pub fn seat_name(&self, seat: Seat) -> String {
+        dispatch!(self, game => game.seat_name(seat))
     }
 
     pub fn status(&self) -> Status {

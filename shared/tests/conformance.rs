@@ -11,7 +11,7 @@ const PERFT_BUDGET: u64 = 600_000;
 #[test]
 fn kefren_playouts() {
     let start = Kefren::new(&Options::new()).unwrap();
-    common::check_playouts(&start, 12, 300, 1);
+    common::check_playouts(&start, 8, 200, 1);
 }
 
 #[test]
@@ -27,6 +27,24 @@ fn kefren_perft_table() {
 #[test]
 fn kefren_parsers_never_panic() {
     common::check_parsers_never_panic(&Kefren::new(&Options::new()).unwrap(), 2000);
+}
+
+#[test]
+fn any_game_serialises_as_kind_options_and_position() {
+    use turnpost_shared::AnyGame;
+    let game = AnyGame::new(GameKind::Kefren, &Options::new())
+        .unwrap()
+        .replay(&["F2-F3"])
+        .unwrap();
+    let json = serde_json::to_value(&game).unwrap();
+    assert_eq!(json["kind"], "kefren");
+    assert_eq!(json["position"], game.position_text());
+    let back: AnyGame = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back.position_text(), game.position_text());
+    // A snapshot whose position is not of its kind is refused.
+    let mut wrong = json;
+    wrong["position"] = "kefren 9 b".into();
+    assert!(serde_json::from_value::<AnyGame>(wrong).is_err());
 }
 
 fn sanqi(side: u8) -> SanQi {

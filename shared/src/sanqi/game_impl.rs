@@ -53,6 +53,15 @@ impl Game for SanQi {
         2
     }
 
+    /// No colour belongs to a player, so seats are called by their turn order.
+    fn seat_name(&self, seat: Seat) -> String {
+        match seat.number() {
+            1 => "First (seat 1)".to_string(),
+            2 => "Second (seat 2)".to_string(),
+            other => format!("seat {other}"),
+        }
+    }
+
     fn status(&self) -> Status {
         if let Some(winner) = self.winner() {
             return Status::won_by(Seat::from_index(usize::from(winner)));
