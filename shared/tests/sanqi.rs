@@ -735,3 +735,113 @@ fn fast_perft_agrees_with_move_lists() {
         }
     }
 }
+
+// ---- Pattern check against an independent full scan ---------------------------------------
+
+/// Reads position text into a map (letter, number) -> stone, by the rules' format.
+fn board_of(side: u8, text: &str) -> std::collections::HashMap<(i32, i32), char> {
+    let rows = text.split(' ').nth(1).unwrap();
+    let mut board = std::collections::HashMap::new();
+    for (letter, (row, cells)) in rows.split('/').zip(cells_of(side)).enumerate() {
+        let mut numbers = cells.iter().map(|c| c[1..].parse::<i32>().unwrap());
+        let mut digits = String::new();
+        for c in row.chars().chain(std::iter::once('.')) {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            for _ in 0..digits.parse::<usize>().unwrap_or(0) {
+                numbers.next();
+            }
+            digits.clear();
+            if c != '.' {
+                board.insert((letter as i32 + 1, numbers.next().unwrap()), c);
+            }
+        }
+    }
+    board
+}
+
+/// Which kinds stand [circle, line, triangle], scanning every anchor of the whole board.
+fn kinds_standing(side: u8, text: &str) -> [bool; 3] {
+    let board = board_of(side, text);
+    let span = 2 * i32::from(side) - 1;
+    let one_colour = |l: i32, n: i32, offsets: &[(i32, i32)]| {
+        let first = board.get(&(l + offsets[0].0, n + offsets[0].1));
+        first.is_some()
+            && offsets
+                .iter()
+                .all(|(a, b)| board.get(&(l + a, n + b)) == first)
+    };
+    let circle = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1)];
+    let triangles = [
+        [(0, 0), (1, 0), (2, 0), (1, 1), (2, 1), (2, 2)],
+        [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)],
+    ];
+    let mut found = [false; 3];
+    for l in 1..=span {
+        for n in 1..=span {
+            // A circle needs its centre on the board (off-board cells are never stones, so
+            // the six neighbours being stones already places them on the board).
+            found[0] |= (l - n).abs() < i32::from(side) && one_colour(l, n, &circle);
+            for (dl, dn) in [(1, 0), (0, 1), (1, 1)] {
+                let line: Vec<(i32, i32)> = (0..6).map(|k| (k * dl, k * dn)).collect();
+                found[1] |= one_colour(l, n, &line);
+            }
+            found[2] |= triangles.iter().any(|t| one_colour(l, n, t));
+        }
+    }
+    found
+}
+
+#[test]
+fn win_checks_agree_with_a_full_scan_in_random_games() {
+    let mut seed = 0x1234_5678_9ABC_DEF1u64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let mut wins = [0; 2];
+    for side in [4u8, 6] {
+        for _ in 0..if side == 4 { 60 } else { 10 } {
+            let mut game = start(side);
+            loop {
+                let text = game.position_text();
+                let kinds = kinds_standing(side, &text);
+                let mover = if text.contains(" 1 ") { 2 } else { 1 };
+                let goal = if mover == 1 {
+                    kinds[0] || kinds[2]
+                } else {
+                    kinds[1] || kinds[2]
+                };
+                if goal {
+                    assert_eq!(game.status(), won(mover), "{text}");
+                    wins[usize::from(mover - 1)] += 1;
+                    break;
+                }
+                assert!(!matches!(game.status(), Status::Won { .. }), "{text}");
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Favour one colour so that patterns form before the board fills.
+                let pick = if next(3) == 0 {
+                    next(moves.len())
+                } else {
+                    let reds: Vec<usize> = (0..moves.len())
+                        .filter(|&i| game.format_move(&moves[i]).starts_with('R'))
+                        .collect();
+                    if reds.is_empty() {
+                        next(moves.len())
+                    } else {
+                        reds[next(reds.len())]
+                    }
+                };
+                game = game.play_move(&moves[pick]);
+            }
+        }
+    }
+    assert!(wins[0] > 5 && wins[1] > 5, "{wins:?}");
+}
