@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     BoardView, Game, GameKind, Kefren, MoveError, OptionError, OptionSpec, Options, PositionError,
-    Seat, Status,
+    SanQi, Seat, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
@@ -13,6 +13,7 @@ use crate::{
 #[serde(try_from = "GameSnapshot", into = "GameSnapshot")]
 pub enum AnyGame {
     Kefren(Kefren),
+    SanQi(SanQi),
 }
 
 /// Calls the same expression on whichever game `$any` holds.
@@ -20,6 +21,7 @@ macro_rules! dispatch {
     ($any:expr, $game:ident => $body:expr) => {
         match $any {
             AnyGame::Kefren($game) => $body,
+            AnyGame::SanQi($game) => $body,
         }
     };
 }
@@ -62,6 +64,7 @@ impl AnyGame {
     pub fn new(kind: GameKind, options: &Options) -> Result<AnyGame, EngineError> {
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::new(options)?)),
+            GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::new(options)?)),
             other => Err(EngineError::NotImplemented(other)),
         }
     }
@@ -85,6 +88,7 @@ impl AnyGame {
         let _start = AnyGame::new(kind, options)?;
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::from_position_text(options, text)?)),
+            GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::from_position_text(options, text)?)),
             other => Err(EngineError::NotImplemented(other)),
         }
     }
@@ -93,6 +97,7 @@ impl AnyGame {
     pub fn option_specs(kind: GameKind) -> &'static [OptionSpec] {
         match kind {
             GameKind::Kefren => Kefren::option_specs(),
+            GameKind::SanQi => SanQi::option_specs(),
             _ => &[],
         }
     }
@@ -208,6 +213,12 @@ fn kind_of<G: Game>(_: &G) -> GameKind {
 impl From<Kefren> for AnyGame {
     fn from(game: Kefren) -> AnyGame {
         AnyGame::Kefren(game)
+    }
+}
+
+impl From<SanQi> for AnyGame {
+    fn from(game: SanQi) -> AnyGame {
+        AnyGame::SanQi(game)
     }
 }
 

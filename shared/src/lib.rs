@@ -18,6 +18,7 @@ mod seat;
 mod status;
 
 mod kefren;
+mod sanqi;
 
 pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
@@ -34,3 +35,4 @@ pub use seat::Seat;
 pub use status::Status;
 
 pub use kefren::{Kefren, KefrenCell, KefrenIllegal, KefrenMove, KefrenMoveText};
+pub use sanqi::{SanQi, SanQiCell, SanQiColour, SanQiIllegal, SanQiMove, SanQiMoveText};
