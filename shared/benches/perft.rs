@@ -14,13 +14,22 @@ struct Case {
     nodes: u64,
 }
 
-const CASES: &[Case] = &[Case {
-    name: "kefren-start-perft-5",
-    kind: GameKind::Kefren,
-    options: &[],
-    depth: 5,
-    nodes: 0,
-}];
+const CASES: &[Case] = &[
+    Case {
+        name: "kefren-start-perft-5",
+        kind: GameKind::Kefren,
+        options: &[],
+        depth: 5,
+        nodes: 0,
+    },
+    Case {
+        name: "sanqi-start-perft-4",
+        kind: GameKind::SanQi,
+        options: &[],
+        depth: 4,
+        nodes: 128_400_480,
+    },
+];
 
 fn main() {
     let filter: Vec<String> = std::env::args()

@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     BoardView, Game, GameKind, Kechi, Kefren, MoveError, OptionError, OptionSpec, Options,
-    PositionError, Status,
+    PositionError, SanQi, Seat, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
@@ -14,6 +14,7 @@ use crate::{
 pub enum AnyGame {
     Kefren(Kefren),
     Kechi(Kechi),
+    SanQi(SanQi),
 }
 
 /// Calls the same expression on whichever game `$any` holds.
@@ -22,6 +23,7 @@ macro_rules! dispatch {
         match $any {
             AnyGame::Kefren($game) => $body,
             AnyGame::Kechi($game) => $body,
+            AnyGame::SanQi($game) => $body,
         }
     };
 }
@@ -65,6 +67,7 @@ impl AnyGame {
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::new(options)?)),
             GameKind::Kechi => Ok(AnyGame::Kechi(Kechi::new(options)?)),
+            GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::new(options)?)),
             other => Err(EngineError::NotImplemented(other)),
         }
     }
@@ -89,6 +92,7 @@ impl AnyGame {
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::from_position_text(options, text)?)),
             GameKind::Kechi => Ok(AnyGame::Kechi(Kechi::from_position_text(options, text)?)),
+            GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::from_position_text(options, text)?)),
             other => Err(EngineError::NotImplemented(other)),
         }
     }
@@ -98,6 +102,7 @@ impl AnyGame {
         match kind {
             GameKind::Kefren => Kefren::option_specs(),
             GameKind::Kechi => Kechi::option_specs(),
+            GameKind::SanQi => SanQi::option_specs(),
             _ => &[],
         }
     }
@@ -132,6 +137,11 @@ impl AnyGame {
 
     pub fn seat_count(&self) -> u8 {
         dispatch!(self, game => game.seat_count())
+    }
+
+    /// How people call a seat in this game: "Black (seat 1)".
+    pub fn seat_name(&self, seat: Seat) -> String {
+        dispatch!(self, game => game.seat_name(seat))
     }
 
     pub fn status(&self) -> Status {
@@ -214,6 +224,12 @@ impl From<Kefren> for AnyGame {
 impl From<Kechi> for AnyGame {
     fn from(game: Kechi) -> AnyGame {
         AnyGame::Kechi(game)
+    }
+}
+
+impl From<SanQi> for AnyGame {
+    fn from(game: SanQi) -> AnyGame {
+        AnyGame::SanQi(game)
     }
 }
 

@@ -38,6 +38,14 @@ impl Game for Kechi {
         2
     }
 
+    fn seat_name(&self, seat: Seat) -> String {
+        match seat.number() {
+            1 => "White (seat 1)".to_string(),
+            2 => "Black (seat 2)".to_string(),
+            other => format!("seat {other}"),
+        }
+    }
+
     /// Rules "A turn": a player with no legal turn loses; with tokens, the game ends there and
     /// the higher score wins (equal scores draw).
     fn status(&self) -> Status {
