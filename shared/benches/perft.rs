@@ -29,6 +29,20 @@ const CASES: &[Case] = &[
         depth: 4,
         nodes: 128_400_480,
     },
+    Case {
+        name: "kechi-start-perft-2",
+        kind: GameKind::Kechi,
+        options: &[],
+        depth: 2,
+        nodes: 978_121,
+    },
+    Case {
+        name: "kechi-lines-5-perft-2",
+        kind: GameKind::Kechi,
+        options: &["lines=5"],
+        depth: 2,
+        nodes: 17_606_416,
+    },
 ];
 
 fn main() {

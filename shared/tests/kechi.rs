@@ -508,3 +508,182 @@ fn options_are_checked() {
         "lines=4 scoring=markers seed=0 total=6"
     );
 }
+
+/// An independent brute force of "A turn", from position text only: its own board (a grid point
+/// is a cell when its column or row is a multiple of 4), stones walking every path of exactly d
+/// steps that never revisits a cell, and the stone moves played one after another in every
+/// order, marking each left cell at once. The distinct sets of stone moves are the legal turns.
+mod brute {
+    use std::collections::{BTreeSet, HashMap};
+
+    #[derive(Clone)]
+    pub struct Board {
+        size: i32,
+        /// (column, row) → 'w', 'b', '.', 'x'.
+        cells: HashMap<(i32, i32), char>,
+        side: char,
+        total: usize,
+    }
+
+    pub fn read(text: &str) -> Board {
+        let fields: Vec<&str> = text.split(' ').collect();
+        let rows: Vec<&str> = fields[1].split('/').collect();
+        let size = rows.len() as i32;
+        let mut cells = HashMap::new();
+        for (k, row_text) in rows.iter().enumerate() {
+            let row = size - 1 - k as i32;
+            let columns: Vec<i32> = (0..size).filter(|c| row % 4 == 0 || c % 4 == 0).collect();
+            assert_eq!(columns.len(), row_text.len());
+            for (column, c) in columns.into_iter().zip(row_text.chars()) {
+                cells.insert((column, row), c);
+            }
+        }
+        Board {
+            size,
+            cells,
+            side: fields[2].chars().next().unwrap(),
+            total: fields[3].parse().unwrap(),
+        }
+    }
+
+    fn name(cell: (i32, i32)) -> String {
+        format!("{}{}", char::from(b'a' + cell.0 as u8), cell.1 + 1)
+    }
+
+    /// Every cell at the end of a simple path of exactly `d` steps from `from`.
+    fn ends(board: &Board, from: (i32, i32), d: usize) -> BTreeSet<(i32, i32)> {
+        fn walk(
+            board: &Board,
+            path: &mut Vec<(i32, i32)>,
+            left: usize,
+            out: &mut BTreeSet<(i32, i32)>,
+        ) {
+            let at = *path.last().unwrap();
+            if left == 0 {
+                out.insert(at);
+                return;
+            }
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let next = (at.0 + dx, at.1 + dy);
+                if board.cells.contains_key(&next) && !path.contains(&next) {
+                    path.push(next);
+                    walk(board, path, left - 1, out);
+                    path.pop();
+                }
+            }
+        }
+        let mut out = BTreeSet::new();
+        walk(board, &mut vec![from], d, &mut out);
+        out
+    }
+
+    /// The legal turns as canonical texts.
+    pub fn turns(board: &Board) -> BTreeSet<String> {
+        let me = board.side;
+        let start = board.clone();
+        let mut found = BTreeSet::new();
+        let mut moved: Vec<((i32, i32), (i32, i32), bool)> = Vec::new();
+        sequences(
+            &start,
+            board.clone(),
+            me,
+            board.total,
+            &mut moved,
+            &mut found,
+        );
+        found
+    }
+
+    fn sequences(
+        start: &Board,
+        now: Board,
+        me: char,
+        left: usize,
+        moved: &mut Vec<((i32, i32), (i32, i32), bool)>,
+        found: &mut BTreeSet<String>,
+    ) {
+        if left == 0 {
+            let mut parts = moved.clone();
+            parts.sort_by_key(|(from, _, _)| *from);
+            let text: Vec<String> = parts
+                .iter()
+                .map(|(from, to, capture)| {
+                    format!(
+                        "{}{}{}",
+                        name(*from),
+                        if *capture { ':' } else { '-' },
+                        name(*to)
+                    )
+                })
+                .collect();
+            found.insert(text.join(","));
+            return;
+        }
+        let stones: Vec<(i32, i32)> = start
+            .cells
+            .iter()
+            .filter(|(cell, c)| **c == me && !moved.iter().any(|(from, _, _)| from == *cell))
+            .map(|(cell, _)| *cell)
+            .collect();
+        for from in stones {
+            for d in 1..=left {
+                for to in ends(&now, from, d) {
+                    let here = now.cells[&to];
+                    // Unmarked, not friendly now, not friendly at the start of the turn.
+                    if here == 'x' || here == me || start.cells[&to] == me {
+                        continue;
+                    }
+                    let mut next = now.clone();
+                    next.cells.insert(from, 'x');
+                    next.cells.insert(to, me);
+                    moved.push((from, to, here != '.'));
+                    sequences(start, next, me, left - d, moved, found);
+                    moved.pop();
+                }
+            }
+        }
+        let _ = start.size;
+    }
+}
+
+// "A turn": the engine's turns are exactly the brute force's, on positions of random games of
+// every variant (each legal set comes out once, whatever the order of its stone moves).
+#[test]
+fn turns_agree_with_a_brute_force_on_random_games() {
+    let variants: &[&[&str]] = &[
+        &[],
+        &["total=die", "seed=5"],
+        &["total=die", "seed=77", "scoring=tokens"],
+        &["lines=5", "total=die", "seed=11"],
+    ];
+    let mut state = 0x2545F4914F6CDD1Du64;
+    let mut positions = 0;
+    for variant in variants {
+        for _ in 0..2 {
+            let mut game = kechi(variant);
+            for _ in 0..60 {
+                let expected = brute::turns(&brute::read(&game.position_text()));
+                let turns = game.legal_moves();
+                let got: std::collections::BTreeSet<String> =
+                    turns.iter().map(|t| game.format_move(t)).collect();
+                assert_eq!(got.len(), turns.len(), "duplicates");
+                assert_eq!(got, expected, "{variant:?} {}", game.position_text());
+                positions += 1;
+                if turns.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                game = game.play_move(&turns[(state % turns.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(positions > 50, "{positions}");
+}
+
+// "Reference figures": perft(2) = 978 121 (the shared crate is optimised in test builds).
+#[test]
+fn perft_two_from_the_start() {
+    assert_eq!(kechi(&[]).perft(2), 978_121);
+}
