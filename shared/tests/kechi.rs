@@ -516,9 +516,11 @@ fn options_are_checked() {
 mod brute {
     use std::collections::{BTreeSet, HashMap};
 
+    /// A stone move: source, landing, whether it captures.
+    type Step = ((i32, i32), (i32, i32), bool);
+
     #[derive(Clone)]
     pub struct Board {
-        size: i32,
         /// (column, row) → 'w', 'b', '.', 'x'.
         cells: HashMap<(i32, i32), char>,
         side: char,
@@ -539,7 +541,6 @@ mod brute {
             }
         }
         Board {
-            size,
             cells,
             side: fields[2].chars().next().unwrap(),
             total: fields[3].parse().unwrap(),
@@ -582,7 +583,7 @@ mod brute {
         let me = board.side;
         let start = board.clone();
         let mut found = BTreeSet::new();
-        let mut moved: Vec<((i32, i32), (i32, i32), bool)> = Vec::new();
+        let mut moved: Vec<Step> = Vec::new();
         sequences(
             &start,
             board.clone(),
@@ -599,7 +600,7 @@ mod brute {
         now: Board,
         me: char,
         left: usize,
-        moved: &mut Vec<((i32, i32), (i32, i32), bool)>,
+        moved: &mut Vec<Step>,
         found: &mut BTreeSet<String>,
     ) {
         if left == 0 {
@@ -642,7 +643,6 @@ mod brute {
                 }
             }
         }
-        let _ = start.size;
     }
 }
 
