@@ -207,7 +207,10 @@ fn bad_turns_are_refused_with_their_rule() {
             "a13-a8",
             "the distances add up to 5 (a13-a8 moves 5), not to the turn's total of 6",
         ),
-        ("a13-a12,e13-e12", "add up to 2"),
+        (
+            "e13-e12, a13-a9",
+            "the distances add up to 5 (a13-a9 moves 4, e13-e12 moves 1), not to the turn's total of 6",
+        ),
         ("a13-a12,a13-a11", "the stone on a13 moves twice"),
         ("a13-a8,a8-a7", "the stone on a13 moves twice"),
         ("a13-e13,i13-i11", "e13 holds one of your own stones"),

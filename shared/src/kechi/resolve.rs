@@ -92,18 +92,18 @@ impl Kechi {
             .map(|&(from, to)| u32::from(board.distance(from, to)))
             .sum();
         if sum != u32::from(self.total) {
-            let mut turn = self.turn_of(&steps);
-            // Name the moves in canonical order, each with its distance.
-            turn.moves.iter_mut().for_each(|step| step.capture = false);
-            let moves: Vec<String> = turn
-                .moves
+            // Name every stone move with its distance, in canonical order (index order).
+            let mut sorted = steps.clone();
+            sorted.sort_unstable();
+            let moves: Vec<String> = sorted
                 .iter()
-                .map(|step| {
-                    let distance = board
-                        .index_of(step.from)
-                        .zip(board.index_of(step.to))
-                        .map_or(0, |(a, b)| board.distance(a, b));
-                    format!("{}-{} moves {distance}", step.from, step.to)
+                .map(|&(from, to)| {
+                    format!(
+                        "{}-{} moves {}",
+                        name(from),
+                        name(to),
+                        board.distance(from, to)
+                    )
                 })
                 .collect();
             return Err(KechiIllegal::WrongTotal {
