@@ -14,13 +14,22 @@ struct Case {
     nodes: u64,
 }
 
-const CASES: &[Case] = &[Case {
-    name: "kefren-start-perft-5",
-    kind: GameKind::Kefren,
-    options: &[],
-    depth: 5,
-    nodes: 0,
-}];
+const CASES: &[Case] = &[
+    Case {
+        name: "kefren-start-perft-5",
+        kind: GameKind::Kefren,
+        options: &[],
+        depth: 5,
+        nodes: 0,
+    },
+    Case {
+        name: "chinese-checkers-2p-start-perft-6",
+        kind: GameKind::ChineseCheckers,
+        options: &[],
+        depth: 6,
+        nodes: 87_946_884,
+    },
+];
 
 fn main() {
     let filter: Vec<String> = std::env::args()

@@ -1,7 +1,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    BoardView, Game, GameKind, Kefren, MoveError, OptionError, OptionSpec, Options, PositionError,
+    BoardView, ChineseCheckers, Game, GameKind, Kefren, MoveError, OptionError, OptionSpec, Options, PositionError,
     Status,
 };
 
@@ -13,6 +13,7 @@ use crate::{
 #[serde(try_from = "GameSnapshot", into = "GameSnapshot")]
 pub enum AnyGame {
     Kefren(Kefren),
+    ChineseCheckers(ChineseCheckers),
 }
 
 /// Calls the same expression on whichever game `$any` holds.
@@ -20,6 +21,7 @@ macro_rules! dispatch {
     ($any:expr, $game:ident => $body:expr) => {
         match $any {
             AnyGame::Kefren($game) => $body,
+            AnyGame::ChineseCheckers($game) => $body,
         }
     };
 }
@@ -62,6 +64,7 @@ impl AnyGame {
     pub fn new(kind: GameKind, options: &Options) -> Result<AnyGame, EngineError> {
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::new(options)?)),
+            GameKind::ChineseCheckers => Ok(AnyGame::ChineseCheckers(ChineseCheckers::new(options)?)),
             other => Err(EngineError::NotImplemented(other)),
         }
     }
@@ -85,6 +88,9 @@ impl AnyGame {
         let _start = AnyGame::new(kind, options)?;
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::from_position_text(options, text)?)),
+            GameKind::ChineseCheckers => Ok(AnyGame::ChineseCheckers(
+                ChineseCheckers::from_position_text(options, text)?,
+            )),
             other => Err(EngineError::NotImplemented(other)),
         }
     }
@@ -93,6 +99,7 @@ impl AnyGame {
     pub fn option_specs(kind: GameKind) -> &'static [OptionSpec] {
         match kind {
             GameKind::Kefren => Kefren::option_specs(),
+            GameKind::ChineseCheckers => ChineseCheckers::option_specs(),
             _ => &[],
         }
     }
@@ -203,6 +210,12 @@ fn kind_of<G: Game>(_: &G) -> GameKind {
 impl From<Kefren> for AnyGame {
     fn from(game: Kefren) -> AnyGame {
         AnyGame::Kefren(game)
+    }
+}
+
+impl From<ChineseCheckers> for AnyGame {
+    fn from(game: ChineseCheckers) -> AnyGame {
+        AnyGame::ChineseCheckers(game)
     }
 }
 

@@ -16,6 +16,7 @@ mod render;
 mod seat;
 mod status;
 
+mod chinese_checkers;
 mod kefren;
 
 pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
@@ -31,4 +32,8 @@ pub use render::{render_svg, render_text, TextStyle};
 pub use seat::Seat;
 pub use status::Status;
 
+pub use chinese_checkers::{
+    ChineseCheckers, ChineseCheckersHole, ChineseCheckersIllegal, ChineseCheckersMove,
+    ChineseCheckersMoveText,
+};
 pub use kefren::{Kefren, KefrenCell, KefrenIllegal, KefrenMove, KefrenMoveText};
