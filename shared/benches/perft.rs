@@ -23,6 +23,13 @@ const CASES: &[Case] = &[
         nodes: 0,
     },
     Case {
+        name: "chinese-checkers-2p-start-perft-5",
+        kind: GameKind::ChineseCheckers,
+        options: &[],
+        depth: 5,
+        nodes: 3_188_520,
+    },
+    Case {
         name: "chinese-checkers-2p-start-perft-6",
         kind: GameKind::ChineseCheckers,
         options: &[],

@@ -1,8 +1,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    BoardView, ChineseCheckers, Game, GameKind, Kefren, MoveError, OptionError, OptionSpec, Options, PositionError,
-    Status,
+    BoardView, ChineseCheckers, Game, GameKind, Kefren, MoveError, OptionError, OptionSpec,
+    Options, PositionError, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
@@ -64,7 +64,9 @@ impl AnyGame {
     pub fn new(kind: GameKind, options: &Options) -> Result<AnyGame, EngineError> {
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::new(options)?)),
-            GameKind::ChineseCheckers => Ok(AnyGame::ChineseCheckers(ChineseCheckers::new(options)?)),
+            GameKind::ChineseCheckers => {
+                Ok(AnyGame::ChineseCheckers(ChineseCheckers::new(options)?))
+            }
             other => Err(EngineError::NotImplemented(other)),
         }
     }

@@ -1,19 +1,28 @@
 //! The fast move counter behind `count_moves` and `perft`: bitboards (`u128`, bit i = hole i)
 //! with tables built at compile time, hop chains closed by a search over bitboards, moves
-//! deduplicated by final hole per source. Must agree with the general generator in `moves.rs`.
+//! deduplicated by final hole per source. Must agree with the general generator in `moves.rs`
+//! (tests check both on random positions of every variant).
+//!
+//! Each hole keeps a 12-bit pattern of its surroundings, updated as pegs move: bit d says the
+//! neighbour in direction d holds a peg, bit 6 + d that the hole two steps that way is on the
+//! board and empty. The ordinary hops from a hole are then `p & (p >> 6) & 63`, without looking
+//! at the board. Perft makes and unmakes moves on one state, so nothing is copied.
 
 use super::board::ChineseCheckers;
 use super::hole::{index_at, COORDS, DIRECTIONS, HOLES};
 use super::points::{target_mask, BOARD, POINTS};
-use super::variant::AntiSpoiling;
+use super::variant::{AntiSpoiling, Variant};
 
-/// No hole (off the board), in the index tables.
+/// No hole (off the board), in the index tables; pattern updates aimed there land in a spare slot.
 const NONE: u8 = HOLES as u8;
-/// Longest line of holes from a hole to the edge is 12; rays are padded with `NONE`.
+/// Table rows per hole: a power of two, so that masking an index (`& MASK`) proves it in range.
+const SLOTS: usize = 128;
+const MASK: usize = SLOTS - 1;
+/// The longest line of holes from a hole to the edge is 12; rays are padded with `NONE`.
 const RAY: usize = 16;
 
-const fn step_table() -> [[u8; 6]; HOLES] {
-    let mut table = [[NONE; 6]; HOLES];
+const fn step_table() -> [[u8; 6]; HOLES + 1] {
+    let mut table = [[NONE; 6]; HOLES + 1];
     let mut hole = 0;
     while hole < HOLES {
         let (row, number) = COORDS[hole];
@@ -30,19 +39,19 @@ const fn step_table() -> [[u8; 6]; HOLES] {
     table
 }
 
-/// The adjacent hole in each direction.
-const STEP: [[u8; 6]; HOLES] = step_table();
+/// The adjacent hole in each direction (`NONE` off the board, and from `NONE`).
+const STEP: [[u8; 6]; HOLES + 1] = step_table();
 
 const fn bit(index: u8) -> u128 {
-    if index == NONE {
+    if index >= NONE {
         0
     } else {
         1u128 << index
     }
 }
 
-const fn neighbour_table() -> [u128; HOLES] {
-    let mut table = [0; HOLES];
+const fn neighbour_table() -> [u128; SLOTS] {
+    let mut table = [0; SLOTS];
     let mut hole = 0;
     while hole < HOLES {
         let mut d = 0;
@@ -55,34 +64,42 @@ const fn neighbour_table() -> [u128; HOLES] {
     table
 }
 
-/// The adjacent holes of each hole.
-const NEIGHBOURS: [u128; HOLES] = neighbour_table();
-
-/// An ordinary hop from a hole in each direction: the hole jumped over and the landing hole
-/// (both 0 where the landing hole is off the board).
-#[derive(Clone, Copy)]
-struct Hops {
-    over: [u128; 6],
-    land: [u128; 6],
+const fn bit_table() -> [u128; SLOTS] {
+    let mut table = [0; SLOTS];
+    let mut hole = 0;
+    while hole < HOLES {
+        table[hole] = 1u128 << hole;
+        hole += 1;
+    }
+    table
 }
 
-const fn hop_table() -> [Hops; HOLES] {
-    let mut table = [Hops {
-        over: [0; 6],
-        land: [0; 6],
-    }; HOLES];
+/// Each hole's bit (a load is cheaper than a 128-bit shift by a variable).
+const BIT: [u128; SLOTS] = bit_table();
+
+const fn degree_table() -> [u32; SLOTS] {
+    let mut table = [0; SLOTS];
+    let mut hole = 0;
+    while hole < HOLES {
+        table[hole] = NEIGHBOURS[hole].count_ones();
+        hole += 1;
+    }
+    table
+}
+
+/// The adjacent holes of each hole.
+const NEIGHBOURS: [u128; SLOTS] = neighbour_table();
+
+/// The number of adjacent holes of each hole.
+const DEGREE: [u32; SLOTS] = degree_table();
+
+const fn land_table() -> [[u128; 8]; SLOTS] {
+    let mut table = [[0; 8]; SLOTS];
     let mut hole = 0;
     while hole < HOLES {
         let mut d = 0;
         while d < 6 {
-            let over = STEP[hole][d];
-            if over != NONE {
-                let land = STEP[over as usize][d];
-                if land != NONE {
-                    table[hole].over[d] = bit(over);
-                    table[hole].land[d] = bit(land);
-                }
-            }
+            table[hole][d] = bit(STEP[STEP[hole][d] as usize][d]);
             d += 1;
         }
         hole += 1;
@@ -90,7 +107,29 @@ const fn hop_table() -> [Hops; HOLES] {
     table
 }
 
-const HOPS: [Hops; HOLES] = hop_table();
+/// The landing hole of an ordinary hop from each hole in each direction.
+const LAND: [[u128; 8]; SLOTS] = land_table();
+
+/// Pattern bits to flip when a hole changes between empty and taken: (hole, bits) for the
+/// holes one step back (their "neighbour taken" bit) and two steps back (their "landing empty"
+/// bit) in each direction.
+const fn update_table() -> [[(u8, u16); 12]; SLOTS] {
+    let mut table = [[(NONE, 0); 12]; SLOTS];
+    let mut hole = 0;
+    while hole < HOLES {
+        let mut d = 0;
+        while d < 6 {
+            let back = STEP[hole][d ^ 1];
+            table[hole][2 * d] = (back, 1 << d);
+            table[hole][2 * d + 1] = (STEP[back as usize][d ^ 1], 1 << (6 + d));
+            d += 1;
+        }
+        hole += 1;
+    }
+    table
+}
+
+const UPDATES: [[(u8, u16); 12]; SLOTS] = update_table();
 
 const fn ray_table() -> [[[u8; RAY]; 6]; HOLES] {
     let mut table = [[[NONE; RAY]; 6]; HOLES];
@@ -115,21 +154,9 @@ const fn ray_table() -> [[[u8; RAY]; 6]; HOLES] {
 /// The holes along each direction from each hole, nearest first.
 const RAYS: [[[u8; RAY]; 6]; HOLES] = ray_table();
 
-/// Landing holes of ordinary hops from `at` over pegs of `occupied` (landing holes not checked).
-#[inline(always)]
-fn short_hops(at: usize, occupied: u128) -> u128 {
-    let hops = &HOPS[at];
-    let mut lands = 0;
-    for d in 0..6 {
-        if occupied & hops.over[d] != 0 {
-            lands |= hops.land[d];
-        }
-    }
-    lands
-}
-
-/// Landing holes of long hops from `at` (rules: `jumps=long`; landing holes not checked).
-fn long_hops(at: usize, occupied: u128) -> u128 {
+/// Landing holes of long hops from `at` (rules: `jumps=long`); the landing holes are empty
+/// unless `landing` says otherwise (swaps land on a peg).
+fn long_hops(at: usize, occupied: u128, landing_taken: bool) -> u128 {
     let mut lands = 0;
     for ray in &RAYS[at] {
         let mut k = 0;
@@ -141,99 +168,199 @@ fn long_hops(at: usize, occupied: u128) -> u128 {
         if k >= RAY || ray[k] == NONE || land >= RAY || ray[land] == NONE {
             continue;
         }
-        if ray[k + 1..land].iter().all(|&hole| occupied & bit(hole) == 0) {
+        let clear = ray[k + 1..land]
+            .iter()
+            .all(|&hole| occupied & bit(hole) == 0);
+        if clear && (occupied & bit(ray[land]) != 0) == landing_taken {
             lands |= bit(ray[land]);
         }
     }
     lands
 }
 
-#[inline(always)]
-fn hops(at: usize, occupied: u128, long: bool) -> u128 {
-    if long {
-        long_hops(at, occupied)
-    } else {
-        short_hops(at, occupied)
+/// Landing holes of ordinary hops over pegs of `occupied` from `at`, onto taken holes (swaps).
+fn short_hops_onto_pegs(at: usize, occupied: u128) -> u128 {
+    let mut lands = 0;
+    for d in 0..6 {
+        let over = STEP[at][d];
+        if occupied & bit(over) != 0 {
+            lands |= LAND[at & MASK][d] & occupied;
+        }
     }
+    lands
 }
 
-/// What the final holes of every peg of the seat to move depend on.
-struct Context {
+/// A position prepared for counting: bitboards, the hole patterns, and what the seat to move
+/// may do.
+pub(crate) struct Search {
+    pegs: [u128; POINTS + 1],
     occupied: u128,
-    long: bool,
-    swap: bool,
-    /// Where moves may end (resting rule).
-    rest: u128,
-    /// Pegs the mover may swap with: other players' pegs.
-    others: u128,
+    patterns: [u16; SLOTS],
+    seat: usize,
+    variant: Variant,
+    /// The targets of the sets in play, for a quick "nobody is home" test.
+    targets: [u128; POINTS],
+    target_count: usize,
 }
 
-impl Context {
-    /// The final holes of the peg on `from` whose target is `target`.
+impl Search {
+    pub(crate) fn new(game: &ChineseCheckers) -> Search {
+        let occupied = game.occupied();
+        let mut patterns = [0u16; SLOTS];
+        for (hole, pattern) in patterns.iter_mut().enumerate().take(HOLES) {
+            for d in 0..6 {
+                let over = STEP[hole][d];
+                if occupied & bit(over) != 0 {
+                    *pattern |= 1 << d;
+                }
+                let land = LAND[hole][d];
+                if land != 0 && occupied & land == 0 {
+                    *pattern |= 1 << (6 + d);
+                }
+            }
+        }
+        let mut targets = [0; POINTS];
+        let mut target_count = 0;
+        for set in 1..=POINTS {
+            if game.variant.in_play(set) {
+                targets[target_count] = target_mask(set);
+                target_count += 1;
+            }
+        }
+        Search {
+            pegs: game.pegs,
+            occupied,
+            patterns,
+            seat: game.seat(),
+            variant: game.variant,
+            targets,
+            target_count,
+        }
+    }
+
+    /// The position as a game value (for the rare full win test).
+    fn game(&self) -> ChineseCheckers {
+        ChineseCheckers {
+            pegs: self.pegs,
+            to_move: self.seat as u8,
+            variant: self.variant,
+        }
+    }
+
+    fn game_over(&self) -> bool {
+        let full = self.targets[..self.target_count]
+            .iter()
+            .any(|&target| self.occupied & target == target);
+        full && self.game().winner().is_some()
+    }
+
+    /// Flips the occupancy of `hole` in the patterns.
+    #[inline(always)]
+    fn toggle(&mut self, hole: usize) {
+        for &(at, bits) in &UPDATES[hole & MASK] {
+            self.patterns[usize::from(at) & MASK] ^= bits;
+        }
+    }
+
+    /// Ordinary hops from `at` onto empty holes (by the patterns: the moving peg still counts
+    /// as standing on its hole).
+    #[inline(always)]
+    fn short_hops(&self, at: usize) -> u128 {
+        let at = at & MASK;
+        let pattern = self.patterns[at];
+        let mut directions = pattern & (pattern >> 6) & 63;
+        let mut lands = 0;
+        while directions != 0 {
+            lands |= LAND[at][directions.trailing_zeros() as usize & 7];
+            directions &= directions - 1;
+        }
+        lands
+    }
+
+    /// The final holes of the peg on `from` whose target is `target`, before the resting rule.
     #[inline(always)]
     fn ends(&self, from: usize, target: u128) -> u128 {
         let from_bit = 1u128 << from;
         // The moving peg leaves its hole: it is empty during the move, but never a landing.
         let occupied = self.occupied & !from_bit;
         let empty = BOARD & !occupied;
-        let mut ends = NEIGHBOURS[from] & empty;
-        if target & from_bit != 0 {
+        let around = NEIGHBOURS[from & MASK];
+        let mut ends = around & empty;
+        let locked = target & from_bit != 0;
+        if locked {
             ends &= target;
         }
+        let long = self.variant.long_jumps;
         let mut reached = from_bit;
-        let mut frontier = from_bit;
+        let mut frontier = if long {
+            long_hops(from, occupied, false)
+        } else {
+            self.short_hops(from)
+        };
+        if locked {
+            frontier &= target;
+        }
+        reached |= frontier;
         while frontier != 0 {
             let at = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let mut lands = hops(at, occupied, self.long) & empty & !reached;
-            if target & (1u128 << at) != 0 {
+            let at_bit = frontier & frontier.wrapping_neg();
+            frontier ^= at_bit;
+            let mut lands = if long {
+                long_hops(at, occupied, false)
+            } else if around & at_bit != 0 {
+                // Next to the lifted peg, the hop over it is gone: its landing is the only one
+                // from here that is next to the lifted peg's hole.
+                self.short_hops(at) & !around
+            } else {
+                self.short_hops(at)
+            };
+            lands &= !reached;
+            if target & at_bit != 0 {
                 lands &= target;
             }
             reached |= lands;
             frontier |= lands;
         }
         ends |= reached & !from_bit;
-        if self.swap && self.occupied & target == target {
-            let victims = target & self.others;
-            if victims != 0 {
-                let mut swaps = NEIGHBOURS[from] & victims;
-                let mut starts = reached;
-                while starts != 0 {
-                    let at = starts.trailing_zeros() as usize;
-                    starts &= starts - 1;
-                    swaps |= hops(at, occupied, self.long) & victims;
-                }
-                ends |= swaps;
-            }
+        if self.variant.anti_spoiling == AntiSpoiling::Swap && self.occupied & target == target {
+            ends |= self.swaps(from, target, reached, occupied);
         }
-        ends & self.rest
+        ends
     }
-}
 
-impl ChineseCheckers {
-    fn context(&self) -> Context {
-        let seat = self.seat();
-        let own = self.variant.sets_of(seat);
-        let mut others = 0;
+    /// Final holes of swaps (rules: `anti-spoiling=swap`): the last step or hop lands on another
+    /// player's peg in the full target, from the start or any landing of a chain.
+    fn swaps(&self, from: usize, target: u128, reached: u128, occupied: u128) -> u128 {
+        let own = self.variant.sets_of(self.seat);
+        let mut victims = 0;
         for set in 1..=POINTS {
             if own & (1 << set) == 0 {
-                others |= self.pegs[set];
+                victims |= self.pegs[set];
             }
         }
-        Context {
-            occupied: self.occupied(),
-            long: self.variant.long_jumps,
-            swap: self.variant.anti_spoiling == AntiSpoiling::Swap,
-            rest: self.variant.rest_mask(seat),
-            others,
+        victims &= target;
+        if victims == 0 {
+            return 0;
         }
+        let mut swaps = NEIGHBOURS[from & MASK] & victims;
+        let mut starts = reached;
+        while starts != 0 {
+            let at = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            swaps |= if self.variant.long_jumps {
+                long_hops(at, occupied, true)
+            } else {
+                short_hops_onto_pegs(at, occupied)
+            } & victims;
+        }
+        swaps
     }
 
-    /// Calls `found(set, from, ends)` for every peg of the seat to move with its final holes.
+    /// Calls `found(from, ends)` for every peg of the seat to move with its final holes.
     #[inline(always)]
-    fn for_each_peg(&self, mut found: impl FnMut(usize, usize, u128)) {
-        let context = self.context();
-        let own = self.variant.sets_of(self.seat());
+    fn for_each_peg(&self, mut found: impl FnMut(usize, u128)) {
+        let own = self.variant.sets_of(self.seat);
+        let rest = self.variant.rest_mask(self.seat);
         for set in 1..=POINTS {
             if own & (1 << set) == 0 {
                 continue;
@@ -243,61 +370,168 @@ impl ChineseCheckers {
             while pegs != 0 {
                 let from = pegs.trailing_zeros() as usize;
                 pegs &= pegs - 1;
-                found(set, from, context.ends(from, target));
+                found(from, self.ends(from, target) & rest);
             }
         }
     }
 
     /// The number of legal moves (a forced pass counts as one; none once the game is over).
-    pub(crate) fn fast_count(&self) -> u64 {
-        if self.winner().is_some() {
+    pub(crate) fn count(&self) -> u64 {
+        if self.game_over() {
             return 0;
         }
         let mut count = 0;
-        self.for_each_peg(|_, _, ends| count += u64::from(ends.count_ones()));
+        if self.variant.long_jumps || self.variant.anti_spoiling == AntiSpoiling::Swap {
+            self.for_each_peg(|_, ends| count += u64::from(ends.count_ones()));
+        } else {
+            let own = self.variant.sets_of(self.seat);
+            let rest = self.variant.rest_mask(self.seat);
+            for set in 1..=POINTS {
+                if own & (1 << set) == 0 {
+                    continue;
+                }
+                let target = target_mask(set);
+                // Pegs in their target are locked in it: the general search handles them.
+                let mut locked = self.pegs[set] & target;
+                while locked != 0 {
+                    let from = locked.trailing_zeros() as usize;
+                    locked &= locked - 1;
+                    count += u64::from((self.ends(from, target) & rest).count_ones());
+                }
+                let mut pegs = self.pegs[set] & !target;
+                if rest != BOARD {
+                    while pegs != 0 {
+                        let from = pegs.trailing_zeros() as usize & MASK;
+                        pegs &= pegs - 1;
+                        let steps = NEIGHBOURS[from] & !self.occupied;
+                        let ends = self.short_reach(from, target) | steps;
+                        count += u64::from((ends & rest).count_ones());
+                    }
+                    continue;
+                }
+                while pegs != 0 {
+                    let from = pegs.trailing_zeros() as usize & MASK;
+                    pegs &= pegs - 1;
+                    // Steps: the empty neighbours, counted from the pattern.
+                    let pattern = self.patterns[from];
+                    count += u64::from(DEGREE[from] - (pattern & 63).count_ones());
+                    if pattern & (pattern >> 6) & 63 != 0 {
+                        // Hop landings next to the start hole are steps already.
+                        let hops = self.short_reach(from, target) & !NEIGHBOURS[from];
+                        count += u64::from(hops.count_ones());
+                    }
+                }
+            }
+        }
         count.max(1)
     }
 
-    /// The position after moving the peg of `set` from `from` to `to` (a swap if `to` is taken).
-    fn after_fast(&self, set: usize, from: usize, to: usize) -> ChineseCheckers {
-        let mut next = self.clone();
-        let (from_bit, to_bit) = (1u128 << from, 1u128 << to);
-        next.pegs[set] ^= from_bit | to_bit;
-        for (other, pegs) in next.pegs.iter_mut().enumerate() {
-            if other != set && *pegs & to_bit != 0 {
-                *pegs ^= from_bit | to_bit;
+    /// The holes that chains of ordinary hops reach from `from`, a hole outside the target of
+    /// its peg: the hot path of perft.
+    #[inline(always)]
+    fn short_reach(&self, from: usize, target: u128) -> u128 {
+        let from_bit = BIT[from & MASK];
+        let around = NEIGHBOURS[from & MASK];
+        // Holes where the plain search does not apply: next to the lifted peg (the hop over it
+        // is gone: its landing is the only one from there next to the lifted peg's hole), or
+        // in the target (lock).
+        let special = around | target;
+        let mut frontier = self.short_hops(from);
+        let mut reached = frontier | from_bit;
+        while frontier != 0 {
+            let at = frontier.trailing_zeros() as usize & MASK;
+            frontier &= frontier - 1;
+            let mut lands = self.short_hops(at);
+            if special & BIT[at] != 0 {
+                if around & BIT[at] != 0 {
+                    lands &= !around;
+                }
+                if target & BIT[at] != 0 {
+                    lands &= target;
+                }
+            }
+            lands &= !reached;
+            reached |= lands;
+            frontier |= lands;
+        }
+        reached & !from_bit
+    }
+
+    /// Moves the peg of `set` on `from` to `to`, swapping with the peg there if any; playing
+    /// the same move again takes it back (the caller keeps the seat).
+    #[inline(always)]
+    fn toggle_move(&mut self, set: usize, from: usize, to: usize) {
+        let both = (1u128 << from) | (1u128 << to);
+        if self.occupied & both == both {
+            // A swap: the other peg changes place too, and the occupancy stays as it was.
+            for pegs in self.pegs.iter_mut() {
+                let has = *pegs & both;
+                if has != 0 && has != both {
+                    *pegs ^= both;
+                }
+            }
+        } else {
+            self.pegs[set & 7] ^= both;
+            self.occupied ^= both;
+            self.toggle(from);
+            self.toggle(to);
+        }
+    }
+
+    /// Move sequences of length `depth`, counting the last ply in bulk.
+    pub(crate) fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return self.count();
+        }
+        if self.game_over() {
+            return 0;
+        }
+        let mut moves = Vec::with_capacity(64);
+        let own = self.variant.sets_of(self.seat);
+        let rest = self.variant.rest_mask(self.seat);
+        for set in 1..=POINTS {
+            if own & (1 << set) == 0 {
+                continue;
+            }
+            let target = target_mask(set);
+            let mut pegs = self.pegs[set];
+            while pegs != 0 {
+                let from = pegs.trailing_zeros() as usize;
+                pegs &= pegs - 1;
+                let mut ends = self.ends(from, target) & rest;
+                while ends != 0 {
+                    moves.push((set, from, ends.trailing_zeros() as usize));
+                    ends &= ends - 1;
+                }
             }
         }
-        next.to_move = self.next_seat(self.seat()) as u8;
-        next
+        let seat = self.seat;
+        self.seat = (seat + 1) % self.variant.seat_count();
+        let mut total = 0;
+        if moves.is_empty() {
+            total = self.perft(depth - 1);
+        }
+        for &(set, from, to) in &moves {
+            self.toggle_move(set, from, to);
+            total += self.perft(depth - 1);
+            self.toggle_move(set, from, to);
+        }
+        self.seat = seat;
+        total
+    }
+}
+
+impl ChineseCheckers {
+    /// The number of legal moves (a forced pass counts as one; none once the game is over).
+    pub(crate) fn fast_count(&self) -> u64 {
+        Search::new(self).count()
     }
 
     /// Move sequences of length `depth`, counting the last ply in bulk.
     pub(crate) fn fast_perft(&self, depth: u32) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.fast_count(),
-            _ => {
-                if self.winner().is_some() {
-                    return 0;
-                }
-                let mut total = 0;
-                let mut moved = false;
-                self.for_each_peg(|set, from, mut ends| {
-                    while ends != 0 {
-                        let to = ends.trailing_zeros() as usize;
-                        ends &= ends - 1;
-                        moved = true;
-                        total += self.after_fast(set, from, to).fast_perft(depth - 1);
-                    }
-                });
-                if !moved {
-                    let mut next = self.clone();
-                    next.to_move = self.next_seat(self.seat()) as u8;
-                    total = next.fast_perft(depth - 1);
-                }
-                total
-            }
-        }
+        Search::new(self).perft(depth)
     }
 }

@@ -74,10 +74,7 @@ impl ChineseCheckers {
                     continue;
                 };
                 let fresh = to != from && !reached.get(to.index()).copied().unwrap_or(true);
-                if fresh
-                    && content(cells, to) == EMPTY
-                    && (!lock || keeps_lock(target, at, to))
-                {
+                if fresh && content(cells, to) == EMPTY && (!lock || keeps_lock(target, at, to)) {
                     if let Some(slot) = reached.get_mut(to.index()) {
                         *slot = true;
                     }
@@ -91,9 +88,7 @@ impl ChineseCheckers {
     /// Whether `hole` holds a peg the seat to move may swap with (another player's peg).
     fn swappable(&self, cells: &Cells, hole: Hole) -> bool {
         let peg = content(cells, hole);
-        peg != EMPTY
-            && peg != INERT
-            && self.variant.sets_of(self.seat()) & (1 << peg) == 0
+        peg != EMPTY && peg != INERT && self.variant.sets_of(self.seat()) & (1 << peg) == 0
     }
 
     /// The final holes of the peg of `set` on `from` (steps, hop chains and swaps), ignoring

@@ -47,7 +47,10 @@ impl ChineseCheckers {
             other => {
                 return Err(PositionError::new(
                     "kind",
-                    format!("expected `chinese-checkers`, found `{}`", other.unwrap_or("")),
+                    format!(
+                        "expected `chinese-checkers`, found `{}`",
+                        other.unwrap_or("")
+                    ),
                 ))
             }
         }

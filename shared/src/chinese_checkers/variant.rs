@@ -3,7 +3,7 @@
 
 use crate::{GameKind, OptionError, OptionSpec, OptionValues, Options};
 
-use super::points::{mask, opposite, BOARD, POINTS};
+use super::points::{opposite, BOARD, POINTS};
 
 const PLAYERS: OptionSpec = OptionSpec {
     key: "players",
@@ -34,7 +34,8 @@ const ANTI_SPOILING: OptionSpec = OptionSpec {
     key: "anti-spoiling",
     values: OptionValues::OneOf(&["parlett", "none", "swap"]),
     default: "parlett",
-    help: "parlett: a full target with one own peg is home; none: all ten own pegs; swap: as none, \
+    help:
+        "parlett: a full target with one own peg is home; none: all ten own pegs; swap: as none, \
            and a peg may swap with another player's peg in its full target",
 };
 
@@ -274,6 +275,7 @@ pub(crate) fn sets_in(points: u8) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chinese_checkers::points::mask;
 
     fn variant(pairs: &[&str]) -> Result<Variant, OptionError> {
         Variant::from_options(&Options::from_pairs(pairs).unwrap())
