@@ -54,8 +54,15 @@ impl ChineseCheckers {
     /// The board as an array indexed by hole (for the general move generator).
     pub(crate) fn cells(&self) -> [u8; super::hole::HOLES] {
         let mut cells = [EMPTY; super::hole::HOLES];
-        for (hole, slot) in Hole::all().zip(cells.iter_mut()) {
-            *slot = self.at(hole);
+        for (peg, pegs) in (0u8..).zip(self.pegs.iter()) {
+            let content = if peg == 0 { INERT } else { peg };
+            let mut bits = *pegs;
+            while bits != 0 {
+                if let Some(slot) = cells.get_mut(bits.trailing_zeros() as usize) {
+                    *slot = content;
+                }
+                bits &= bits - 1;
+            }
         }
         cells
     }

@@ -51,14 +51,18 @@ pub(crate) fn keeps_lock(target: u128, from: Hole, to: Hole) -> bool {
     target & from.bit() == 0 || target & to.bit() != 0
 }
 
+/// `cells` with the hole `from` emptied.
+fn lift(mut cells: Cells, from: Hole) -> Cells {
+    if let Some(slot) = cells.get_mut(from.index()) {
+        *slot = EMPTY;
+    }
+    cells
+}
+
 impl ChineseCheckers {
     /// The board with the peg on `from` lifted: during a move its start hole is empty.
     pub(crate) fn lifted(&self, from: Hole) -> Cells {
-        let mut cells = self.cells();
-        if let Some(slot) = cells.get_mut(from.index()) {
-            *slot = EMPTY;
-        }
-        cells
+        lift(self.cells(), from)
     }
 
     /// Every hole a chain of hops from `from` can land on, for a peg of `set` (`lock`: whether
@@ -94,7 +98,12 @@ impl ChineseCheckers {
     /// The final holes of the peg of `set` on `from` (steps, hop chains and swaps), ignoring
     /// the resting rule, in hole order.
     pub(crate) fn ends(&self, from: Hole, set: usize, lock: bool) -> Vec<Hole> {
-        let cells = self.lifted(from);
+        self.ends_on(&self.cells(), from, set, lock)
+    }
+
+    /// [`ChineseCheckers::ends`] on this position's board `cells`, computed once by the caller.
+    pub(crate) fn ends_on(&self, board: &Cells, from: Hole, set: usize, lock: bool) -> Vec<Hole> {
+        let cells = lift(*board, from);
         let target = target_mask(set);
         let reach = self.hop_reach(&cells, from, set, lock);
         let mut ends = reach.clone();
@@ -134,26 +143,43 @@ impl ChineseCheckers {
     /// The pegs the seat to move may move: (hole, set).
     pub(crate) fn own_pegs(&self) -> Vec<(Hole, usize)> {
         let sets = self.variant.sets_of(self.seat());
-        Hole::all()
-            .filter_map(|hole| {
-                let set = usize::from(self.at(hole));
-                (set != usize::from(INERT) && sets & (1 << set) != 0).then_some((hole, set))
-            })
-            .collect()
+        let mut pegs = Vec::new();
+        for (set, &holes) in self.pegs.iter().enumerate().skip(1) {
+            if sets & (1 << set) != 0 {
+                pegs.extend(
+                    Hole::all()
+                        .filter(|hole| holes & hole.bit() != 0)
+                        .map(|hole| (hole, set)),
+                );
+            }
+        }
+        pegs
     }
 
     /// Every move of the seat to move other than pass, ignoring whether the game is over.
     pub(crate) fn peg_moves(&self) -> Vec<ChineseCheckersMove> {
         let rest = self.variant.rest_mask(self.seat());
+        let cells = self.cells();
         let mut moves = Vec::new();
         for (from, set) in self.own_pegs() {
-            for to in self.ends(from, set, true) {
+            for to in self.ends_on(&cells, from, set, true) {
                 if rest & to.bit() != 0 {
                     moves.push(ChineseCheckersMove::Move { from, to });
                 }
             }
         }
         moves
+    }
+
+    /// Whether the seat to move has a move other than pass.
+    pub(crate) fn has_peg_move(&self) -> bool {
+        let rest = self.variant.rest_mask(self.seat());
+        let cells = self.cells();
+        self.own_pegs().into_iter().any(|(from, set)| {
+            self.ends_on(&cells, from, set, true)
+                .iter()
+                .any(|to| rest & to.bit() != 0)
+        })
     }
 
     /// Every legal move: the peg moves, or the forced pass; nothing once the game is over.

@@ -41,22 +41,23 @@ impl ChineseCheckers {
         if self.winner().is_some() {
             return Err(Illegal::GameOver);
         }
-        let moves = self.peg_moves();
         let holes = match text {
             ChineseCheckersMoveText::Pass => {
-                let mut texts: Vec<String> = moves.iter().map(format_move).collect();
+                if !self.has_peg_move() {
+                    return Ok(ChineseCheckersMove::Pass);
+                }
+                let mut texts: Vec<String> = self.peg_moves().iter().map(format_move).collect();
                 texts.sort();
-                return match texts.into_iter().next() {
-                    None => Ok(ChineseCheckersMove::Pass),
-                    Some(example) => Err(Illegal::PassNotAllowed { example }),
-                };
+                return Err(Illegal::PassNotAllowed {
+                    example: texts.into_iter().next().unwrap_or_default(),
+                });
             }
             ChineseCheckersMoveText::Holes(holes) => holes
                 .iter()
                 .map(hole_of)
                 .collect::<Result<Vec<Hole>, Illegal>>()?,
         };
-        if moves.is_empty() {
+        if !self.has_peg_move() {
             return Err(Illegal::MustPass);
         }
         let Some((&from, rest)) = holes.split_first() else {
@@ -92,9 +93,9 @@ impl ChineseCheckers {
         if rest.len() > 1 {
             self.check_path(from, set, rest)?;
         }
-        let mv = ChineseCheckersMove::Move { from, to };
-        if moves.contains(&mv) {
-            Ok(mv)
+        let rest = self.variant.rest_mask(self.seat());
+        if rest & to.bit() != 0 && self.ends(from, set, true).contains(&to) {
+            Ok(ChineseCheckersMove::Move { from, to })
         } else {
             Err(self.diagnose(from, set, to))
         }
