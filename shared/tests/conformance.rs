@@ -66,7 +66,11 @@ fn chinese_checkers_perft_table() {
 
 #[test]
 fn chinese_checkers_parsers_never_panic() {
-    for options in [&[][..], &["players=6", "unused=open"], &["players=4", "unused=filled"]] {
+    for options in [
+        &[][..],
+        &["players=6", "unused=open"],
+        &["players=4", "unused=filled"],
+    ] {
         let game = ChineseCheckers::new(&Options::from_pairs(options).unwrap()).unwrap();
         common::check_parsers_never_panic(&game, 700);
     }

@@ -535,3 +535,156 @@ impl ChineseCheckers {
         Search::new(self).perft(depth)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::chinese_checkers::hole::Hole;
+    use crate::chinese_checkers::moves::ChineseCheckersMove;
+    use crate::chinese_checkers::points::mask;
+    use crate::Options;
+
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+
+        fn hole_in(&mut self, holes: u128) -> Option<usize> {
+            let count = u64::from(holes.count_ones());
+            if count == 0 {
+                return None;
+            }
+            let mut skip = self.below(count);
+            let mut left = holes;
+            while skip > 0 {
+                left &= left - 1;
+                skip -= 1;
+            }
+            Some(left.trailing_zeros() as usize)
+        }
+    }
+
+    /// A random position of `variant`, biased towards pegs in and around targets, full targets
+    /// (lock, swaps, wins) and crowded points (resting rule).
+    fn random_position(variant: Variant, rng: &mut Rng) -> ChineseCheckers {
+        let mut game = ChineseCheckers::start(variant);
+        game.pegs = [0; POINTS + 1];
+        let mut inert = variant.filled_holes();
+        for _ in 0..rng.below(4) {
+            if let Some(hole) = rng.hole_in(inert) {
+                inert &= !(1u128 << hole);
+            }
+        }
+        game.pegs[0] = inert;
+        let sets: Vec<usize> = (1..=POINTS).filter(|&set| variant.in_play(set)).collect();
+        for &set in &sets {
+            let count = 4 + rng.below(7);
+            for _ in 0..count {
+                let area = match rng.below(4) {
+                    0 => target_mask(set),
+                    1 => mask(set),
+                    2 => mask(0),
+                    _ => BOARD,
+                };
+                if let Some(hole) = rng.hole_in(area & !game.occupied()) {
+                    game.pegs[set] |= 1u128 << hole;
+                }
+            }
+        }
+        if rng.below(2) == 0 {
+            // Fill one target with whatever pegs are short of ten.
+            let set = sets[rng.below(sets.len() as u64) as usize];
+            let mut holes = target_mask(set) & !game.occupied();
+            while holes != 0 {
+                let hole = holes.trailing_zeros();
+                holes &= holes - 1;
+                let filler = sets[rng.below(sets.len() as u64) as usize];
+                if game.pegs[filler].count_ones() < 10 {
+                    game.pegs[filler] |= 1u128 << hole;
+                }
+            }
+        }
+        game.to_move = rng.below(variant.seat_count() as u64) as u8;
+        game
+    }
+
+    fn naive_perft(game: &ChineseCheckers, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        game.generate()
+            .iter()
+            .map(|mv| naive_perft(&game.after(mv), depth - 1))
+            .sum()
+    }
+
+    const VARIANTS: &[&[&str]] = &[
+        &[],
+        &["players=3"],
+        &["players=4"],
+        &["players=6"],
+        &["players=2", "sets=3"],
+        &["players=3", "sets=2"],
+        &["unused=filled"],
+        &["players=4", "unused=filled"],
+        &["jumps=long"],
+        &["players=6", "jumps=long"],
+        &["anti-spoiling=none"],
+        &["anti-spoiling=swap"],
+        &["players=3", "anti-spoiling=swap"],
+        &["players=2", "sets=3", "anti-spoiling=swap", "jumps=long"],
+    ];
+
+    /// The bitboard counter and the general generator agree, peg by peg, on random positions
+    /// of every variant; so do perft 2 by make/unmake and by playing the general moves.
+    #[test]
+    fn fast_path_agrees_with_the_general_generator() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut swaps = 0;
+        let mut locked = 0;
+        for options in VARIANTS {
+            let variant = Variant::from_options(&Options::from_pairs(*options).unwrap()).unwrap();
+            for round in 0..60 {
+                let game = random_position(variant, &mut rng);
+                let context = format!("{options:?} {}", game.to_position_text());
+                let search = Search::new(&game);
+                let cells = game.cells();
+                let rest = variant.rest_mask(game.seat());
+                for (from, set) in game.own_pegs() {
+                    let general: u128 = game
+                        .ends_on(&cells, from, set, true)
+                        .iter()
+                        .fold(0, |all, hole| all | hole.bit());
+                    let fast = search.ends(from.index(), target_mask(set));
+                    assert_eq!(fast & rest, general & rest, "peg {from}: {context}");
+                    if general & game.occupied() != 0 {
+                        swaps += 1;
+                    }
+                    if target_mask(set) & from.bit() != 0 {
+                        locked += 1;
+                    }
+                }
+                let moves = game.generate();
+                assert_eq!(search.count(), moves.len() as u64, "{context}");
+                if round % 4 == 0 {
+                    assert_eq!(game.fast_perft(2), naive_perft(&game, 2), "{context}");
+                }
+                if moves == [ChineseCheckersMove::Pass] {
+                    assert_eq!(search.count(), 1);
+                }
+            }
+        }
+        assert!(
+            swaps > 0 && locked > 0,
+            "swaps {swaps}, locked pegs {locked}"
+        );
+        assert!(Hole::all().count() == HOLES);
+    }
+}

@@ -1,16 +1,17 @@
 //! The star on a character grid: rows are lines, holes two columns apart, each row shifted half
-//! a hole from the next, so neighbours touch as on the board. Row letters on the left; each
-//! number labels the top end of its diagonal.
+//! a hole from the next, so neighbours touch as on the board. Each row has its letter on the
+//! left and its numbers (`1-13`) on the right: number labels along the diagonals would stand
+//! on the same lines as pegs, whose glyphs are digits too.
 
 use crate::{BoardView, CellContent, CellView, LabelView, PieceColour};
 
 use super::board::{ChineseCheckers, EMPTY, INERT};
 use super::hole::{Hole, ROWS, ROW_RANGE};
 
-/// Columns left of the leftmost hole (row letter and a blank, plus room for the label "1").
+/// Columns left of the leftmost hole (row letter and a blank).
 const LEFT: i32 = 4;
-/// Lines above row A (for the label of number 5).
-const TOP: i32 = 1;
+/// Columns between a row's last hole and its numbers.
+const GAP: i32 = 3;
 
 fn grid(value: i32) -> u16 {
     u16::try_from(value).unwrap_or(0)
@@ -52,33 +53,35 @@ impl ChineseCheckers {
             cells.push(CellView {
                 name: hole.to_string(),
                 x: grid(x_of(row, number)),
-                y: grid(row + TOP),
+                y: grid(row),
                 content,
                 highlighted: false,
             });
         }
-        for (row, _) in ROW_RANGE.iter().enumerate() {
+        let mut width = 0;
+        for (row, &(first, last)) in ROW_RANGE.iter().enumerate() {
             let row = i32::try_from(row).unwrap_or(0);
             labels.push(LabelView {
                 text: char::from(b'A' + u8::try_from(row).unwrap_or(0)).to_string(),
                 x: 0,
-                y: grid(row + TOP),
+                y: grid(row),
+            });
+            let numbers = if first == last {
+                first.to_string()
+            } else {
+                format!("{first}-{last}")
+            };
+            let x = x_of(row, last) + GAP;
+            width = width.max(x + i32::try_from(numbers.len()).unwrap_or(0));
+            labels.push(LabelView {
+                text: numbers,
+                x: grid(x),
+                y: grid(row),
             });
         }
-        // The label of number n stands where its diagonal would continue above its top hole.
-        for number in 1..=17 {
-            let top = (0..ROWS as i32).find(|&row| Hole::at(row, number).is_some());
-            if let Some(top) = top {
-                labels.push(LabelView {
-                    text: number.to_string(),
-                    x: grid(x_of(top - 1, number)),
-                    y: grid(top - 1 + TOP),
-                });
-            }
-        }
         BoardView {
-            width: grid(x_of(12, 17) + 3),
-            height: grid(ROWS as i32 + TOP),
+            width: grid(width),
+            height: grid(ROWS as i32),
             cells,
             labels,
         }
