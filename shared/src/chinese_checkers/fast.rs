@@ -248,9 +248,10 @@ impl Search {
     }
 
     fn game_over(&self) -> bool {
-        let full = self.targets[..self.target_count]
-            .iter()
-            .any(|&target| self.occupied & target == target);
+        let mut full = false;
+        for &target in &self.targets[..self.target_count] {
+            full |= self.occupied & target == target;
+        }
         full && self.game().winner().is_some()
     }
 

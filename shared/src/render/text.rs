@@ -9,11 +9,13 @@ pub enum TextStyle {
     Ansi,
 }
 
+/// One character of the picture: glyph, colour (with whether it is a piece), highlighted.
+type Slot = (char, Option<(PieceColour, bool)>, bool);
+
 /// Draws a board as lines of text with its coordinate labels.
 pub fn render_text(view: &BoardView, style: TextStyle) -> String {
     let width = usize::from(view.width);
-    let mut grid: Vec<Vec<(char, Option<(PieceColour, bool)>, bool)>> =
-        vec![vec![(' ', None, false); width]; usize::from(view.height)];
+    let mut grid: Vec<Vec<Slot>> = vec![vec![(' ', None, false); width]; usize::from(view.height)];
     let mut put = |x: u16, y: u16, glyph: char, colour: Option<(PieceColour, bool)>, hl: bool| {
         if let Some(slot) = grid
             .get_mut(usize::from(y))
