@@ -238,6 +238,14 @@ fn resting_in_other_players_points_needs_three_players() {
     refused(&three, "L8-L7", "point 2");
     assert_eq!(resolve(&three, "L9-L7-J7"), Ok("L9-J7".into()));
     assert_eq!(resolve(&three, "L9-J7"), Ok("L9-J7".into()));
+    // Point 5 is seat 3's start: E9-E11 may not stop there, E9-E11-G11 hops through it.
+    let mut start_point = pegs(&["E9"], '1');
+    start_point.extend(pegs(&["E10", "F11"], '5'));
+    let through = game(&["players=3"], &start_point, 1);
+    refused(&through, "E9-E11", "E11 is in point 5");
+    assert_eq!(resolve(&through, "E9-E11-G11"), Ok("E9-G11".into()));
+    assert!(moves(&through).contains(&"E9-G11".to_string()));
+    assert!(!moves(&through).contains(&"E9-E11".to_string()));
     // Own start and target are fine.
     assert!(resolve(&game(&["players=3"], &pegs(&["N10"], '1'), 1), "N10-N11").is_ok());
     // With four players point 2 is unused, so free; with two there is no resting rule.
@@ -386,17 +394,22 @@ fn three_sets_win_only_with_all_three_home() {
     short.push(("L9".into(), '5'));
     let position = game(&sets, &short, 1);
     assert!(!position.clone().play("E8-D8").unwrap().status().is_over());
-    // Parlett counts only the set's own pegs: point 4 full of sets 3 and 5 is not home for 1.
-    let mut mixed: Vec<(String, char)> = point(6).into_iter().map(|h| (h, '3')).collect();
-    mixed.extend(point(2).into_iter().map(|h| (h, '5')));
-    mixed.extend(point(4).into_iter().map(|h| (h, '1')).take(0));
+    // Parlett counts only the set's own pegs: point 4 full of sets 3 and 5 is not home for
+    // set 1, though seat 1 plays all three sets.
+    let mut mixed: Vec<(String, char)> = Vec::new();
     for (index, hole) in point(4).into_iter().enumerate() {
         mixed.push((hole, if index % 2 == 0 { '3' } else { '5' }));
     }
-    let text = text(&mixed, 2);
-    let read = ChineseCheckers::from_position_text(&options(&sets), &text);
-    // Twenty pegs of sets 3 and 5 would be too many: the reader refuses it.
-    assert!(read.is_err());
+    for (index, hole) in point(6).into_iter().enumerate() {
+        mixed.push((hole, if index < 5 { '3' } else { '2' }));
+    }
+    for (index, hole) in point(2).into_iter().enumerate() {
+        mixed.push((hole, if index < 5 { '5' } else { '6' }));
+    }
+    assert!(!game(&sets, &mixed, 2).status().is_over());
+    // One peg of set 1 among them makes it home, and seat 1 (the last mover) wins.
+    mixed[0].1 = '1';
+    assert_eq!(game(&sets, &mixed, 2).status(), won_by(1));
 }
 
 #[test]
