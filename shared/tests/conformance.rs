@@ -61,7 +61,7 @@ fn chinese_checkers_perft_table() {
         include_str!("perft/chinese-checkers.perft"),
         PERFT_BUDGET,
     );
-    assert_eq!(checked, 7);
+    assert_eq!(checked, 30);
 }
 
 #[test]

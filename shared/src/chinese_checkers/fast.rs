@@ -173,8 +173,8 @@ const fn ray_table() -> [[[u8; RAY]; 6]; HOLES] {
 /// The holes along each direction from each hole, nearest first.
 const RAYS: [[[u8; RAY]; 6]; HOLES] = ray_table();
 
-/// Landing holes of long hops from `at` (rules: `jumps=long`); the landing holes are empty
-/// unless `landing` says otherwise (swaps land on a peg).
+/// Landing holes of long hops from `at` (rules: `jumps=long`): empty ones, or with
+/// `landing_taken` the ones holding a peg (swaps).
 fn long_hops(at: usize, occupied: u128, landing_taken: bool) -> u128 {
     let mut lands = 0;
     for ray in &RAYS[at] {

@@ -34,6 +34,10 @@ fn line(from: Hole, to: Hole) -> Option<(usize, i32)> {
 }
 
 impl ChineseCheckers {
+    /// The legal move `text` means here.
+    ///
+    /// # Errors
+    /// The rule the move breaks (see `RULES.md`, decision 10, for which one when several do).
     pub(crate) fn resolve(
         &self,
         text: &ChineseCheckersMoveText,
