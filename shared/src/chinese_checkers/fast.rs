@@ -740,7 +740,7 @@ mod tests {
         let mut locked = 0;
         for options in VARIANTS {
             let variant = Variant::from_options(&Options::from_pairs(*options).unwrap()).unwrap();
-            for round in 0..60 {
+            for round in 0..48 {
                 let game = random_position(variant, &mut rng);
                 let context = format!("{options:?} {}", game.to_position_text());
                 let search = Search::new(&game);
@@ -762,7 +762,7 @@ mod tests {
                 }
                 let moves = game.generate();
                 assert_eq!(search.count(), moves.len() as u64, "{context}");
-                if round % 2 == 0 {
+                if round % 3 == 0 {
                     assert_eq!(game.fast_perft(2), naive_perft(&game, 2), "{context}");
                 }
                 if moves == [ChineseCheckersMove::Pass] {
