@@ -105,7 +105,10 @@ fn help_lists_exit_codes() {
 fn show_can_draw_an_svg_picture() {
     let path = std::env::temp_dir().join(format!("turnpost-show-{}.svg", std::process::id()));
     let file = path.to_str().unwrap();
-    turnpost(&["engine", "show", "kefren", "--moves", "F2-F3", "--svg", file]).success();
+    turnpost(&[
+        "engine", "show", "kefren", "--moves", "F2-F3", "--svg", file,
+    ])
+    .success();
     let svg = std::fs::read_to_string(&path).unwrap();
     std::fs::remove_file(&path).unwrap();
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));

@@ -29,6 +29,20 @@ const CASES: &[Case] = &[
         depth: 4,
         nodes: 128_400_480,
     },
+    Case {
+        name: "chinese-checkers-2p-start-perft-5",
+        kind: GameKind::ChineseCheckers,
+        options: &[],
+        depth: 5,
+        nodes: 3_188_520,
+    },
+    Case {
+        name: "chinese-checkers-2p-start-perft-6",
+        kind: GameKind::ChineseCheckers,
+        options: &[],
+        depth: 6,
+        nodes: 87_946_884,
+    },
 ];
 
 fn main() {

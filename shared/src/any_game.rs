@@ -1,8 +1,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    BoardView, Game, GameKind, Kefren, MoveError, OptionError, OptionSpec, Options, PositionError,
-    SanQi, Seat, Status,
+    BoardView, ChineseCheckers, Game, GameKind, Kefren, MoveError, OptionError, OptionSpec,
+    Options, PositionError, SanQi, Seat, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
@@ -14,6 +14,7 @@ use crate::{
 pub enum AnyGame {
     Kefren(Kefren),
     SanQi(SanQi),
+    ChineseCheckers(ChineseCheckers),
 }
 
 /// Calls the same expression on whichever game `$any` holds.
@@ -22,6 +23,7 @@ macro_rules! dispatch {
         match $any {
             AnyGame::Kefren($game) => $body,
             AnyGame::SanQi($game) => $body,
+            AnyGame::ChineseCheckers($game) => $body,
         }
     };
 }
@@ -65,6 +67,9 @@ impl AnyGame {
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::new(options)?)),
             GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::new(options)?)),
+            GameKind::ChineseCheckers => {
+                Ok(AnyGame::ChineseCheckers(ChineseCheckers::new(options)?))
+            }
             other => Err(EngineError::NotImplemented(other)),
         }
     }
@@ -89,6 +94,9 @@ impl AnyGame {
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::from_position_text(options, text)?)),
             GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::from_position_text(options, text)?)),
+            GameKind::ChineseCheckers => Ok(AnyGame::ChineseCheckers(
+                ChineseCheckers::from_position_text(options, text)?,
+            )),
             other => Err(EngineError::NotImplemented(other)),
         }
     }
@@ -98,6 +106,7 @@ impl AnyGame {
         match kind {
             GameKind::Kefren => Kefren::option_specs(),
             GameKind::SanQi => SanQi::option_specs(),
+            GameKind::ChineseCheckers => ChineseCheckers::option_specs(),
             _ => &[],
         }
     }
@@ -219,6 +228,12 @@ impl From<Kefren> for AnyGame {
 impl From<SanQi> for AnyGame {
     fn from(game: SanQi) -> AnyGame {
         AnyGame::SanQi(game)
+    }
+}
+
+impl From<ChineseCheckers> for AnyGame {
+    fn from(game: ChineseCheckers) -> AnyGame {
+        AnyGame::ChineseCheckers(game)
     }
 }
 
