@@ -626,3 +626,17 @@ Q             1  13
     );
     assert!(text.contains('6'));
 }
+
+#[test]
+fn seats_are_named_by_their_points() {
+    use turnpost_shared::Seat;
+    let game = turnpost_shared::ChineseCheckers::new(
+        &turnpost_shared::Options::from_pairs(["players=2", "sets=3"]).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(game.seat_name(Seat::FIRST), "seat 1 (pegs 1, 3, 5)");
+    assert_eq!(
+        game.seat_name(Seat::new(2).unwrap()),
+        "seat 2 (pegs 2, 4, 6)"
+    );
+}

@@ -7,7 +7,7 @@ use super::board::ChineseCheckers;
 use super::illegal::ChineseCheckersIllegal;
 use super::move_text::{format_move, ChineseCheckersMoveText};
 use super::moves::ChineseCheckersMove;
-use super::variant::{Variant, OPTION_SPECS};
+use super::variant::{sets_in, Variant, OPTION_SPECS};
 
 impl Game for ChineseCheckers {
     type Move = ChineseCheckersMove;
@@ -30,6 +30,14 @@ impl Game for ChineseCheckers {
 
     fn seat_count(&self) -> u8 {
         self.variant.layout.players
+    }
+
+    /// "seat 2 (pegs 3)": a seat is known by the points its sets start in (the digits on the board).
+    fn seat_name(&self, seat: Seat) -> String {
+        let points: Vec<String> = sets_in(self.variant.sets_of(seat.index()))
+            .map(|point| point.to_string())
+            .collect();
+        format!("seat {seat} (pegs {})", points.join(", "))
     }
 
     fn status(&self) -> Status {
