@@ -43,6 +43,20 @@ const CASES: &[Case] = &[
         depth: 2,
         nodes: 17_606_416,
     },
+    Case {
+        name: "chinese-checkers-2p-start-perft-5",
+        kind: GameKind::ChineseCheckers,
+        options: &[],
+        depth: 5,
+        nodes: 3_188_520,
+    },
+    Case {
+        name: "chinese-checkers-2p-start-perft-6",
+        kind: GameKind::ChineseCheckers,
+        options: &[],
+        depth: 6,
+        nodes: 87_946_884,
+    },
 ];
 
 fn main() {

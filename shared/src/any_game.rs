@@ -1,8 +1,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    BoardView, Game, GameKind, Kechi, Kefren, MoveError, OptionError, OptionSpec, Options,
-    PositionError, SanQi, Seat, Status,
+    BoardView, ChineseCheckers, Game, GameKind, Kechi, Kefren, MoveError, OptionError, OptionSpec,
+    Options, PositionError, SanQi, Seat, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
@@ -15,6 +15,7 @@ pub enum AnyGame {
     Kefren(Kefren),
     Kechi(Kechi),
     SanQi(SanQi),
+    ChineseCheckers(ChineseCheckers),
 }
 
 /// Calls the same expression on whichever game `$any` holds.
@@ -24,6 +25,7 @@ macro_rules! dispatch {
             AnyGame::Kefren($game) => $body,
             AnyGame::Kechi($game) => $body,
             AnyGame::SanQi($game) => $body,
+            AnyGame::ChineseCheckers($game) => $body,
         }
     };
 }
@@ -61,22 +63,23 @@ impl AnyGame {
     /// The start position of `kind` with `options`.
     ///
     /// # Errors
-    /// [`EngineError::Options`] for options the game refuses, [`EngineError::NotImplemented`]
-    /// for a kind without an engine yet.
+    /// [`EngineError::Options`] for options the game refuses (every kind has an engine now;
+    /// [`EngineError::NotImplemented`] stays for kinds added later).
     pub fn new(kind: GameKind, options: &Options) -> Result<AnyGame, EngineError> {
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::new(options)?)),
             GameKind::Kechi => Ok(AnyGame::Kechi(Kechi::new(options)?)),
             GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::new(options)?)),
-            other => Err(EngineError::NotImplemented(other)),
+            GameKind::ChineseCheckers => {
+                Ok(AnyGame::ChineseCheckers(ChineseCheckers::new(options)?))
+            }
         }
     }
 
     /// Reads position text; its first word names the kind.
     ///
     /// # Errors
-    /// [`EngineError::Position`] naming the bad field, [`EngineError::Options`] for bad options,
-    /// [`EngineError::NotImplemented`] for a kind without an engine yet.
+    /// [`EngineError::Position`] naming the bad field, [`EngineError::Options`] for bad options.
     pub fn from_position_text(options: &Options, text: &str) -> Result<AnyGame, EngineError> {
         let word = text.split_whitespace().next().unwrap_or("");
         let kind: GameKind = word.parse().map_err(|_| {
@@ -93,7 +96,9 @@ impl AnyGame {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::from_position_text(options, text)?)),
             GameKind::Kechi => Ok(AnyGame::Kechi(Kechi::from_position_text(options, text)?)),
             GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::from_position_text(options, text)?)),
-            other => Err(EngineError::NotImplemented(other)),
+            GameKind::ChineseCheckers => Ok(AnyGame::ChineseCheckers(
+                ChineseCheckers::from_position_text(options, text)?,
+            )),
         }
     }
 
@@ -103,7 +108,7 @@ impl AnyGame {
             GameKind::Kefren => Kefren::option_specs(),
             GameKind::Kechi => Kechi::option_specs(),
             GameKind::SanQi => SanQi::option_specs(),
-            _ => &[],
+            GameKind::ChineseCheckers => ChineseCheckers::option_specs(),
         }
     }
 
@@ -230,6 +235,12 @@ impl From<Kechi> for AnyGame {
 impl From<SanQi> for AnyGame {
     fn from(game: SanQi) -> AnyGame {
         AnyGame::SanQi(game)
+    }
+}
+
+impl From<ChineseCheckers> for AnyGame {
+    fn from(game: ChineseCheckers) -> AnyGame {
+        AnyGame::ChineseCheckers(game)
     }
 }
 

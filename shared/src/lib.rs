@@ -17,6 +17,7 @@ mod render;
 mod seat;
 mod status;
 
+mod chinese_checkers;
 mod kechi;
 mod kefren;
 mod sanqi;
@@ -35,6 +36,10 @@ pub use render::{render_svg, render_text, TextStyle};
 pub use seat::Seat;
 pub use status::Status;
 
+pub use chinese_checkers::{
+    ChineseCheckers, ChineseCheckersHole, ChineseCheckersIllegal, ChineseCheckersMove,
+    ChineseCheckersMoveText,
+};
 pub use kechi::{Kechi, KechiCell, KechiIllegal, KechiMoveText, KechiStoneMove, KechiTurn};
 pub use kefren::{Kefren, KefrenCell, KefrenIllegal, KefrenMove, KefrenMoveText};
 pub use sanqi::{SanQi, SanQiCell, SanQiColour, SanQiIllegal, SanQiMove, SanQiMoveText};
