@@ -1,23 +1,9 @@
 //! The offline engine commands, run as the real `turnpost` binary.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use assert_cmd::Command;
+mod common;
 
-fn turnpost(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("turnpost")
-        .unwrap()
-        .env_remove("NO_COLOR")
-        .args(args)
-        .assert()
-}
-
-fn stdout(assert: &assert_cmd::assert::Assert) -> String {
-    String::from_utf8(assert.get_output().stdout.clone()).unwrap()
-}
-
-fn stderr(assert: &assert_cmd::assert::Assert) -> String {
-    String::from_utf8(assert.get_output().stderr.clone()).unwrap()
-}
+use common::{stderr, stdout, turnpost};
 
 #[test]
 fn moves_lists_the_25_opening_moves_sorted() {

@@ -1,23 +1,9 @@
 //! Kechi through the offline engine commands (issue 3, "Done when"), run as the real binary.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use assert_cmd::Command;
+mod common;
 
-fn turnpost(args: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("turnpost")
-        .unwrap()
-        .env_remove("NO_COLOR")
-        .args(args)
-        .assert()
-}
-
-fn stdout(assert: &assert_cmd::assert::Assert) -> String {
-    String::from_utf8(assert.get_output().stdout.clone()).unwrap()
-}
-
-fn stderr(assert: &assert_cmd::assert::Assert) -> String {
-    String::from_utf8(assert.get_output().stderr.clone()).unwrap()
-}
+use common::{stderr, stdout, turnpost};
 
 const ENDGAME: &str = "kechi x...x.xx....x/.bxw/..xb/..../..x......xx../..../xx.x/...x/........x..../..../..../..../x...x...x...x w 6 0 0 20";
 

@@ -172,13 +172,7 @@ impl AnyGame {
     /// # Errors
     /// [`MoveError::Syntax`] with offset and expectation, or [`MoveError::Illegal`] with the rule.
     pub fn canonical_move(&self, text: &str) -> Result<String, MoveError> {
-        dispatch!(self, game => {
-            let parsed = game.parse_move(text).map_err(MoveError::Syntax)?;
-            let mv = game.resolve_move(&parsed).map_err(|illegal| MoveError::Illegal {
-                reason: illegal.to_string(),
-            })?;
-            Ok(game.format_move(&mv))
-        })
+        dispatch!(self, game => game.resolve_text(text).map(|mv| game.format_move(&mv)))
     }
 
     /// Plays a move text; returns the next position and the move's canonical text.
@@ -187,10 +181,7 @@ impl AnyGame {
     /// [`MoveError::Syntax`] or [`MoveError::Illegal`]; `self` is unchanged.
     pub fn play(&self, text: &str) -> Result<(AnyGame, String), MoveError> {
         dispatch!(self, game => {
-            let parsed = game.parse_move(text).map_err(MoveError::Syntax)?;
-            let mv = game.resolve_move(&parsed).map_err(|illegal| MoveError::Illegal {
-                reason: illegal.to_string(),
-            })?;
+            let mv = game.resolve_text(text)?;
             Ok((AnyGame::from(game.play_move(&mv)), game.format_move(&mv)))
         })
     }

@@ -94,23 +94,25 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
         crate::perft(self, depth)
     }
 
+    /// Parses and resolves a move text: the legal move it means.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] with offset and expectation, or [`MoveError::Illegal`] with the rule.
+    fn resolve_text(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let parsed = self.parse_move(text).map_err(MoveError::Syntax)?;
+        self.resolve_move(&parsed)
+            .map_err(|illegal| MoveError::Illegal {
+                reason: illegal.to_string(),
+            })
+    }
+
     /// Parses, resolves and plays a move text.
     ///
     /// # Errors
     /// On a syntax error or an illegal move, the unchanged position comes back with the error.
     fn play(self, text: &str) -> Result<Self, PlayFailure<Self>> {
-        let played = self
-            .parse_move(text)
-            .map_err(MoveError::Syntax)
-            .and_then(|parsed| {
-                self.resolve_move(&parsed)
-                    .map_err(|illegal| MoveError::Illegal {
-                        reason: illegal.to_string(),
-                    })
-            })
-            .map(|mv| self.play_move(&mv));
-        match played {
-            Ok(next) => Ok(next),
+        match self.resolve_text(text) {
+            Ok(mv) => Ok(self.play_move(&mv)),
             Err(error) => Err(PlayFailure {
                 position: self,
                 error,
