@@ -19,11 +19,11 @@ mod status;
 
 mod kefren;
 
-pub use api::{
-    Account, CodeSent, ErrorBody, ErrorDetail, Health, NewToken, SignInRequest, SignUpRequest, TokenInfo,
-    TokenList, VerifyRequest,
-};
 pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
+pub use api::{
+    Account, CodeSent, ErrorBody, ErrorDetail, Health, NewToken, SignInRequest, SignUpRequest,
+    TokenInfo, TokenList, VerifyRequest,
+};
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
 pub use game::{Game, PlayFailure};
 pub use kind::{GameKind, UnknownGameKind};

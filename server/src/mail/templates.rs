@@ -12,9 +12,8 @@ pub fn sign_in_code(to: &str, name: &str, code: &str, minutes: i64, public_url: 
             "Hello {name},\n\n\
              your turnpost sign-in code is\n\n    {code}\n\n\
              It is valid for {minutes} minutes and can be used once.\n\
-             With the command-line client:  turnpost login --server {public_url}\n\n\
              If you did not ask for it, ignore this mail.\n\n\
-             -- \nturnpost at {public_url}\n"
+             -- \nturnpost\n{public_url}\n"
         ),
         in_reply_to: None,
     }
