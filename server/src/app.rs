@@ -46,13 +46,20 @@ pub fn open_database(config: &Config) -> anyhow::Result<(Pool, Backend)> {
     let target = config.database_target()?;
     let pool = db::connect(&target, config.db_pool_size)
         .with_context(|| format!("cannot open the database {}", describe_database(&target)))?;
-    let mut conn = pool.get().with_context(|| {
+    // One direct connection first: fails at once with the backend's own message.
+    let mut conn = db::establish(&target).with_context(|| {
         format!(
             "cannot connect to the database {}",
             describe_database(&target)
         )
     })?;
     let backend = conn.backend();
+    if let db::DbConnection::Sqlite(sqlite) = &mut conn {
+        use diesel::connection::SimpleConnection as _;
+        sqlite.batch_execute(
+            "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
+        )?;
+    }
     let ran = db::run_migrations(&mut conn)?;
     if ran > 0 {
         tracing::info!(migrations = ran, "database migrated");

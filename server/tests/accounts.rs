@@ -20,6 +20,45 @@ both_backends!(
     operator_commands_create_accounts_and_tokens,
 );
 
+#[test]
+fn help_documents_every_setting() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    for name in [
+        "TURNPOST_LISTEN",
+        "127.0.0.1:8080",
+        "TURNPOST_DATA_DIR",
+        "./turnpost-data",
+        "DATABASE_URL",
+        "SMTP_URL",
+        "TURNPOST_MAIL_FROM",
+        "TURNPOST_PUBLIC_URL",
+        "TURNPOST_OPEN_SIGNUP",
+        "TURNPOST_OUTBOX_MAX_ATTEMPTS",
+        "TURNPOST_OUTBOX_RETRY_BASE_MS",
+        "TURNPOST_OUTBOX_RETRY_MAX_MS",
+        "TURNPOST_RATE_LIMIT_PER_EMAIL",
+        "serve",
+        "migrate",
+        "account",
+    ] {
+        assert!(help.contains(name), "--help does not mention {name}");
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+        .args(["account", "create", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        help.contains("--name") && help.contains("--email"),
+        "{help}"
+    );
+}
+
 async fn sign_up_verify_use_revoke(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let answer = app

@@ -23,7 +23,39 @@ both_backends!(
     two_workers_never_send_a_row_twice,
     enqueue_rolls_back_with_the_callers_transaction,
     without_smtp_mail_is_written_as_eml_files,
+    shutdown_lets_the_current_send_finish,
 );
+
+async fn shutdown_lets_the_current_send_finish(backend: Backend) {
+    let db = TestDb::create(backend);
+    let sink = SmtpSink::start_slow(Duration::from_millis(1500));
+    let mut config = db.config();
+    config.smtp_url = Some(sink.url());
+    let mut app = TestApp::start(db, sink, config).await;
+    assert_eq!(
+        app.post(
+            "/v1/accounts",
+            &json!({"name": "nora", "email": "nora@example.org"})
+        )
+        .await
+        .status,
+        202
+    );
+    let sink = app.smtp.clone();
+    wait_until("the SMTP transfer to begin", || sink.started() == 1).await;
+    assert!(sink.messages().is_empty());
+    app.shutdown().await;
+    // The send in progress completed and was recorded before the worker stopped.
+    assert_eq!(sink.messages().len(), 1);
+    let rows = outbox::all(&mut app.conn()).unwrap();
+    assert_eq!(rows[0].status, outbox::SENT, "{rows:?}");
+    assert!(
+        reqwest::get(format!("{}/v1/health", app.base))
+            .await
+            .is_err(),
+        "server stopped"
+    );
+}
 
 async fn wait_until(what: &str, mut check: impl FnMut() -> bool) {
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -148,6 +180,7 @@ async fn two_workers_never_send_a_row_twice(backend: Backend) {
                     let mut conn = pool.get().unwrap();
                     match deliver_one(&mut conn, &transport, &from, &settings()).unwrap() {
                         Delivery::Sent(id) => sent.push(id),
+                        Delivery::Contended(_) => {}
                         Delivery::Idle => {
                             idle += 1;
                             std::thread::sleep(Duration::from_millis(20));

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
-use diesel::r2d2::{ConnectionManager, CustomizeConnection, PooledConnection};
+use diesel::r2d2::{CustomizeConnection, ManageConnection, PooledConnection, R2D2Connection};
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
 
 use crate::config::DatabaseTarget;
@@ -30,9 +30,60 @@ pub enum DbConnection {
 }
 
 /// The connection pool.
-pub type Pool = diesel::r2d2::Pool<ConnectionManager<DbConnection>>;
+pub type Pool = diesel::r2d2::Pool<DbManager>;
 /// A connection checked out of the pool.
-pub type PooledConn = PooledConnection<ConnectionManager<DbConnection>>;
+pub type PooledConn = PooledConnection<DbManager>;
+
+/// Opens connections for the pool on one known backend. (The derived
+/// `MultiConnection::establish` tries every backend in turn, so a PostgreSQL URL whose server is
+/// down would be handed to SQLite as a file name, and the real error would be lost.)
+#[derive(Debug, Clone)]
+pub struct DbManager {
+    target: DatabaseTarget,
+}
+
+impl DbManager {
+    /// A manager for `target`.
+    #[must_use]
+    pub fn new(target: DatabaseTarget) -> Self {
+        Self { target }
+    }
+}
+
+/// Opens one connection to `target`.
+///
+/// # Errors
+/// The backend's connection error.
+pub fn establish(target: &DatabaseTarget) -> diesel::ConnectionResult<DbConnection> {
+    match target {
+        DatabaseTarget::Postgres(url) => diesel::PgConnection::establish(url).map(DbConnection::Pg),
+        DatabaseTarget::Sqlite(path) => {
+            let path = path.to_str().ok_or_else(|| {
+                diesel::ConnectionError::InvalidConnectionUrl(
+                    "the SQLite path is not valid UTF-8".into(),
+                )
+            })?;
+            diesel::SqliteConnection::establish(path).map(DbConnection::Sqlite)
+        }
+    }
+}
+
+impl ManageConnection for DbManager {
+    type Connection = DbConnection;
+    type Error = diesel::r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, diesel::r2d2::Error> {
+        establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
+        conn.ping().map_err(diesel::r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        std::thread::panicking() || conn.is_broken()
+    }
+}
 
 /// Migrations for PostgreSQL, embedded from `migrations/postgres`.
 pub const PG_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
@@ -129,19 +180,15 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
 /// # Errors
 /// [`DbError::Directory`] or [`DbError::Pool`] when the database cannot be reached.
 pub fn connect(target: &DatabaseTarget, size: u32) -> Result<Pool, DbError> {
-    let url = match target {
-        DatabaseTarget::Postgres(url) => url.clone(),
-        DatabaseTarget::Sqlite(path) => {
-            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(dir).map_err(|source| DbError::Directory {
-                    path: dir.display().to_string(),
-                    source,
-                })?;
-            }
-            format!("sqlite://{}", path.display())
+    if let DatabaseTarget::Sqlite(path) = target {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| DbError::Directory {
+                path: dir.display().to_string(),
+                source,
+            })?;
         }
-    };
-    let manager = ConnectionManager::<DbConnection>::new(url);
+    }
+    let manager = DbManager::new(target.clone());
     let pool = diesel::r2d2::Pool::builder()
         .max_size(size)
         .min_idle(Some(0))

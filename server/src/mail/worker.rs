@@ -27,6 +27,8 @@ pub enum Delivery {
     Retrying(i64),
     /// Row `id` failed for the last time and is dead-lettered.
     Dead(i64),
+    /// Another worker claimed row `id` first (SQLite); look again.
+    Contended(i64),
 }
 
 /// How long an SQLite lease lasts: longer than any SMTP timeout.
@@ -61,8 +63,7 @@ pub fn deliver_one(
                 return Ok(Delivery::Idle);
             };
             if !outbox::take_lease(conn, row.id, now, lease_until)? {
-                // Another worker took it first; look again at once.
-                return Ok(Delivery::Retrying(row.id));
+                return Ok(Delivery::Contended(row.id));
             }
             let result = transport.send(from, &row);
             record(conn, &row, result, settings)

@@ -137,6 +137,8 @@ impl Received {
 #[derive(Clone)]
 struct SinkHandler {
     store: Arc<Mutex<Vec<Received>>>,
+    started: Arc<std::sync::atomic::AtomicUsize>,
+    delay: Duration,
     to: Vec<String>,
     buffer: Vec<u8>,
 }
@@ -151,6 +153,8 @@ impl mailin_embedded::Handler for SinkHandler {
     ) -> mailin_embedded::Response {
         self.to = to.to_vec();
         self.buffer.clear();
+        self.started
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         mailin_embedded::response::OK
     }
 
@@ -160,6 +164,7 @@ impl mailin_embedded::Handler for SinkHandler {
     }
 
     fn data_end(&mut self) -> mailin_embedded::Response {
+        std::thread::sleep(self.delay);
         let data = String::from_utf8_lossy(&self.buffer).into_owned();
         self.store.lock().unwrap().push(Received {
             to: std::mem::take(&mut self.to),
@@ -176,25 +181,39 @@ pub struct SmtpSink {
     /// Its port.
     pub port: u16,
     store: Arc<Mutex<Vec<Received>>>,
+    started: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl SmtpSink {
     /// Starts on a free port.
     pub fn start() -> Self {
+        Self::start_slow(Duration::ZERO)
+    }
+
+    /// Starts on a free port; each message is acknowledged only after `delay`.
+    pub fn start_slow(delay: Duration) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
-        Self::serve(Some(listener), port)
+        Self::serve(Some(listener), port, delay)
     }
 
     /// Starts on `port` (e.g. one reserved earlier to simulate a server that was down).
     pub fn start_on(port: u16) -> Self {
-        Self::serve(None, port)
+        Self::serve(None, port, Duration::ZERO)
     }
 
-    fn serve(listener: Option<TcpListener>, port: u16) -> Self {
+    /// How many message transfers have begun (DATA).
+    pub fn started(&self) -> usize {
+        self.started.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn serve(listener: Option<TcpListener>, port: u16, delay: Duration) -> Self {
         let store = Arc::new(Mutex::new(Vec::new()));
+        let started = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let handler = SinkHandler {
             store: store.clone(),
+            started: started.clone(),
+            delay,
             to: Vec::new(),
             buffer: Vec::new(),
         };
@@ -220,7 +239,11 @@ impl SmtpSink {
                 std::thread::sleep(Duration::from_millis(20));
             }
         }
-        Self { port, store }
+        Self {
+            port,
+            store,
+            started,
+        }
     }
 
     /// `SMTP_URL` for this server.
@@ -308,6 +331,7 @@ pub struct TestApp {
     /// The configuration used.
     pub config: Config,
     handle: actix_web::dev::ServerHandle,
+    task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
     /// The database (dropped last).
     pub db: TestDb,
 }
@@ -334,7 +358,7 @@ impl TestApp {
         let base = format!("http://127.0.0.1:{}", app.port());
         let pool = app.pool().clone();
         let handle = app.handle();
-        actix_web::rt::spawn(app.run_until_stopped());
+        let task = Some(actix_web::rt::spawn(app.run_until_stopped()));
         let http = reqwest::Client::builder()
             .timeout(Duration::from_secs(20))
             .build()
@@ -346,6 +370,7 @@ impl TestApp {
             http,
             config,
             handle,
+            task,
             db,
         }
     }
@@ -424,9 +449,13 @@ impl TestApp {
         self.pool.get().unwrap()
     }
 
-    /// Stops the HTTP server gracefully.
-    pub async fn stop(&self) {
+    /// Stops gracefully (as on SIGTERM) and waits until the HTTP server and the mail worker are
+    /// done.
+    pub async fn shutdown(&mut self) {
         self.handle.stop(true).await;
+        if let Some(task) = self.task.take() {
+            task.await.unwrap().unwrap();
+        }
     }
 }
 
