@@ -36,6 +36,14 @@ pub enum ApiError {
     /// 404.
     #[error("{0}")]
     NotFound(String),
+    /// 405: the path exists but not with this method.
+    #[error("{message}")]
+    MethodNotAllowed {
+        /// Methods allowed (the `Allow` header).
+        allow: &'static str,
+        /// Message.
+        message: String,
+    },
     /// 409: conflicts with the current state (a taken name, a stale ply).
     #[error("{message}")]
     Conflict {
@@ -94,6 +102,7 @@ impl ApiError {
             | Self::Conflict { code, .. }
             | Self::Unprocessable { code, .. } => code,
             Self::NotFound(_) => "not_found",
+            Self::MethodNotAllowed { .. } => "method_not_allowed",
             Self::PayloadTooLarge { .. } => "payload_too_large",
             Self::UnsupportedMediaType => "unsupported_media_type",
             Self::TooManyRequests { .. } => "rate_limited",
@@ -128,6 +137,7 @@ impl ResponseError for ApiError {
             Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
             Self::Forbidden { .. } => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Self::Conflict { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -155,6 +165,9 @@ impl ResponseError for ApiError {
             }
             Self::Unauthorized { .. } => {
                 response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+            }
+            Self::MethodNotAllowed { allow, .. } => {
+                response.insert_header((header::ALLOW, *allow));
             }
             _ => {}
         }

@@ -9,6 +9,7 @@ fn main() -> ExitCode {
     let cli = turnpost_server::config::Cli::parse();
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
         )

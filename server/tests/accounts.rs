@@ -301,6 +301,40 @@ async fn names_and_emails_are_unique_case_insensitively(backend: Backend) {
         .await;
     assert_eq!(answer.status, 409);
     app.smtp.wait_for("erin@example.org", 2).await;
+    // Once its codes have expired, an unverified sign-up no longer holds its name or email.
+    {
+        use diesel::prelude::*;
+        use turnpost_server::db::schema::sign_in_codes;
+        diesel::update(sign_in_codes::table)
+            .set(
+                sign_in_codes::expires_at
+                    .eq(turnpost_server::db::now() - chrono::Duration::minutes(1)),
+            )
+            .execute(&mut *app.conn())
+            .unwrap();
+    }
+    let answer = app
+        .post(
+            "/v1/accounts",
+            &json!({"name": "Erin", "email": "erin2@example.org"}),
+        )
+        .await;
+    assert_eq!(answer.status, 202, "{answer:?}");
+    let answer = app
+        .post(
+            "/v1/accounts",
+            &json!({"name": "erin3", "email": "erin@example.org"}),
+        )
+        .await;
+    assert_eq!(answer.status, 202, "{answer:?}");
+    // The new sign-up for Erin has a live code, so it holds the name.
+    let answer = app
+        .post(
+            "/v1/accounts",
+            &json!({"name": "ERIN", "email": "erin4@example.org"}),
+        )
+        .await;
+    assert_eq!(answer.status, 409, "{answer:?}");
 }
 
 async fn closed_sign_up_is_forbidden(backend: Backend) {

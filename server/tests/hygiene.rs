@@ -224,6 +224,12 @@ async fn bad_input_gets_a_clear_4xx(backend: Backend) {
         assert_eq!(answer.status, 404, "{path}: {answer:?}");
         assert_eq!(answer.error_code(), "not_found");
     }
+    let answer = app.request(Method::PUT, "/v1/me", None, Some("{}")).await;
+    assert_eq!(answer.status, 405, "{answer:?}");
+    assert_eq!(answer.error_code(), "method_not_allowed");
+    assert_eq!(answer.headers.get("allow").unwrap(), "GET");
+    let answer = app.get("/v1/accounts", None).await;
+    assert_eq!(answer.status, 405);
     let answer = app.get("/v1/nothing/here", None).await;
     assert_eq!(answer.status, 404);
     assert!(answer.body["error"]["message"]

@@ -11,21 +11,34 @@ use actix_web::{web, HttpRequest};
 
 use crate::error::ApiError;
 
-/// Registers every route.
+/// Registers every route. Each path is a [`resource`], so a wrong method gets 405.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/v1")
-            .route("/health", web::get().to(health::health))
-            .route("/accounts", web::post().to(accounts::create))
-            .route("/sessions", web::post().to(sessions::create))
-            .route("/sessions/verify", web::post().to(sessions::verify))
-            .route("/me", web::get().to(me::me))
-            .route("/tokens", web::get().to(tokens::list))
-            .route("/tokens/{id}", web::delete().to(tokens::revoke))
-            .route("/openapi.json", web::get().to(docs::openapi_json)),
+            .service(resource("/health", "GET").route(web::get().to(health::health)))
+            .service(resource("/accounts", "POST").route(web::post().to(accounts::create)))
+            .service(resource("/sessions", "POST").route(web::post().to(sessions::create)))
+            .service(resource("/sessions/verify", "POST").route(web::post().to(sessions::verify)))
+            .service(resource("/me", "GET").route(web::get().to(me::me)))
+            .service(resource("/tokens", "GET").route(web::get().to(tokens::list)))
+            .service(resource("/tokens/{id}", "DELETE").route(web::delete().to(tokens::revoke)))
+            .service(resource("/openapi.json", "GET").route(web::get().to(docs::openapi_json))),
     )
-    .route("/docs", web::get().to(docs::docs_page))
-    .route("/docs/", web::get().to(docs::docs_page));
+    .service(resource("/docs", "GET").route(web::get().to(docs::docs_page)));
+}
+
+/// A resource at `path` that answers other methods than `allow` (comma-separated) with 405.
+pub fn resource(path: &str, allow: &'static str) -> actix_web::Resource {
+    web::resource(path).default_service(web::to(move |req: HttpRequest| async move {
+        Err::<actix_web::HttpResponse, _>(ApiError::MethodNotAllowed {
+            allow,
+            message: format!(
+                "{} is not allowed on {}; use {allow}",
+                req.method(),
+                req.path()
+            ),
+        })
+    }))
 }
 
 /// Answer for unknown paths and methods.
