@@ -1,35 +1,26 @@
-//! turnpost-server: for now it answers `GET /v1/health`; the API grows from here.
+//! turnpost-server: parse the command line, set up logging, run.
 
-use actix_web::{get, App, HttpResponse, HttpServer};
-use clap::Parser;
+use std::io::IsTerminal as _;
+use std::process::ExitCode;
 
-/// turnpost's HTTP API server.
-#[derive(Parser, Debug)]
-#[command(version, about)]
-struct Config {
-    /// Address to listen on.
-    #[arg(long, env = "TURNPOST_LISTEN", default_value = "127.0.0.1:8080")]
-    listen: String,
-}
+use clap::Parser as _;
+use tracing_subscriber::EnvFilter;
 
-#[get("/v1/health")]
-async fn health() -> HttpResponse {
-    HttpResponse::Ok().json(serde_json::json!({ "status": "ok" }))
-}
-
-#[actix_web::main]
-async fn main() -> anyhow::Result<()> {
-    let config = Config::parse();
+fn main() -> ExitCode {
+    let cli = turnpost_server::config::Cli::parse();
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
+        )
         .init();
-    let server = HttpServer::new(|| App::new().service(health))
-        .bind(&config.listen)?
-        .shutdown_timeout(30);
-    for address in server.addrs() {
-        tracing::info!("listening on http://{address}");
+    match turnpost_server::cli::run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("turnpost-server: {error:#}");
+            ExitCode::FAILURE
+        }
     }
-    // actix stops gracefully on SIGTERM and Ctrl-C.
-    server.run().await?;
-    Ok(())
 }

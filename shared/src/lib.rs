@@ -4,6 +4,7 @@
 //! Every game implements [`Game`]; [`AnyGame`] handles a game whose kind is known only at run time.
 
 mod any_game;
+mod api;
 mod board_view;
 mod game;
 mod kind;
@@ -23,6 +24,10 @@ mod kefren;
 mod sanqi;
 
 pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
+pub use api::{
+    Account, CodeSent, ErrorBody, ErrorDetail, Health, NewToken, SignInRequest, SignUpRequest,
+    TokenInfo, TokenList, VerifyRequest,
+};
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
 pub use game::{Game, PlayFailure};
 pub use kind::{GameKind, UnknownGameKind};

@@ -1,0 +1,339 @@
+//! Account operations, each one database transaction: sign-up, sign-in codes, verification,
+//! tokens. Shared by the HTTP routes and the operator commands.
+
+use std::sync::Arc;
+
+use chrono::Duration;
+use tokio::sync::Notify;
+
+use crate::db::models::{Account, ApiToken, NewAccount, NewApiToken, NewSignInCode};
+use crate::db::{self, accounts, codes, tokens, DbConnection, DbError};
+use crate::error::ApiError;
+use crate::mail::{self, templates};
+use crate::secrets;
+use crate::validate::{AccountName, EmailAddress};
+
+/// How long a one-time code is valid.
+pub const CODE_VALIDITY_MINUTES: i64 = 15;
+/// How many guesses one code allows.
+pub const CODE_MAX_ATTEMPTS: i32 = 5;
+
+/// What mail-writing operations need to know.
+#[derive(Debug, Clone)]
+pub struct MailContext {
+    /// Domain of Message-IDs.
+    pub message_id_domain: String,
+    /// Public base URL, for links.
+    pub public_url: String,
+    /// Wakes the outbox worker after commit.
+    pub wake: Arc<Notify>,
+}
+
+/// The error of a transaction body: an API answer or a storage failure.
+#[derive(Debug)]
+enum TxError {
+    Api(ApiError),
+    Db(DbError),
+}
+
+impl From<diesel::result::Error> for TxError {
+    fn from(e: diesel::result::Error) -> Self {
+        Self::Db(DbError::Query(e))
+    }
+}
+
+impl From<DbError> for TxError {
+    fn from(e: DbError) -> Self {
+        Self::Db(e)
+    }
+}
+
+impl From<ApiError> for TxError {
+    fn from(e: ApiError) -> Self {
+        Self::Api(e)
+    }
+}
+
+impl From<TxError> for ApiError {
+    fn from(e: TxError) -> Self {
+        match e {
+            TxError::Api(api) => api,
+            TxError::Db(db) if db.is_unique_violation() => ApiError::Conflict {
+                code: "conflict",
+                message: "a concurrent request changed the same account; try again".into(),
+            },
+            TxError::Db(db) => db.into(),
+        }
+    }
+}
+
+fn taken(code: &'static str, message: &str) -> ApiError {
+    ApiError::Conflict {
+        code,
+        message: message.to_owned(),
+    }
+}
+
+/// Whether an unverified account can be replaced: no live code remains for it.
+fn is_stale(
+    conn: &mut DbConnection,
+    account: &Account,
+    now: chrono::NaiveDateTime,
+) -> Result<bool, DbError> {
+    Ok(account.verified_at.is_none()
+        && codes::latest_expiry(conn, account.id)?.is_none_or(|t| t <= now))
+}
+
+/// Sign-up: creates an unverified account and queues a code to its email. Repeating the same
+/// name and email while unverified sends a fresh code; an unverified account whose codes all
+/// expired no longer holds its name or email.
+///
+/// # Errors
+/// 409 `name_taken` / `email_taken`; 503/500 on storage failure.
+pub fn sign_up(
+    conn: &mut DbConnection,
+    name: &AccountName,
+    email: &EmailAddress,
+    ctx: &MailContext,
+) -> Result<(), ApiError> {
+    db::write_transaction::<_, TxError, _>(conn, |conn| {
+        let now = db::now();
+        let by_name = accounts::by_name_key(conn, &name.key)?;
+        let by_email = accounts::by_email_key(conn, &email.key)?;
+        let account = match (by_name, by_email) {
+            (Some(a), Some(b)) if a.id == b.id && a.verified_at.is_none() => a,
+            (by_name, by_email) => {
+                if let Some(a) = by_name {
+                    if !is_stale(conn, &a, now)? {
+                        return Err(
+                            taken("name_taken", "this name is taken; choose another").into()
+                        );
+                    }
+                    accounts::delete(conn, a.id)?;
+                }
+                if let Some(b) = by_email {
+                    if b.verified_at.is_some() {
+                        return Err(taken(
+                            "email_taken",
+                            "an account with this email exists; sign in with POST /v1/sessions",
+                        )
+                        .into());
+                    }
+                    if !is_stale(conn, &b, now)? {
+                        return Err(taken("email_taken", "a sign-up for this email is waiting for its code; use that code or wait 15 minutes").into());
+                    }
+                    accounts::delete(conn, b.id)?;
+                }
+                accounts::insert(
+                    conn,
+                    &NewAccount {
+                        name: &name.name,
+                        name_key: &name.key,
+                        email: &email.email,
+                        email_key: &email.key,
+                        verified_at: None,
+                        created_at: now,
+                    },
+                )?
+            }
+        };
+        issue_code(conn, &account, ctx)?;
+        Ok(())
+    })?;
+    ctx.wake.notify_one();
+    Ok(())
+}
+
+/// Sign-in: queues a code if an account has this email; does nothing otherwise (the answer
+/// does not tell whether the address has an account).
+///
+/// # Errors
+/// 503/500 on storage failure.
+pub fn sign_in(
+    conn: &mut DbConnection,
+    email: &EmailAddress,
+    ctx: &MailContext,
+) -> Result<(), ApiError> {
+    let queued = db::write_transaction::<_, TxError, _>(conn, |conn| {
+        let Some(account) = accounts::by_email_key(conn, &email.key)? else {
+            return Ok(false);
+        };
+        issue_code(conn, &account, ctx)?;
+        Ok(true)
+    })?;
+    if queued {
+        ctx.wake.notify_one();
+    }
+    Ok(())
+}
+
+fn issue_code(
+    conn: &mut DbConnection,
+    account: &Account,
+    ctx: &MailContext,
+) -> Result<(), DbError> {
+    let now = db::now();
+    codes::retire_open(conn, account.id, now)?;
+    let code = secrets::new_code();
+    codes::insert(
+        conn,
+        &NewSignInCode {
+            account_id: account.id,
+            code_hash: &secrets::code_hash(account.id, &code),
+            expires_at: now + Duration::minutes(CODE_VALIDITY_MINUTES),
+            created_at: now,
+        },
+    )?;
+    let mail = templates::sign_in_code(
+        &account.email,
+        &account.name,
+        &code,
+        CODE_VALIDITY_MINUTES,
+        &ctx.public_url,
+    );
+    mail::enqueue(conn, &ctx.message_id_domain, &mail)?;
+    Ok(())
+}
+
+enum VerifyOutcome {
+    Token(Box<(String, ApiToken, Account)>),
+    Wrong { left: i32 },
+}
+
+/// Verify: trades a code for a new token (and marks the email verified). Each guess counts; the
+/// fifth wrong guess locks the code.
+///
+/// # Errors
+/// 401 `invalid_code` (no live code), `wrong_code`, `code_locked`; 503/500 on storage failure.
+pub fn verify(
+    conn: &mut DbConnection,
+    email: &EmailAddress,
+    typed_code: &str,
+    label: &str,
+) -> Result<(String, ApiToken, Account), ApiError> {
+    let no_code = || ApiError::Unauthorized {
+        code: "invalid_code",
+        message: "no valid code for this email; ask for one with POST /v1/sessions".into(),
+    };
+    let outcome = db::write_transaction::<_, TxError, _>(conn, |conn| {
+        let now = db::now();
+        let account = accounts::by_email_key(conn, &email.key)?.ok_or_else(no_code)?;
+        let code = codes::current(conn, account.id, now)?.ok_or_else(no_code)?;
+        if code.attempts >= CODE_MAX_ATTEMPTS
+            || !codes::add_attempt(conn, code.id, CODE_MAX_ATTEMPTS)?
+        {
+            return Err(ApiError::Unauthorized {
+                code: "code_locked",
+                message: "too many wrong guesses: this code is locked; ask for a new one with POST /v1/sessions".into(),
+            }
+            .into());
+        }
+        let typed_hash = secrets::code_hash(account.id, &secrets::normalize_code(typed_code));
+        if !secrets::constant_time_eq(&typed_hash, &code.code_hash) {
+            return Ok(VerifyOutcome::Wrong {
+                left: CODE_MAX_ATTEMPTS - code.attempts - 1,
+            });
+        }
+        if !codes::mark_used(conn, code.id, now)? {
+            return Err(no_code().into());
+        }
+        accounts::mark_verified(conn, account.id, now)?;
+        let (secret, token) = insert_token(conn, account.id, label)?;
+        let account = accounts::by_id(conn, account.id)?.unwrap_or(account);
+        Ok(VerifyOutcome::Token(Box::new((secret, token, account))))
+    })?;
+    match outcome {
+        VerifyOutcome::Token(issued) => Ok(*issued),
+        VerifyOutcome::Wrong { left } if left > 0 => Err(ApiError::Unauthorized {
+            code: "wrong_code",
+            message: format!("wrong code; {left} more attempt(s) before it locks"),
+        }),
+        VerifyOutcome::Wrong { .. } => Err(ApiError::Unauthorized {
+            code: "code_locked",
+            message: "wrong code; that was the last attempt and this code is now locked; ask for a new one".into(),
+        }),
+    }
+}
+
+fn insert_token(
+    conn: &mut DbConnection,
+    account_id: i64,
+    label: &str,
+) -> Result<(String, ApiToken), DbError> {
+    let secret = secrets::new_token();
+    let token = tokens::insert(
+        conn,
+        &NewApiToken {
+            account_id,
+            token_hash: &secrets::sha256_hex(&secret),
+            label,
+            created_at: db::now(),
+        },
+    )?;
+    Ok((secret, token))
+}
+
+/// Operator: creates a verified account and a token for it, without mail.
+///
+/// # Errors
+/// 409 `name_taken` / `email_taken` (unless held only by a stale unverified sign-up); storage
+/// failures.
+pub fn create_verified(
+    conn: &mut DbConnection,
+    name: &AccountName,
+    email: &EmailAddress,
+    label: &str,
+) -> Result<(String, ApiToken, Account), ApiError> {
+    Ok(db::write_transaction::<_, TxError, _>(conn, |conn| {
+        let now = db::now();
+        for existing in [
+            accounts::by_name_key(conn, &name.key)?,
+            accounts::by_email_key(conn, &email.key)?,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            if !is_stale(conn, &existing, now)? {
+                let (code, what) = if existing.name_key == name.key {
+                    ("name_taken", "name")
+                } else {
+                    ("email_taken", "email")
+                };
+                return Err(taken(code, &format!("an account with this {what} exists")).into());
+            }
+            accounts::delete(conn, existing.id)?;
+        }
+        let account = accounts::insert(
+            conn,
+            &NewAccount {
+                name: &name.name,
+                name_key: &name.key,
+                email: &email.email,
+                email_key: &email.key,
+                verified_at: Some(now),
+                created_at: now,
+            },
+        )?;
+        let (secret, token) = insert_token(conn, account.id, label)?;
+        Ok((secret, token, account))
+    })?)
+}
+
+/// Operator: another token for the account with this name.
+///
+/// # Errors
+/// 404 if there is no such account; storage failures.
+pub fn issue_token_for_name(
+    conn: &mut DbConnection,
+    name_key: &str,
+    label: &str,
+) -> Result<(String, ApiToken, Account), ApiError> {
+    Ok(db::write_transaction::<_, TxError, _>(conn, |conn| {
+        let account = accounts::by_name_key(conn, name_key)?
+            .ok_or_else(|| ApiError::NotFound(format!("no account named {name_key}")))?;
+        let now = db::now();
+        accounts::mark_verified(conn, account.id, now)?;
+        let (secret, token) = insert_token(conn, account.id, label)?;
+        Ok((secret, token, account))
+    })?)
+}

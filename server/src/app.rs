@@ -1,0 +1,261 @@
+//! Start-up: configuration → database (migrated) → mail transport → HTTP server and mail worker.
+//! Tests build an [`Application`] on port 0 and talk to it over real HTTP.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_web::dev::{Server, ServerHandle};
+use actix_web::{web, App, HttpServer};
+use anyhow::Context as _;
+use tokio::sync::{watch, Notify};
+use tracing_actix_web::TracingLogger;
+
+use crate::accounts::MailContext;
+use crate::config::{describe_database, Config};
+use crate::db::{self, Backend, Pool};
+use crate::mail::{OutboxWorker, Transport};
+use crate::ratelimit::Limits;
+
+/// Largest JSON body accepted, in bytes.
+pub const JSON_LIMIT: usize = 16 * 1024;
+
+/// State shared by all handlers.
+#[derive(Debug)]
+pub struct AppState {
+    /// Database pool.
+    pub pool: Pool,
+    /// Its backend.
+    pub backend: Backend,
+    /// Whether `POST /v1/accounts` is open.
+    pub open_signup: bool,
+    /// What operations that queue mail need.
+    pub mail: MailContext,
+    /// Rate limits of the account endpoints.
+    pub limits: Limits,
+    /// `/v1/openapi.json`.
+    pub openapi_json: String,
+    /// `/docs`.
+    pub docs_html: String,
+}
+
+/// Opens the configured database and runs pending migrations.
+///
+/// # Errors
+/// Unusable configuration, unreachable database, failed migration.
+pub fn open_database(config: &Config) -> anyhow::Result<(Pool, Backend)> {
+    let target = config.database_target()?;
+    let pool = db::connect(&target, config.db_pool_size)
+        .with_context(|| format!("cannot open the database {}", describe_database(&target)))?;
+    // One direct connection first: fails at once with the backend's own message.
+    let mut conn = db::establish(&target).with_context(|| {
+        format!(
+            "cannot connect to the database {}",
+            describe_database(&target)
+        )
+    })?;
+    let backend = conn.backend();
+    if let db::DbConnection::Sqlite(sqlite) = &mut conn {
+        use diesel::connection::SimpleConnection as _;
+        sqlite.batch_execute(
+            "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
+        )?;
+    }
+    let ran = db::run_migrations(&mut conn)?;
+    if ran > 0 {
+        tracing::info!(migrations = ran, "database migrated");
+    }
+    Ok((pool, backend))
+}
+
+/// The mail transport the configuration asks for.
+///
+/// # Errors
+/// A refused `SMTP_URL`.
+pub fn mail_transport(config: &Config) -> anyhow::Result<Transport> {
+    Ok(match &config.smtp_url {
+        Some(url) => Transport::smtp(url, config.smtp_allow_plain)?,
+        None => Transport::Files(config.data_dir.join("mail")),
+    })
+}
+
+/// A running server: HTTP API plus mail worker.
+pub struct Application {
+    port: u16,
+    server: Server,
+    pool: Pool,
+    backend: Backend,
+    worker: tokio::task::JoinHandle<()>,
+    stop_worker: watch::Sender<bool>,
+    signals: StopSignals,
+}
+
+/// SIGTERM and SIGINT (Ctrl-C), registered at start-up.
+struct StopSignals {
+    #[cfg(unix)]
+    term: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    int: tokio::signal::unix::Signal,
+}
+
+impl StopSignals {
+    fn install() -> std::io::Result<Self> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok(Self {
+                term: signal(SignalKind::terminate())?,
+                int: signal(SignalKind::interrupt())?,
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            Ok(Self {})
+        }
+    }
+
+    async fn recv(mut self) {
+        #[cfg(unix)]
+        {
+            tokio::select! {
+                _ = self.term.recv() => {}
+                _ = self.int.recv() => {}
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
+}
+
+impl Application {
+    /// Validates `config`, migrates the database, binds the listener (port 0 picks one) and
+    /// starts the mail worker. Call inside an actix system (`#[actix_web::main]` /
+    /// `#[actix_web::test]`); the HTTP server runs once [`Application::run_until_stopped`] is
+    /// awaited (or spawned).
+    ///
+    /// # Errors
+    /// Invalid configuration, unreachable database, failed migration, address in use.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        config.validate()?;
+        let cfg = config.clone();
+        let (pool, backend) = tokio::task::spawn_blocking(move || open_database(&cfg))
+            .await
+            .context("database start-up task failed")??;
+        let transport = Arc::new(mail_transport(&config)?);
+        let from: lettre::message::Mailbox =
+            config.mail_from.parse().context("TURNPOST_MAIL_FROM")?;
+        let wake = Arc::new(Notify::new());
+        let openapi = crate::openapi::document();
+        let state = web::Data::new(AppState {
+            pool: pool.clone(),
+            backend,
+            open_signup: config.open_signup,
+            mail: MailContext {
+                message_id_domain: config.message_id_domain(),
+                public_url: config.public_base_url()?,
+                wake: wake.clone(),
+            },
+            limits: Limits::new(config.rate_limit_per_email, config.rate_limit_per_client),
+            openapi_json: openapi
+                .to_json()
+                .context("serialising the OpenAPI document")?,
+            docs_html: utoipa_scalar::Scalar::new(openapi).to_html(),
+        });
+
+        let listener = TcpListener::bind(&config.listen)
+            .with_context(|| format!("cannot listen on {}", config.listen))?;
+        let address = listener.local_addr()?;
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(TracingLogger::default())
+                .app_data(state.clone())
+                .app_data(
+                    web::JsonConfig::default()
+                        .limit(JSON_LIMIT)
+                        .error_handler(crate::error::json_error),
+                )
+                .app_data(web::PathConfig::default().error_handler(crate::error::path_error))
+                .app_data(web::QueryConfig::default().error_handler(crate::error::query_error))
+                .configure(crate::routes::configure)
+                .default_service(web::to(crate::routes::not_found))
+        })
+        .shutdown_timeout(30)
+        .disable_signals()
+        .listen(listener)?
+        .run();
+
+        // Installed before the start-up line, so a SIGTERM right after it is already graceful.
+        let signals = StopSignals::install()?;
+        let (stop_worker, stop_rx) = watch::channel(false);
+        let worker = OutboxWorker {
+            pool: pool.clone(),
+            transport: transport.clone(),
+            from,
+            settings: config.outbox_settings(),
+            wake,
+        };
+        let worker = tokio::spawn(worker.run(stop_rx));
+
+        tracing::info!(
+            "turnpost-server listening on http://{address}; database: {}; mail: {}",
+            describe_database(&config.database_target()?),
+            transport.describe()
+        );
+        Ok(Self {
+            port: address.port(),
+            server,
+            pool,
+            backend,
+            worker,
+            stop_worker,
+            signals,
+        })
+    }
+
+    /// The bound port.
+    #[must_use]
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The database pool (tests inspect the outbox through it).
+    #[must_use]
+    pub fn pool(&self) -> &Pool {
+        &self.pool
+    }
+
+    /// The database backend.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// A handle to stop the HTTP server gracefully.
+    #[must_use]
+    pub fn handle(&self) -> ServerHandle {
+        self.server.handle()
+    }
+
+    /// Serves until SIGINT/SIGTERM or [`ServerHandle::stop`]: in-flight requests finish (up to
+    /// 30 s), then the mail worker finishes the send in progress and stops.
+    ///
+    /// # Errors
+    /// An I/O error of the HTTP server.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let handle = self.server.handle();
+        let on_signal = actix_web::rt::spawn(async move {
+            self.signals.recv().await;
+            tracing::info!("stop signal received; finishing in-flight requests");
+            handle.stop(true).await;
+        });
+        let result = self.server.await;
+        on_signal.abort();
+        tracing::info!("HTTP server stopped; waiting for the mail worker");
+        let _ = self.stop_worker.send(true);
+        if let Err(error) = self.worker.await {
+            tracing::error!(%error, "mail worker ended abnormally");
+        }
+        result
+    }
+}

@@ -1,0 +1,61 @@
+//! The command line: `serve` (default), `migrate`, `account create`, `account token`.
+
+use anyhow::Context as _;
+
+use crate::config::{AccountCommand, Cli, Command, Config};
+use crate::{accounts, app, validate};
+
+/// Runs the parsed command line.
+///
+/// # Errors
+/// Whatever the command fails with, with context.
+pub fn run(cli: Cli) -> anyhow::Result<()> {
+    let config = cli.config;
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(config),
+        Command::Migrate => {
+            config.validate()?;
+            let (_pool, backend) = app::open_database(&config)?;
+            eprintln!("database ({}) is up to date", backend.name());
+            Ok(())
+        }
+        Command::Account(command) => account(&config, command),
+    }
+}
+
+fn serve(config: Config) -> anyhow::Result<()> {
+    actix_web::rt::System::new().block_on(async move {
+        let application = app::Application::build(config).await?;
+        application
+            .run_until_stopped()
+            .await
+            .context("HTTP server failed")
+    })
+}
+
+fn account(config: &Config, command: AccountCommand) -> anyhow::Result<()> {
+    config.validate()?;
+    let (pool, _) = app::open_database(config)?;
+    let mut conn = pool.get().context("cannot connect to the database")?;
+    let (secret, account) = match command {
+        AccountCommand::Create { name, email, label } => {
+            let name = validate::account_name(&name)?;
+            let email = validate::email(&email)?;
+            let label = validate::token_label(Some(&label))?;
+            let (secret, _, account) = accounts::create_verified(&mut conn, &name, &email, &label)?;
+            (secret, account)
+        }
+        AccountCommand::Token { name, label } => {
+            let label = validate::token_label(Some(&label))?;
+            let (secret, _, account) =
+                accounts::issue_token_for_name(&mut conn, &name.to_ascii_lowercase(), &label)?;
+            (secret, account)
+        }
+    };
+    eprintln!(
+        "token for account {} (id {}), shown once:",
+        account.name, account.id
+    );
+    println!("{secret}");
+    Ok(())
+}

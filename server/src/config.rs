@@ -1,0 +1,451 @@
+//! Configuration: flags with environment fallbacks (clap `env`), read once at start.
+
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+
+/// turnpost's HTTP API server: accounts, games and turn emails for play-by-mail abstract games.
+///
+/// With no DATABASE_URL it keeps an SQLite file in the data directory; with no SMTP_URL it writes
+/// each email as an .eml file under the data directory, so `turnpost-server` alone is a working
+/// local server.
+#[derive(Debug, Parser)]
+#[command(name = "turnpost-server", version, about, long_about)]
+pub struct Cli {
+    /// Server settings (also read by the operator commands).
+    #[command(flatten)]
+    pub config: Config,
+    /// What to do (default: serve).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run the HTTP API and the mail worker (the default).
+    Serve,
+    /// Run pending database migrations and exit.
+    Migrate,
+    /// Operator commands on accounts (no email is sent).
+    #[command(subcommand)]
+    Account(AccountCommand),
+}
+
+/// `account …` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum AccountCommand {
+    /// Create a verified account and print a new API token for it.
+    Create {
+        /// Account name: 2–32 letters, digits, `-` or `_`.
+        #[arg(long)]
+        name: String,
+        /// Email address.
+        #[arg(long)]
+        email: String,
+        /// Label of the printed token.
+        #[arg(long, default_value = "operator")]
+        label: String,
+    },
+    /// Print another API token for an existing account.
+    Token {
+        /// Account name (any case).
+        #[arg(long)]
+        name: String,
+        /// Label of the printed token.
+        #[arg(long, default_value = "operator")]
+        label: String,
+    },
+}
+
+/// Every server setting.
+#[derive(Debug, Clone, Args)]
+pub struct Config {
+    /// Address and port to listen on (port 0 picks a free port).
+    #[arg(
+        long,
+        env = "TURNPOST_LISTEN",
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
+    pub listen: String,
+
+    /// Directory for the default SQLite database and for .eml files when no SMTP_URL is set.
+    #[arg(
+        long,
+        env = "TURNPOST_DATA_DIR",
+        default_value = "./turnpost-data",
+        global = true
+    )]
+    pub data_dir: PathBuf,
+
+    /// Database: postgres://user:password@host/db or sqlite://path/to/file.db
+    /// [default: sqlite file turnpost.db in the data directory]
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true, global = true)]
+    pub database_url: Option<String>,
+
+    /// Mail relay: smtps://user:pass@host:465 or smtp://user:pass@host:587?tls=required;
+    /// plain smtp:// only to a loopback host (or with --smtp-allow-plain)
+    /// [default: write .eml files under DATA_DIR/mail]
+    #[arg(long, env = "SMTP_URL", hide_env_values = true, global = true)]
+    pub smtp_url: Option<String>,
+
+    /// Allow plain (unencrypted) smtp:// to a non-loopback host, e.g. a mail catcher on a private
+    /// container network. Never for a real relay.
+    #[arg(
+        long,
+        env = "TURNPOST_SMTP_ALLOW_PLAIN",
+        default_value_t = false,
+        global = true
+    )]
+    pub smtp_allow_plain: bool,
+
+    /// Sender address of every email, e.g. "turnpost <games@example.org>".
+    #[arg(
+        long,
+        env = "TURNPOST_MAIL_FROM",
+        default_value = "turnpost <turnpost@localhost>",
+        global = true
+    )]
+    pub mail_from: String,
+
+    /// Public base URL of this server, used in links in emails [default: http://LISTEN]
+    #[arg(long, env = "TURNPOST_PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
+
+    /// Whether anyone may sign up with POST /v1/accounts (operators can always create accounts).
+    #[arg(long, env = "TURNPOST_OPEN_SIGNUP", default_value_t = true, action = clap::ArgAction::Set, global = true)]
+    pub open_signup: bool,
+
+    /// Delivery attempts of one email before it is dead-lettered.
+    #[arg(
+        long,
+        env = "TURNPOST_OUTBOX_MAX_ATTEMPTS",
+        default_value_t = 10,
+        global = true
+    )]
+    pub outbox_max_attempts: u32,
+
+    /// Delay before the first retry of a failed email, in milliseconds; it doubles on each
+    /// further failure.
+    #[arg(
+        long,
+        env = "TURNPOST_OUTBOX_RETRY_BASE_MS",
+        default_value_t = 30_000,
+        global = true
+    )]
+    pub outbox_retry_base_ms: u64,
+
+    /// Longest delay between two attempts of one email, in milliseconds.
+    #[arg(
+        long,
+        env = "TURNPOST_OUTBOX_RETRY_MAX_MS",
+        default_value_t = 3_600_000,
+        global = true
+    )]
+    pub outbox_retry_max_ms: u64,
+
+    /// How often the mail worker looks for due emails, in milliseconds (it also wakes at once
+    /// when this process queues one).
+    #[arg(
+        long,
+        env = "TURNPOST_OUTBOX_POLL_MS",
+        default_value_t = 2_000,
+        global = true
+    )]
+    pub outbox_poll_ms: u64,
+
+    /// Sign-up, sign-in and verify requests allowed per email address per 15 minutes (each
+    /// endpoint counted apart).
+    #[arg(
+        long,
+        env = "TURNPOST_RATE_LIMIT_PER_EMAIL",
+        default_value_t = 10,
+        global = true
+    )]
+    pub rate_limit_per_email: u32,
+
+    /// Sign-up, sign-in and verify requests allowed per client IP address per 15 minutes (each
+    /// endpoint counted apart).
+    #[arg(
+        long,
+        env = "TURNPOST_RATE_LIMIT_PER_CLIENT",
+        default_value_t = 60,
+        global = true
+    )]
+    pub rate_limit_per_client: u32,
+
+    /// Database connections in the pool.
+    #[arg(
+        long,
+        env = "TURNPOST_DB_POOL_SIZE",
+        default_value_t = 8,
+        global = true
+    )]
+    pub db_pool_size: u32,
+}
+
+/// Where the data lives, resolved from `DATABASE_URL` and the data directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DatabaseTarget {
+    /// A PostgreSQL connection URL.
+    Postgres(String),
+    /// An SQLite database file.
+    Sqlite(PathBuf),
+}
+
+/// A configuration value that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// `DATABASE_URL` is neither postgres:// nor sqlite://.
+    #[error("DATABASE_URL must start with postgres://, postgresql:// or sqlite:// (got {0})")]
+    DatabaseScheme(String),
+    /// `SMTP_URL` cannot be used.
+    #[error("SMTP_URL: {0}")]
+    Smtp(String),
+    /// `TURNPOST_PUBLIC_URL` is not an http(s) URL.
+    #[error("TURNPOST_PUBLIC_URL must be an http:// or https:// URL (got {0})")]
+    PublicUrl(String),
+    /// `TURNPOST_MAIL_FROM` is not a mailbox.
+    #[error("TURNPOST_MAIL_FROM is not an email address: {0}")]
+    MailFrom(String),
+    /// Some numeric setting is out of range.
+    #[error("{0}")]
+    Range(String),
+}
+
+impl Config {
+    /// Settings for tests and embedding: everything at its default, listening on port 0 of
+    /// 127.0.0.1.
+    #[must_use]
+    pub fn for_tests(data_dir: PathBuf) -> Self {
+        Self {
+            listen: "127.0.0.1:0".to_owned(),
+            data_dir,
+            database_url: None,
+            smtp_url: None,
+            smtp_allow_plain: false,
+            mail_from: "turnpost <turnpost@localhost>".to_owned(),
+            public_url: Some("http://127.0.0.1:8080".to_owned()),
+            open_signup: true,
+            outbox_max_attempts: 10,
+            outbox_retry_base_ms: 100,
+            outbox_retry_max_ms: 1_000,
+            outbox_poll_ms: 50,
+            rate_limit_per_email: 1_000,
+            rate_limit_per_client: 10_000,
+            db_pool_size: 4,
+        }
+    }
+
+    /// Checks every value that can be checked without touching the network.
+    ///
+    /// # Errors
+    /// The first [`ConfigError`] found.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        self.database_target()?;
+        if let Some(smtp) = &self.smtp_url {
+            validate_smtp_url(smtp, self.smtp_allow_plain)?;
+        }
+        self.public_base_url()?;
+        self.mail_from
+            .parse::<lettre::message::Mailbox>()
+            .map_err(|e| ConfigError::MailFrom(e.to_string()))?;
+        if self.outbox_max_attempts == 0 {
+            return Err(ConfigError::Range(
+                "TURNPOST_OUTBOX_MAX_ATTEMPTS must be at least 1".into(),
+            ));
+        }
+        if self.rate_limit_per_email == 0 || self.rate_limit_per_client == 0 {
+            return Err(ConfigError::Range("rate limits must be at least 1".into()));
+        }
+        if self.db_pool_size == 0 {
+            return Err(ConfigError::Range(
+                "TURNPOST_DB_POOL_SIZE must be at least 1".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The database to use.
+    ///
+    /// # Errors
+    /// [`ConfigError::DatabaseScheme`] for an unknown URL scheme.
+    pub fn database_target(&self) -> Result<DatabaseTarget, ConfigError> {
+        match &self.database_url {
+            None => Ok(DatabaseTarget::Sqlite(self.data_dir.join("turnpost.db"))),
+            Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+                Ok(DatabaseTarget::Postgres(url.clone()))
+            }
+            Some(url) => match url
+                .strip_prefix("sqlite://")
+                .or_else(|| url.strip_prefix("sqlite:"))
+            {
+                Some(path) if !path.is_empty() => Ok(DatabaseTarget::Sqlite(PathBuf::from(path))),
+                _ => Err(ConfigError::DatabaseScheme(redact_url(url))),
+            },
+        }
+    }
+
+    /// The public base URL without a trailing slash.
+    ///
+    /// # Errors
+    /// [`ConfigError::PublicUrl`] if it is not http(s).
+    pub fn public_base_url(&self) -> Result<String, ConfigError> {
+        let raw = self
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", self.listen));
+        let parsed = url::Url::parse(&raw).map_err(|_| ConfigError::PublicUrl(raw.clone()))?;
+        if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none() {
+            return Err(ConfigError::PublicUrl(raw));
+        }
+        Ok(raw.trim_end_matches('/').to_owned())
+    }
+
+    /// The domain used in Message-IDs: the public URL's host.
+    #[must_use]
+    pub fn message_id_domain(&self) -> String {
+        self.public_base_url()
+            .ok()
+            .and_then(|u| url::Url::parse(&u).ok())
+            .and_then(|u| u.host_str().map(str::to_owned))
+            .unwrap_or_else(|| "turnpost.invalid".to_owned())
+    }
+
+    /// Outbox retry timing.
+    #[must_use]
+    pub fn outbox_settings(&self) -> crate::mail::OutboxSettings {
+        crate::mail::OutboxSettings {
+            max_attempts: self.outbox_max_attempts,
+            retry_base: Duration::from_millis(self.outbox_retry_base_ms),
+            retry_max: Duration::from_millis(
+                self.outbox_retry_max_ms.max(self.outbox_retry_base_ms),
+            ),
+            poll_interval: Duration::from_millis(self.outbox_poll_ms.max(10)),
+        }
+    }
+}
+
+/// Checks an `SMTP_URL`: smtps://, or smtp:// with `tls=required`, or plain smtp:// to loopback
+/// (any host when `allow_plain`).
+///
+/// # Errors
+/// [`ConfigError::Smtp`] saying what is wrong, with the password removed.
+pub fn validate_smtp_url(raw: &str, allow_plain: bool) -> Result<(), ConfigError> {
+    let url =
+        url::Url::parse(raw).map_err(|e| ConfigError::Smtp(format!("{e}: {}", redact_url(raw))))?;
+    let host = url
+        .host_str()
+        .ok_or_else(|| ConfigError::Smtp(format!("no host in {}", redact_url(raw))))?;
+    match url.scheme() {
+        "smtps" => Ok(()),
+        "smtp" => {
+            let tls_required = url
+                .query_pairs()
+                .any(|(k, v)| k == "tls" && v == "required");
+            if tls_required || allow_plain || is_loopback_host(host) {
+                Ok(())
+            } else {
+                Err(ConfigError::Smtp(format!(
+                    "plain smtp:// is allowed only to a loopback host; use smtps:// or add ?tls=required ({})",
+                    redact_url(raw)
+                )))
+            }
+        }
+        other => Err(ConfigError::Smtp(format!(
+            "unknown scheme {other}:// (use smtps:// or smtp://)"
+        ))),
+    }
+}
+
+fn is_loopback_host(host: &str) -> bool {
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    bare.eq_ignore_ascii_case("localhost")
+        || bare.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+}
+
+/// A URL with its password replaced by `***`, for logs and error messages.
+#[must_use]
+pub fn redact_url(raw: &str) -> String {
+    match url::Url::parse(raw) {
+        Ok(mut url) => {
+            if url.password().is_some() {
+                // Setting a password fails only for URLs that cannot have one.
+                let _ = url.set_password(Some("***"));
+            }
+            url.to_string()
+        }
+        Err(_) => "<unparsable URL>".to_owned(),
+    }
+}
+
+/// Describes the database for the startup line, without secrets.
+#[must_use]
+pub fn describe_database(target: &DatabaseTarget) -> String {
+    match target {
+        DatabaseTarget::Postgres(url) => format!("postgres ({})", redact_url(url)),
+        DatabaseTarget::Sqlite(path) => format!("sqlite ({})", display_path(path)),
+    }
+}
+
+fn display_path(path: &Path) -> String {
+    path.display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cli_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn smtp_urls() {
+        assert!(validate_smtp_url("smtps://u:p@mail.example.org", false).is_ok());
+        assert!(validate_smtp_url("smtp://mail.example.org:587?tls=required", false).is_ok());
+        assert!(validate_smtp_url("smtp://127.0.0.1:2525", false).is_ok());
+        assert!(validate_smtp_url("smtp://localhost:2525", false).is_ok());
+        assert!(validate_smtp_url("smtp://[::1]:2525", false).is_ok());
+        assert!(validate_smtp_url("smtp://mail.example.org", false).is_err());
+        assert!(validate_smtp_url("smtp://mailpit:1025", true).is_ok());
+        assert!(validate_smtp_url("http://mail.example.org", false).is_err());
+    }
+
+    #[test]
+    fn secrets_are_redacted() {
+        let shown = describe_database(&DatabaseTarget::Postgres(
+            "postgres://u:hunter2@db/x".into(),
+        ));
+        assert!(!shown.contains("hunter2"), "{shown}");
+        let err = validate_smtp_url("smtp://u:hunter2@mail.example.org", false)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            !err.contains("hunter2") && err.contains("loopback"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn database_targets() {
+        let mut config = Config::for_tests(PathBuf::from("/data"));
+        assert_eq!(
+            config.database_target().ok(),
+            Some(DatabaseTarget::Sqlite(PathBuf::from("/data/turnpost.db")))
+        );
+        config.database_url = Some("sqlite://./x.db".into());
+        assert_eq!(
+            config.database_target().ok(),
+            Some(DatabaseTarget::Sqlite(PathBuf::from("./x.db")))
+        );
+        config.database_url = Some("mysql://x".into());
+        assert!(config.database_target().is_err());
+    }
+}

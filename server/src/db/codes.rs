@@ -1,0 +1,102 @@
+//! Queries on `sign_in_codes`.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::models::{NewSignInCode, SignInCode};
+use super::schema::sign_in_codes;
+use super::{DbConnection, DbError};
+
+/// Retires every open code of the account (a new one supersedes them).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn retire_open(
+    conn: &mut DbConnection,
+    account_id: i64,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    diesel::update(
+        sign_in_codes::table
+            .filter(sign_in_codes::account_id.eq(account_id))
+            .filter(sign_in_codes::used_at.is_null()),
+    )
+    .set(sign_in_codes::used_at.eq(Some(at)))
+    .execute(conn)?;
+    Ok(())
+}
+
+/// Inserts a code.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn insert(conn: &mut DbConnection, new: &NewSignInCode<'_>) -> Result<(), DbError> {
+    diesel::insert_into(sign_in_codes::table)
+        .values(new)
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The account's newest code that is neither used nor expired.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn current(
+    conn: &mut DbConnection,
+    account_id: i64,
+    now: NaiveDateTime,
+) -> Result<Option<SignInCode>, DbError> {
+    Ok(sign_in_codes::table
+        .filter(sign_in_codes::account_id.eq(account_id))
+        .filter(sign_in_codes::used_at.is_null())
+        .filter(sign_in_codes::expires_at.gt(now))
+        .order(sign_in_codes::id.desc())
+        .select(SignInCode::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// Counts one guess if fewer than `max` were made; false if the code is used up (atomic, so
+/// concurrent guesses cannot exceed `max`).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn add_attempt(conn: &mut DbConnection, id: i64, max: i32) -> Result<bool, DbError> {
+    let n = diesel::update(
+        sign_in_codes::table
+            .find(id)
+            .filter(sign_in_codes::attempts.lt(max)),
+    )
+    .set(sign_in_codes::attempts.eq(sign_in_codes::attempts + 1))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// Marks a code used; false if it was used concurrently.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn mark_used(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> Result<bool, DbError> {
+    let n = diesel::update(
+        sign_in_codes::table
+            .find(id)
+            .filter(sign_in_codes::used_at.is_null()),
+    )
+    .set(sign_in_codes::used_at.eq(Some(at)))
+    .execute(conn)?;
+    Ok(n == 1)
+}
+
+/// When the account's newest code expires, if it has any (for stale sign-ups).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn latest_expiry(
+    conn: &mut DbConnection,
+    account_id: i64,
+) -> Result<Option<NaiveDateTime>, DbError> {
+    Ok(sign_in_codes::table
+        .filter(sign_in_codes::account_id.eq(account_id))
+        .select(diesel::dsl::max(sign_in_codes::expires_at))
+        .first(conn)?)
+}

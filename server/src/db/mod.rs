@@ -1,0 +1,274 @@
+//! Storage: one diesel connection type over PostgreSQL and SQLite, an r2d2 pool, embedded
+//! migrations per backend, and one file of query functions per table group.
+//!
+//! Every query runs on a pooled connection inside `web::block` (or another blocking thread);
+//! every domain operation is one transaction.
+
+pub mod accounts;
+pub mod codes;
+pub mod models;
+pub mod outbox;
+pub mod schema;
+pub mod tokens;
+
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::r2d2::{CustomizeConnection, ManageConnection, PooledConnection, R2D2Connection};
+use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
+
+use crate::config::DatabaseTarget;
+
+/// A connection to either backend. `match` on it for the few backend-specific queries.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    /// PostgreSQL.
+    Pg(diesel::PgConnection),
+    /// SQLite (bundled libsqlite3).
+    Sqlite(diesel::SqliteConnection),
+}
+
+/// The connection pool.
+pub type Pool = diesel::r2d2::Pool<DbManager>;
+/// A connection checked out of the pool.
+pub type PooledConn = PooledConnection<DbManager>;
+
+/// Opens connections for the pool on one known backend. (The derived
+/// `MultiConnection::establish` tries every backend in turn, so a PostgreSQL URL whose server is
+/// down would be handed to SQLite as a file name, and the real error would be lost.)
+#[derive(Debug, Clone)]
+pub struct DbManager {
+    target: DatabaseTarget,
+}
+
+impl DbManager {
+    /// A manager for `target`.
+    #[must_use]
+    pub fn new(target: DatabaseTarget) -> Self {
+        Self { target }
+    }
+}
+
+/// Opens one connection to `target`.
+///
+/// # Errors
+/// The backend's connection error.
+pub fn establish(target: &DatabaseTarget) -> diesel::ConnectionResult<DbConnection> {
+    match target {
+        DatabaseTarget::Postgres(url) => diesel::PgConnection::establish(url).map(DbConnection::Pg),
+        DatabaseTarget::Sqlite(path) => {
+            let path = path.to_str().ok_or_else(|| {
+                diesel::ConnectionError::InvalidConnectionUrl(
+                    "the SQLite path is not valid UTF-8".into(),
+                )
+            })?;
+            diesel::SqliteConnection::establish(path).map(DbConnection::Sqlite)
+        }
+    }
+}
+
+impl ManageConnection for DbManager {
+    type Connection = DbConnection;
+    type Error = diesel::r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, diesel::r2d2::Error> {
+        establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
+        conn.ping().map_err(diesel::r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        std::thread::panicking() || conn.is_broken()
+    }
+}
+
+/// Migrations for PostgreSQL, embedded from `migrations/postgres`.
+pub const PG_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
+/// Migrations for SQLite, embedded from `migrations/sqlite`.
+pub const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
+
+/// Which backend a pool talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// PostgreSQL.
+    Postgres,
+    /// SQLite.
+    Sqlite,
+}
+
+impl Backend {
+    /// `"postgres"` or `"sqlite"`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Postgres => "postgres",
+            Self::Sqlite => "sqlite",
+        }
+    }
+}
+
+impl DbConnection {
+    /// The backend of this connection.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        match self {
+            Self::Pg(_) => Backend::Postgres,
+            Self::Sqlite(_) => Backend::Sqlite,
+        }
+    }
+}
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// A query failed.
+    #[error("database query failed: {0}")]
+    Query(#[from] diesel::result::Error),
+    /// No connection could be had from the pool.
+    #[error("no database connection available: {0}")]
+    Pool(#[from] diesel::r2d2::PoolError),
+    /// Migrations failed.
+    #[error("database migration failed: {0}")]
+    Migration(String),
+    /// The SQLite file's directory could not be created.
+    #[error("cannot create the database directory {path}: {source}")]
+    Directory {
+        /// The directory.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+impl DbError {
+    /// Whether this is a unique-constraint violation (a concurrent duplicate).
+    #[must_use]
+    pub fn is_unique_violation(&self) -> bool {
+        matches!(
+            self,
+            Self::Query(diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation,
+                _
+            ))
+        )
+    }
+}
+
+/// Sets SQLite pragmas on every new connection: WAL, a busy timeout, foreign keys.
+#[derive(Debug, Clone, Copy)]
+struct SqlitePragmas;
+
+impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
+    fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
+        if let DbConnection::Sqlite(sqlite) = conn {
+            sqlite
+                .batch_execute(
+                    "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; \
+                     PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
+                )
+                .map_err(diesel::r2d2::Error::QueryError)?;
+        }
+        Ok(())
+    }
+}
+
+/// Opens a pool on `target` (creating the SQLite file's directory if needed). Does not migrate.
+///
+/// # Errors
+/// [`DbError::Directory`] or [`DbError::Pool`] when the database cannot be reached.
+pub fn connect(target: &DatabaseTarget, size: u32) -> Result<Pool, DbError> {
+    if let DatabaseTarget::Sqlite(path) = target {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| DbError::Directory {
+                path: dir.display().to_string(),
+                source,
+            })?;
+        }
+    }
+    let manager = DbManager::new(target.clone());
+    let pool = diesel::r2d2::Pool::builder()
+        .max_size(size)
+        .min_idle(Some(0))
+        .connection_timeout(Duration::from_secs(10))
+        .connection_customizer(Box::new(SqlitePragmas))
+        .build(manager)?;
+    Ok(pool)
+}
+
+/// Runs pending migrations for the connection's backend; returns how many ran.
+///
+/// # Errors
+/// [`DbError::Migration`] with the failing migration's message.
+pub fn run_migrations(conn: &mut DbConnection) -> Result<usize, DbError> {
+    let ran = match conn {
+        DbConnection::Pg(pg) => pg.run_pending_migrations(PG_MIGRATIONS).map(|v| v.len()),
+        DbConnection::Sqlite(sqlite) => sqlite
+            .run_pending_migrations(SQLITE_MIGRATIONS)
+            .map(|v| v.len()),
+    };
+    ran.map_err(|e| DbError::Migration(e.to_string()))
+}
+
+/// Reverts every migration (for the up → down → up test and for operators starting over).
+///
+/// # Errors
+/// [`DbError::Migration`] with the failing migration's message.
+pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<usize, DbError> {
+    let reverted = match conn {
+        DbConnection::Pg(pg) => pg.revert_all_migrations(PG_MIGRATIONS).map(|v| v.len()),
+        DbConnection::Sqlite(sqlite) => sqlite
+            .revert_all_migrations(SQLITE_MIGRATIONS)
+            .map(|v| v.len()),
+    };
+    reverted.map_err(|e| DbError::Migration(e.to_string()))
+}
+
+/// Runs `f` in a transaction meant to write. On SQLite the write lock is taken first (waiting up
+/// to the busy timeout), so the transaction cannot fail half-way with "database is locked" when
+/// it turns from reading to writing while another connection writes. On PostgreSQL it is a
+/// plain transaction. Every domain operation that writes uses this.
+///
+/// # Errors
+/// Whatever `f` returns, or the failure to begin or commit.
+pub fn write_transaction<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
+where
+    F: FnOnce(&mut DbConnection) -> Result<T, E>,
+    E: From<diesel::result::Error>,
+{
+    conn.transaction(|conn| {
+        if let DbConnection::Sqlite(sqlite) = conn {
+            // The first statement of a deferred transaction being a write starts a write
+            // transaction at once (SQLite docs, "BEGIN"), even if it changes no row.
+            sqlite
+                .batch_execute("UPDATE __diesel_schema_migrations SET version = version WHERE 0")?;
+        }
+        f(conn)
+    })
+}
+
+/// Checks that the database answers (for `GET /v1/health`).
+///
+/// # Errors
+/// [`DbError::Query`] if it does not.
+pub fn ping(conn: &mut DbConnection) -> Result<(), DbError> {
+    diesel::sql_query("SELECT 1").execute(conn)?;
+    Ok(())
+}
+
+/// The current time in UTC, truncated to microseconds (what PostgreSQL keeps), as stored.
+#[must_use]
+pub fn now() -> chrono::NaiveDateTime {
+    let now = chrono::Utc::now().naive_utc();
+    let micros = now.and_utc().timestamp_micros();
+    chrono::DateTime::from_timestamp_micros(micros).map_or(now, |t| t.naive_utc())
+}
+
+/// Formats a stored time as RFC 3339 UTC for the API.
+#[must_use]
+pub fn rfc3339(time: chrono::NaiveDateTime) -> String {
+    time.and_utc()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}

@@ -1,0 +1,61 @@
+// Hand-maintained to match migrations/postgres and migrations/sqlite; the test
+// `schema_matches_migrations` in server/tests/migrations.rs checks it on both backends.
+// Only SQL types that both backends support: BigInt, Integer, Text, Timestamp (UTC), Nullable.
+
+diesel::table! {
+    accounts (id) {
+        id -> BigInt,
+        name -> Text,
+        name_key -> Text,
+        email -> Text,
+        email_key -> Text,
+        verified_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    api_tokens (id) {
+        id -> BigInt,
+        account_id -> BigInt,
+        token_hash -> Text,
+        label -> Text,
+        created_at -> Timestamp,
+        last_used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    sign_in_codes (id) {
+        id -> BigInt,
+        account_id -> BigInt,
+        code_hash -> Text,
+        attempts -> Integer,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    mail_outbox (id) {
+        id -> BigInt,
+        message_id -> Text,
+        recipient -> Text,
+        subject -> Text,
+        body_text -> Text,
+        in_reply_to -> Nullable<Text>,
+        status -> Text,
+        attempts -> Integer,
+        next_attempt_at -> Timestamp,
+        lease_until -> Nullable<Timestamp>,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamp,
+        sent_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::joinable!(api_tokens -> accounts (account_id));
+diesel::joinable!(sign_in_codes -> accounts (account_id));
+
+diesel::allow_tables_to_appear_in_same_query!(accounts, api_tokens, sign_in_codes, mail_outbox);

@@ -1,0 +1,74 @@
+//! Queries on `api_tokens`.
+
+use diesel::prelude::*;
+
+use super::models::{Account, ApiToken, NewApiToken};
+use super::schema::{accounts, api_tokens};
+use super::{DbConnection, DbError};
+
+/// Inserts a token and reads it back.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn insert(conn: &mut DbConnection, new: &NewApiToken<'_>) -> Result<ApiToken, DbError> {
+    diesel::insert_into(api_tokens::table)
+        .values(new)
+        .execute(conn)?;
+    Ok(api_tokens::table
+        .filter(api_tokens::token_hash.eq(new.token_hash))
+        .select(ApiToken::as_select())
+        .first(conn)?)
+}
+
+/// Finds the token with this hash and its account.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn by_hash(
+    conn: &mut DbConnection,
+    token_hash: &str,
+) -> Result<Option<(ApiToken, Account)>, DbError> {
+    Ok(api_tokens::table
+        .inner_join(accounts::table)
+        .filter(api_tokens::token_hash.eq(token_hash))
+        .select((ApiToken::as_select(), Account::as_select()))
+        .first(conn)
+        .optional()?)
+}
+
+/// Records a use of the token.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn touch(conn: &mut DbConnection, id: i64, at: chrono::NaiveDateTime) -> Result<(), DbError> {
+    diesel::update(api_tokens::table.find(id))
+        .set(api_tokens::last_used_at.eq(Some(at)))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The account's tokens, oldest first.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn list(conn: &mut DbConnection, account_id: i64) -> Result<Vec<ApiToken>, DbError> {
+    Ok(api_tokens::table
+        .filter(api_tokens::account_id.eq(account_id))
+        .order(api_tokens::id.asc())
+        .select(ApiToken::as_select())
+        .load(conn)?)
+}
+
+/// Deletes one of the account's tokens; false if the account has no such token.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn delete(conn: &mut DbConnection, account_id: i64, token_id: i64) -> Result<bool, DbError> {
+    let n = diesel::delete(
+        api_tokens::table
+            .filter(api_tokens::id.eq(token_id))
+            .filter(api_tokens::account_id.eq(account_id)),
+    )
+    .execute(conn)?;
+    Ok(n > 0)
+}

@@ -1,0 +1,222 @@
+//! `ApiError`: every error answer, as an exact status and `{"error": {"code", "message"}}`.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{HttpResponse, ResponseError};
+use turnpost_shared::{ErrorBody, ErrorDetail};
+
+use crate::db::DbError;
+
+/// An error answer.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the request cannot be read (bad JSON syntax, bad header).
+    #[error("{message}")]
+    BadRequest {
+        /// Code.
+        code: &'static str,
+        /// Message.
+        message: String,
+    },
+    /// 401: no valid token or code.
+    #[error("{message}")]
+    Unauthorized {
+        /// Code.
+        code: &'static str,
+        /// Message.
+        message: String,
+    },
+    /// 403: authenticated or not, this is not allowed.
+    #[error("{message}")]
+    Forbidden {
+        /// Code.
+        code: &'static str,
+        /// Message.
+        message: String,
+    },
+    /// 404.
+    #[error("{0}")]
+    NotFound(String),
+    /// 405: the path exists but not with this method.
+    #[error("{message}")]
+    MethodNotAllowed {
+        /// Methods allowed (the `Allow` header).
+        allow: &'static str,
+        /// Message.
+        message: String,
+    },
+    /// 409: conflicts with the current state (a taken name, a stale ply).
+    #[error("{message}")]
+    Conflict {
+        /// Code.
+        code: &'static str,
+        /// Message.
+        message: String,
+    },
+    /// 413: body over the limit.
+    #[error("request body is larger than {limit} bytes")]
+    PayloadTooLarge {
+        /// The limit.
+        limit: usize,
+    },
+    /// 415: not JSON.
+    #[error("send the body as JSON with Content-Type: application/json")]
+    UnsupportedMediaType,
+    /// 422: well-formed but invalid (unknown field, bad email, illegal move).
+    #[error("{message}")]
+    Unprocessable {
+        /// Code.
+        code: &'static str,
+        /// Message.
+        message: String,
+    },
+    /// 429 with `Retry-After`.
+    #[error("too many requests; retry in {retry_after_secs} s")]
+    TooManyRequests {
+        /// Seconds until a retry can succeed.
+        retry_after_secs: u64,
+    },
+    /// 503: the database is unreachable.
+    #[error("the service is temporarily unavailable")]
+    Unavailable,
+    /// 500: a bug or an unexpected failure; the detail is logged, not shown.
+    #[error("internal error")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// 422 with this code and message.
+    pub fn invalid(code: &'static str, message: impl Into<String>) -> Self {
+        Self::Unprocessable {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// The error code in the body.
+    #[must_use]
+    pub fn code(&self) -> &'static str {
+        match self {
+            Self::BadRequest { code, .. }
+            | Self::Unauthorized { code, .. }
+            | Self::Forbidden { code, .. }
+            | Self::Conflict { code, .. }
+            | Self::Unprocessable { code, .. } => code,
+            Self::NotFound(_) => "not_found",
+            Self::MethodNotAllowed { .. } => "method_not_allowed",
+            Self::PayloadTooLarge { .. } => "payload_too_large",
+            Self::UnsupportedMediaType => "unsupported_media_type",
+            Self::TooManyRequests { .. } => "rate_limited",
+            Self::Unavailable => "unavailable",
+            Self::Internal(_) => "internal",
+        }
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(error: DbError) -> Self {
+        match error {
+            DbError::Pool(e) => {
+                tracing::error!(error = %e, "database unavailable");
+                Self::Unavailable
+            }
+            other => Self::Internal(other.to_string()),
+        }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(error: actix_web::error::BlockingError) -> Self {
+        Self::Internal(error.to_string())
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Self::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            Self::Unauthorized { .. } => StatusCode::UNAUTHORIZED,
+            Self::Forbidden { .. } => StatusCode::FORBIDDEN,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
+            Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let Self::Internal(detail) = self {
+            tracing::error!(%detail, "internal error");
+        }
+        let body = ErrorBody {
+            error: ErrorDetail {
+                code: self.code().to_owned(),
+                message: self.to_string(),
+            },
+        };
+        let mut response = HttpResponse::build(self.status_code());
+        match self {
+            Self::TooManyRequests { retry_after_secs } => {
+                response.insert_header((header::RETRY_AFTER, retry_after_secs.to_string()));
+            }
+            Self::Unauthorized { .. } => {
+                response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+            }
+            Self::MethodNotAllowed { allow, .. } => {
+                response.insert_header((header::ALLOW, *allow));
+            }
+            _ => {}
+        }
+        response.json(body)
+    }
+}
+
+/// Maps actix's JSON extractor errors to exact statuses with useful messages.
+pub fn json_error(
+    error: actix_web::error::JsonPayloadError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    use actix_web::error::JsonPayloadError as J;
+    let api = match &error {
+        J::OverflowKnownLength { limit, .. } | J::Overflow { limit } => {
+            ApiError::PayloadTooLarge { limit: *limit }
+        }
+        J::ContentType => ApiError::UnsupportedMediaType,
+        J::Deserialize(e) => match e.classify() {
+            serde_json::error::Category::Data => ApiError::invalid("invalid_field", e.to_string()),
+            _ => ApiError::BadRequest {
+                code: "bad_json",
+                message: format!("the body is not valid JSON: {e}"),
+            },
+        },
+        other => ApiError::BadRequest {
+            code: "bad_body",
+            message: format!("cannot read the body: {other}"),
+        },
+    };
+    api.into()
+}
+
+/// Maps path parameter errors (e.g. a non-numeric id) to 404.
+pub fn path_error(
+    error: actix_web::error::PathError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    ApiError::NotFound(format!("no such resource ({error})")).into()
+}
+
+/// Maps query string errors to 400.
+pub fn query_error(
+    error: actix_web::error::QueryPayloadError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    ApiError::BadRequest {
+        code: "bad_query",
+        message: error.to_string(),
+    }
+    .into()
+}

@@ -1,0 +1,103 @@
+//! Mail: nothing is sent from a request handler. A handler calls [`enqueue`] on its own
+//! connection inside the transaction that changes state; the [`worker`] delivers the row later
+//! through a [`Transport`] and retries failures with exponential backoff up to a dead letter.
+
+pub mod templates;
+pub mod transport;
+pub mod worker;
+
+use std::time::Duration;
+
+pub use transport::{SendError, Transport};
+pub use worker::{deliver_one, Delivery, OutboxWorker};
+
+use crate::db::models::NewOutboxMail;
+use crate::db::{outbox, DbConnection, DbError};
+
+/// One email to queue.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewMail {
+    /// Recipient address (already validated).
+    pub to: String,
+    /// Subject line.
+    pub subject: String,
+    /// Plain-text body.
+    pub body: String,
+    /// Message-ID this mail follows up, to keep one thread (e.g. one game).
+    pub in_reply_to: Option<String>,
+}
+
+/// Retry timing of the outbox.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutboxSettings {
+    /// Attempts before a mail is dead-lettered.
+    pub max_attempts: u32,
+    /// Delay after the first failure; doubles each time.
+    pub retry_base: Duration,
+    /// Longest delay.
+    pub retry_max: Duration,
+    /// How often the worker looks for due rows.
+    pub poll_interval: Duration,
+}
+
+impl OutboxSettings {
+    /// Delay before the next attempt after `failures` failed attempts (1-based).
+    #[must_use]
+    pub fn backoff(&self, failures: u32) -> Duration {
+        let exponent = failures.saturating_sub(1).min(30);
+        let delay = self.retry_base.saturating_mul(1u32 << exponent);
+        delay.min(self.retry_max)
+    }
+}
+
+/// Queues `mail` on the caller's connection, so it commits or rolls back with the caller's
+/// transaction. Returns the new row's id. Each mail gets its own Message-ID
+/// `<random@domain>`, kept across retries.
+///
+/// # Errors
+/// [`DbError::Query`] if the row cannot be written.
+pub fn enqueue(
+    conn: &mut DbConnection,
+    message_id_domain: &str,
+    mail: &NewMail,
+) -> Result<i64, DbError> {
+    let message_id = format!(
+        "<{}@{}>",
+        crate::secrets::random_string(24, crate::secrets::LOWER_ALNUM),
+        message_id_domain
+    );
+    let now = crate::db::now();
+    outbox::insert(
+        conn,
+        &NewOutboxMail {
+            message_id: &message_id,
+            recipient: &mail.to,
+            subject: &mail.subject,
+            body_text: &mail.body,
+            in_reply_to: mail.in_reply_to.as_deref(),
+            status: outbox::PENDING,
+            next_attempt_at: now,
+            created_at: now,
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_up_to_the_cap() {
+        let settings = OutboxSettings {
+            max_attempts: 10,
+            retry_base: Duration::from_secs(30),
+            retry_max: Duration::from_secs(300),
+            poll_interval: Duration::from_secs(1),
+        };
+        assert_eq!(settings.backoff(1), Duration::from_secs(30));
+        assert_eq!(settings.backoff(2), Duration::from_secs(60));
+        assert_eq!(settings.backoff(3), Duration::from_secs(120));
+        assert_eq!(settings.backoff(5), Duration::from_secs(300));
+        assert_eq!(settings.backoff(99), Duration::from_secs(300));
+    }
+}

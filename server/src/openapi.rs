@@ -1,0 +1,168 @@
+//! The generated OpenAPI document (served at `/v1/openapi.json` and browsable at `/docs`).
+//!
+//! The API types live in `turnpost-shared`, which stays serde-only; [`schemas`] mirrors them for
+//! the document, and a test checks that the mirrors have exactly the fields the real types
+//! serialize.
+
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+/// Mirrors of `turnpost_shared` API types, for the document only.
+#[allow(dead_code, reason = "documentation-only mirrors, never constructed")]
+pub mod schemas {
+    use utoipa::ToSchema;
+
+    /// Sign up; a one-time code is mailed.
+    #[derive(ToSchema)]
+    pub struct SignUpRequest {
+        /// 2–32 letters, digits, `-` or `_`; unique regardless of case.
+        #[schema(example = "anna")]
+        pub name: String,
+        /// Email address.
+        #[schema(example = "anna@example.org")]
+        pub email: String,
+    }
+
+    /// Ask for a one-time code.
+    #[derive(ToSchema)]
+    pub struct SignInRequest {
+        /// The account's email address.
+        pub email: String,
+    }
+
+    /// Trade a code for a token.
+    #[derive(ToSchema)]
+    pub struct VerifyRequest {
+        /// The account's email address.
+        pub email: String,
+        /// The 8-character code from the email.
+        #[schema(example = "K7QX2MRD")]
+        pub code: String,
+        /// Label for the token.
+        pub label: Option<String>,
+    }
+
+    /// A code is on its way.
+    #[derive(ToSchema)]
+    pub struct CodeSent {
+        /// `code_sent`.
+        pub status: String,
+        /// Validity of the code.
+        pub expires_in_seconds: u64,
+    }
+
+    /// An account.
+    #[derive(ToSchema)]
+    pub struct Account {
+        /// Id.
+        pub id: i64,
+        /// Name.
+        pub name: String,
+        /// Email.
+        pub email: String,
+        /// RFC 3339 UTC.
+        pub created_at: String,
+    }
+
+    /// A token without its secret.
+    #[derive(ToSchema)]
+    pub struct TokenInfo {
+        /// Id.
+        pub id: i64,
+        /// Label.
+        pub label: String,
+        /// RFC 3339 UTC.
+        pub created_at: String,
+        /// RFC 3339 UTC, to the minute.
+        pub last_used_at: Option<String>,
+    }
+
+    /// A new token, shown once.
+    #[derive(ToSchema)]
+    pub struct NewToken {
+        /// `tp_` + 32 letters and digits.
+        pub token: String,
+        /// Listing entry.
+        pub info: TokenInfo,
+        /// Owner.
+        pub account: Account,
+    }
+
+    /// Tokens of the account.
+    #[derive(ToSchema)]
+    pub struct TokenList {
+        /// Oldest first.
+        pub tokens: Vec<TokenInfo>,
+    }
+
+    /// Health.
+    #[derive(ToSchema)]
+    pub struct Health {
+        /// `ok`.
+        pub status: String,
+        /// `postgres` or `sqlite`.
+        pub database: String,
+    }
+
+    /// Every error answer.
+    #[derive(ToSchema)]
+    pub struct ErrorBody {
+        /// The error.
+        pub error: ErrorDetail,
+    }
+
+    /// Code and message.
+    #[derive(ToSchema)]
+    pub struct ErrorDetail {
+        /// Stable snake_case code.
+        pub code: String,
+        /// Human-readable explanation.
+        pub message: String,
+    }
+}
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("tp_…")
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The document.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "turnpost API", description = "Play-by-mail abstract strategy games. Errors are `{\"error\":{\"code\",\"message\"}}`."),
+    paths(
+        crate::routes::health::health,
+        crate::routes::accounts::create,
+        crate::routes::sessions::create,
+        crate::routes::sessions::verify,
+        crate::routes::me::me,
+        crate::routes::tokens::list,
+        crate::routes::tokens::revoke,
+    ),
+    components(schemas(
+        schemas::SignUpRequest, schemas::SignInRequest, schemas::VerifyRequest, schemas::CodeSent,
+        schemas::Account, schemas::TokenInfo, schemas::NewToken, schemas::TokenList, schemas::Health,
+        schemas::ErrorBody, schemas::ErrorDetail
+    )),
+    modifiers(&BearerAuth),
+    tags((name = "accounts", description = "Sign-up, sign-in, tokens"), (name = "server", description = "Operations"))
+)]
+pub struct ApiDoc;
+
+/// The document as JSON text.
+#[must_use]
+pub fn document() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}

@@ -1,0 +1,53 @@
+//! `POST /v1/accounts`: sign up.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use turnpost_shared::{CodeSent, SignUpRequest};
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::{accounts, validate};
+
+/// Creates an unverified account and mails it a one-time code.
+///
+/// # Errors
+/// 403 when sign-up is closed, 409 for a taken name or email, 422 for a bad name or email, 429
+/// when rate-limited.
+#[utoipa::path(post, path = "/v1/accounts", tag = "accounts",
+    request_body = crate::openapi::schemas::SignUpRequest,
+    responses(
+        (status = 202, description = "Code mailed", body = crate::openapi::schemas::CodeSent),
+        (status = 403, description = "Sign-up closed", body = crate::openapi::schemas::ErrorBody),
+        (status = 409, description = "Name or email taken", body = crate::openapi::schemas::ErrorBody),
+        (status = 422, description = "Invalid name or email", body = crate::openapi::schemas::ErrorBody),
+        (status = 429, description = "Rate limited", body = crate::openapi::schemas::ErrorBody)))]
+pub async fn create(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Json<SignUpRequest>,
+) -> Result<HttpResponse, ApiError> {
+    if !state.open_signup {
+        return Err(ApiError::Forbidden {
+            code: "signup_closed",
+            message: "sign-up is closed on this server; ask its operator for an account".into(),
+        });
+    }
+    let body = body.into_inner();
+    let name = validate::account_name(&body.name)?;
+    let email = validate::email(&body.email)?;
+    state
+        .limits
+        .check("signup", &super::client_address(&req), &email.key)?;
+    let ctx = state.mail.clone();
+    super::with_conn(&state, move |conn| {
+        accounts::sign_up(conn, &name, &email, &ctx)
+    })
+    .await?;
+    Ok(HttpResponse::Accepted().json(code_sent()))
+}
+
+pub(crate) fn code_sent() -> CodeSent {
+    CodeSent {
+        status: "code_sent".into(),
+        expires_in_seconds: u64::try_from(accounts::CODE_VALIDITY_MINUTES * 60).unwrap_or(900),
+    }
+}

@@ -1,0 +1,20 @@
+//! `GET /v1/openapi.json` and `GET /docs` (a Scalar page embedding the document; its script is
+//! loaded by the browser, nothing is downloaded at build time).
+
+use actix_web::{web, HttpResponse};
+
+use crate::app::AppState;
+
+/// The OpenAPI document.
+pub async fn openapi_json(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(state.openapi_json.clone())
+}
+
+/// The browsable API reference.
+pub async fn docs_page(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .body(state.docs_html.clone())
+}

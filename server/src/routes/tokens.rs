@@ -1,0 +1,56 @@
+//! `GET /v1/tokens`, `DELETE /v1/tokens/{id}`.
+
+use actix_web::{web, HttpResponse};
+use turnpost_shared::TokenList;
+
+use crate::app::AppState;
+use crate::auth::Authenticated;
+use crate::db::tokens;
+use crate::error::ApiError;
+
+/// The account's tokens, without their secrets.
+///
+/// # Errors
+/// 401 without a valid token.
+#[utoipa::path(get, path = "/v1/tokens", tag = "accounts", security(("bearer" = [])),
+    responses((status = 200, body = crate::openapi::schemas::TokenList), (status = 401, body = crate::openapi::schemas::ErrorBody)))]
+pub async fn list(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+) -> Result<HttpResponse, ApiError> {
+    let account_id = auth.account.id;
+    let rows = super::with_conn(&state, move |conn| Ok(tokens::list(conn, account_id)?)).await?;
+    Ok(HttpResponse::Ok().json(TokenList {
+        tokens: rows
+            .iter()
+            .map(crate::db::models::ApiToken::to_api)
+            .collect(),
+    }))
+}
+
+/// Revokes one of the account's tokens (the one in use too).
+///
+/// # Errors
+/// 401 without a valid token, 404 if the account has no such token.
+#[utoipa::path(delete, path = "/v1/tokens/{id}", tag = "accounts", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "Token id")),
+    responses((status = 204, description = "Revoked"), (status = 401, body = crate::openapi::schemas::ErrorBody), (status = 404, body = crate::openapi::schemas::ErrorBody)))]
+pub async fn revoke(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+    path: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let account_id = auth.account.id;
+    let token_id = path.into_inner();
+    let deleted = super::with_conn(&state, move |conn| {
+        Ok(tokens::delete(conn, account_id, token_id)?)
+    })
+    .await?;
+    if deleted {
+        Ok(HttpResponse::NoContent().finish())
+    } else {
+        Err(ApiError::NotFound(format!(
+            "you have no token with id {token_id}"
+        )))
+    }
+}

@@ -1,0 +1,177 @@
+//! Domain values parsed from requests: account names, email addresses, token labels.
+
+use crate::error::ApiError;
+
+/// A valid account name and its case-folded key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountName {
+    /// As spelled.
+    pub name: String,
+    /// Lower case, for uniqueness.
+    pub key: String,
+}
+
+/// A valid email address and its case-folded key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmailAddress {
+    /// As given (trimmed).
+    pub email: String,
+    /// Lower case, for uniqueness and look-up.
+    pub key: String,
+}
+
+/// Parses an account name: 2–32 ASCII letters, digits, `-` or `_`.
+///
+/// # Errors
+/// 422 `invalid_name` saying what is wrong.
+pub fn account_name(raw: &str) -> Result<AccountName, ApiError> {
+    let len = raw.chars().count();
+    if !(2..=32).contains(&len) {
+        return Err(ApiError::invalid(
+            "invalid_name",
+            format!("a name has 2 to 32 characters (this one has {len})"),
+        ));
+    }
+    if let Some(bad) = raw
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
+    {
+        return Err(ApiError::invalid(
+            "invalid_name",
+            format!("a name has only letters, digits, '-' and '_' (found {bad:?})"),
+        ));
+    }
+    Ok(AccountName {
+        name: raw.to_owned(),
+        key: raw.to_ascii_lowercase(),
+    })
+}
+
+/// Parses an email address: one `@`, a plausible local part and a dotted domain, at most 254
+/// characters, no spaces or control characters.
+///
+/// # Errors
+/// 422 `invalid_email` saying what is wrong.
+pub fn email(raw: &str) -> Result<EmailAddress, ApiError> {
+    let email = raw.trim();
+    let bad = |why: &str| {
+        ApiError::invalid(
+            "invalid_email",
+            format!("not a usable email address: {why}"),
+        )
+    };
+    if email.is_empty() {
+        return Err(bad("it is empty"));
+    }
+    if email.len() > 254 {
+        return Err(bad("longer than 254 characters"));
+    }
+    if email.chars().any(|c| {
+        c.is_whitespace()
+            || c.is_control()
+            || matches!(
+                c,
+                '<' | '>' | '(' | ')' | ',' | ';' | ':' | '\\' | '"' | '[' | ']'
+            )
+    }) {
+        return Err(bad(
+            "it contains spaces or characters not allowed in an address",
+        ));
+    }
+    let Some((local, domain)) = email.rsplit_once('@') else {
+        return Err(bad("there is no '@'"));
+    };
+    if local.is_empty() || local.len() > 64 || local.contains('@') {
+        return Err(bad(
+            "the part before '@' is empty, too long, or has another '@'",
+        ));
+    }
+    if local.starts_with('.') || local.ends_with('.') || local.contains("..") {
+        return Err(bad("misplaced '.' before the '@'"));
+    }
+    let labels: Vec<&str> = domain.split('.').collect();
+    if labels.len() < 2
+        || labels.iter().any(|l| {
+            l.is_empty()
+                || l.len() > 63
+                || l.starts_with('-')
+                || l.ends_with('-')
+                || !l.chars().all(|c| c.is_alphanumeric() || c == '-')
+        })
+    {
+        return Err(bad("the domain after '@' is not a dotted host name"));
+    }
+    if email.parse::<lettre::Address>().is_err() {
+        return Err(bad("the mail library refuses it"));
+    }
+    Ok(EmailAddress {
+        email: email.to_owned(),
+        key: email.to_lowercase(),
+    })
+}
+
+/// Parses an optional token label: at most 64 characters, no control characters.
+///
+/// # Errors
+/// 422 `invalid_label`.
+pub fn token_label(raw: Option<&str>) -> Result<String, ApiError> {
+    let label = raw.map_or("", str::trim);
+    if label.chars().count() > 64 {
+        return Err(ApiError::invalid(
+            "invalid_label",
+            "a token label has at most 64 characters",
+        ));
+    }
+    if label.chars().any(char::is_control) {
+        return Err(ApiError::invalid(
+            "invalid_label",
+            "a token label has no control characters",
+        ));
+    }
+    Ok(if label.is_empty() {
+        "token".to_owned()
+    } else {
+        label.to_owned()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names() {
+        assert!(account_name("ab").is_ok());
+        assert!(account_name("Anna_K-2").is_ok());
+        assert!(account_name("a").is_err());
+        assert!(account_name(&"x".repeat(33)).is_err());
+        assert!(account_name("anna k").is_err());
+        assert!(account_name("änna").is_err());
+        assert_eq!(
+            account_name("AnNa").map(|n| n.key).ok(),
+            Some("anna".to_owned())
+        );
+    }
+
+    #[test]
+    fn emails() {
+        for good in ["a@b.co", "anna.k+games@example.org", " A@Example.ORG "] {
+            assert!(email(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            "anna",
+            "anna@",
+            "@x.org",
+            "a@b",
+            "a b@c.org",
+            "a@@b.org",
+            "a@b..org",
+            "a@-b.org",
+            "<a@b.org>",
+            "a@b.org\r\nBcc: x@y.org",
+        ] {
+            assert!(email(bad).is_err(), "{bad:?}");
+        }
+    }
+}

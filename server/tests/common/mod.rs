@@ -1,0 +1,498 @@
+//! Test helpers: a fresh database per test on either backend (dropped after), an in-process
+//! SMTP server on port 0, and a running server on port 0 with typed request helpers.
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test helpers: a failed set-up should stop the test loudly"
+)]
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use diesel::{Connection, RunQueryDsl};
+use serde_json::Value;
+use turnpost_server::config::Config;
+use turnpost_server::db::{self, DbConnection, Pool};
+use turnpost_server::Application;
+
+pub use turnpost_server::db::Backend;
+
+/// Default PostgreSQL for tests.
+pub const DEFAULT_PG: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+
+fn unique(prefix: &str) -> String {
+    format!(
+        "{prefix}_{}",
+        turnpost_server::secrets::random_string(12, turnpost_server::secrets::LOWER_ALNUM)
+    )
+}
+
+/// A fresh, empty database for one test, dropped (PostgreSQL) or deleted (SQLite) on drop.
+pub struct TestDb {
+    /// `DATABASE_URL` of the fresh database.
+    pub url: String,
+    /// Temporary directory (SQLite file, .eml files); removed on drop.
+    pub dir: PathBuf,
+    backend: Backend,
+    pg_admin: Option<(String, String)>,
+}
+
+impl TestDb {
+    /// Creates the database.
+    pub fn create(backend: Backend) -> Self {
+        let dir = std::env::temp_dir().join(unique("turnpost-test"));
+        std::fs::create_dir_all(&dir).unwrap();
+        match backend {
+            Backend::Sqlite => {
+                let url = format!("sqlite://{}", dir.join("test.db").display());
+                Self {
+                    url,
+                    dir,
+                    backend,
+                    pg_admin: None,
+                }
+            }
+            Backend::Postgres => {
+                let admin = std::env::var("TURNPOST_TEST_DATABASE_URL")
+                    .unwrap_or_else(|_| DEFAULT_PG.to_owned());
+                let mut conn = diesel::PgConnection::establish(&admin).unwrap_or_else(|e| {
+                    panic!(
+                        "PostgreSQL tests need a server: cannot connect to {admin}: {e}\n\
+                         Start PostgreSQL or set TURNPOST_TEST_DATABASE_URL=postgres://USER[:PASSWORD]@HOST:PORT/DB \
+                         (a role allowed to CREATE DATABASE); each test creates and drops its own database."
+                    )
+                });
+                let name = unique("turnpost_test");
+                diesel::sql_query(format!("CREATE DATABASE {name}"))
+                    .execute(&mut conn)
+                    .unwrap();
+                let mut url = url::Url::parse(&admin).unwrap();
+                url.set_path(&name);
+                Self {
+                    url: url.to_string(),
+                    dir,
+                    backend,
+                    pg_admin: Some((admin, name)),
+                }
+            }
+        }
+    }
+
+    /// A pool on the database (not migrated).
+    pub fn pool(&self) -> Pool {
+        let config = self.config();
+        db::connect(&config.database_target().unwrap(), 4).unwrap()
+    }
+
+    /// Test configuration using this database and directory.
+    pub fn config(&self) -> Config {
+        let mut config = Config::for_tests(self.dir.clone());
+        config.database_url = Some(self.url.clone());
+        config
+    }
+
+    /// The backend.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Some((admin, name)) = &self.pg_admin {
+            if let Ok(mut conn) = diesel::PgConnection::establish(admin) {
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                    .execute(&mut conn);
+            }
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// One message received by [`SmtpSink`].
+#[derive(Debug, Clone)]
+pub struct Received {
+    /// Envelope recipients.
+    pub to: Vec<String>,
+    /// The raw message.
+    pub data: String,
+}
+
+impl Received {
+    /// The value of a header (first occurrence, unfolded).
+    pub fn header(&self, name: &str) -> Option<String> {
+        let prefix = format!("{}:", name.to_ascii_lowercase());
+        self.data
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .find(|l| l.to_ascii_lowercase().starts_with(&prefix))
+            .map(|l| l[prefix.len()..].trim().to_owned())
+    }
+}
+
+#[derive(Clone)]
+struct SinkHandler {
+    store: Arc<Mutex<Vec<Received>>>,
+    started: Arc<std::sync::atomic::AtomicUsize>,
+    delay: Duration,
+    to: Vec<String>,
+    buffer: Vec<u8>,
+}
+
+impl mailin_embedded::Handler for SinkHandler {
+    fn data_start(
+        &mut self,
+        _domain: &str,
+        _from: &str,
+        _is8bit: bool,
+        to: &[String],
+    ) -> mailin_embedded::Response {
+        self.to = to.to_vec();
+        self.buffer.clear();
+        self.started
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        mailin_embedded::response::OK
+    }
+
+    fn data(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        self.buffer.extend_from_slice(buf);
+        Ok(())
+    }
+
+    fn data_end(&mut self) -> mailin_embedded::Response {
+        std::thread::sleep(self.delay);
+        let data = String::from_utf8_lossy(&self.buffer).into_owned();
+        self.store.lock().unwrap().push(Received {
+            to: std::mem::take(&mut self.to),
+            data,
+        });
+        self.buffer.clear();
+        mailin_embedded::response::OK
+    }
+}
+
+/// An SMTP server in this process (mailin-embedded), speaking real SMTP on a loopback port.
+#[derive(Clone)]
+pub struct SmtpSink {
+    /// Its port.
+    pub port: u16,
+    store: Arc<Mutex<Vec<Received>>>,
+    started: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl SmtpSink {
+    /// Starts on a free port.
+    pub fn start() -> Self {
+        Self::start_slow(Duration::ZERO)
+    }
+
+    /// Starts on a free port; each message is acknowledged only after `delay`.
+    pub fn start_slow(delay: Duration) -> Self {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        Self::serve(Some(listener), port, delay)
+    }
+
+    /// Starts on `port` (e.g. one reserved earlier to simulate a server that was down).
+    pub fn start_on(port: u16) -> Self {
+        Self::serve(None, port, Duration::ZERO)
+    }
+
+    /// How many message transfers have begun (DATA).
+    pub fn started(&self) -> usize {
+        self.started.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn serve(listener: Option<TcpListener>, port: u16, delay: Duration) -> Self {
+        let store = Arc::new(Mutex::new(Vec::new()));
+        let started = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let handler = SinkHandler {
+            store: store.clone(),
+            started: started.clone(),
+            delay,
+            to: Vec::new(),
+            buffer: Vec::new(),
+        };
+        let mut server = mailin_embedded::Server::new(handler);
+        server.with_name("sink.test").with_num_threads(4);
+        match listener {
+            Some(listener) => {
+                server.with_tcp_listener(listener);
+            }
+            None => {
+                server.with_addr(("127.0.0.1", port)).unwrap();
+            }
+        }
+        std::thread::spawn(move || {
+            let _ = server.serve();
+        });
+        if port != 0 {
+            // Wait until it accepts connections.
+            let deadline = Instant::now() + Duration::from_secs(5);
+            while std::net::TcpStream::connect(("127.0.0.1", port)).is_err()
+                && Instant::now() < deadline
+            {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
+        Self {
+            port,
+            store,
+            started,
+        }
+    }
+
+    /// `SMTP_URL` for this server.
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// Everything received so far.
+    pub fn messages(&self) -> Vec<Received> {
+        self.store.lock().unwrap().clone()
+    }
+
+    /// Messages to `to`.
+    pub fn messages_to(&self, to: &str) -> Vec<Received> {
+        self.messages()
+            .into_iter()
+            .filter(|m| m.to.iter().any(|t| t.eq_ignore_ascii_case(to)))
+            .collect()
+    }
+
+    /// Waits until `n` messages went to `to`; returns them.
+    pub async fn wait_for(&self, to: &str, n: usize) -> Vec<Received> {
+        let deadline = Instant::now() + Duration::from_secs(15);
+        loop {
+            let got = self.messages_to(to);
+            if got.len() >= n {
+                return got;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {n} mail(s) to {to}; got {}",
+                got.len()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+/// The code in a sign-in mail.
+pub fn code_in(message: &str) -> String {
+    let subject = message
+        .lines()
+        .find_map(|l| l.strip_prefix("Subject: Your turnpost code: "))
+        .unwrap_or_else(|| panic!("no code in mail:\n{message}"));
+    subject.trim().to_owned()
+}
+
+/// A port on which nothing listens (bound then released).
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// An HTTP answer.
+#[derive(Debug)]
+pub struct Answer {
+    /// Status code.
+    pub status: u16,
+    /// JSON body (Null if empty or not JSON).
+    pub body: Value,
+    /// Headers.
+    pub headers: reqwest::header::HeaderMap,
+}
+
+impl Answer {
+    /// `error.code` of an error body.
+    pub fn error_code(&self) -> &str {
+        self.body["error"]["code"].as_str().unwrap_or("")
+    }
+}
+
+/// A running server on port 0 with its own database and SMTP sink.
+pub struct TestApp {
+    /// Base URL, e.g. `http://127.0.0.1:41234`.
+    pub base: String,
+    /// The SMTP server the app sends to.
+    pub smtp: SmtpSink,
+    /// The app's pool (to inspect rows).
+    pub pool: Pool,
+    /// HTTP client.
+    pub http: reqwest::Client,
+    /// The configuration used.
+    pub config: Config,
+    handle: actix_web::dev::ServerHandle,
+    task: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+    /// The database (dropped last).
+    pub db: TestDb,
+}
+
+impl TestApp {
+    /// A server on `backend` with default test settings.
+    pub async fn spawn(backend: Backend) -> Self {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    /// A server on `backend`; `adjust` changes the configuration first.
+    pub async fn spawn_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> Self {
+        let smtp = SmtpSink::start();
+        let db = TestDb::create(backend);
+        let mut config = db.config();
+        config.smtp_url = Some(smtp.url());
+        adjust(&mut config);
+        Self::start(db, smtp, config).await
+    }
+
+    /// Starts a server with a prepared database, sink and configuration.
+    pub async fn start(db: TestDb, smtp: SmtpSink, config: Config) -> Self {
+        let app = Application::build(config.clone()).await.unwrap();
+        let base = format!("http://127.0.0.1:{}", app.port());
+        let pool = app.pool().clone();
+        let handle = app.handle();
+        let task = Some(actix_web::rt::spawn(app.run_until_stopped()));
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(20))
+            .build()
+            .unwrap();
+        Self {
+            base,
+            smtp,
+            pool,
+            http,
+            config,
+            handle,
+            task,
+            db,
+        }
+    }
+
+    /// Sends a request; `body` as raw JSON text when given.
+    pub async fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&str>,
+    ) -> Answer {
+        let mut req = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            req = req
+                .header("content-type", "application/json")
+                .body(body.to_owned());
+        }
+        let resp = req.send().await.unwrap();
+        let status = resp.status().as_u16();
+        let headers = resp.headers().clone();
+        let text = resp.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+        assert_ne!(status, 500, "server answered 500: {text}");
+        Answer {
+            status,
+            body,
+            headers,
+        }
+    }
+
+    /// POST JSON.
+    pub async fn post(&self, path: &str, body: &Value) -> Answer {
+        self.request(reqwest::Method::POST, path, None, Some(&body.to_string()))
+            .await
+    }
+
+    /// GET with a token.
+    pub async fn get(&self, path: &str, token: Option<&str>) -> Answer {
+        self.request(reqwest::Method::GET, path, token, None).await
+    }
+
+    /// DELETE with a token.
+    pub async fn delete(&self, path: &str, token: Option<&str>) -> Answer {
+        self.request(reqwest::Method::DELETE, path, token, None)
+            .await
+    }
+
+    /// Signs up, reads the code from the SMTP sink, verifies; returns the token.
+    pub async fn sign_up_and_verify(&self, name: &str, email: &str) -> String {
+        let before = self.smtp.messages_to(email).len();
+        let answer = self
+            .post(
+                "/v1/accounts",
+                &serde_json::json!({"name": name, "email": email}),
+            )
+            .await;
+        assert_eq!(answer.status, 202, "{answer:?}");
+        let mails = self.smtp.wait_for(email, before + 1).await;
+        let code = code_in(&mails[before].data);
+        let answer = self
+            .post(
+                "/v1/sessions/verify",
+                &serde_json::json!({"email": email, "code": code, "label": "test"}),
+            )
+            .await;
+        assert_eq!(answer.status, 201, "{answer:?}");
+        answer.body["token"].as_str().unwrap().to_owned()
+    }
+
+    /// A connection from the app's pool.
+    pub fn conn(&self) -> db::PooledConn {
+        self.pool.get().unwrap()
+    }
+
+    /// Stops gracefully (as on SIGTERM) and waits until the HTTP server and the mail worker are
+    /// done.
+    pub async fn shutdown(&mut self) {
+        self.handle.stop(true).await;
+        if let Some(task) = self.task.take() {
+            task.await.unwrap().unwrap();
+        }
+    }
+}
+
+/// Runs a test body on both backends: `both_backends!(name, async fn body(backend))`.
+#[macro_export]
+macro_rules! both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod postgres {
+            $(
+                #[actix_web::test]
+                async fn $name() {
+                    super::$name(super::common::Backend::Postgres).await;
+                }
+            )*
+        }
+        mod sqlite {
+            $(
+                #[actix_web::test]
+                async fn $name() {
+                    super::$name(super::common::Backend::Sqlite).await;
+                }
+            )*
+        }
+    };
+}
+
+/// A migrated connection on a fresh database (for storage-level tests).
+pub fn migrated(db: &TestDb) -> (Pool, DbConnection) {
+    let pool = db.pool();
+    let config = db.config();
+    let mut conn = DbConnection::establish(&match config.database_target().unwrap() {
+        turnpost_server::config::DatabaseTarget::Postgres(url) => url,
+        turnpost_server::config::DatabaseTarget::Sqlite(path) => {
+            format!("sqlite://{}", path.display())
+        }
+    })
+    .unwrap();
+    db::run_migrations(&mut conn).unwrap();
+    (pool, conn)
+}

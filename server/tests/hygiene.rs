@@ -1,0 +1,470 @@
+//! HTTP hygiene: every bad input gets a 4xx with a useful JSON error, rate limits answer 429
+//! with Retry-After, health, OpenAPI and docs.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests"
+)]
+
+mod common;
+
+use common::{Backend, TestApp};
+use reqwest::Method;
+use serde_json::json;
+
+both_backends!(
+    concurrent_sign_ups_never_fail,
+    bad_input_gets_a_clear_4xx,
+    rate_limits_answer_429_with_retry_after,
+    health_openapi_and_docs
+);
+
+async fn bad_input_gets_a_clear_4xx(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let cases: Vec<(&str, String, u16, &str, &str)> = vec![
+        (
+            "/v1/accounts",
+            "{\"name\": \"anna\",".into(),
+            400,
+            "bad_json",
+            "not valid JSON",
+        ),
+        (
+            "/v1/accounts",
+            "name=anna".into(),
+            400,
+            "bad_json",
+            "not valid JSON",
+        ),
+        (
+            "/v1/accounts",
+            "[1, 2".into(),
+            422,
+            "invalid_field",
+            "invalid type",
+        ),
+        (
+            "/v1/accounts",
+            "{\"name\": 5, \"email\": \"a@b.org\"}".into(),
+            422,
+            "invalid_field",
+            "invalid type",
+        ),
+        (
+            "/v1/accounts",
+            "{\"name\": \"anna\"}".into(),
+            422,
+            "invalid_field",
+            "missing field `email`",
+        ),
+        (
+            "/v1/accounts",
+            "{\"name\":\"anna\",\"email\":\"a@b.org\",\"admin\":true}".into(),
+            422,
+            "invalid_field",
+            "unknown field `admin`",
+        ),
+        (
+            "/v1/accounts",
+            json!({"name": "x".repeat(33), "email": "a@b.org"}).to_string(),
+            422,
+            "invalid_name",
+            "2 to 32",
+        ),
+        (
+            "/v1/accounts",
+            json!({"name": "a", "email": "a@b.org"}).to_string(),
+            422,
+            "invalid_name",
+            "2 to 32",
+        ),
+        (
+            "/v1/accounts",
+            json!({"name": "anna smith", "email": "a@b.org"}).to_string(),
+            422,
+            "invalid_name",
+            "letters, digits",
+        ),
+        (
+            "/v1/accounts",
+            json!({"name": "anna", "email": "anna"}).to_string(),
+            422,
+            "invalid_email",
+            "no '@'",
+        ),
+        (
+            "/v1/accounts",
+            json!({"name": "anna", "email": "anna@localhost"}).to_string(),
+            422,
+            "invalid_email",
+            "domain",
+        ),
+        (
+            "/v1/accounts",
+            json!({"name": "anna", "email": "a@b.org\r\nBcc: x@y.org"}).to_string(),
+            422,
+            "invalid_email",
+            "not allowed",
+        ),
+        (
+            "/v1/accounts",
+            json!({"name": "anna", "email": format!("{}@b.org", "a".repeat(300))}).to_string(),
+            422,
+            "invalid_email",
+            "254",
+        ),
+        (
+            "/v1/sessions",
+            json!({"email": "@example.org"}).to_string(),
+            422,
+            "invalid_email",
+            "before '@'",
+        ),
+        (
+            "/v1/sessions/verify",
+            json!({"email": "a@b.org"}).to_string(),
+            422,
+            "invalid_field",
+            "missing field `code`",
+        ),
+        (
+            "/v1/sessions/verify",
+            json!({"email": "a@b.org", "code": "x".repeat(100)}).to_string(),
+            422,
+            "invalid_code",
+            "8 characters",
+        ),
+        (
+            "/v1/sessions/verify",
+            json!({"email": "a@b.org", "code": "ABCDEFGH", "label": "l".repeat(65)}).to_string(),
+            422,
+            "invalid_label",
+            "64",
+        ),
+        (
+            "/v1/sessions/verify",
+            json!({"email": "a@b.org", "code": "ABCDEFGH"}).to_string(),
+            401,
+            "invalid_code",
+            "no valid code",
+        ),
+        (
+            "/v1/accounts",
+            json!({"name": "anna", "email": "a@b.org", "pad": "x".repeat(20_000)}).to_string(),
+            413,
+            "payload_too_large",
+            "larger than",
+        ),
+    ];
+    for (path, body, status, code, message) in cases {
+        let answer = app.request(Method::POST, path, None, Some(&body)).await;
+        assert_eq!(answer.status, status, "{path} {body:.80}: {answer:?}");
+        assert_eq!(answer.error_code(), code, "{path} {body:.80}: {answer:?}");
+        let text = answer.body["error"]["message"].as_str().unwrap();
+        assert!(
+            text.contains(message),
+            "{path} {body:.80}: message {text:?} lacks {message:?}"
+        );
+    }
+
+    // Not JSON at all.
+    let resp = app
+        .http
+        .post(format!("{}/v1/accounts", app.base))
+        .header("content-type", "text/plain")
+        .body("name=anna")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 415);
+    let body: serde_json::Value = resp.json().await.unwrap();
+    assert_eq!(body["error"]["code"], "unsupported_media_type");
+
+    // Bad tokens and headers.
+    for token in [
+        "",
+        "nonsense",
+        "tp_",
+        "tp_0123456789abcdef0123456789abcdef",
+        &format!("tp_{}", "x".repeat(500)),
+    ] {
+        let answer = app.get("/v1/me", Some(token)).await;
+        assert_eq!(answer.status, 401, "{token:.20}");
+        assert_eq!(answer.error_code(), "unauthorized");
+    }
+    let resp = app
+        .http
+        .get(format!("{}/v1/me", app.base))
+        .header("authorization", "Basic YTpi")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 401);
+    let resp = app
+        .http
+        .get(format!("{}/v1/tokens", app.base))
+        .header(
+            "authorization",
+            reqwest::header::HeaderValue::from_bytes(b"Bearer tp_\xff\xfe").unwrap(),
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 401);
+    assert_eq!(app.get("/v1/me", None).await.status, 401);
+
+    // Unknown routes and bad path parameters.
+    let token = app.sign_up_and_verify("kim", "kim@example.org").await;
+    for path in [
+        "/v1/tokens/abc",
+        "/v1/tokens/99999999999999999999999",
+        "/v1/tokens/-1",
+    ] {
+        let answer = app.delete(path, Some(&token)).await;
+        assert_eq!(answer.status, 404, "{path}: {answer:?}");
+        assert_eq!(answer.error_code(), "not_found");
+    }
+    let answer = app.request(Method::PUT, "/v1/me", None, Some("{}")).await;
+    assert_eq!(answer.status, 405, "{answer:?}");
+    assert_eq!(answer.error_code(), "method_not_allowed");
+    assert_eq!(answer.headers.get("allow").unwrap(), "GET");
+    let answer = app.get("/v1/accounts", None).await;
+    assert_eq!(answer.status, 405);
+    let answer = app.get("/v1/nothing/here", None).await;
+    assert_eq!(answer.status, 404);
+    assert!(answer.body["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("/v1/nothing/here"));
+}
+
+async fn rate_limits_answer_429_with_retry_after(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| {
+        c.rate_limit_per_email = 3;
+        c.rate_limit_per_client = 5;
+    })
+    .await;
+    // Per email: the fourth sign-in request for one address is refused.
+    for _ in 0..3 {
+        assert_eq!(
+            app.post("/v1/sessions", &json!({"email": "lee@example.org"}))
+                .await
+                .status,
+            202
+        );
+    }
+    let limited = app
+        .post("/v1/sessions", &json!({"email": "lee@example.org"}))
+        .await;
+    assert_eq!(limited.status, 429, "{limited:?}");
+    assert_eq!(limited.error_code(), "rate_limited");
+    let retry: u64 = limited
+        .headers
+        .get("retry-after")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=900).contains(&retry), "{retry}");
+    // Per client: every request counts, refused ones too, so after 4 the fifth is the last.
+    assert_eq!(
+        app.post("/v1/sessions", &json!({"email": "m1@example.org"}))
+            .await
+            .status,
+        202
+    );
+    let limited = app
+        .post("/v1/sessions", &json!({"email": "m2@example.org"}))
+        .await;
+    assert_eq!(limited.status, 429);
+    assert!(limited.headers.contains_key("retry-after"));
+    // Other endpoints have their own budget.
+    assert_eq!(
+        app.post(
+            "/v1/accounts",
+            &json!({"name": "lee", "email": "lee@example.org"})
+        )
+        .await
+        .status,
+        202
+    );
+    for _ in 0..3 {
+        let answer = app
+            .post(
+                "/v1/sessions/verify",
+                &json!({"email": "v@example.org", "code": "AAAAAAAA"}),
+            )
+            .await;
+        assert_eq!(answer.status, 401);
+    }
+    assert_eq!(
+        app.post(
+            "/v1/sessions/verify",
+            &json!({"email": "v@example.org", "code": "AAAAAAAA"})
+        )
+        .await
+        .status,
+        429
+    );
+}
+
+async fn health_openapi_and_docs(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let health = app.get("/v1/health", None).await;
+    assert_eq!(health.status, 200);
+    assert_eq!(health.body["status"], "ok");
+    let expected = match backend {
+        Backend::Postgres => "postgres",
+        Backend::Sqlite => "sqlite",
+    };
+    assert_eq!(health.body["database"], expected);
+
+    let doc = app.get("/v1/openapi.json", None).await;
+    assert_eq!(doc.status, 200);
+    for path in [
+        "/v1/accounts",
+        "/v1/sessions",
+        "/v1/sessions/verify",
+        "/v1/me",
+        "/v1/tokens",
+        "/v1/tokens/{id}",
+        "/v1/health",
+    ] {
+        assert!(
+            doc.body["paths"].get(path).is_some(),
+            "{path} missing from the OpenAPI document"
+        );
+    }
+    let schemas = &doc.body["components"]["schemas"];
+    // The documented fields are exactly the fields the shared types serialize.
+    let samples = [
+        (
+            "SignUpRequest",
+            serde_json::to_value(turnpost_shared::SignUpRequest {
+                name: "n".into(),
+                email: "e".into(),
+            })
+            .unwrap(),
+        ),
+        (
+            "SignInRequest",
+            serde_json::to_value(turnpost_shared::SignInRequest { email: "e".into() }).unwrap(),
+        ),
+        (
+            "VerifyRequest",
+            serde_json::to_value(turnpost_shared::VerifyRequest {
+                email: "e".into(),
+                code: "c".into(),
+                label: Some("l".into()),
+            })
+            .unwrap(),
+        ),
+        (
+            "CodeSent",
+            serde_json::to_value(turnpost_shared::CodeSent {
+                status: "s".into(),
+                expires_in_seconds: 1,
+            })
+            .unwrap(),
+        ),
+        (
+            "Account",
+            serde_json::to_value(turnpost_shared::Account {
+                id: 1,
+                name: "n".into(),
+                email: "e".into(),
+                created_at: "t".into(),
+            })
+            .unwrap(),
+        ),
+        (
+            "TokenInfo",
+            serde_json::to_value(turnpost_shared::TokenInfo {
+                id: 1,
+                label: "l".into(),
+                created_at: "t".into(),
+                last_used_at: None,
+            })
+            .unwrap(),
+        ),
+        (
+            "TokenList",
+            serde_json::to_value(turnpost_shared::TokenList { tokens: vec![] }).unwrap(),
+        ),
+        (
+            "Health",
+            serde_json::to_value(turnpost_shared::Health {
+                status: "s".into(),
+                database: "d".into(),
+            })
+            .unwrap(),
+        ),
+        (
+            "ErrorDetail",
+            serde_json::to_value(turnpost_shared::ErrorDetail {
+                code: "c".into(),
+                message: "m".into(),
+            })
+            .unwrap(),
+        ),
+    ];
+    for (name, sample) in samples {
+        let mut documented: Vec<&String> = schemas[name]["properties"]
+            .as_object()
+            .unwrap_or_else(|| panic!("{name}"))
+            .keys()
+            .collect();
+        let mut actual: Vec<&String> = sample.as_object().unwrap().keys().collect();
+        documented.sort();
+        actual.sort();
+        assert_eq!(
+            documented, actual,
+            "OpenAPI schema {name} differs from turnpost_shared::{name}"
+        );
+    }
+
+    let resp = app
+        .http
+        .get(format!("{}/docs", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 200);
+    assert!(resp.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    let html = resp.text().await.unwrap();
+    assert!(html.contains("turnpost API") && html.contains("/v1/sessions/verify"));
+}
+
+async fn concurrent_sign_ups_never_fail(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let mut tasks = Vec::new();
+    for i in 0..24 {
+        let http = app.http.clone();
+        let url = format!("{}/v1/accounts", app.base);
+        // Every third request races for the same name and email.
+        let (name, email) = if i % 3 == 0 {
+            ("race".to_owned(), "race@example.org".to_owned())
+        } else {
+            (format!("p{i}"), format!("p{i}@example.org"))
+        };
+        tasks.push(tokio::spawn(async move {
+            let resp = http
+                .post(url)
+                .json(&json!({"name": name, "email": email}))
+                .send()
+                .await
+                .unwrap();
+            (resp.status().as_u16(), resp.text().await.unwrap())
+        }));
+    }
+    for task in tasks {
+        let (status, text) = task.await.unwrap();
+        assert!(status == 202 || status == 409, "{status}: {text}");
+    }
+    app.smtp.wait_for("p23@example.org", 1).await;
+}
