@@ -1,28 +1,60 @@
 use clap::{Parser, Subcommand};
 
 use crate::commands::engine::EngineCommand;
+use crate::commands::tokens::TokensCommand;
+use crate::commands::{LoginArgs, SignupArgs};
 
-const EXIT_CODES: &str = "\
+const AFTER_HELP: &str = "\
 Exit codes:
   0  done
-  1  refused by the rules or the server (illegal move, not your turn, stale ply)
+  1  refused by the rules or the server (illegal move, not your turn, stale ply, wrong code)
   2  usage or configuration error
-  3  network or server failure";
+  3  network or server failure
+
+Environment:
+  TURNPOST_SERVER      server URL (overrides the profile's)
+  TURNPOST_TOKEN       API token (overrides the profile's)
+  TURNPOST_PROFILE     profile to use (like --profile)
+  TURNPOST_CONFIG_DIR  where profiles and tokens are kept (default ~/.config/turnpost)
+  NO_COLOR             no colour even on a terminal";
 
 /// Play turnpost games from the shell: correspondence games of Kefren, Kechi, SanQi and
 /// Chinese Checkers.
 #[derive(Parser, Debug)]
-#[command(name = "turnpost", version, after_help = EXIT_CODES)]
+#[command(name = "turnpost", version, after_help = AFTER_HELP)]
 pub struct Cli {
+    /// Print one JSON document for scripts instead of text.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// The profile (server and account) to use.
+    #[arg(long, global = true, env = "TURNPOST_PROFILE")]
+    pub profile: Option<String>,
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Create an account on a server; the mailed code signs you in.
+    Signup(SignupArgs),
+    /// Sign in to a server with a mailed code and keep the token in a profile.
+    Login(LoginArgs),
+    /// Revoke this profile's token and forget it.
+    Logout,
+    /// Show the signed-in account.
+    Whoami,
+    /// List or revoke your API tokens.
+    Tokens {
+        #[command(subcommand)]
+        command: Option<TokensCommand>,
+    },
     /// Explore positions offline, without a server: legal moves, perft, board, status.
     #[command(subcommand)]
     Engine(EngineCommand),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions { shell: clap_complete::Shell },
+    /// Print the man page (roff) to stdout.
+    Man,
 }
 
 #[cfg(test)]

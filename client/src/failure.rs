@@ -2,7 +2,7 @@ use std::fmt;
 use std::process::ExitCode;
 
 /// Why a command did not do what was asked, and the exit code that says so
-/// (documented in `turnpost --help`).
+/// (documented in `turnpost --help` and the README).
 #[derive(Debug)]
 pub struct Failure {
     pub kind: FailureKind,
@@ -11,10 +11,12 @@ pub struct Failure {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FailureKind {
-    /// Refused by the rules or the server (illegal move, not your turn, stale): exit 1.
+    /// Refused by the rules or the server (illegal move, not your turn, stale, wrong code): exit 1.
     Refused,
     /// Bad usage or configuration: exit 2.
     Usage,
+    /// The server could not be reached or failed: exit 3.
+    Network,
     /// The output stream closed early (e.g. `| head`): not an error, exit 0.
     BrokenPipe,
 }
@@ -34,12 +36,20 @@ impl Failure {
         }
     }
 
+    pub fn network(message: impl fmt::Display) -> Failure {
+        Failure {
+            kind: FailureKind::Network,
+            message: message.to_string(),
+        }
+    }
+
     /// Prints the message to stderr and gives the exit code.
     pub fn report(self) -> ExitCode {
         let code = match self.kind {
             FailureKind::BrokenPipe => return ExitCode::SUCCESS,
             FailureKind::Refused => 1,
             FailureKind::Usage => 2,
+            FailureKind::Network => 3,
         };
         eprintln!("turnpost: {}", self.message);
         ExitCode::from(code)

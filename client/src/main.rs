@@ -1,9 +1,13 @@
 //! `turnpost`: play turnpost games from the shell. See `turnpost --help`.
 
+mod api_client;
 mod cli;
 mod commands;
+mod config_dir;
 mod failure;
 mod output;
+mod profiles;
+mod session;
 
 use std::process::ExitCode;
 

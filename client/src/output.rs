@@ -1,6 +1,10 @@
 use std::io::{IsTerminal, Write};
 
+use serde::Serialize;
 use turnpost_shared::TextStyle;
+
+/// The version of every `--json` document; bumped when a field changes meaning or goes away.
+pub const JSON_VERSION: u32 = 1;
 
 /// Writes `text` to stdout; a closed pipe becomes a quiet exit.
 ///
@@ -10,6 +14,21 @@ pub fn print(text: &str) -> std::io::Result<()> {
     let mut stdout = std::io::stdout().lock();
     stdout.write_all(text.as_bytes())?;
     stdout.flush()
+}
+
+/// Prints one JSON document for scripts: `{"version": 1, "<kind>": <value>}`.
+///
+/// # Errors
+/// The write error.
+pub fn print_json<T: Serialize>(kind: &str, value: &T) -> std::io::Result<()> {
+    let mut document = serde_json::Map::new();
+    document.insert("version".to_string(), JSON_VERSION.into());
+    document.insert(
+        kind.to_string(),
+        serde_json::to_value(value).map_err(std::io::Error::other)?,
+    );
+    let text = serde_json::to_string_pretty(&document).map_err(std::io::Error::other)?;
+    print(&format!("{text}\n"))
 }
 
 /// Colour only on a terminal, and only when `NO_COLOR` is unset or empty.

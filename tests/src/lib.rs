@@ -6,24 +6,64 @@ use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// The path of a workspace binary, built first if it is missing (`cargo test -p turnpost-tests`
-/// alone does not build other packages' binaries).
+/// The path of a workspace binary, brought up to date first (`cargo test -p turnpost-tests`
+/// does not build other packages' binaries, and a stale one would test old code). Built once
+/// per test process.
 pub fn binary(package: &str, name: &str) -> PathBuf {
+    static BUILT: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let exe = std::env::current_exe().unwrap();
     // target/<profile>/deps/<test> → target/<profile>/<name>
     let dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
-    let path = dir.join(name);
-    if !path.exists() {
+    let mut built = BUILT
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if !built.iter().any(|done| done == name) {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
         let status = Command::new(cargo)
-            .args(["build", "-p", package, "--bin", name])
+            .args(["build", "--quiet", "-p", package, "--bin", name])
             .status()
             .unwrap();
         assert!(status.success(), "building {name} failed");
+        built.push(name.to_string());
     }
-    path
+    dir.join(name)
+}
+
+/// The newest sign-in code mailed to `email`, read from the `.eml` files the server writes
+/// when it has no SMTP server (waits up to 30 s for it).
+pub fn mailed_code(data_dir: &std::path::Path, email: &str, known: usize) -> String {
+    let dir = data_dir.join("mail");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let mut codes: Vec<(PathBuf, String)> = std::fs::read_dir(&dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|entry| entry.path())
+                    .filter(|path| path.extension().is_some_and(|ext| ext == "eml"))
+                    .filter_map(|path| {
+                        let text = std::fs::read_to_string(&path).ok()?;
+                        let to_email = text.lines().any(|l| l.trim_end() == format!("To: {email}"));
+                        let subject = text.lines().find(|l| l.starts_with("Subject:"))?;
+                        let code = subject.trim_end().rsplit(' ').next()?.to_string();
+                        to_email.then_some((path, code))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        codes.sort();
+        if codes.len() > known {
+            return codes.pop().unwrap().1;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no new code for {email} within 30 s"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 /// A port nobody listens on right now.
