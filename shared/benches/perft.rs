@@ -14,13 +14,50 @@ struct Case {
     nodes: u64,
 }
 
-const CASES: &[Case] = &[Case {
-    name: "kefren-start-perft-5",
-    kind: GameKind::Kefren,
-    options: &[],
-    depth: 5,
-    nodes: 0,
-}];
+const CASES: &[Case] = &[
+    Case {
+        name: "kefren-start-perft-5",
+        kind: GameKind::Kefren,
+        options: &[],
+        depth: 5,
+        nodes: 0,
+    },
+    Case {
+        name: "sanqi-start-perft-4",
+        kind: GameKind::SanQi,
+        options: &[],
+        depth: 4,
+        nodes: 128_400_480,
+    },
+    Case {
+        name: "kechi-start-perft-2",
+        kind: GameKind::Kechi,
+        options: &[],
+        depth: 2,
+        nodes: 978_121,
+    },
+    Case {
+        name: "kechi-lines-5-perft-2",
+        kind: GameKind::Kechi,
+        options: &["lines=5"],
+        depth: 2,
+        nodes: 17_606_416,
+    },
+    Case {
+        name: "chinese-checkers-2p-start-perft-5",
+        kind: GameKind::ChineseCheckers,
+        options: &[],
+        depth: 5,
+        nodes: 3_188_520,
+    },
+    Case {
+        name: "chinese-checkers-2p-start-perft-6",
+        kind: GameKind::ChineseCheckers,
+        options: &[],
+        depth: 6,
+        nodes: 87_946_884,
+    },
+];
 
 fn main() {
     let filter: Vec<String> = std::env::args()

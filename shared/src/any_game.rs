@@ -1,8 +1,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    BoardView, Game, GameKind, Kefren, MoveError, OptionError, OptionSpec, Options, PositionError,
-    Status,
+    BoardView, ChineseCheckers, Game, GameKind, Kechi, Kefren, MoveError, OptionError, OptionSpec,
+    Options, PositionError, SanQi, Seat, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
@@ -13,6 +13,9 @@ use crate::{
 #[serde(try_from = "GameSnapshot", into = "GameSnapshot")]
 pub enum AnyGame {
     Kefren(Kefren),
+    Kechi(Kechi),
+    SanQi(SanQi),
+    ChineseCheckers(ChineseCheckers),
 }
 
 /// Calls the same expression on whichever game `$any` holds.
@@ -20,6 +23,9 @@ macro_rules! dispatch {
     ($any:expr, $game:ident => $body:expr) => {
         match $any {
             AnyGame::Kefren($game) => $body,
+            AnyGame::Kechi($game) => $body,
+            AnyGame::SanQi($game) => $body,
+            AnyGame::ChineseCheckers($game) => $body,
         }
     };
 }
@@ -57,20 +63,23 @@ impl AnyGame {
     /// The start position of `kind` with `options`.
     ///
     /// # Errors
-    /// [`EngineError::Options`] for options the game refuses, [`EngineError::NotImplemented`]
-    /// for a kind without an engine yet.
+    /// [`EngineError::Options`] for options the game refuses (every kind has an engine now;
+    /// [`EngineError::NotImplemented`] stays for kinds added later).
     pub fn new(kind: GameKind, options: &Options) -> Result<AnyGame, EngineError> {
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::new(options)?)),
-            other => Err(EngineError::NotImplemented(other)),
+            GameKind::Kechi => Ok(AnyGame::Kechi(Kechi::new(options)?)),
+            GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::new(options)?)),
+            GameKind::ChineseCheckers => {
+                Ok(AnyGame::ChineseCheckers(ChineseCheckers::new(options)?))
+            }
         }
     }
 
     /// Reads position text; its first word names the kind.
     ///
     /// # Errors
-    /// [`EngineError::Position`] naming the bad field, [`EngineError::Options`] for bad options,
-    /// [`EngineError::NotImplemented`] for a kind without an engine yet.
+    /// [`EngineError::Position`] naming the bad field, [`EngineError::Options`] for bad options.
     pub fn from_position_text(options: &Options, text: &str) -> Result<AnyGame, EngineError> {
         let word = text.split_whitespace().next().unwrap_or("");
         let kind: GameKind = word.parse().map_err(|_| {
@@ -85,7 +94,11 @@ impl AnyGame {
         let _start = AnyGame::new(kind, options)?;
         match kind {
             GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::from_position_text(options, text)?)),
-            other => Err(EngineError::NotImplemented(other)),
+            GameKind::Kechi => Ok(AnyGame::Kechi(Kechi::from_position_text(options, text)?)),
+            GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::from_position_text(options, text)?)),
+            GameKind::ChineseCheckers => Ok(AnyGame::ChineseCheckers(
+                ChineseCheckers::from_position_text(options, text)?,
+            )),
         }
     }
 
@@ -93,7 +106,9 @@ impl AnyGame {
     pub fn option_specs(kind: GameKind) -> &'static [OptionSpec] {
         match kind {
             GameKind::Kefren => Kefren::option_specs(),
-            _ => &[],
+            GameKind::Kechi => Kechi::option_specs(),
+            GameKind::SanQi => SanQi::option_specs(),
+            GameKind::ChineseCheckers => ChineseCheckers::option_specs(),
         }
     }
 
@@ -127,6 +142,11 @@ impl AnyGame {
 
     pub fn seat_count(&self) -> u8 {
         dispatch!(self, game => game.seat_count())
+    }
+
+    /// How people call a seat in this game: "Black (seat 1)".
+    pub fn seat_name(&self, seat: Seat) -> String {
+        dispatch!(self, game => game.seat_name(seat))
     }
 
     pub fn status(&self) -> Status {
@@ -203,6 +223,24 @@ fn kind_of<G: Game>(_: &G) -> GameKind {
 impl From<Kefren> for AnyGame {
     fn from(game: Kefren) -> AnyGame {
         AnyGame::Kefren(game)
+    }
+}
+
+impl From<Kechi> for AnyGame {
+    fn from(game: Kechi) -> AnyGame {
+        AnyGame::Kechi(game)
+    }
+}
+
+impl From<SanQi> for AnyGame {
+    fn from(game: SanQi) -> AnyGame {
+        AnyGame::SanQi(game)
+    }
+}
+
+impl From<ChineseCheckers> for AnyGame {
+    fn from(game: ChineseCheckers) -> AnyGame {
+        AnyGame::ChineseCheckers(game)
     }
 }
 

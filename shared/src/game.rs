@@ -38,6 +38,11 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
     /// Number of seats (players).
     fn seat_count(&self) -> u8;
 
+    /// How people call a seat in this game: "Black (seat 1)".
+    fn seat_name(&self, seat: Seat) -> String {
+        format!("seat {seat}")
+    }
+
     /// Ongoing with the seat to move, won, or drawn.
     fn status(&self) -> Status;
 

@@ -13,11 +13,15 @@ mod notation;
 mod options;
 mod perft;
 mod position_error;
+mod record;
 mod render;
 mod seat;
 mod status;
 
+mod chinese_checkers;
+mod kechi;
 mod kefren;
+mod sanqi;
 
 pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
 pub use api::{
@@ -28,12 +32,19 @@ pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
 pub use game::{Game, PlayFailure};
 pub use kind::{GameKind, UnknownGameKind};
 pub use move_error::MoveError;
-pub use notation::{CellText, Cursor, ParseMoveError};
+pub use notation::{split_move_list, CellText, Cursor, ParseMoveError};
 pub use options::{OptionError, OptionSpec, OptionValues, Options};
 pub use perft::perft;
 pub use position_error::PositionError;
+pub use record::{GameRecord, RecordError, ReplayRecordError};
 pub use render::{render_svg, render_text, TextStyle};
 pub use seat::Seat;
 pub use status::Status;
 
+pub use chinese_checkers::{
+    ChineseCheckers, ChineseCheckersHole, ChineseCheckersIllegal, ChineseCheckersMove,
+    ChineseCheckersMoveText,
+};
+pub use kechi::{Kechi, KechiCell, KechiIllegal, KechiMoveText, KechiStoneMove, KechiTurn};
 pub use kefren::{Kefren, KefrenCell, KefrenIllegal, KefrenMove, KefrenMoveText};
+pub use sanqi::{SanQi, SanQiCell, SanQiColour, SanQiIllegal, SanQiMove, SanQiMoveText};

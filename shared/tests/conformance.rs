@@ -3,7 +3,7 @@
 
 mod common;
 
-use turnpost_shared::{Game, GameKind, Kefren, Options};
+use turnpost_shared::{ChineseCheckers, Game, GameKind, Kechi, Kefren, Options, SanQi};
 
 /// Perft counts above this many nodes are left to the benchmarks.
 const PERFT_BUDGET: u64 = 600_000;
@@ -11,7 +11,7 @@ const PERFT_BUDGET: u64 = 600_000;
 #[test]
 fn kefren_playouts() {
     let start = Kefren::new(&Options::new()).unwrap();
-    common::check_playouts(&start, 12, 300, 1);
+    common::check_playouts(&start, 8, 200, 1);
 }
 
 #[test]
@@ -27,4 +27,172 @@ fn kefren_perft_table() {
 #[test]
 fn kefren_parsers_never_panic() {
     common::check_parsers_never_panic(&Kefren::new(&Options::new()).unwrap(), 2000);
+}
+
+fn kechi(options: &[&str]) -> Kechi {
+    Kechi::new(&Options::from_pairs(options).unwrap()).unwrap()
+}
+
+#[test]
+fn kechi_playouts() {
+    common::check_playouts(&kechi(&[]), 10, 100, 1);
+}
+
+#[test]
+fn kechi_die_playouts() {
+    common::check_playouts(&kechi(&["total=die", "seed=1"]), 6, 150, 2);
+    common::check_playouts(
+        &kechi(&["total=die", "seed=12345678901234567890"]),
+        6,
+        150,
+        3,
+    );
+}
+
+#[test]
+fn kechi_tokens_playouts() {
+    common::check_playouts(&kechi(&["scoring=tokens"]), 6, 100, 4);
+    common::check_playouts(
+        &kechi(&["scoring=tokens", "total=die", "seed=9"]),
+        6,
+        150,
+        5,
+    );
+}
+
+// The larger boards have thousands of turns per position (40796 at the start of lines=7), each
+// parsed, resolved and played by the harness: few playouts keep debug runs quick.
+#[test]
+fn kechi_lines_5_playouts() {
+    common::check_playouts(&kechi(&["lines=5"]), 3, 100, 6);
+}
+
+#[test]
+fn kechi_lines_6_playouts() {
+    common::check_playouts(&kechi(&["lines=6", "total=die", "seed=3"]), 3, 150, 7);
+}
+
+#[test]
+fn kechi_lines_7_playouts() {
+    common::check_playouts(&kechi(&["lines=7", "total=die", "seed=7"]), 2, 150, 8);
+    // The full total on the largest board: 40796 turns at the start, so only a few plies.
+    common::check_playouts(&kechi(&["lines=7"]), 1, 3, 9);
+}
+
+#[test]
+fn kechi_perft_table() {
+    let checked = common::check_perft_file(
+        GameKind::Kechi,
+        include_str!("perft/kechi.perft"),
+        PERFT_BUDGET,
+    );
+    assert_eq!(checked, 12);
+}
+
+#[test]
+fn kechi_parsers_never_panic() {
+    common::check_parsers_never_panic(&kechi(&[]), 1000);
+    common::check_parsers_never_panic(&kechi(&["lines=7", "scoring=tokens"]), 1000);
+}
+
+#[test]
+fn any_game_serialises_as_kind_options_and_position() {
+    use turnpost_shared::AnyGame;
+    let game = AnyGame::new(GameKind::Kefren, &Options::new())
+        .unwrap()
+        .replay(&["F2-F3"])
+        .unwrap();
+    let json = serde_json::to_value(&game).unwrap();
+    assert_eq!(json["kind"], "kefren");
+    assert_eq!(json["position"], game.position_text());
+    let back: AnyGame = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back.position_text(), game.position_text());
+    // A snapshot whose position is not of its kind is refused.
+    let mut wrong = json;
+    wrong["position"] = "kefren 9 b".into();
+    assert!(serde_json::from_value::<AnyGame>(wrong).is_err());
+}
+
+fn sanqi(side: u8) -> SanQi {
+    SanQi::new(&Options::from_pairs([format!("side={side}")]).unwrap()).unwrap()
+}
+
+// Random games end with a pattern after about 40 plies on side 4 and 80 on side 6; the bound
+// only matters if a full board turns into a long fight of replacements.
+#[test]
+fn sanqi_playouts_side_4() {
+    common::check_playouts(&sanqi(4), 20, 150, 1);
+}
+
+#[test]
+fn sanqi_playouts_side_6() {
+    common::check_playouts(&sanqi(6), 4, 150, 2);
+}
+
+#[test]
+fn sanqi_playouts_side_10() {
+    common::check_playouts(&sanqi(10), 1, 40, 3);
+}
+
+#[test]
+fn sanqi_perft_table() {
+    let checked = common::check_perft_file(
+        GameKind::SanQi,
+        include_str!("perft/sanqi.perft"),
+        PERFT_BUDGET,
+    );
+    assert_eq!(checked, 15);
+}
+
+#[test]
+fn sanqi_parsers_never_panic() {
+    common::check_parsers_never_panic(&sanqi(4), 1500);
+    common::check_parsers_never_panic(&sanqi(10), 500);
+}
+
+/// Every seat layout and every variant option, each with a few bounded random playouts.
+const CHINESE_CHECKERS_VARIANTS: &[&[&str]] = &[
+    &[],
+    &["players=3"],
+    &["players=4"],
+    &["players=6"],
+    &["players=2", "sets=3"],
+    &["players=3", "sets=2"],
+    &["unused=filled"],
+    &["players=4", "unused=filled"],
+    &["jumps=long"],
+    &["players=6", "jumps=long"],
+    &["anti-spoiling=none"],
+    &["anti-spoiling=swap"],
+    &["players=3", "anti-spoiling=swap", "jumps=long"],
+];
+
+#[test]
+fn chinese_checkers_playouts() {
+    for (index, options) in CHINESE_CHECKERS_VARIANTS.iter().enumerate() {
+        let start = ChineseCheckers::new(&Options::from_pairs(*options).unwrap()).unwrap();
+        common::check_playouts(&start, 2, 40, index as u64 + 1);
+    }
+}
+
+#[test]
+fn chinese_checkers_perft_table() {
+    let checked = common::check_perft_file(
+        GameKind::ChineseCheckers,
+        include_str!("perft/chinese-checkers.perft"),
+        PERFT_BUDGET,
+    );
+    assert_eq!(checked, 30);
+}
+
+#[test]
+fn chinese_checkers_parsers_never_panic() {
+    for options in [
+        &[][..],
+        &["players=6", "unused=open"],
+        &["players=4", "unused=filled"],
+    ] {
+        let game = ChineseCheckers::new(&Options::from_pairs(options).unwrap()).unwrap();
+        common::check_parsers_never_panic(&game, 700);
+    }
 }

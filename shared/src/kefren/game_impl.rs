@@ -58,6 +58,14 @@ impl Game for Kefren {
         2
     }
 
+    fn seat_name(&self, seat: Seat) -> String {
+        match seat.number() {
+            1 => "Black (seat 1)".to_string(),
+            2 => "White (seat 2)".to_string(),
+            other => format!("seat {other}"),
+        }
+    }
+
     fn status(&self) -> Status {
         if let Some(winner) = self.rank_winner() {
             return Status::won_by(seat_of(winner));

@@ -146,36 +146,43 @@ impl Kefren {
         moves
     }
 
-    /// The number of legal moves, ignoring whether the game is over (no allocation for twirls).
+    /// The number of legal moves, ignoring whether the game is over. One pass counts plain
+    /// twirls and notices captures; only when there is one are the chains counted.
     pub(crate) fn count(&self) -> u64 {
         let colour = self.side;
-        if self.capture_available() {
-            let mut cells = self.cells;
-            let mut total = 0;
-            for from in self.stones(colour) {
-                for target in capture_targets(&cells, from, colour) {
-                    let captured = cells.get(target.index()).copied().unwrap_or(EMPTY);
-                    step(&mut cells, from, target, colour);
-                    total += count_chains(&mut cells, target, colour);
-                    step(&mut cells, target, from, colour);
-                    if let Some(slot) = cells.get_mut(target.index()) {
-                        *slot = captured;
+        let enemy = opponent(colour);
+        let mut twirls = 0;
+        let mut capture = false;
+        for from in self.stones(colour) {
+            let mut seen = CellSet::default();
+            for_each_twirl(&self.cells, from, colour, |to| {
+                let stone = self.at(to);
+                if stone == EMPTY {
+                    if seen.insert(to) {
+                        twirls += 1;
                     }
+                } else if stone == enemy && not_backwards(colour, from, to) {
+                    capture = true;
+                }
+            });
+        }
+        if !capture {
+            return twirls;
+        }
+        let mut cells = self.cells;
+        let mut total = 0;
+        for from in self.stones(colour) {
+            for target in capture_targets(&cells, from, colour) {
+                let captured = cells.get(target.index()).copied().unwrap_or(EMPTY);
+                step(&mut cells, from, target, colour);
+                total += count_chains(&mut cells, target, colour);
+                step(&mut cells, target, from, colour);
+                if let Some(slot) = cells.get_mut(target.index()) {
+                    *slot = captured;
                 }
             }
-            total
-        } else {
-            let mut total = 0;
-            for from in self.stones(colour) {
-                let mut seen = CellSet::default();
-                for_each_twirl(&self.cells, from, colour, |to| {
-                    if self.at(to) == EMPTY && seen.insert(to) {
-                        total += 1;
-                    }
-                });
-            }
-            total
         }
+        total
     }
 
     /// Whether the side to move has any legal move.

@@ -42,62 +42,65 @@ impl Kefren {
             }
             _ => {}
         }
-        let legal = self.generate();
-        if let Some(mv) = legal.iter().find(|mv| mv.cells() == cells) {
-            return Ok(mv.clone());
-        }
-        Err(self.diagnose(from, rest, &legal))
+        self.walk(from, rest)
     }
 
-    /// Walks the written cells to find the first rule they break.
-    fn diagnose(&self, from: Cell, rest: &[Cell], legal: &[KefrenMove]) -> KefrenIllegal {
+    /// Follows the written cells segment by segment: a single twirl onto an empty cell, or a
+    /// chain of captures that ends where the stone has no capture left. Returns the move, or
+    /// the first rule the text breaks.
+    fn walk(&self, from: Cell, rest: &[Cell]) -> Result<KefrenMove, KefrenIllegal> {
         let colour = self.side;
         let mut cells = self.cells;
         let mut at = from;
         for &to in rest {
             let stone = cells.get(to.index()).copied().unwrap_or(EMPTY);
             if stone == colour {
-                return KefrenIllegal::OwnStone {
+                return Err(KefrenIllegal::OwnStone {
                     cell: to.to_string(),
-                };
+                });
             }
             if !can_twirl(&cells, at, to, colour) {
-                return KefrenIllegal::NotReachable {
+                return Err(KefrenIllegal::NotReachable {
                     from: at.to_string(),
                     to: to.to_string(),
-                };
+                });
             }
             if stone == EMPTY {
                 if rest.len() > 1 {
-                    return KefrenIllegal::NotACapture {
+                    return Err(KefrenIllegal::NotACapture {
                         from: at.to_string(),
                         to: to.to_string(),
-                    };
+                    });
                 }
-                let mut captures: Vec<String> = legal.iter().map(format_move).collect();
-                captures.sort();
-                return KefrenIllegal::MustCapture {
-                    example: captures.into_iter().next().unwrap_or_default(),
-                };
+                if self.capture_available() {
+                    let mut captures: Vec<String> =
+                        self.generate().iter().map(format_move).collect();
+                    captures.sort();
+                    return Err(KefrenIllegal::MustCapture {
+                        example: captures.into_iter().next().unwrap_or_default(),
+                    });
+                }
+                return Ok(KefrenMove::Twirl { from, to });
             }
             if !not_backwards(colour, at, to) {
-                return KefrenIllegal::CaptureBackwards {
+                return Err(KefrenIllegal::CaptureBackwards {
                     from: at.to_string(),
                     to: to.to_string(),
-                };
+                });
             }
             step(&mut cells, at, to, colour);
             at = to;
         }
         match capture_targets(&cells, at, colour).first() {
-            Some(next) => KefrenIllegal::ChainMustContinue {
+            Some(next) => Err(KefrenIllegal::ChainMustContinue {
                 at: at.to_string(),
                 example: format!("{at}:{next}"),
-            },
-            None => KefrenIllegal::NotReachable {
-                from: from.to_string(),
-                to: at.to_string(),
-            },
+            }),
+            None => {
+                let mut path = vec![from];
+                path.extend_from_slice(rest);
+                Ok(KefrenMove::Capture { path })
+            }
         }
     }
 }

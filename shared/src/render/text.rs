@@ -12,34 +12,59 @@ pub enum TextStyle {
 /// Draws a board as lines of text with its coordinate labels.
 pub fn render_text(view: &BoardView, style: TextStyle) -> String {
     let width = usize::from(view.width);
-    let mut grid: Vec<Vec<(char, Option<(PieceColour, bool)>, bool)>> =
-        vec![vec![(' ', None, false); width]; usize::from(view.height)];
-    let mut put = |x: u16, y: u16, glyph: char, colour: Option<(PieceColour, bool)>, hl: bool| {
+    let blank = Glyph {
+        c: ' ',
+        colour: None,
+        highlighted: false,
+    };
+    let mut grid = vec![vec![blank; width]; usize::from(view.height)];
+    let mut put = |x: u16, y: u16, glyph: Glyph| {
         if let Some(slot) = grid
             .get_mut(usize::from(y))
             .and_then(|line| line.get_mut(usize::from(x)))
         {
-            *slot = (glyph, colour, hl);
+            *slot = glyph;
         }
     };
     for label in &view.labels {
         for (i, c) in label.text.chars().enumerate() {
             let x = label.x.saturating_add(u16::try_from(i).unwrap_or(u16::MAX));
-            put(x, label.y, c, None, false);
+            put(
+                x,
+                label.y,
+                Glyph {
+                    c,
+                    colour: None,
+                    highlighted: false,
+                },
+            );
         }
     }
     for cell in &view.cells {
         let (glyph, colour) = match cell.content {
             CellContent::Empty => ('.', None),
             CellContent::Marked => ('x', None),
-            CellContent::Piece { colour, glyph } => (glyph, Some((colour, true))),
+            CellContent::Piece { colour, glyph } => (glyph, Some(colour)),
         };
-        put(cell.x, cell.y, glyph, colour, cell.highlighted);
+        put(
+            cell.x,
+            cell.y,
+            Glyph {
+                c: glyph,
+                colour,
+                highlighted: cell.highlighted,
+            },
+        );
     }
     let mut out = String::new();
     for line in grid {
         let mut text = String::new();
-        for (glyph, colour, highlighted) in line {
+        for Glyph {
+            c: glyph,
+            colour,
+            highlighted,
+        } in line
+        {
             match style {
                 TextStyle::Plain => text.push(glyph),
                 TextStyle::Ansi => {
@@ -47,7 +72,7 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
                     if highlighted {
                         codes.push("7");
                     }
-                    if let Some((colour, _)) = colour {
+                    if let Some(colour) = colour {
                         codes.push(ansi_code(colour));
                     } else if glyph == '.' || glyph == 'x' {
                         codes.push("2");
@@ -64,6 +89,14 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
         out.push('\n');
     }
     out
+}
+
+/// One character of the drawing, with how to colour it.
+#[derive(Clone, Copy)]
+struct Glyph {
+    c: char,
+    colour: Option<PieceColour>,
+    highlighted: bool,
 }
 
 fn ansi_code(colour: PieceColour) -> &'static str {

@@ -1,0 +1,152 @@
+//! `turnpost engine …`: the offline engine commands, with the output format fixed by
+//! `shared/rules/README.md` ("Engine commands").
+
+use clap::{Args, Subcommand};
+use turnpost_shared::{
+    render_svg, render_text, split_move_list, AnyGame, GameKind, Options, Status,
+};
+
+use crate::failure::Failure;
+use crate::output::{print, text_style};
+
+#[derive(Subcommand, Debug)]
+pub enum EngineCommand {
+    /// Print every legal move, one canonical move per line, sorted.
+    Moves(PositionArgs),
+    /// Print the number of move sequences of a given length (the last line is a bare integer).
+    Perft {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Length of the move sequences to count.
+        #[arg(long)]
+        depth: u32,
+    },
+    /// Print the board, whose turn it is or the result, and the position text.
+    Show {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Also draw the board as an SVG picture into this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+    },
+    /// Print one line: `ongoing <seat>`, `won <seat>` or `draw`.
+    Status(PositionArgs),
+}
+
+/// Which position: a game kind, its options, a start (or `--position`) and moves played from it.
+#[derive(Args, Debug)]
+pub struct PositionArgs {
+    /// Game kind: kefren, kechi, sanqi or chinese-checkers.
+    pub kind: GameKind,
+    /// A game option as key=value (repeatable), e.g. --option lines=5.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Moves to play first, separated by spaces, e.g. --moves "F2-F3 E18-E17".
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Start from this position text instead of the start position.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+}
+
+impl PositionArgs {
+    /// The position these arguments describe.
+    ///
+    /// # Errors
+    /// A usage failure for bad options, position text or an unimplemented kind; a refusal
+    /// naming the move (1-based) for a move in `--moves` that cannot be played.
+    pub fn game(&self) -> Result<AnyGame, Failure> {
+        let options = Options::from_pairs(&self.options).map_err(Failure::usage)?;
+        let start = match &self.position {
+            None => AnyGame::new(self.kind, &options).map_err(Failure::usage)?,
+            Some(text) => {
+                let game = AnyGame::from_position_text(&options, text).map_err(Failure::usage)?;
+                if game.kind() != self.kind {
+                    return Err(Failure::usage(format!(
+                        "--position is a {} position, but the kind given is {}",
+                        game.kind(),
+                        self.kind
+                    )));
+                }
+                game
+            }
+        };
+        let moves = split_move_list(self.moves.as_deref().unwrap_or(""));
+        start
+            .replay(&moves)
+            .map_err(|error| Failure::refused(format!("--moves: {error}")))
+    }
+}
+
+/// Runs an engine command.
+///
+/// # Errors
+/// See [`PositionArgs::game`]; output errors.
+pub fn run(command: EngineCommand) -> Result<(), Failure> {
+    match command {
+        EngineCommand::Moves(args) => {
+            let game = args.game()?;
+            let mut text = String::new();
+            for mv in game.legal_moves() {
+                text.push_str(&mv);
+                text.push('\n');
+            }
+            print(&text)?;
+        }
+        EngineCommand::Perft { position, depth } => {
+            let game = position.game()?;
+            print(&format!("{}\n", game.perft(depth)))?;
+        }
+        EngineCommand::Show {
+            position: args,
+            svg,
+        } => {
+            let game = args.game()?;
+            let mut view = game.board_view();
+            if let Some(last) = split_move_list(args.moves.as_deref().unwrap_or("")).last() {
+                view.highlight_move(last);
+            }
+            if let Some(path) = svg {
+                std::fs::write(&path, render_svg(&view)).map_err(|error| {
+                    Failure::usage(format!("cannot write {}: {error}", path.display()))
+                })?;
+            }
+            let mut text = render_text(&view, text_style());
+            text.push('\n');
+            text.push_str(&describe_status(&game));
+            text.push('\n');
+            text.push_str(&game.position_text());
+            text.push('\n');
+            print(&text)?;
+        }
+        EngineCommand::Status(args) => {
+            let game = args.game()?;
+            print(&format!("{}\n", game.status()))?;
+        }
+    }
+    Ok(())
+}
+
+/// "Black (seat 1) to move", "White (seat 2) won", with scores where the game keeps them.
+fn describe_status(game: &AnyGame) -> String {
+    let mut text = match game.status() {
+        Status::Ongoing { to_move } => format!("{} to move", game.seat_name(to_move)),
+        Status::Won { winners } => {
+            let names: Vec<String> = winners.iter().map(|seat| game.seat_name(*seat)).collect();
+            format!("{} won", names.join(" and "))
+        }
+        Status::Draw => "draw".to_string(),
+    };
+    if let Some(scores) = game.scores() {
+        let scores: Vec<String> = scores
+            .iter()
+            .enumerate()
+            .map(|(index, score)| {
+                let seat = turnpost_shared::Seat::from_index(index);
+                format!("{} {score}", game.seat_name(seat))
+            })
+            .collect();
+        text.push_str(&format!("; scores: {}", scores.join(", ")));
+    }
+    text
+}

@@ -1,0 +1,118 @@
+//! The offline engine commands, run as the real `turnpost` binary.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use assert_cmd::Command;
+
+fn turnpost(args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("turnpost")
+        .unwrap()
+        .env_remove("NO_COLOR")
+        .args(args)
+        .assert()
+}
+
+fn stdout(assert: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8(assert.get_output().stdout.clone()).unwrap()
+}
+
+fn stderr(assert: &assert_cmd::assert::Assert) -> String {
+    String::from_utf8(assert.get_output().stderr.clone()).unwrap()
+}
+
+#[test]
+fn moves_lists_the_25_opening_moves_sorted() {
+    let run = turnpost(&["engine", "moves", "kefren"]).success();
+    let out = stdout(&run);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 25);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(lines.contains(&"F2-F3"));
+}
+
+#[test]
+fn perft_prints_a_bare_integer() {
+    let run = turnpost(&["engine", "perft", "kefren", "--depth", "3"]).success();
+    assert_eq!(stdout(&run), "17700\n");
+    let run = turnpost(&["engine", "perft", "kefren", "--depth", "0"]).success();
+    assert_eq!(stdout(&run), "1\n");
+}
+
+#[test]
+fn show_prints_board_turn_and_position_without_colour_in_a_pipe() {
+    let run = turnpost(&["engine", "show", "kefren", "--moves", "F2-F3"]).success();
+    let out = stdout(&run);
+    assert!(
+        !out.contains('\x1b'),
+        "no colour when stdout is not a terminal"
+    );
+    assert!(out.contains(" 3 . . . . . b . . ."), "{out}");
+    assert!(out.contains("   A B C D E F G H I"), "{out}");
+    assert!(out.contains("White (seat 2) to move"), "{out}");
+    assert!(out.ends_with(
+        "kefren wwwwwwwww/wwwwwwwww/9/9/9/9/9/9/9/9/9/9/9/9/9/9/5b3/bbbbb1bbb/bbbbbbbbb w\n"
+    ));
+}
+
+#[test]
+fn status_prints_one_line() {
+    let run = turnpost(&["engine", "status", "kefren", "--moves", "F2-F3"]).success();
+    assert_eq!(stdout(&run), "ongoing 2\n");
+    let finished = "kefren b8/9/9/9/9/9/9/9/9/9/9/9/9/9/9/9/9/bb7/9 w";
+    let run = turnpost(&["engine", "status", "kefren", "--position", finished]).success();
+    assert_eq!(stdout(&run), "won 1\n");
+    // A finished game has no moves: nothing printed, exit 0.
+    let run = turnpost(&["engine", "moves", "kefren", "--position", finished]).success();
+    assert_eq!(stdout(&run), "");
+}
+
+#[test]
+fn a_bad_move_names_its_index_and_reason_and_exits_1() {
+    let run = turnpost(&["engine", "moves", "kefren", "--moves", "F2-F3 E18-E1x"]).code(1);
+    let err = stderr(&run);
+    assert!(err.contains("move 2 `E18-E1x`"), "{err}");
+    assert!(
+        err.contains("byte 7") && err.contains("expected a cell"),
+        "{err}"
+    );
+    let run = turnpost(&["engine", "show", "kefren", "--moves", "F2-F3 F3-F4"]).code(1);
+    let err = stderr(&run);
+    assert!(
+        err.contains("move 2 `F3-F4`") && err.contains("not yours"),
+        "{err}"
+    );
+    assert_eq!(stdout(&run), "");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let run = turnpost(&["engine", "moves", "go"]).code(2);
+    assert!(stderr(&run).contains("kefren"));
+    let run = turnpost(&["engine", "moves", "kefren", "--option", "lines=5"]).code(2);
+    assert!(stderr(&run).contains("`lines`"), "{}", stderr(&run));
+    let run = turnpost(&["engine", "moves", "kefren", "--position", "kefren 9 b"]).code(2);
+    assert!(stderr(&run).contains("rows"), "{}", stderr(&run));
+}
+
+#[test]
+fn help_lists_exit_codes() {
+    let run = turnpost(&["--help"]).success();
+    assert!(stdout(&run).contains("Exit codes:"));
+}
+
+#[test]
+fn show_can_draw_an_svg_picture() {
+    let path = std::env::temp_dir().join(format!("turnpost-show-{}.svg", std::process::id()));
+    let file = path.to_str().unwrap();
+    turnpost(&[
+        "engine", "show", "kefren", "--moves", "F2-F3", "--svg", file,
+    ])
+    .success();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_eq!(svg.matches("<title>").count(), 171, "one group per cell");
+    // The last move's cells are ringed.
+    assert_eq!(svg.matches("stroke=\"#d62828\"").count(), 2);
+}

@@ -1,0 +1,96 @@
+use crate::{
+    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PositionError,
+    Seat, Status,
+};
+
+use super::board::ChineseCheckers;
+use super::illegal::ChineseCheckersIllegal;
+use super::move_text::{format_move, ChineseCheckersMoveText};
+use super::moves::ChineseCheckersMove;
+use super::variant::{sets_in, Variant, OPTION_SPECS};
+
+impl Game for ChineseCheckers {
+    type Move = ChineseCheckersMove;
+    type MoveText = ChineseCheckersMoveText;
+    type Illegal = ChineseCheckersIllegal;
+
+    const KIND: GameKind = GameKind::ChineseCheckers;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        &OPTION_SPECS
+    }
+
+    fn new(options: &Options) -> Result<ChineseCheckers, OptionError> {
+        Ok(ChineseCheckers::start(Variant::from_options(options)?))
+    }
+
+    fn options(&self) -> Options {
+        self.variant.options()
+    }
+
+    fn seat_count(&self) -> u8 {
+        self.variant.layout.players
+    }
+
+    /// "seat 2 (pegs 3)": a seat is known by the points its sets start in (the digits on the board).
+    fn seat_name(&self, seat: Seat) -> String {
+        let points: Vec<String> = sets_in(self.variant.sets_of(seat.index()))
+            .map(|point| point.to_string())
+            .collect();
+        format!("seat {seat} (pegs {})", points.join(", "))
+    }
+
+    fn status(&self) -> Status {
+        match self.winner() {
+            Some(seat) => Status::won_by(Seat::from_index(seat)),
+            None => Status::Ongoing {
+                to_move: Seat::from_index(self.seat()),
+            },
+        }
+    }
+
+    fn legal_moves(&self) -> Vec<ChineseCheckersMove> {
+        self.generate()
+    }
+
+    fn count_moves(&self) -> u64 {
+        self.fast_count()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ChineseCheckersMoveText, ParseMoveError> {
+        ChineseCheckersMoveText::parse(text)
+    }
+
+    fn resolve_move(
+        &self,
+        text: &ChineseCheckersMoveText,
+    ) -> Result<ChineseCheckersMove, ChineseCheckersIllegal> {
+        self.resolve(text)
+    }
+
+    fn play_move(&self, mv: &ChineseCheckersMove) -> ChineseCheckers {
+        self.after(mv)
+    }
+
+    fn format_move(&self, mv: &ChineseCheckersMove) -> String {
+        format_move(mv)
+    }
+
+    fn position_text(&self) -> String {
+        self.to_position_text()
+    }
+
+    fn from_position_text(options: &Options, text: &str) -> Result<ChineseCheckers, PositionError> {
+        let variant = Variant::from_options(options)
+            .map_err(|error| PositionError::new("options", error.to_string()))?;
+        ChineseCheckers::parse_position_text(variant, text)
+    }
+
+    fn board_view(&self) -> BoardView {
+        self.view()
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.fast_perft(depth)
+    }
+}

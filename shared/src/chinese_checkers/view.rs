@@ -1,0 +1,89 @@
+//! The star on a character grid: rows are lines, holes two columns apart, each row shifted half
+//! a hole from the next, so neighbours touch as on the board. Each row has its letter on the
+//! left and its numbers (`1-13`) on the right: number labels along the diagonals would stand
+//! on the same lines as pegs, whose glyphs are digits too.
+
+use crate::{BoardView, CellContent, CellView, LabelView, PieceColour};
+
+use super::board::{ChineseCheckers, EMPTY, INERT};
+use super::hole::{Hole, ROWS, ROW_RANGE};
+
+/// Columns left of the leftmost hole (row letter and a blank).
+const LEFT: i32 = 4;
+/// Columns between a row's last hole and its numbers.
+const GAP: i32 = 3;
+
+fn grid(value: i32) -> u16 {
+    u16::try_from(value).unwrap_or(0)
+}
+
+fn x_of(row: i32, number: i32) -> i32 {
+    2 * number - row + LEFT
+}
+
+fn colour(set: u8) -> PieceColour {
+    match set {
+        1 => PieceColour::Red,
+        2 => PieceColour::Yellow,
+        3 => PieceColour::Green,
+        4 => PieceColour::Blue,
+        5 => PieceColour::Purple,
+        6 => PieceColour::Orange,
+        _ => PieceColour::Grey,
+    }
+}
+
+impl ChineseCheckers {
+    pub(crate) fn view(&self) -> BoardView {
+        let mut cells = Vec::new();
+        let mut labels = Vec::new();
+        for hole in Hole::all() {
+            let (row, number) = hole.coords();
+            let content = match self.at(hole) {
+                EMPTY => CellContent::Empty,
+                INERT => CellContent::Piece {
+                    colour: PieceColour::Grey,
+                    glyph: 'x',
+                },
+                set => CellContent::Piece {
+                    colour: colour(set),
+                    glyph: char::from(b'0' + set),
+                },
+            };
+            cells.push(CellView {
+                name: hole.to_string(),
+                x: grid(x_of(row, number)),
+                y: grid(row),
+                content,
+                highlighted: false,
+            });
+        }
+        let mut width = 0;
+        for (row, &(first, last)) in ROW_RANGE.iter().enumerate() {
+            let row = i32::try_from(row).unwrap_or(0);
+            labels.push(LabelView {
+                text: char::from(b'A' + u8::try_from(row).unwrap_or(0)).to_string(),
+                x: 0,
+                y: grid(row),
+            });
+            let numbers = if first == last {
+                first.to_string()
+            } else {
+                format!("{first}-{last}")
+            };
+            let x = x_of(row, last) + GAP;
+            width = width.max(x + i32::try_from(numbers.len()).unwrap_or(0));
+            labels.push(LabelView {
+                text: numbers,
+                x: grid(x),
+                y: grid(row),
+            });
+        }
+        BoardView {
+            width: grid(width),
+            height: grid(ROWS as i32),
+            cells,
+            labels,
+        }
+    }
+}

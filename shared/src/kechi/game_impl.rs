@@ -1,0 +1,114 @@
+use std::cmp::Ordering;
+
+use crate::{
+    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PositionError,
+    Seat, Status,
+};
+
+use super::board::{other, Kechi, BLACK, WHITE};
+use super::illegal::KechiIllegal;
+use super::move_text::{format_turn, KechiMoveText};
+use super::rules::{Rules, SPECS};
+use super::turn::KechiTurn;
+
+fn seat_of(side: usize) -> Seat {
+    Seat::from_index(side)
+}
+
+impl Game for Kechi {
+    type Move = KechiTurn;
+    type MoveText = KechiMoveText;
+    type Illegal = KechiIllegal;
+
+    const KIND: GameKind = GameKind::Kechi;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        SPECS
+    }
+
+    fn new(options: &Options) -> Result<Kechi, OptionError> {
+        Ok(Kechi::start(Rules::from_options(options)?))
+    }
+
+    fn options(&self) -> Options {
+        self.rules.options()
+    }
+
+    fn seat_count(&self) -> u8 {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> String {
+        match seat.number() {
+            1 => "White (seat 1)".to_string(),
+            2 => "Black (seat 2)".to_string(),
+            other => format!("seat {other}"),
+        }
+    }
+
+    /// Rules "A turn": a player with no legal turn loses; with tokens, the game ends there and
+    /// the higher score wins (equal scores draw).
+    fn status(&self) -> Status {
+        if self.has_turn() {
+            return Status::Ongoing {
+                to_move: seat_of(self.side),
+            };
+        }
+        if !self.rules.tokens {
+            return Status::won_by(seat_of(other(self.side)));
+        }
+        match self.scores[WHITE].cmp(&self.scores[BLACK]) {
+            Ordering::Greater => Status::won_by(seat_of(WHITE)),
+            Ordering::Less => Status::won_by(seat_of(BLACK)),
+            Ordering::Equal => Status::Draw,
+        }
+    }
+
+    /// With `scoring=tokens`: the tokens (and stones) taken by White and by Black.
+    fn scores(&self) -> Option<Vec<i64>> {
+        self.rules.tokens.then(|| {
+            self.scores
+                .iter()
+                .map(|score| i64::try_from(*score).unwrap_or(i64::MAX))
+                .collect()
+        })
+    }
+
+    fn legal_moves(&self) -> Vec<KechiTurn> {
+        self.generate()
+    }
+
+    fn count_moves(&self) -> u64 {
+        self.count()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<KechiMoveText, ParseMoveError> {
+        KechiMoveText::parse(text, self.geometry().last_letter())
+    }
+
+    fn resolve_move(&self, text: &KechiMoveText) -> Result<KechiTurn, KechiIllegal> {
+        self.resolve(text)
+    }
+
+    fn play_move(&self, mv: &KechiTurn) -> Kechi {
+        self.after(mv)
+    }
+
+    fn format_move(&self, mv: &KechiTurn) -> String {
+        format_turn(mv)
+    }
+
+    fn position_text(&self) -> String {
+        self.to_position_text()
+    }
+
+    fn from_position_text(options: &Options, text: &str) -> Result<Kechi, PositionError> {
+        let rules = Rules::from_options(options)
+            .map_err(|error| PositionError::new("options", error.to_string()))?;
+        Kechi::parse_position_text(rules, text)
+    }
+
+    fn board_view(&self) -> BoardView {
+        self.view()
+    }
+}
