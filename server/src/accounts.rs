@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use chrono::Duration;
-use diesel::Connection as _;
 use tokio::sync::Notify;
 
 use crate::db::models::{Account, ApiToken, NewAccount, NewApiToken, NewSignInCode};
@@ -97,7 +96,7 @@ pub fn sign_up(
     email: &EmailAddress,
     ctx: &MailContext,
 ) -> Result<(), ApiError> {
-    conn.transaction::<_, TxError, _>(|conn| {
+    db::write_transaction::<_, TxError, _>(conn, |conn| {
         let now = db::now();
         let by_name = accounts::by_name_key(conn, &name.key)?;
         let by_email = accounts::by_email_key(conn, &email.key)?;
@@ -106,13 +105,19 @@ pub fn sign_up(
             (by_name, by_email) => {
                 if let Some(a) = by_name {
                     if !is_stale(conn, &a, now)? {
-                        return Err(taken("name_taken", "this name is taken; choose another").into());
+                        return Err(
+                            taken("name_taken", "this name is taken; choose another").into()
+                        );
                     }
                     accounts::delete(conn, a.id)?;
                 }
                 if let Some(b) = by_email {
                     if b.verified_at.is_some() {
-                        return Err(taken("email_taken", "an account with this email exists; sign in with POST /v1/sessions").into());
+                        return Err(taken(
+                            "email_taken",
+                            "an account with this email exists; sign in with POST /v1/sessions",
+                        )
+                        .into());
                     }
                     if !is_stale(conn, &b, now)? {
                         return Err(taken("email_taken", "a sign-up for this email is waiting for its code; use that code or wait 15 minutes").into());
@@ -149,7 +154,7 @@ pub fn sign_in(
     email: &EmailAddress,
     ctx: &MailContext,
 ) -> Result<(), ApiError> {
-    let queued = conn.transaction::<_, TxError, _>(|conn| {
+    let queued = db::write_transaction::<_, TxError, _>(conn, |conn| {
         let Some(account) = accounts::by_email_key(conn, &email.key)? else {
             return Ok(false);
         };
@@ -210,11 +215,13 @@ pub fn verify(
         code: "invalid_code",
         message: "no valid code for this email; ask for one with POST /v1/sessions".into(),
     };
-    let outcome = conn.transaction::<_, TxError, _>(|conn| {
+    let outcome = db::write_transaction::<_, TxError, _>(conn, |conn| {
         let now = db::now();
         let account = accounts::by_email_key(conn, &email.key)?.ok_or_else(no_code)?;
         let code = codes::current(conn, account.id, now)?.ok_or_else(no_code)?;
-        if code.attempts >= CODE_MAX_ATTEMPTS || !codes::add_attempt(conn, code.id, CODE_MAX_ATTEMPTS)? {
+        if code.attempts >= CODE_MAX_ATTEMPTS
+            || !codes::add_attempt(conn, code.id, CODE_MAX_ATTEMPTS)?
+        {
             return Err(ApiError::Unauthorized {
                 code: "code_locked",
                 message: "too many wrong guesses: this code is locked; ask for a new one with POST /v1/sessions".into(),
@@ -223,7 +230,9 @@ pub fn verify(
         }
         let typed_hash = secrets::code_hash(account.id, &secrets::normalize_code(typed_code));
         if !secrets::constant_time_eq(&typed_hash, &code.code_hash) {
-            return Ok(VerifyOutcome::Wrong { left: CODE_MAX_ATTEMPTS - code.attempts - 1 });
+            return Ok(VerifyOutcome::Wrong {
+                left: CODE_MAX_ATTEMPTS - code.attempts - 1,
+            });
         }
         if !codes::mark_used(conn, code.id, now)? {
             return Err(no_code().into());
@@ -275,7 +284,7 @@ pub fn create_verified(
     email: &EmailAddress,
     label: &str,
 ) -> Result<(String, ApiToken, Account), ApiError> {
-    Ok(conn.transaction::<_, TxError, _>(|conn| {
+    Ok(db::write_transaction::<_, TxError, _>(conn, |conn| {
         let now = db::now();
         for existing in [
             accounts::by_name_key(conn, &name.key)?,
@@ -319,7 +328,7 @@ pub fn issue_token_for_name(
     name_key: &str,
     label: &str,
 ) -> Result<(String, ApiToken, Account), ApiError> {
-    Ok(conn.transaction::<_, TxError, _>(|conn| {
+    Ok(db::write_transaction::<_, TxError, _>(conn, |conn| {
         let account = accounts::by_name_key(conn, name_key)?
             .ok_or_else(|| ApiError::NotFound(format!("no account named {name_key}")))?;
         let now = db::now();

@@ -86,6 +86,46 @@ pub struct Application {
     backend: Backend,
     worker: tokio::task::JoinHandle<()>,
     stop_worker: watch::Sender<bool>,
+    signals: StopSignals,
+}
+
+/// SIGTERM and SIGINT (Ctrl-C), registered at start-up.
+struct StopSignals {
+    #[cfg(unix)]
+    term: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    int: tokio::signal::unix::Signal,
+}
+
+impl StopSignals {
+    fn install() -> std::io::Result<Self> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok(Self {
+                term: signal(SignalKind::terminate())?,
+                int: signal(SignalKind::interrupt())?,
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            Ok(Self {})
+        }
+    }
+
+    async fn recv(mut self) {
+        #[cfg(unix)]
+        {
+            tokio::select! {
+                _ = self.term.recv() => {}
+                _ = self.int.recv() => {}
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
+    }
 }
 
 impl Application {
@@ -141,9 +181,12 @@ impl Application {
                 .default_service(web::to(crate::routes::not_found))
         })
         .shutdown_timeout(30)
+        .disable_signals()
         .listen(listener)?
         .run();
 
+        // Installed before the start-up line, so a SIGTERM right after it is already graceful.
+        let signals = StopSignals::install()?;
         let (stop_worker, stop_rx) = watch::channel(false);
         let worker = OutboxWorker {
             pool: pool.clone(),
@@ -166,6 +209,7 @@ impl Application {
             backend,
             worker,
             stop_worker,
+            signals,
         })
     }
 
@@ -199,7 +243,14 @@ impl Application {
     /// # Errors
     /// An I/O error of the HTTP server.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let handle = self.server.handle();
+        let on_signal = actix_web::rt::spawn(async move {
+            self.signals.recv().await;
+            tracing::info!("stop signal received; finishing in-flight requests");
+            handle.stop(true).await;
+        });
         let result = self.server.await;
+        on_signal.abort();
         tracing::info!("HTTP server stopped; waiting for the mail worker");
         let _ = self.stop_worker.send(true);
         if let Err(error) = self.worker.await {

@@ -86,7 +86,7 @@ pub struct Config {
     #[arg(long, env = "DATABASE_URL", hide_env_values = true, global = true)]
     pub database_url: Option<String>,
 
-    /// Mail relay: smtps://user:pass@host[:465] or smtp://user:pass@host[:587]?tls=required;
+    /// Mail relay: smtps://user:pass@host:465 or smtp://user:pass@host:587?tls=required;
     /// plain smtp:// only to a loopback host (or with --smtp-allow-plain)
     /// [default: write .eml files under DATA_DIR/mail]
     #[arg(long, env = "SMTP_URL", hide_env_values = true, global = true)]

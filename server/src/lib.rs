@@ -3,6 +3,20 @@
 //!
 //! `main.rs` only parses the command line; everything else is here so that tests and later
 //! features can build an [`app::Application`] on port 0.
+//!
+//! Seams for new features:
+//! - a route: a file in [`routes`], registered in [`routes::configure`] with
+//!   [`routes::resource`] (wrong methods get 405); authenticate with the
+//!   [`auth::Authenticated`] extractor; fail with [`ApiError`]; run storage work through
+//!   `routes::with_conn` (a pooled connection on the blocking pool);
+//! - storage: tables in `migrations/{postgres,sqlite}` and [`db::schema`] (a test checks they
+//!   agree), queries in a file under [`db`], each domain operation in one
+//!   [`db::write_transaction`];
+//! - mail: [`mail::enqueue`] on the caller's connection inside that transaction, then
+//!   `wake.notify_one()` after commit ([`accounts::MailContext`]); templates in
+//!   [`mail::templates`];
+//! - tests: `server/tests/common` has `TestApp` (server on port 0 with its own database and SMTP
+//!   sink), `TestDb` (fresh PostgreSQL or SQLite database, dropped after) and `both_backends!`.
 
 pub mod accounts;
 pub mod app;

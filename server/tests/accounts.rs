@@ -12,6 +12,7 @@ use common::{code_in, Backend, TestApp};
 use serde_json::json;
 
 both_backends!(
+    tokens_of_another_account_are_out_of_reach,
     sign_up_verify_use_revoke,
     wrong_code_five_times_locks_the_code,
     sign_in_sends_a_new_code_and_retires_the_old,
@@ -413,5 +414,24 @@ async fn operator_commands_create_accounts_and_tokens(backend: Backend) {
     assert!(
         app.smtp.messages().is_empty(),
         "operator commands send no mail"
+    );
+}
+
+async fn tokens_of_another_account_are_out_of_reach(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let olga = app.sign_up_and_verify("olga", "olga@example.org").await;
+    let piet = app.sign_up_and_verify("piet", "piet@example.org").await;
+    let olga_tokens = app.get("/v1/tokens", Some(&olga)).await;
+    let olga_id = olga_tokens.body["tokens"][0]["id"].as_i64().unwrap();
+    let answer = app
+        .delete(&format!("/v1/tokens/{olga_id}"), Some(&piet))
+        .await;
+    assert_eq!(answer.status, 404, "{answer:?}");
+    assert_eq!(app.get("/v1/me", Some(&olga)).await.body["name"], "olga");
+    let piet_tokens = app.get("/v1/tokens", Some(&piet)).await;
+    assert_eq!(piet_tokens.body["tokens"].as_array().unwrap().len(), 1);
+    assert_ne!(
+        piet_tokens.body["tokens"][0]["id"].as_i64().unwrap(),
+        olga_id
     );
 }

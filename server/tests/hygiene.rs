@@ -14,6 +14,7 @@ use reqwest::Method;
 use serde_json::json;
 
 both_backends!(
+    concurrent_sign_ups_never_fail,
     bad_input_gets_a_clear_4xx,
     rate_limits_answer_429_with_retry_after,
     health_openapi_and_docs
@@ -437,4 +438,33 @@ async fn health_openapi_and_docs(backend: Backend) {
         .starts_with("text/html"));
     let html = resp.text().await.unwrap();
     assert!(html.contains("turnpost API") && html.contains("/v1/sessions/verify"));
+}
+
+async fn concurrent_sign_ups_never_fail(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let mut tasks = Vec::new();
+    for i in 0..24 {
+        let http = app.http.clone();
+        let url = format!("{}/v1/accounts", app.base);
+        // Every third request races for the same name and email.
+        let (name, email) = if i % 3 == 0 {
+            ("race".to_owned(), "race@example.org".to_owned())
+        } else {
+            (format!("p{i}"), format!("p{i}@example.org"))
+        };
+        tasks.push(tokio::spawn(async move {
+            let resp = http
+                .post(url)
+                .json(&json!({"name": name, "email": email}))
+                .send()
+                .await
+                .unwrap();
+            (resp.status().as_u16(), resp.text().await.unwrap())
+        }));
+    }
+    for task in tasks {
+        let (status, text) = task.await.unwrap();
+        assert!(status == 202 || status == 409, "{status}: {text}");
+    }
+    app.smtp.wait_for("p23@example.org", 1).await;
 }

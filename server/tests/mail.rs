@@ -257,7 +257,12 @@ async fn without_smtp_mail_is_written_as_eml_files(backend: Backend) {
     let mut files = Vec::new();
     wait_until(".eml file", || {
         files = std::fs::read_dir(&dir)
-            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .map(|d| {
+                d.flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "eml"))
+                    .collect()
+            })
             .unwrap_or_default();
         !files.is_empty()
     })

@@ -89,10 +89,14 @@ impl Transport {
                     mail.created_at.format("%Y%m%dT%H%M%S"),
                     mail.id
                 ));
-                std::fs::write(&path, message.formatted()).map_err(|e| SendError {
-                    permanent: false,
-                    message: format!("cannot write {}: {e}", path.display()),
-                })?;
+                // Written aside and renamed, so a reader never sees half a file.
+                let partial = path.with_extension("eml.partial");
+                std::fs::write(&partial, message.formatted())
+                    .and_then(|()| std::fs::rename(&partial, &path))
+                    .map_err(|e| SendError {
+                        permanent: false,
+                        message: format!("cannot write {}: {e}", path.display()),
+                    })?;
                 tracing::info!(path = %path.display(), "mail written to file");
                 Ok(())
             }

@@ -1,0 +1,111 @@
+//! The real binary: one start-up line naming the database and mail transport without secrets,
+//! and a graceful stop on SIGTERM.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests"
+)]
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use common::{Backend, SmtpSink, TestDb};
+
+/// Starts `turnpost-server serve` on port 0; returns the child, the start-up line, and a channel
+/// with the rest of stderr.
+fn start(
+    db_url: &str,
+    smtp_url: &str,
+    dir: &std::path::Path,
+) -> (Child, String, mpsc::Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+        .arg("serve")
+        .env("TURNPOST_LISTEN", "127.0.0.1:0")
+        .env("TURNPOST_DATA_DIR", dir)
+        .env("DATABASE_URL", db_url)
+        .env("SMTP_URL", smtp_url)
+        .env("RUST_LOG", "info")
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    loop {
+        match rx.recv_timeout(Duration::from_secs(20)) {
+            Ok(line) if line.contains("listening on") => return (child, line, rx),
+            Ok(line) => seen.push(line),
+            Err(_) => {
+                let _ = child.kill();
+                panic!("no start-up line; stderr so far:\n{}", seen.join("\n"));
+            }
+        }
+    }
+}
+
+#[test]
+fn startup_line_names_database_and_mail_without_secrets() {
+    let db = TestDb::create(Backend::Postgres);
+    // Trust authentication ignores the password, so it can be a marker.
+    let mut url = url::Url::parse(&db.url).unwrap();
+    url.set_password(Some("hunter2-db")).unwrap();
+    let sink = SmtpSink::start();
+    let smtp = format!("smtp://mailer:hunter2-smtp@127.0.0.1:{}", sink.port);
+    let (mut child, line, rx) = start(url.as_str(), &smtp, &db.dir);
+    child.kill().unwrap();
+    let _ = child.wait();
+    let rest: Vec<String> = rx.try_iter().collect();
+    assert!(line.contains("database: postgres (postgres://"), "{line}");
+    assert!(line.contains(":***@"), "{line}");
+    assert!(
+        line.contains("mail: smtp (smtp://mailer:***@127.0.0.1"),
+        "{line}"
+    );
+    for l in std::iter::once(&line).chain(&rest) {
+        assert!(!l.contains("hunter2"), "secret in the log: {l}");
+    }
+}
+
+#[test]
+fn sigterm_stops_gracefully() {
+    let db = TestDb::create(Backend::Sqlite);
+    let sink = SmtpSink::start();
+    let (mut child, line, rx) = start(&db.url, &sink.url(), &db.dir);
+    assert!(line.contains("database: sqlite ("), "{line}");
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let exit = loop {
+        if let Some(exit) = child.try_wait().unwrap() {
+            break exit;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "server did not stop on SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(exit.success(), "{exit:?}");
+    let rest: Vec<String> = rx.iter().collect();
+    assert!(
+        rest.iter().any(|l| l.contains("mail worker stopped")),
+        "{rest:#?}"
+    );
+}
