@@ -52,6 +52,30 @@ pub enum ApiError {
         /// Message.
         message: String,
     },
+    /// 409 with the game as it now stands (a stale ply, a move at a taken ply), so the client
+    /// can catch up without another request.
+    #[error("{message}")]
+    StaleGame {
+        /// Code.
+        code: &'static str,
+        /// Message.
+        message: String,
+        /// The current state.
+        game: Box<turnpost_shared::GameView>,
+    },
+    /// 422 for a move the engine refuses: the reason, and for a syntax error the byte offset
+    /// and what was expected there.
+    #[error("{message}")]
+    BadMove {
+        /// `move_syntax` or `illegal_move`.
+        code: &'static str,
+        /// The engine's message.
+        message: String,
+        /// Byte offset of a syntax error in the move text.
+        offset: Option<usize>,
+        /// What the parser expected at `offset`.
+        expected: Option<String>,
+    },
     /// 413: body over the limit.
     #[error("request body is larger than {limit} bytes")]
     PayloadTooLarge {
@@ -100,6 +124,8 @@ impl ApiError {
             | Self::Unauthorized { code, .. }
             | Self::Forbidden { code, .. }
             | Self::Conflict { code, .. }
+            | Self::StaleGame { code, .. }
+            | Self::BadMove { code, .. }
             | Self::Unprocessable { code, .. } => code,
             Self::NotFound(_) => "not_found",
             Self::MethodNotAllowed { .. } => "method_not_allowed",
@@ -138,10 +164,10 @@ impl ResponseError for ApiError {
             Self::Forbidden { .. } => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            Self::Conflict { .. } => StatusCode::CONFLICT,
+            Self::Conflict { .. } | Self::StaleGame { .. } => StatusCode::CONFLICT,
             Self::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::Unprocessable { .. } | Self::BadMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Self::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -171,7 +197,20 @@ impl ResponseError for ApiError {
             }
             _ => {}
         }
-        response.json(body)
+        match self {
+            Self::StaleGame { game, .. } => {
+                response.json(serde_json::json!({ "error": body.error, "game": game }))
+            }
+            Self::BadMove {
+                offset, expected, ..
+            } => response.json(serde_json::json!({ "error": {
+                "code": body.error.code,
+                "message": body.error.message,
+                "offset": offset,
+                "expected": expected,
+            }})),
+            _ => response.json(body),
+        }
     }
 }
 

@@ -104,6 +104,37 @@ pub mod schemas {
         pub database: String,
     }
 
+    /// A challenge.
+    #[derive(ToSchema)]
+    pub struct CreateGameRequest {
+        /// `kefren`, `kechi`, `sanqi` or `chinese-checkers`.
+        #[schema(example = "kefren")]
+        pub kind: String,
+        /// Options; values may be strings, numbers or booleans.
+        pub options: Option<std::collections::BTreeMap<String, String>>,
+        /// Account names in turn order; yours among them.
+        pub seats: Vec<String>,
+        /// Clock wished for (recorded, not enforced yet).
+        pub clock: Option<String>,
+    }
+
+    /// A move.
+    #[derive(ToSchema)]
+    pub struct PlayMoveRequest {
+        /// The move in the game's notation.
+        #[schema(rename = "move", example = "F2-F3")]
+        pub notation: String,
+        /// Moves played that the client saw.
+        pub ply: u32,
+    }
+
+    /// A draw action.
+    #[derive(ToSchema)]
+    pub struct DrawRequest {
+        /// `offer`, `accept` or `decline`.
+        pub action: String,
+    }
+
     /// Every error answer.
     #[derive(ToSchema)]
     pub struct ErrorBody {
@@ -150,14 +181,26 @@ impl Modify for BearerAuth {
         crate::routes::me::me,
         crate::routes::tokens::list,
         crate::routes::tokens::revoke,
+        crate::routes::games::create::create,
+        crate::routes::games::list::list,
+        crate::routes::games::show::show,
+        crate::routes::games::moves::list,
+        crate::routes::games::play::play,
+        crate::routes::games::record::record,
+        crate::routes::games::board::board,
+        crate::routes::games::accept::accept,
+        crate::routes::games::decline::decline,
+        crate::routes::games::resign::resign,
+        crate::routes::games::draw::draw,
     ),
     components(schemas(
         schemas::SignUpRequest, schemas::SignInRequest, schemas::VerifyRequest, schemas::CodeSent,
         schemas::Account, schemas::TokenInfo, schemas::NewToken, schemas::TokenList, schemas::Health,
-        schemas::ErrorBody, schemas::ErrorDetail
+        schemas::ErrorBody, schemas::ErrorDetail, schemas::CreateGameRequest,
+        schemas::PlayMoveRequest, schemas::DrawRequest
     )),
     modifiers(&BearerAuth),
-    tags((name = "accounts", description = "Sign-up, sign-in, tokens"), (name = "server", description = "Operations"))
+    tags((name = "accounts", description = "Sign-up, sign-in, tokens"), (name = "games", description = "Challenges, moves, resignation, draws, records"), (name = "server", description = "Operations"))
 )]
 pub struct ApiDoc;
 

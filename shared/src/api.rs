@@ -114,3 +114,196 @@ pub struct ErrorDetail {
     /// What went wrong and what to do about it.
     pub message: String,
 }
+
+/// A challenge option's value: JSON strings, numbers and booleans are all read as their text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    /// `"die"`.
+    Text(String),
+    /// `3`.
+    Whole(u64),
+    /// `-1` (no option takes one; the game's error names the key).
+    Signed(i64),
+    /// `1.5` (likewise refused by the game, with the key named).
+    Number(f64),
+    /// `true`.
+    Flag(bool),
+}
+
+impl OptionValue {
+    /// The value as option text: `die`, `3`, `true`.
+    pub fn to_text(&self) -> String {
+        match self {
+            OptionValue::Text(text) => text.clone(),
+            OptionValue::Whole(n) => n.to_string(),
+            OptionValue::Signed(n) => n.to_string(),
+            OptionValue::Number(n) => n.to_string(),
+            OptionValue::Flag(b) => b.to_string(),
+        }
+    }
+}
+
+/// `POST /v1/games`: challenge players to a game. The caller must hold one of the seats.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGameRequest {
+    /// `kefren`, `kechi`, `sanqi` or `chinese-checkers`.
+    pub kind: String,
+    /// The game's options (`{"players": 3}`); none means the standard game.
+    #[serde(default)]
+    pub options: std::collections::BTreeMap<String, OptionValue>,
+    /// Account names in turn order, one per seat.
+    pub seats: Vec<String>,
+    /// The clock wished for, e.g. `3d` per move (recorded; enforced by a later release).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
+}
+
+/// `POST /v1/games/{id}/moves`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayMoveRequest {
+    /// The move in the game's notation (any accepted spelling).
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// How many moves the client saw played; a different number answers 409 with the game.
+    pub ply: u32,
+}
+
+/// What `POST /v1/games/{id}/draw` does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawAction {
+    /// Offer a draw (it lapses when you move again).
+    Offer,
+    /// Accept the opponent's offer: the game ends drawn.
+    Accept,
+    /// Decline the opponent's offer.
+    Decline,
+}
+
+/// `POST /v1/games/{id}/draw`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawRequest {
+    /// `offer`, `accept` or `decline`.
+    pub action: DrawAction,
+}
+
+/// One seat of a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    /// 1-based, turn order.
+    pub seat: u8,
+    /// How the game calls the seat, e.g. `White (seat 1)`.
+    pub seat_name: String,
+    /// The player's account name.
+    pub player: String,
+    /// Whether the player accepted the challenge.
+    pub accepted: bool,
+}
+
+/// One played move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveView {
+    /// Moves played before it (0 for the first move).
+    pub ply: u32,
+    /// Seat that moved.
+    pub seat: u8,
+    /// Canonical move text.
+    #[serde(rename = "move")]
+    pub notation: String,
+    /// When it was played.
+    pub played_at: String,
+    /// True for a `pass` the server played because it was the seat's only legal move.
+    pub automatic: bool,
+}
+
+/// A game as `GET /v1/games/{id}` shows it (and the answer to every change).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameView {
+    /// Game id.
+    pub id: i64,
+    /// Kind name.
+    pub kind: String,
+    /// Every option with its value (defaults and the server's seed included).
+    pub options: std::collections::BTreeMap<String, String>,
+    /// The clock asked for, if any.
+    pub clock: Option<String>,
+    /// Seats in turn order.
+    pub seats: Vec<SeatView>,
+    /// `invited`, `active`, `finished` or `cancelled`.
+    pub status: String,
+    /// Once over: `won 2`, `won 1 3` or `draw`.
+    pub result: Option<String>,
+    /// Why it ended: `rules`, `resignation`, `agreement`, `declined`, `expired`.
+    pub result_reason: Option<String>,
+    /// Moves played so far: send it back as `ply` with the next move.
+    pub ply: u32,
+    /// Seat to move while active.
+    pub to_move: Option<u8>,
+    /// The caller's seat, if they have one.
+    pub your_seat: Option<u8>,
+    /// Whether the caller is to move.
+    pub your_turn: bool,
+    /// Seat whose draw offer stands.
+    pub draw_offered_by: Option<u8>,
+    /// Position text.
+    pub position: String,
+    /// The board as text.
+    pub board: String,
+    /// The last moves, oldest first (all of them at `GET /v1/games/{id}/moves`).
+    pub last_moves: Vec<MoveView>,
+    /// Legal moves, sorted, for the caller when it is their turn.
+    pub legal_moves: Option<Vec<String>>,
+    /// When the challenge was made.
+    pub created_at: String,
+    /// When an unanswered challenge lapses (invited games only).
+    pub expires_at: Option<String>,
+    /// When the last seat accepted.
+    pub started_at: Option<String>,
+    /// When it ended or was cancelled.
+    pub finished_at: Option<String>,
+    /// Last change.
+    pub last_activity_at: String,
+}
+
+/// A game in a listing.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// Game id.
+    pub id: i64,
+    /// Kind name.
+    pub kind: String,
+    /// `invited`, `active`, `finished` or `cancelled`.
+    pub status: String,
+    /// Seats in turn order.
+    pub seats: Vec<SeatView>,
+    /// Moves played.
+    pub ply: u32,
+    /// Seat to move while active.
+    pub to_move: Option<u8>,
+    /// Whether the caller is to move.
+    pub your_turn: bool,
+    /// Once over: `won 2`, `draw`.
+    pub result: Option<String>,
+    /// Last change.
+    pub last_activity_at: String,
+}
+
+/// Answer to `GET /v1/games`: newest activity first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameList {
+    /// This page.
+    pub games: Vec<GameSummary>,
+    /// Pass as `cursor` for the next page; absent on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// Answer to `GET /v1/games/{id}/moves`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveList {
+    /// Every move, first first.
+    pub moves: Vec<MoveView>,
+}

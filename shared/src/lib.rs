@@ -25,8 +25,9 @@ mod sanqi;
 
 pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
 pub use api::{
-    Account, CodeSent, ErrorBody, ErrorDetail, Health, NewToken, SignInRequest, SignUpRequest,
-    TokenInfo, TokenList, VerifyRequest,
+    Account, CodeSent, CreateGameRequest, DrawAction, DrawRequest, ErrorBody, ErrorDetail,
+    GameList, GameSummary, GameView, Health, MoveList, MoveView, NewToken, OptionValue,
+    PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TokenInfo, TokenList, VerifyRequest,
 };
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
 pub use game::{Game, PlayFailure};

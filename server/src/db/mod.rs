@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod codes;
+pub mod games;
 pub mod models;
 pub mod outbox;
 pub mod schema;

@@ -3,7 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{accounts, api_tokens, mail_outbox, sign_in_codes};
+use super::schema::{accounts, api_tokens, game_seats, games, mail_outbox, moves, sign_in_codes};
 
 /// An account row.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -187,4 +187,98 @@ pub struct NewOutboxMail<'a> {
     pub next_attempt_at: NaiveDateTime,
     /// Now.
     pub created_at: NaiveDateTime,
+}
+
+/// A game row: the challenge, then the game, with its cached position.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = games)]
+pub struct Game {
+    /// Id.
+    pub id: i64,
+    /// Kind name (`kefren`, …).
+    pub kind: String,
+    /// Canonical options, `key=value` pairs separated by spaces.
+    pub options: String,
+    /// The clock asked for in the challenge, as given (not enforced yet).
+    pub clock: Option<String>,
+    /// `invited`, `active`, `finished` or `cancelled`.
+    pub status: String,
+    /// Engine status line once over (`won 2`, `draw`).
+    pub result: Option<String>,
+    /// Why it ended: `rules`, `resignation`, `agreement`, `declined`, `expired`.
+    pub result_reason: Option<String>,
+    /// Moves played.
+    pub ply: i32,
+    /// Seat to move while active.
+    pub to_move: Option<i32>,
+    /// Cached position text (derived from the moves).
+    pub position: String,
+    /// Seat whose draw offer stands.
+    pub draw_offered_by: Option<i32>,
+    /// Account that made the challenge.
+    pub created_by: i64,
+    /// Creation time (an unanswered challenge lapses `CHALLENGE_DAYS` later).
+    pub created_at: NaiveDateTime,
+    /// When the last seat accepted.
+    pub started_at: Option<NaiveDateTime>,
+    /// When it ended or was cancelled.
+    pub finished_at: Option<NaiveDateTime>,
+    /// Last change (listing order).
+    pub last_activity_at: NaiveDateTime,
+}
+
+/// A new game (a challenge).
+#[derive(Debug, Insertable)]
+#[diesel(table_name = games)]
+pub struct NewGame<'a> {
+    /// Kind name.
+    pub kind: &'a str,
+    /// Canonical options.
+    pub options: &'a str,
+    /// Clock as given.
+    pub clock: Option<&'a str>,
+    /// `invited`.
+    pub status: &'a str,
+    /// 0.
+    pub ply: i32,
+    /// Start position text.
+    pub position: &'a str,
+    /// Challenger.
+    pub created_by: i64,
+    /// Now.
+    pub created_at: NaiveDateTime,
+    /// Now.
+    pub last_activity_at: NaiveDateTime,
+}
+
+/// A seat of a game.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = game_seats)]
+pub struct GameSeat {
+    /// Game.
+    pub game_id: i64,
+    /// 1-based seat number, turn order.
+    pub seat: i32,
+    /// Player.
+    pub account_id: i64,
+    /// When the player accepted (the challenger at once).
+    pub accepted_at: Option<NaiveDateTime>,
+}
+
+/// A played move.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = moves)]
+pub struct MoveRow {
+    /// Game.
+    pub game_id: i64,
+    /// Moves before this one.
+    pub ply: i32,
+    /// Seat that moved.
+    pub seat: i32,
+    /// Player, or None for a move the server played (an automatic pass).
+    pub account_id: Option<i64>,
+    /// Canonical move text.
+    pub notation: String,
+    /// When.
+    pub played_at: NaiveDateTime,
 }

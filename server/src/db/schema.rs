@@ -55,7 +55,59 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    games (id) {
+        id -> BigInt,
+        kind -> Text,
+        options -> Text,
+        clock -> Nullable<Text>,
+        status -> Text,
+        result -> Nullable<Text>,
+        result_reason -> Nullable<Text>,
+        ply -> Integer,
+        to_move -> Nullable<Integer>,
+        position -> Text,
+        draw_offered_by -> Nullable<Integer>,
+        created_by -> BigInt,
+        created_at -> Timestamp,
+        started_at -> Nullable<Timestamp>,
+        finished_at -> Nullable<Timestamp>,
+        last_activity_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    game_seats (game_id, seat) {
+        game_id -> BigInt,
+        seat -> Integer,
+        account_id -> BigInt,
+        accepted_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    moves (game_id, ply) {
+        game_id -> BigInt,
+        ply -> Integer,
+        seat -> Integer,
+        account_id -> Nullable<BigInt>,
+        notation -> Text,
+        played_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(api_tokens -> accounts (account_id));
+diesel::joinable!(game_seats -> games (game_id));
+diesel::joinable!(game_seats -> accounts (account_id));
+diesel::joinable!(moves -> games (game_id));
 diesel::joinable!(sign_in_codes -> accounts (account_id));
 
-diesel::allow_tables_to_appear_in_same_query!(accounts, api_tokens, sign_in_codes, mail_outbox);
+diesel::allow_tables_to_appear_in_same_query!(
+    accounts,
+    api_tokens,
+    sign_in_codes,
+    mail_outbox,
+    games,
+    game_seats,
+    moves
+);

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod docs;
+pub mod games;
 pub mod health;
 pub mod me;
 pub mod sessions;
@@ -22,6 +23,34 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/me", "GET").route(web::get().to(me::me)))
             .service(resource("/tokens", "GET").route(web::get().to(tokens::list)))
             .service(resource("/tokens/{id}", "DELETE").route(web::delete().to(tokens::revoke)))
+            .service(
+                resource("/games", "GET, POST")
+                    .route(web::get().to(games::list::list))
+                    .route(web::post().to(games::create::create)),
+            )
+            .service(resource("/games/{id}", "GET").route(web::get().to(games::show::show)))
+            .service(
+                resource("/games/{id}/moves", "GET, POST")
+                    .route(web::get().to(games::moves::list))
+                    .route(web::post().to(games::play::play)),
+            )
+            .service(
+                resource("/games/{id}/record", "GET").route(web::get().to(games::record::record)),
+            )
+            .service(
+                resource("/games/{id}/board.svg", "GET").route(web::get().to(games::board::board)),
+            )
+            .service(
+                resource("/games/{id}/accept", "POST").route(web::post().to(games::accept::accept)),
+            )
+            .service(
+                resource("/games/{id}/decline", "POST")
+                    .route(web::post().to(games::decline::decline)),
+            )
+            .service(
+                resource("/games/{id}/resign", "POST").route(web::post().to(games::resign::resign)),
+            )
+            .service(resource("/games/{id}/draw", "POST").route(web::post().to(games::draw::draw)))
             .service(resource("/openapi.json", "GET").route(web::get().to(docs::openapi_json))),
     )
     .service(resource("/docs", "GET").route(web::get().to(docs::docs_page)));

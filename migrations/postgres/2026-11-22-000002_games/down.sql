@@ -1,0 +1,3 @@
+DROP TABLE moves;
+DROP TABLE game_seats;
+DROP TABLE games;

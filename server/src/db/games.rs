@@ -1,0 +1,318 @@
+//! Queries on `games`, `game_seats` and `moves`.
+//!
+//! Locking: [`lock`] takes the game row with `SELECT … FOR UPDATE` on PostgreSQL. On SQLite the
+//! caller's transaction was opened with `BEGIN IMMEDIATE` (see `games::tx`), which already holds
+//! the database's single write lock, so a plain read is enough there.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::models::{Account, Game, GameSeat, MoveRow, NewGame};
+use super::schema::{accounts, game_seats, games, moves};
+use super::{DbConnection, DbError};
+
+/// The columns a game changes over its life, written back in one `UPDATE`.
+#[derive(Debug, Clone, AsChangeset)]
+#[diesel(table_name = games, treat_none_as_null = true)]
+pub struct GameState {
+    /// Status.
+    pub status: String,
+    /// Result line.
+    pub result: Option<String>,
+    /// Why it ended.
+    pub result_reason: Option<String>,
+    /// Moves played.
+    pub ply: i32,
+    /// Seat to move.
+    pub to_move: Option<i32>,
+    /// Cached position text.
+    pub position: String,
+    /// Standing draw offer.
+    pub draw_offered_by: Option<i32>,
+    /// Start.
+    pub started_at: Option<NaiveDateTime>,
+    /// End.
+    pub finished_at: Option<NaiveDateTime>,
+    /// Last change.
+    pub last_activity_at: NaiveDateTime,
+}
+
+impl Game {
+    /// The changeable part of the row.
+    #[must_use]
+    pub fn state(&self) -> GameState {
+        GameState {
+            status: self.status.clone(),
+            result: self.result.clone(),
+            result_reason: self.result_reason.clone(),
+            ply: self.ply,
+            to_move: self.to_move,
+            position: self.position.clone(),
+            draw_offered_by: self.draw_offered_by,
+            started_at: self.started_at,
+            finished_at: self.finished_at,
+            last_activity_at: self.last_activity_at,
+        }
+    }
+
+    /// Applies a changed state to this value (after it was saved).
+    pub fn apply(&mut self, state: GameState) {
+        self.status = state.status;
+        self.result = state.result;
+        self.result_reason = state.result_reason;
+        self.ply = state.ply;
+        self.to_move = state.to_move;
+        self.position = state.position;
+        self.draw_offered_by = state.draw_offered_by;
+        self.started_at = state.started_at;
+        self.finished_at = state.finished_at;
+        self.last_activity_at = state.last_activity_at;
+    }
+}
+
+/// Inserts a game and reads it back.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn insert(conn: &mut DbConnection, new: &NewGame<'_>) -> Result<Game, DbError> {
+    let id = match conn {
+        DbConnection::Pg(pg) => diesel::insert_into(games::table)
+            .values(new)
+            .returning(games::id)
+            .get_result::<i64>(pg)?,
+        DbConnection::Sqlite(sqlite) => {
+            diesel::insert_into(games::table)
+                .values(new)
+                .execute(sqlite)?;
+            diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+                "last_insert_rowid()",
+            ))
+            .get_result::<i64>(sqlite)?
+        }
+    };
+    Ok(games::table
+        .find(id)
+        .select(Game::as_select())
+        .first(conn)?)
+}
+
+/// Reads a game without locking it.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn find(conn: &mut DbConnection, id: i64) -> Result<Option<Game>, DbError> {
+    Ok(games::table
+        .find(id)
+        .select(Game::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// Reads a game and locks its row until the transaction ends (PostgreSQL `FOR UPDATE`; on
+/// SQLite the immediate transaction already excludes other writers).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn lock(conn: &mut DbConnection, id: i64) -> Result<Option<Game>, DbError> {
+    match conn {
+        DbConnection::Pg(pg) => Ok(games::table
+            .find(id)
+            .for_update()
+            .select(Game::as_select())
+            .first(pg)
+            .optional()?),
+        DbConnection::Sqlite(_) => find(conn, id),
+    }
+}
+
+/// Writes a game's changed state.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn save(conn: &mut DbConnection, id: i64, state: &GameState) -> Result<(), DbError> {
+    diesel::update(games::table.find(id))
+        .set(state)
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Inserts the seats of a new game.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn insert_seats(conn: &mut DbConnection, seats: &[GameSeat]) -> Result<(), DbError> {
+    // One statement per row: diesel's SQLite backend has no multi-row INSERT … VALUES.
+    for seat in seats {
+        diesel::insert_into(game_seats::table)
+            .values(seat)
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// A game's seats with their players, in turn order.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn seats(conn: &mut DbConnection, game_id: i64) -> Result<Vec<(GameSeat, Account)>, DbError> {
+    Ok(game_seats::table
+        .inner_join(accounts::table)
+        .filter(game_seats::game_id.eq(game_id))
+        .order(game_seats::seat.asc())
+        .select((GameSeat::as_select(), Account::as_select()))
+        .load(conn)?)
+}
+
+/// Seats of several games with the players' names (listings).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn seats_of(
+    conn: &mut DbConnection,
+    game_ids: &[i64],
+) -> Result<Vec<(GameSeat, String)>, DbError> {
+    Ok(game_seats::table
+        .inner_join(accounts::table)
+        .filter(game_seats::game_id.eq_any(game_ids))
+        .order((game_seats::game_id.asc(), game_seats::seat.asc()))
+        .select((GameSeat::as_select(), accounts::name))
+        .load(conn)?)
+}
+
+/// Marks a seat accepted.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn accept_seat(
+    conn: &mut DbConnection,
+    game_id: i64,
+    seat: i32,
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    diesel::update(game_seats::table.find((game_id, seat)))
+        .set(game_seats::accepted_at.eq(Some(at)))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Appends a move. A second move at the same ply is a unique violation.
+///
+/// # Errors
+/// [`DbError::Query`] ([`DbError::is_unique_violation`] for a taken ply).
+pub fn insert_move(conn: &mut DbConnection, row: &MoveRow) -> Result<(), DbError> {
+    diesel::insert_into(moves::table)
+        .values(row)
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Every move of a game, first first.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn moves(conn: &mut DbConnection, game_id: i64) -> Result<Vec<MoveRow>, DbError> {
+    Ok(moves::table
+        .filter(moves::game_id.eq(game_id))
+        .order(moves::ply.asc())
+        .select(MoveRow::as_select())
+        .load(conn)?)
+}
+
+/// The last `n` moves of a game, first first.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn last_moves(conn: &mut DbConnection, game_id: i64, n: i64) -> Result<Vec<MoveRow>, DbError> {
+    let mut rows: Vec<MoveRow> = moves::table
+        .filter(moves::game_id.eq(game_id))
+        .order(moves::ply.desc())
+        .limit(n)
+        .select(MoveRow::as_select())
+        .load(conn)?;
+    rows.reverse();
+    Ok(rows)
+}
+
+/// The move at `ply`, if played.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn move_at(
+    conn: &mut DbConnection,
+    game_id: i64,
+    ply: i32,
+) -> Result<Option<MoveRow>, DbError> {
+    Ok(moves::table
+        .find((game_id, ply))
+        .select(MoveRow::as_select())
+        .first(conn)
+        .optional()?)
+}
+
+/// Which games a listing wants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ListStatus {
+    /// Challenges still open (not expired).
+    Invited,
+    /// Being played.
+    Active,
+    /// Over.
+    Finished,
+    /// Declined or expired.
+    Cancelled,
+}
+
+/// A page of the account's games, newest activity first, after the keyset `before`
+/// (`last_activity_at`, `id`) of the previous page's last game.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn list_for_account(
+    conn: &mut DbConnection,
+    account_id: i64,
+    status: Option<ListStatus>,
+    my_turn: bool,
+    before: Option<(NaiveDateTime, i64)>,
+    limit: i64,
+    now: NaiveDateTime,
+) -> Result<Vec<Game>, DbError> {
+    let mut query = games::table
+        .inner_join(game_seats::table)
+        .filter(game_seats::account_id.eq(account_id))
+        .select(Game::as_select())
+        .order((games::last_activity_at.desc(), games::id.desc()))
+        .limit(limit)
+        .into_boxed();
+    match status {
+        None => {}
+        Some(ListStatus::Invited) => {
+            query = query
+                .filter(games::status.eq(crate::games::INVITED))
+                .filter(games::created_at.gt(crate::games::expired_before(now)));
+        }
+        Some(ListStatus::Active) => query = query.filter(games::status.eq(crate::games::ACTIVE)),
+        Some(ListStatus::Finished) => {
+            query = query.filter(games::status.eq(crate::games::FINISHED));
+        }
+        Some(ListStatus::Cancelled) => {
+            query = query.filter(
+                games::status.eq(crate::games::CANCELLED).or(games::status
+                    .eq(crate::games::INVITED)
+                    .and(games::created_at.le(crate::games::expired_before(now)))),
+            );
+        }
+    }
+    if my_turn {
+        query = query
+            .filter(games::status.eq(crate::games::ACTIVE))
+            .filter(games::to_move.eq(game_seats::seat.nullable()));
+    }
+    if let Some((at, id)) = before {
+        query = query.filter(
+            games::last_activity_at
+                .lt(at)
+                .or(games::last_activity_at.eq(at).and(games::id.lt(id))),
+        );
+    }
+    Ok(query.load(conn)?)
+}

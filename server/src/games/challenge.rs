@@ -1,0 +1,255 @@
+//! Challenges: create, accept, decline.
+//!
+//! Expiry is lazy: nothing rewrites an unanswered challenge after seven days. Every read shows
+//! it as `cancelled` (reason `expired`) from then on ([`super::shown_status`]), listings filter
+//! on `expires_at`, and accepting or declining it is refused. So no sweep is needed, and
+//! several server instances cannot disagree about it.
+
+use std::collections::BTreeMap;
+
+use turnpost_shared::{CreateGameRequest, GameView};
+
+use super::tx::{self, TxError};
+use super::{notify, options, view, Loaded, ACTIVE, CANCELLED, INVITED};
+use crate::accounts::MailContext;
+use crate::db::games as q;
+use crate::db::models::{Account, GameSeat, NewGame};
+use crate::db::{self, accounts, DbConnection};
+use crate::error::ApiError;
+
+/// Longest accepted clock text.
+const CLOCK_MAX: usize = 64;
+
+/// Creates a challenge; the caller's seat is accepted at once, and every other player is
+/// mailed.
+///
+/// # Errors
+/// 422 `unknown_kind`, `invalid_options` (naming the key), `seat_count`, `unknown_player`,
+/// `duplicate_player`, `creator_not_seated`, `invalid_clock`; storage failures.
+pub fn create(
+    conn: &mut DbConnection,
+    me: &Account,
+    request: &CreateGameRequest,
+    ctx: &MailContext,
+) -> Result<GameView, ApiError> {
+    let mut given = request.options.clone();
+    fill_players(&request.kind, &mut given, request.seats.len());
+    let start = options::start_position(&request.kind, &given)?;
+    let seat_count = usize::from(start.seat_count());
+    if request.seats.len() != seat_count {
+        return Err(ApiError::invalid(
+            "seat_count",
+            format!(
+                "{} with options `{}` has {seat_count} seats, but {} player names were given",
+                start.kind(),
+                start.options(),
+                request.seats.len()
+            ),
+        ));
+    }
+    let clock = match request.clock.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) if text.len() <= CLOCK_MAX && !text.chars().any(char::is_control) => Some(text),
+        Some(_) => {
+            return Err(ApiError::invalid(
+                "invalid_clock",
+                format!("clock must be at most {CLOCK_MAX} characters of text"),
+            ))
+        }
+    };
+    let names: Vec<String> = request
+        .seats
+        .iter()
+        .map(|n| n.trim().to_ascii_lowercase())
+        .collect();
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(ApiError::invalid(
+                "duplicate_player",
+                format!("{name} is named for two seats; each player holds one seat"),
+            ));
+        }
+    }
+    if !names.contains(&me.name_key) {
+        return Err(ApiError::invalid(
+            "creator_not_seated",
+            format!("name yourself ({}) for one of the seats", me.name),
+        ));
+    }
+    let options_text = start.options().to_string();
+    let position = start.position_text();
+    let kind = start.kind().to_string();
+    let game_id = tx::write(conn, |conn| {
+        let mut players = Vec::with_capacity(names.len());
+        for name in &names {
+            match accounts::by_name_key(conn, name)? {
+                Some(account) if account.verified_at.is_some() => players.push(account),
+                _ => {
+                    return Err(ApiError::invalid(
+                        "unknown_player",
+                        format!("there is no player called {name}"),
+                    )
+                    .into())
+                }
+            }
+        }
+        let now = db::now();
+        let game = q::insert(
+            conn,
+            &NewGame {
+                kind: &kind,
+                options: &options_text,
+                clock,
+                status: INVITED,
+                ply: 0,
+                position: &position,
+                created_by: me.id,
+                created_at: now,
+                last_activity_at: now,
+            },
+        )?;
+        let seats: Vec<GameSeat> = players
+            .iter()
+            .enumerate()
+            .map(|(i, account)| GameSeat {
+                game_id: game.id,
+                seat: i32::try_from(i + 1).unwrap_or(i32::MAX),
+                account_id: account.id,
+                accepted_at: (account.id == me.id).then_some(now),
+            })
+            .collect();
+        q::insert_seats(conn, &seats)?;
+        let loaded = Loaded::load(conn, game.id, false)?;
+        notify::challenged(conn, ctx, &loaded, me)?;
+        Ok(game.id)
+    })?;
+    ctx.wake.notify_one();
+    let view = tx::read(conn, |conn| view::load_view(conn, game_id, me.id))?;
+    Ok(view)
+}
+
+/// For kinds with a `players` option, an absent one is read from the number of seats named.
+fn fill_players(
+    kind: &str,
+    given: &mut BTreeMap<String, turnpost_shared::OptionValue>,
+    seats: usize,
+) {
+    let Ok(kind) = kind.trim().parse::<turnpost_shared::GameKind>() else {
+        return;
+    };
+    let takes_players = turnpost_shared::AnyGame::option_specs(kind)
+        .iter()
+        .any(|spec| spec.key == "players");
+    if takes_players
+        && !given
+            .keys()
+            .any(|k| k.trim().eq_ignore_ascii_case("players"))
+    {
+        given.insert(
+            "players".to_owned(),
+            turnpost_shared::OptionValue::Whole(seats as u64),
+        );
+    }
+}
+
+/// Checks that a locked game is an open challenge.
+fn require_open(loaded: &Loaded) -> Result<(), ApiError> {
+    let game = &loaded.game;
+    if game.status != INVITED {
+        return Err(ApiError::Conflict {
+            code: "not_a_challenge",
+            message: format!("game {} is {}, no longer a challenge", game.id, game.status),
+        });
+    }
+    if super::expires_at(game) <= db::now() {
+        return Err(ApiError::Conflict {
+            code: "challenge_expired",
+            message: format!("the challenge to game {} expired", game.id),
+        });
+    }
+    Ok(())
+}
+
+/// Accepts a seat; when it is the last one, the game starts. Accepting twice answers the same.
+///
+/// # Errors
+/// 404 unknown game, 403 `not_your_game`, 409 `not_a_challenge` / `challenge_expired`.
+pub fn accept(
+    conn: &mut DbConnection,
+    me: &Account,
+    game_id: i64,
+    ctx: &MailContext,
+) -> Result<GameView, ApiError> {
+    let view = tx::write(conn, |conn| -> Result<GameView, TxError> {
+        let mut loaded = Loaded::load(conn, game_id, true)?;
+        let seat = loaded.require_seat(me.id)?;
+        let already = loaded
+            .seats
+            .iter()
+            .any(|(s, _)| s.seat == seat && s.accepted_at.is_some());
+        if already && loaded.game.status == ACTIVE {
+            return view::view_of(conn, &loaded, me.id);
+        }
+        require_open(&loaded)?;
+        let now = db::now();
+        if !already {
+            q::accept_seat(conn, game_id, seat, now)?;
+            for (s, _) in &mut loaded.seats {
+                if s.seat == seat {
+                    s.accepted_at = Some(now);
+                }
+            }
+        }
+        let mut state = loaded.game.state();
+        state.last_activity_at = now;
+        if loaded.seats.iter().all(|(s, _)| s.accepted_at.is_some()) {
+            let engine = super::engine(&loaded.game)?;
+            let (status, result, to_move) = super::status_columns(&engine.status());
+            state.status = status.to_owned();
+            state.result = result;
+            state.to_move = to_move;
+            state.started_at = Some(now);
+            q::save(conn, game_id, &state)?;
+            loaded.game.apply(state);
+            notify::started(conn, ctx, &loaded, me)?;
+        } else {
+            q::save(conn, game_id, &state)?;
+            loaded.game.apply(state);
+            if !already {
+                notify::accepted(conn, ctx, &loaded, me)?;
+            }
+        }
+        view::view_of(conn, &loaded, me.id)
+    })?;
+    ctx.wake.notify_one();
+    Ok(view)
+}
+
+/// Declines (or, for the challenger, withdraws) a challenge: it is cancelled.
+///
+/// # Errors
+/// 404 unknown game, 403 `not_your_game`, 409 `not_a_challenge` / `challenge_expired`.
+pub fn decline(
+    conn: &mut DbConnection,
+    me: &Account,
+    game_id: i64,
+    ctx: &MailContext,
+) -> Result<GameView, ApiError> {
+    let view = tx::write(conn, |conn| -> Result<GameView, TxError> {
+        let mut loaded = Loaded::load(conn, game_id, true)?;
+        loaded.require_seat(me.id)?;
+        require_open(&loaded)?;
+        let now = db::now();
+        let mut state = loaded.game.state();
+        state.status = CANCELLED.to_owned();
+        state.result_reason = Some("declined".to_owned());
+        state.finished_at = Some(now);
+        state.last_activity_at = now;
+        q::save(conn, game_id, &state)?;
+        loaded.game.apply(state);
+        notify::declined(conn, ctx, &loaded, me)?;
+        view::view_of(conn, &loaded, me.id)
+    })?;
+    ctx.wake.notify_one();
+    Ok(view)
+}

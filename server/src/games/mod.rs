@@ -1,0 +1,149 @@
+//! Game operations, each one database transaction: challenges (create, accept, decline),
+//! moves, resignation and draws, and the views and records the read endpoints answer with.
+//!
+//! The `moves` table is the truth; `games.position`, `status`, `ply` and `to_move` are a cache
+//! derived from it by the engine and written in the same transaction as each move.
+
+pub mod challenge;
+pub mod ending;
+pub mod moving;
+pub mod notify;
+pub mod options;
+pub mod record;
+pub mod tx;
+pub mod view;
+
+use chrono::NaiveDateTime;
+use turnpost_shared::{AnyGame, Options, Status};
+
+use crate::db::games as q;
+use crate::db::models::{Account, Game, GameSeat};
+use crate::db::DbConnection;
+use crate::error::ApiError;
+use tx::TxError;
+
+/// A challenge waiting for its players.
+pub const INVITED: &str = "invited";
+/// Being played.
+pub const ACTIVE: &str = "active";
+/// Over: won or drawn.
+pub const FINISHED: &str = "finished";
+/// Declined or expired before it started.
+pub const CANCELLED: &str = "cancelled";
+
+/// How long a challenge waits for its players.
+pub const CHALLENGE_DAYS: i64 = 7;
+/// How many recent moves a game view shows.
+pub const LAST_MOVES: i64 = 10;
+
+/// A game with its seats and players.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// The row.
+    pub game: Game,
+    /// Seats in turn order with their players.
+    pub seats: Vec<(GameSeat, Account)>,
+}
+
+impl Loaded {
+    /// Loads a game, locking its row when `lock` (inside a write transaction).
+    ///
+    /// # Errors
+    /// 404 if there is no such game; storage failures.
+    pub fn load(conn: &mut DbConnection, game_id: i64, lock: bool) -> Result<Self, TxError> {
+        let game = if lock {
+            q::lock(conn, game_id)?
+        } else {
+            q::find(conn, game_id)?
+        }
+        .ok_or_else(|| ApiError::NotFound(format!("there is no game {game_id}")))?;
+        let seats = q::seats(conn, game_id)?;
+        Ok(Self { game, seats })
+    }
+
+    /// The seat `account_id` holds, if any.
+    #[must_use]
+    pub fn seat_of(&self, account_id: i64) -> Option<i32> {
+        self.seats
+            .iter()
+            .find(|(seat, _)| seat.account_id == account_id)
+            .map(|(seat, _)| seat.seat)
+    }
+
+    /// The player at `seat`.
+    #[must_use]
+    pub fn player_at(&self, seat: i32) -> Option<&Account> {
+        self.seats
+            .iter()
+            .find(|(s, _)| s.seat == seat)
+            .map(|(_, account)| account)
+    }
+
+    /// The seat `account_id` holds, or 403.
+    ///
+    /// # Errors
+    /// 403 `not_your_game`.
+    pub fn require_seat(&self, account_id: i64) -> Result<i32, ApiError> {
+        self.seat_of(account_id).ok_or_else(|| ApiError::Forbidden {
+            code: "not_your_game",
+            message: format!("you have no seat in game {}", self.game.id),
+        })
+    }
+}
+
+/// The stored options of a game.
+///
+/// # Errors
+/// 500 if the stored text is not readable (a bug).
+pub fn stored_options(game: &Game) -> Result<Options, ApiError> {
+    Options::from_pairs(game.options.split_whitespace())
+        .map_err(|e| ApiError::Internal(format!("game {}: stored options: {e}", game.id)))
+}
+
+/// The engine position of a game, from its cached position text.
+///
+/// # Errors
+/// 500 if the stored position is not readable (a bug).
+pub fn engine(game: &Game) -> Result<AnyGame, ApiError> {
+    let options = stored_options(game)?;
+    AnyGame::from_position_text(&options, &game.position)
+        .map_err(|e| ApiError::Internal(format!("game {}: stored position: {e}", game.id)))
+}
+
+/// The seat number as stored.
+#[must_use]
+pub fn seat_number(seat: turnpost_shared::Seat) -> i32 {
+    i32::from(seat.number())
+}
+
+/// The status, result and seat to move that an engine status means for a started game.
+#[must_use]
+pub fn status_columns(status: &Status) -> (&'static str, Option<String>, Option<i32>) {
+    match status {
+        Status::Ongoing { to_move } => (ACTIVE, None, Some(seat_number(*to_move))),
+        over => (FINISHED, Some(over.to_string()), None),
+    }
+}
+
+/// The status to show: an invited game past its expiry is cancelled, even before a write
+/// records it (challenges expire lazily, see [`challenge`]).
+#[must_use]
+pub fn shown_status(game: &Game, now: NaiveDateTime) -> &str {
+    if game.status == INVITED && expires_at(game) <= now {
+        CANCELLED
+    } else {
+        &game.status
+    }
+}
+
+/// When a challenge lapses: [`CHALLENGE_DAYS`] after it was made.
+#[must_use]
+pub fn expires_at(game: &Game) -> NaiveDateTime {
+    game.created_at + chrono::Duration::days(CHALLENGE_DAYS)
+}
+
+/// The creation time before which a challenge made has expired by `now`.
+#[must_use]
+pub fn expired_before(now: NaiveDateTime) -> NaiveDateTime {
+    now - chrono::Duration::days(CHALLENGE_DAYS)
+}

@@ -1,0 +1,237 @@
+//! `POST /v1/games/{id}/moves`: one transaction locks the game, checks seat and ply, resolves
+//! the move with the engine, appends it, plays any automatic `pass` that follows, updates the
+//! cached position and status, and queues the mails. Commit, then answer.
+
+use turnpost_shared::{AnyGame, GameKind, GameView, MoveError, PlayMoveRequest};
+
+use super::tx::{self, TxError};
+use super::{notify, view, Loaded, ACTIVE, FINISHED, INVITED};
+use crate::accounts::MailContext;
+use crate::db::games as q;
+use crate::db::models::{Account, MoveRow};
+use crate::db::{self, DbConnection};
+use crate::error::ApiError;
+
+/// The most automatic passes in a row (each seat at most once per turn round).
+const MAX_AUTO_PASSES: usize = 6;
+
+/// The 422 answer for a move the engine refuses.
+#[must_use]
+pub fn bad_move(error: &MoveError) -> ApiError {
+    match error {
+        MoveError::Syntax(syntax) => ApiError::BadMove {
+            code: "move_syntax",
+            message: syntax.to_string(),
+            offset: Some(syntax.offset),
+            expected: Some(syntax.expected.clone()),
+        },
+        MoveError::Illegal { .. } => ApiError::BadMove {
+            code: "illegal_move",
+            message: error.to_string(),
+            offset: None,
+            expected: None,
+        },
+    }
+}
+
+/// Kinds whose notation has `pass`, which the server plays when it is the only legal move.
+fn may_pass(kind: GameKind) -> bool {
+    matches!(kind, GameKind::ChineseCheckers)
+}
+
+fn stale(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    viewer: i64,
+    code: &'static str,
+    message: String,
+) -> TxError {
+    match view::view_of(conn, loaded, viewer) {
+        Ok(game) => ApiError::StaleGame {
+            code,
+            message,
+            game: Box::new(game),
+        }
+        .into(),
+        Err(e) => e,
+    }
+}
+
+/// Whether `text` means the stored move `stored` in the position it was played in.
+fn same_move(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    stored: &MoveRow,
+    text: &str,
+) -> Result<bool, TxError> {
+    if stored.notation.eq_ignore_ascii_case(text.trim()) {
+        return Ok(true);
+    }
+    // Another spelling: replay the record to that ply and resolve the text there.
+    let options = super::stored_options(&loaded.game)?;
+    let kind: GameKind = loaded
+        .game
+        .kind
+        .parse()
+        .map_err(|e| ApiError::Internal(format!("stored kind: {e}")))?;
+    let earlier: Vec<String> = q::moves(conn, loaded.game.id)?
+        .into_iter()
+        .take_while(|m| m.ply < stored.ply)
+        .map(|m| m.notation)
+        .collect();
+    let position = AnyGame::new(kind, &options)
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .replay(&earlier)
+        .map_err(|e| ApiError::Internal(format!("game {}: {e}", loaded.game.id)))?;
+    Ok(position
+        .canonical_move(text)
+        .is_ok_and(|canonical| canonical == stored.notation))
+}
+
+/// Plays a move for `me`. An identical retry of a recorded move answers like the first time.
+///
+/// # Errors
+/// 404 unknown game; 403 `not_your_game` / `not_your_turn`; 409 `stale_ply`, `move_taken`,
+/// `not_started`, `game_over` (with the current game); 422 `move_syntax` (with offset) or
+/// `illegal_move`; storage failures.
+pub fn play(
+    conn: &mut DbConnection,
+    me: &Account,
+    game_id: i64,
+    request: &PlayMoveRequest,
+    ctx: &MailContext,
+) -> Result<GameView, ApiError> {
+    let view = tx::write(conn, |conn| -> Result<GameView, TxError> {
+        let mut loaded = Loaded::load(conn, game_id, true)?;
+        let seat = loaded.require_seat(me.id)?;
+        let ply = i32::try_from(request.ply).unwrap_or(i32::MAX);
+        let current = loaded.game.ply;
+        if ply < current {
+            if let Some(stored) = q::move_at(conn, game_id, ply)? {
+                if stored.seat == seat
+                    && stored.account_id == Some(me.id)
+                    && same_move(conn, &loaded, &stored, &request.notation)?
+                {
+                    return view::view_of(conn, &loaded, me.id);
+                }
+            }
+            return Err(stale(
+                conn,
+                &loaded,
+                me.id,
+                "move_taken",
+                format!("ply {ply} is already played; the game is at ply {current}"),
+            ));
+        }
+        if ply > current {
+            return Err(stale(
+                conn,
+                &loaded,
+                me.id,
+                "stale_ply",
+                format!("the game is at ply {current}, not {ply}"),
+            ));
+        }
+        match loaded.game.status.as_str() {
+            ACTIVE => {}
+            INVITED => {
+                return Err(stale(
+                    conn,
+                    &loaded,
+                    me.id,
+                    "not_started",
+                    format!("game {game_id} waits for its players to accept"),
+                ))
+            }
+            other => {
+                return Err(stale(
+                    conn,
+                    &loaded,
+                    me.id,
+                    "game_over",
+                    format!("game {game_id} is {other}"),
+                ))
+            }
+        }
+        if loaded.game.to_move != Some(seat) {
+            return Err(ApiError::Forbidden {
+                code: "not_your_turn",
+                message: format!(
+                    "it is seat {}'s turn, not yours (seat {seat})",
+                    loaded.game.to_move.unwrap_or_default()
+                ),
+            }
+            .into());
+        }
+        let engine = super::engine(&loaded.game)?;
+        let (mut position, canonical) = engine.play(&request.notation).map_err(|e| bad_move(&e))?;
+        let now = db::now();
+        q::insert_move(
+            conn,
+            &MoveRow {
+                game_id,
+                ply,
+                seat,
+                account_id: Some(me.id),
+                notation: canonical.clone(),
+                played_at: now,
+            },
+        )?;
+        let mut next_ply = ply + 1;
+        let mut played = vec![format!("seat {seat}: {canonical}")];
+        if may_pass(position.kind()) {
+            for _ in 0..MAX_AUTO_PASSES {
+                let Some(passer) = position.status().to_move() else {
+                    break;
+                };
+                if position.legal_moves() != ["pass"] {
+                    break;
+                }
+                let (next, pass) = position
+                    .play("pass")
+                    .map_err(|e| ApiError::Internal(format!("automatic pass: {e}")))?;
+                q::insert_move(
+                    conn,
+                    &MoveRow {
+                        game_id,
+                        ply: next_ply,
+                        seat: super::seat_number(passer),
+                        account_id: None,
+                        notation: pass.clone(),
+                        played_at: now,
+                    },
+                )?;
+                played.push(format!("seat {passer}: {pass} (automatic)"));
+                next_ply += 1;
+                position = next;
+            }
+        }
+        let (status, result, to_move) = super::status_columns(&position.status());
+        let mut state = loaded.game.state();
+        state.ply = next_ply;
+        state.position = position.position_text();
+        state.status = status.to_owned();
+        state.result = result;
+        state.to_move = to_move;
+        if state.draw_offered_by == Some(seat) {
+            state.draw_offered_by = None;
+        }
+        state.last_activity_at = now;
+        if status == FINISHED {
+            state.result_reason = Some("rules".to_owned());
+            state.finished_at = Some(now);
+            state.draw_offered_by = None;
+        }
+        q::save(conn, game_id, &state)?;
+        loaded.game.apply(state);
+        if status == FINISHED {
+            notify::game_over(conn, ctx, &loaded)?;
+        } else {
+            notify::your_turn(conn, ctx, &loaded, &played.join(", "))?;
+        }
+        let last = q::last_moves(conn, game_id, super::LAST_MOVES)?;
+        Ok(view::game_view(&loaded, &position, &last, me.id, now))
+    })?;
+    ctx.wake.notify_one();
+    Ok(view)
+}

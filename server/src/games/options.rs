@@ -1,0 +1,103 @@
+//! A challenge's kind and options, as JSON gives them, checked by the engine.
+
+use std::collections::BTreeMap;
+
+use turnpost_shared::{AnyGame, GameKind, OptionValue, Options};
+
+use crate::error::ApiError;
+
+/// The option that seeds a variant's randomness (Kechi's die).
+const SEED: &str = "seed";
+
+/// Reads `kind` and the JSON options, draws the seed for kinds whose options take one, and
+/// returns the start position (whose `options()` are the canonical options to store).
+///
+/// # Errors
+/// 422 `unknown_kind`; 422 `invalid_options` naming the key (unknown key, bad value, a key
+/// given twice in different case, a `seed`, which the server draws itself).
+pub fn start_position(
+    kind: &str,
+    given: &BTreeMap<String, OptionValue>,
+) -> Result<AnyGame, ApiError> {
+    let kind: GameKind = kind
+        .trim()
+        .parse()
+        .map_err(|e: turnpost_shared::UnknownGameKind| {
+            ApiError::invalid("unknown_kind", e.to_string())
+        })?;
+    let takes_seed = AnyGame::option_specs(kind)
+        .iter()
+        .any(|spec| spec.key == SEED);
+    let mut options = Options::new();
+    for (key, value) in given {
+        let key = key.trim().to_ascii_lowercase();
+        if options.get(&key).is_some() {
+            return Err(ApiError::invalid(
+                "invalid_options",
+                format!("option `{key}` was given twice"),
+            ));
+        }
+        if key == SEED && takes_seed {
+            return Err(ApiError::invalid(
+                "invalid_options",
+                "option `seed` is drawn by the server so that no player chooses the dice; leave it out",
+            ));
+        }
+        options.set(&key, value.to_text().trim());
+    }
+    if takes_seed {
+        options.set(SEED, random_seed().to_string());
+    }
+    AnyGame::new(kind, &options).map_err(|e| ApiError::invalid("invalid_options", e.to_string()))
+}
+
+fn random_seed() -> u64 {
+    let mut bytes = [0u8; 8];
+    if getrandom::fill(&mut bytes).is_err() {
+        // Not a secret, only unpredictable enough for a game's dice.
+        let now = chrono::Utc::now().timestamp_nanos_opt().unwrap_or_default();
+        return now.unsigned_abs().wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    u64::from_le_bytes(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts(pairs: &[(&str, OptionValue)]) -> BTreeMap<String, OptionValue> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), v.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn numbers_and_strings_read_as_text_and_seed_is_drawn() {
+        let game = start_position(
+            "chinese-checkers",
+            &opts(&[("players", OptionValue::Whole(3))]),
+        )
+        .unwrap();
+        assert_eq!(game.seat_count(), 3);
+        let game = start_position(
+            "kechi",
+            &opts(&[("total", OptionValue::Text("die".into()))]),
+        )
+        .unwrap();
+        assert!(game.options().get("seed").is_some());
+    }
+
+    #[test]
+    fn errors_name_the_key() {
+        let error = start_position("kefren", &opts(&[("colour", OptionValue::Flag(true))]))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("colour"), "{error}");
+        let error = start_position("kechi", &opts(&[("seed", OptionValue::Whole(1))]))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("seed"), "{error}");
+        assert!(start_position("chess", &BTreeMap::new()).is_err());
+    }
+}

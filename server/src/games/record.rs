@@ -1,0 +1,54 @@
+//! `GET /v1/games/{id}/record`: the game as a plain-text [`GameRecord`].
+
+use turnpost_shared::GameRecord;
+
+use super::tx::TxError;
+use super::{shown_status, stored_options, Loaded};
+use crate::db::games as q;
+use crate::db::{self, DbConnection};
+
+/// The record of a game: header (kind, options, seed, players, dates, result) and moves.
+///
+/// # Errors
+/// 404 unknown game; storage failures.
+pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, TxError> {
+    let loaded = Loaded::load(conn, game_id, false)?;
+    let moves = q::moves(conn, game_id)?;
+    let game = &loaded.game;
+    let options = stored_options(game)?;
+    let mut headers = vec![
+        ("Game".to_owned(), game.id.to_string()),
+        ("Kind".to_owned(), game.kind.clone()),
+        ("Options".to_owned(), game.options.clone()),
+    ];
+    if let Some(seed) = options.get("seed") {
+        headers.push(("Seed".to_owned(), seed.to_owned()));
+    }
+    for (seat, account) in &loaded.seats {
+        headers.push((format!("Seat{}", seat.seat), account.name.clone()));
+    }
+    if let Some(clock) = &game.clock {
+        headers.push(("Clock".to_owned(), clock.clone()));
+    }
+    headers.push(("Created".to_owned(), db::rfc3339(game.created_at)));
+    if let Some(at) = game.started_at {
+        headers.push(("Started".to_owned(), db::rfc3339(at)));
+    }
+    if let Some(at) = game.finished_at {
+        headers.push(("Finished".to_owned(), db::rfc3339(at)));
+    }
+    let status = shown_status(game, db::now());
+    let result = match (&game.result, status) {
+        (Some(result), _) => result.clone(),
+        (None, super::ACTIVE) => format!("ongoing {}", game.to_move.unwrap_or_default()),
+        (None, other) => other.to_owned(),
+    };
+    headers.push(("Result".to_owned(), result));
+    if let Some(reason) = &game.result_reason {
+        headers.push(("Termination".to_owned(), reason.clone()));
+    }
+    Ok(GameRecord {
+        headers,
+        moves: moves.into_iter().map(|m| m.notation).collect(),
+    })
+}

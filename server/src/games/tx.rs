@@ -1,0 +1,97 @@
+//! The write transaction every game operation runs in, and its error type.
+
+use diesel::connection::{AnsiTransactionManager, TransactionManager};
+use diesel::Connection as _;
+
+use crate::db::{DbConnection, DbError};
+use crate::error::ApiError;
+
+/// The error of a transaction body: an API answer or a storage failure.
+#[derive(Debug)]
+pub enum TxError {
+    /// Roll back and answer this.
+    Api(ApiError),
+    /// Roll back; storage failed.
+    Db(DbError),
+}
+
+impl From<diesel::result::Error> for TxError {
+    fn from(e: diesel::result::Error) -> Self {
+        Self::Db(DbError::Query(e))
+    }
+}
+
+impl From<DbError> for TxError {
+    fn from(e: DbError) -> Self {
+        Self::Db(e)
+    }
+}
+
+impl From<ApiError> for TxError {
+    fn from(e: ApiError) -> Self {
+        Self::Api(e)
+    }
+}
+
+impl From<TxError> for ApiError {
+    fn from(e: TxError) -> Self {
+        match e {
+            TxError::Api(api) => api,
+            // Only reachable if the row lock was bypassed; the unique keys still held.
+            TxError::Db(db) if db.is_unique_violation() => ApiError::Conflict {
+                code: "conflict",
+                message: "a concurrent request changed this game; read it again and retry".into(),
+            },
+            TxError::Db(db) => db.into(),
+        }
+    }
+}
+
+/// Runs `body` in one transaction that serialises writers of the same game: on PostgreSQL an
+/// ordinary transaction in which the body locks the game row (`FOR UPDATE`); on SQLite a
+/// transaction opened with `BEGIN IMMEDIATE`, which takes the database's write lock at once
+/// (a deferred transaction that reads first could fail with `SQLITE_BUSY` when it upgrades).
+///
+/// # Errors
+/// The body's error (rolled back), or the failure to begin or commit.
+pub fn write<T>(
+    conn: &mut DbConnection,
+    body: impl FnOnce(&mut DbConnection) -> Result<T, TxError>,
+) -> Result<T, ApiError> {
+    if let DbConnection::Sqlite(sqlite) = &mut *conn {
+        AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")
+            .map_err(|e| ApiError::from(DbError::Query(e)))?;
+        return match body(conn) {
+            Ok(value) => {
+                match <DbConnection as diesel::Connection>::TransactionManager::commit_transaction(
+                    conn,
+                ) {
+                    Ok(()) => Ok(value),
+                    Err(e) => {
+                        let _ = <DbConnection as diesel::Connection>::TransactionManager::rollback_transaction(conn);
+                        Err(DbError::Query(e).into())
+                    }
+                }
+            }
+            Err(e) => {
+                let _ =
+                    <DbConnection as diesel::Connection>::TransactionManager::rollback_transaction(
+                        conn,
+                    );
+                Err(e.into())
+            }
+        };
+    }
+    Ok(conn.transaction::<T, TxError, _>(body)?)
+}
+
+/// Runs `body` in a read-only transaction, so what it reads is one consistent snapshot.
+///
+/// # Errors
+/// The body's error.
+pub fn read<T>(
+    conn: &mut DbConnection,
+    body: impl FnOnce(&mut DbConnection) -> Result<T, TxError>,
+) -> Result<T, ApiError> {
+    Ok(conn.transaction::<T, TxError, _>(body)?)
+}

@@ -1,0 +1,167 @@
+//! The API views of games, seats and moves.
+
+use chrono::NaiveDateTime;
+use turnpost_shared::{
+    render_text, AnyGame, GameSummary, GameView, MoveView, Seat, SeatView, TextStyle,
+};
+
+use super::tx::TxError;
+use super::{engine, shown_status, Loaded, CANCELLED, LAST_MOVES};
+use crate::db::games as q;
+use crate::db::models::{Game, GameSeat, MoveRow};
+use crate::db::{self, DbConnection};
+
+fn seat_u8(seat: i32) -> u8 {
+    u8::try_from(seat).unwrap_or(0)
+}
+
+fn ply_u32(ply: i32) -> u32 {
+    u32::try_from(ply).unwrap_or(0)
+}
+
+fn seat_name(engine: &AnyGame, seat: i32) -> String {
+    Seat::new(seat_u8(seat)).map_or_else(|| format!("seat {seat}"), |s| engine.seat_name(s))
+}
+
+/// A played move as the API shows it.
+#[must_use]
+pub fn move_view(row: &MoveRow) -> MoveView {
+    MoveView {
+        ply: ply_u32(row.ply),
+        seat: seat_u8(row.seat),
+        notation: row.notation.clone(),
+        played_at: db::rfc3339(row.played_at),
+        automatic: row.account_id.is_none(),
+    }
+}
+
+fn seat_view(seat: &GameSeat, player: &str, engine: &AnyGame) -> SeatView {
+    SeatView {
+        seat: seat_u8(seat.seat),
+        seat_name: seat_name(engine, seat.seat),
+        player: player.to_owned(),
+        accepted: seat.accepted_at.is_some(),
+    }
+}
+
+/// The full view of a game for `viewer`; `last` are its most recent moves.
+#[must_use]
+pub fn game_view(
+    loaded: &Loaded,
+    engine: &AnyGame,
+    last: &[MoveRow],
+    viewer: i64,
+    now: NaiveDateTime,
+) -> GameView {
+    let game = &loaded.game;
+    let status = shown_status(game, now);
+    let expired = status == CANCELLED && game.status != CANCELLED;
+    let your_seat = loaded.seat_of(viewer);
+    let your_turn = status == super::ACTIVE && your_seat.is_some() && your_seat == game.to_move;
+    GameView {
+        id: game.id,
+        kind: game.kind.clone(),
+        options: engine
+            .options()
+            .iter()
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect(),
+        clock: game.clock.clone(),
+        seats: loaded
+            .seats
+            .iter()
+            .map(|(seat, account)| seat_view(seat, &account.name, engine))
+            .collect(),
+        status: status.to_owned(),
+        result: game.result.clone(),
+        result_reason: if expired {
+            Some("expired".to_owned())
+        } else {
+            game.result_reason.clone()
+        },
+        ply: ply_u32(game.ply),
+        to_move: if status == super::ACTIVE {
+            game.to_move.map(seat_u8)
+        } else {
+            None
+        },
+        your_seat: your_seat.map(seat_u8),
+        your_turn,
+        draw_offered_by: game.draw_offered_by.map(seat_u8),
+        position: game.position.clone(),
+        board: render_text(&engine.board_view(), TextStyle::Plain),
+        last_moves: last.iter().map(move_view).collect(),
+        legal_moves: your_turn.then(|| engine.legal_moves()),
+        created_at: db::rfc3339(game.created_at),
+        expires_at: (status == super::INVITED).then(|| db::rfc3339(super::expires_at(game))),
+        started_at: game.started_at.map(db::rfc3339),
+        finished_at: game.finished_at.map(db::rfc3339),
+        last_activity_at: db::rfc3339(game.last_activity_at),
+    }
+}
+
+/// Loads a game and builds its view for `viewer` (inside the caller's transaction).
+///
+/// # Errors
+/// 404 for an unknown game; storage failures.
+pub fn load_view(conn: &mut DbConnection, game_id: i64, viewer: i64) -> Result<GameView, TxError> {
+    let loaded = Loaded::load(conn, game_id, false)?;
+    view_of(conn, &loaded, viewer)
+}
+
+/// The view of an already loaded game (reads its last moves).
+///
+/// # Errors
+/// Storage failures; 500 for an unreadable stored position.
+pub fn view_of(conn: &mut DbConnection, loaded: &Loaded, viewer: i64) -> Result<GameView, TxError> {
+    let engine = engine(&loaded.game)?;
+    let last = q::last_moves(conn, loaded.game.id, LAST_MOVES)?;
+    Ok(game_view(loaded, &engine, &last, viewer, db::now()))
+}
+
+/// A listing entry; `seats` are the game's seats with player names, in turn order.
+#[must_use]
+pub fn summary(
+    game: &Game,
+    seats: &[(GameSeat, String)],
+    viewer: i64,
+    now: NaiveDateTime,
+) -> GameSummary {
+    let status = shown_status(game, now);
+    let your_seat = seats
+        .iter()
+        .find(|(s, _)| s.account_id == viewer)
+        .map(|(s, _)| s.seat);
+    let options = super::stored_options(game).unwrap_or_default();
+    let engine = game
+        .kind
+        .parse()
+        .ok()
+        .and_then(|kind| AnyGame::new(kind, &options).ok());
+    GameSummary {
+        id: game.id,
+        kind: game.kind.clone(),
+        status: status.to_owned(),
+        seats: seats
+            .iter()
+            .map(|(seat, name)| SeatView {
+                seat: seat_u8(seat.seat),
+                seat_name: engine.as_ref().map_or_else(
+                    || format!("seat {}", seat.seat),
+                    |e| seat_name(e, seat.seat),
+                ),
+                player: name.clone(),
+                accepted: seat.accepted_at.is_some(),
+            })
+            .collect(),
+        ply: ply_u32(game.ply),
+        to_move: if status == super::ACTIVE {
+            game.to_move.map(seat_u8)
+        } else {
+            None
+        },
+        your_turn: status == super::ACTIVE && your_seat.is_some() && your_seat == game.to_move,
+        result: game.result.clone(),
+        last_activity_at: db::rfc3339(game.last_activity_at),
+    }
+}

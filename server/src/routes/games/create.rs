@@ -1,0 +1,32 @@
+//! `POST /v1/games`: a challenge.
+
+use actix_web::{web, HttpResponse};
+use turnpost_shared::CreateGameRequest;
+
+use crate::app::AppState;
+use crate::auth::Authenticated;
+use crate::error::ApiError;
+use crate::games::challenge;
+
+/// Challenges players: `{kind, options, seats: [names…], clock?}`; the caller holds a seat.
+///
+/// # Errors
+/// 401; 422 for an unknown kind, bad options (naming the key), a wrong number of seats, an
+/// unknown or repeated player, or a challenge without the caller.
+#[utoipa::path(post, path = "/v1/games", tag = "games", security(("bearer" = [])),
+    request_body = crate::openapi::schemas::CreateGameRequest,
+    responses((status = 201, description = "The new game (status invited)"), (status = 401, body = crate::openapi::schemas::ErrorBody), (status = 422, body = crate::openapi::schemas::ErrorBody)))]
+pub async fn create(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+    body: web::Json<CreateGameRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let ctx = state.mail.clone();
+    let me = auth.account;
+    let request = body.into_inner();
+    let view = crate::routes::with_conn(&state, move |conn| {
+        challenge::create(conn, &me, &request, &ctx)
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(view))
+}

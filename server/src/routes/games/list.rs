@@ -1,0 +1,128 @@
+//! `GET /v1/games`.
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use turnpost_shared::GameList;
+
+use crate::app::AppState;
+use crate::auth::Authenticated;
+use crate::db::games::{self as q, ListStatus};
+use crate::db::{self};
+use crate::error::ApiError;
+use crate::games::{tx, view};
+
+/// Default page size.
+const DEFAULT_LIMIT: i64 = 20;
+/// Largest page size.
+const MAX_LIMIT: i64 = 100;
+
+/// Query parameters.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    /// `invited`, `active`, `finished` or `cancelled`.
+    status: Option<String>,
+    /// `mine`: only games where the caller is to move.
+    turn: Option<String>,
+    /// Page size, 1–100 (default 20).
+    limit: Option<i64>,
+    /// `next_cursor` of the previous page.
+    cursor: Option<String>,
+}
+
+fn bad(message: String) -> ApiError {
+    ApiError::BadRequest {
+        code: "bad_query",
+        message,
+    }
+}
+
+/// `<microseconds>.<id>` of the last game of a page.
+fn parse_cursor(text: &str) -> Option<(chrono::NaiveDateTime, i64)> {
+    let (micros, id) = text.split_once('.')?;
+    let at = chrono::DateTime::from_timestamp_micros(micros.parse().ok()?)?.naive_utc();
+    Some((at, id.parse().ok()?))
+}
+
+/// The caller's games, newest activity first, a page at a time.
+///
+/// # Errors
+/// 401; 400 `bad_query` for an unknown status, turn, limit or cursor.
+#[utoipa::path(get, path = "/v1/games", tag = "games", security(("bearer" = [])),
+    params(("status" = Option<String>, Query, description = "invited, active, finished or cancelled"),
+           ("turn" = Option<String>, Query, description = "mine: only games where you are to move"),
+           ("limit" = Option<i64>, Query, description = "page size 1-100, default 20"),
+           ("cursor" = Option<String>, Query, description = "next_cursor of the previous page")),
+    responses((status = 200, description = "A page of games"), (status = 400, body = crate::openapi::schemas::ErrorBody)))]
+pub async fn list(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let query = query.into_inner();
+    let status = match query.status.as_deref() {
+        None => None,
+        Some("invited") => Some(ListStatus::Invited),
+        Some("active") => Some(ListStatus::Active),
+        Some("finished") => Some(ListStatus::Finished),
+        Some("cancelled") => Some(ListStatus::Cancelled),
+        Some(other) => {
+            return Err(bad(format!(
+                "status={other}: expected invited, active, finished or cancelled"
+            )))
+        }
+    };
+    let my_turn = match query.turn.as_deref() {
+        None => false,
+        Some("mine") => true,
+        Some(other) => return Err(bad(format!("turn={other}: the only value is mine"))),
+    };
+    let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
+    if !(1..=MAX_LIMIT).contains(&limit) {
+        return Err(bad(format!("limit={limit}: expected 1 to {MAX_LIMIT}")));
+    }
+    let before = match query.cursor.as_deref() {
+        None => None,
+        Some(text) => Some(
+            parse_cursor(text)
+                .ok_or_else(|| bad(format!("cursor={text} is not a cursor from a listing")))?,
+        ),
+    };
+    let viewer = auth.account.id;
+    let (games, seats) = crate::routes::with_conn(&state, move |conn| {
+        tx::read(conn, |conn| {
+            let now = db::now();
+            let games = q::list_for_account(conn, viewer, status, my_turn, before, limit, now)?;
+            let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+            let seats = q::seats_of(conn, &ids)?;
+            Ok((games, seats))
+        })
+    })
+    .await?;
+    let now = db::now();
+    let next_cursor = (games.len() == usize::try_from(limit).unwrap_or(usize::MAX))
+        .then(|| games.last())
+        .flatten()
+        .map(|g| {
+            format!(
+                "{}.{}",
+                g.last_activity_at.and_utc().timestamp_micros(),
+                g.id
+            )
+        });
+    let summaries = games
+        .iter()
+        .map(|game| {
+            let own: Vec<_> = seats
+                .iter()
+                .filter(|(s, _)| s.game_id == game.id)
+                .cloned()
+                .collect();
+            view::summary(game, &own, viewer, now)
+        })
+        .collect();
+    Ok(HttpResponse::Ok().json(GameList {
+        games: summaries,
+        next_cursor,
+    }))
+}

@@ -1,0 +1,13 @@
+//! `/v1/games…`: challenges, reading, moving, ending. One handler per file.
+
+pub mod accept;
+pub mod board;
+pub mod create;
+pub mod decline;
+pub mod draw;
+pub mod list;
+pub mod moves;
+pub mod play;
+pub mod record;
+pub mod resign;
+pub mod show;

@@ -1,0 +1,757 @@
+//! Games over HTTP on both backends: challenges, full games to the end, every refusal.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests"
+)]
+
+mod common;
+#[path = "common/play.rs"]
+mod play;
+
+use common::{Answer, Backend, TestApp};
+use reqwest::Method;
+use serde_json::{json, Value};
+use turnpost_server::db::models::OutboxMail;
+use turnpost_shared::{AnyGame, GameKind, GameRecord, Options};
+
+both_backends!(
+    kefren_full_game,
+    chinese_checkers_three_players_to_the_end,
+    challenge_refusals,
+    move_refusals_and_retries,
+    resign_and_draws,
+    listing_and_pagination,
+    seeds_and_expiry,
+);
+
+#[test]
+fn policy_finishes_games_quickly() {
+    for seed in 0..3 {
+        let start = AnyGame::new(GameKind::Kefren, &Options::new()).unwrap();
+        assert!(AnyGame::replay(&start, &play::simulate(&start, seed, 3000))
+            .unwrap()
+            .status()
+            .is_over());
+        let start = AnyGame::new(
+            GameKind::ChineseCheckers,
+            &Options::from_pairs(["players=3"]).unwrap(),
+        )
+        .unwrap();
+        assert!(AnyGame::replay(&start, &play::simulate(&start, seed, 3000))
+            .unwrap()
+            .status()
+            .is_over());
+    }
+}
+
+async fn call(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: &str,
+    body: Option<Value>,
+) -> Answer {
+    let body = body.map(|b| b.to_string());
+    app.request(method, path, Some(token), body.as_deref())
+        .await
+}
+
+async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> Answer {
+    call(app, Method::POST, path, token, Some(body)).await
+}
+
+async fn get(app: &TestApp, path: &str, token: &str) -> Answer {
+    call(app, Method::GET, path, token, None).await
+}
+
+/// Creates a challenge and has every other seat accept; returns the game id.
+async fn started_game(
+    app: &TestApp,
+    kind: &str,
+    options: Value,
+    tokens: &[&str],
+    names: &[&str],
+) -> i64 {
+    let answer = post(
+        app,
+        "/v1/games",
+        tokens[0],
+        json!({"kind": kind, "options": options, "seats": names}),
+    )
+    .await;
+    assert_eq!(answer.status, 201, "{answer:?}");
+    assert_eq!(answer.body["status"], "invited");
+    let id = answer.body["id"].as_i64().unwrap();
+    for token in &tokens[1..] {
+        let answer = post(app, &format!("/v1/games/{id}/accept"), token, json!({})).await;
+        assert_eq!(answer.status, 200, "{answer:?}");
+    }
+    id
+}
+
+fn engine_of(view: &Value) -> AnyGame {
+    let options = Options::from_pairs(
+        view["options"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| format!("{k}={}", v.as_str().unwrap())),
+    )
+    .unwrap();
+    AnyGame::from_position_text(&options, view["position"].as_str().unwrap()).unwrap()
+}
+
+/// Plays the game to its end through the API; `tokens[i]` holds seat i + 1.
+async fn drive(app: &TestApp, id: i64, tokens: &[&str], seed: u64, cap: u32) -> Value {
+    let mut view = get(app, &format!("/v1/games/{id}"), tokens[0]).await.body;
+    let mut policy = play::Policy::new(&engine_of(&view), seed);
+    while view["status"] == "active" {
+        let ply = view["ply"].as_u64().unwrap();
+        assert!(ply < u64::from(cap), "game {id} did not end in {cap} plies");
+        let seat = view["to_move"].as_u64().unwrap() as usize;
+        let engine = engine_of(&view);
+        let mv = policy.choose(&engine);
+        let answer = post(
+            app,
+            &format!("/v1/games/{id}/moves"),
+            tokens[seat - 1],
+            json!({"move": mv, "ply": ply}),
+        )
+        .await;
+        assert_eq!(answer.status, 201, "{answer:?}");
+        let after = answer.body;
+        assert!(after["ply"].as_u64().unwrap() > ply);
+        let played = after["last_moves"].as_array().unwrap();
+        assert!(played.iter().any(|m| m["ply"] == ply
+            && m["seat"] == seat
+            && m["move"] == engine.canonical_move(&mv).unwrap()));
+        view = after;
+    }
+    view
+}
+
+/// The stored record replays to the cached position, and the move list agrees with it.
+async fn check_record(app: &TestApp, id: i64, token: &str, view: &Value) -> GameRecord {
+    let resp = app
+        .http
+        .get(format!("{}/v1/games/{id}/record", app.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    assert!(resp.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/plain"));
+    let record = GameRecord::parse(&resp.text().await.unwrap()).unwrap();
+    let replayed = record.replay().unwrap();
+    assert_eq!(replayed.position_text(), view["position"].as_str().unwrap());
+    assert_eq!(record.moves.len() as u64, view["ply"].as_u64().unwrap());
+    if let Some(result) = view["result"].as_str() {
+        assert_eq!(record.header("Result"), Some(result));
+        if view["result_reason"] == "rules" {
+            assert_eq!(replayed.status().to_string(), result);
+        }
+    }
+    let moves = get(app, &format!("/v1/games/{id}/moves"), token).await;
+    assert_eq!(moves.status, 200);
+    let listed: Vec<String> = moves.body["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            assert_eq!(m["ply"], i as u64);
+            m["move"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    assert_eq!(listed, record.moves);
+    record
+}
+
+fn outbox(app: &TestApp) -> Vec<OutboxMail> {
+    turnpost_server::db::outbox::all(&mut app.conn()).unwrap()
+}
+
+fn count(mails: &[OutboxMail], to: &str, subject_part: &str) -> usize {
+    mails
+        .iter()
+        .filter(|m| m.recipient == format!("{to}@example.org") && m.subject.contains(subject_part))
+        .count()
+}
+
+async fn kefren_full_game(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let answer = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "kefren", "seats": ["anna", "Bert"]}),
+    )
+    .await;
+    assert_eq!(answer.status, 201, "{answer:?}");
+    let id = answer.body["id"].as_i64().unwrap();
+    assert_eq!(answer.body["seats"][0]["accepted"], true);
+    assert_eq!(answer.body["seats"][1]["accepted"], false);
+    assert_eq!(answer.body["seats"][1]["player"], "bert");
+    assert!(answer.body["expires_at"].is_string());
+    assert_eq!(count(&outbox(&app), "bert", "challenges you"), 1);
+
+    let invited = get(&app, "/v1/games?status=invited", &bert).await;
+    assert_eq!(invited.body["games"][0]["id"], id);
+    let accepted = post(&app, &format!("/v1/games/{id}/accept"), &bert, json!({})).await;
+    assert_eq!(accepted.status, 200, "{accepted:?}");
+    assert_eq!(accepted.body["status"], "active");
+    assert_eq!(accepted.body["to_move"], 1);
+    assert_eq!(accepted.body["your_turn"], false);
+    assert!(accepted.body["legal_moves"].is_null());
+    let mine = get(&app, "/v1/games?turn=mine", &anna).await;
+    assert_eq!(mine.body["games"][0]["id"], id);
+    assert_eq!(mine.body["games"][0]["your_turn"], true);
+    assert_eq!(
+        get(&app, "/v1/games?turn=mine", &bert).await.body["games"],
+        json!([])
+    );
+    let shown = get(&app, &format!("/v1/games/{id}"), &anna).await.body;
+    assert!(!shown["legal_moves"].as_array().unwrap().is_empty());
+    assert!(shown["board"].as_str().unwrap().contains('\n'));
+
+    let end = drive(&app, id, &[&anna, &bert], 4, 2000).await;
+    assert_eq!(end["status"], "finished");
+    assert_eq!(end["result_reason"], "rules");
+    assert!(end["result"].as_str().unwrap().starts_with("won "), "{end}");
+    check_record(&app, id, &anna, &end).await;
+    let finished = get(&app, "/v1/games?status=finished", &bert).await;
+    assert_eq!(finished.body["games"][0]["id"], id);
+
+    // Exactly one mail per recipient per event: the challenge, the start (anna moves first),
+    // one "your turn" per move that did not end the game, and the result to both.
+    let mails = outbox(&app);
+    let plies = end["ply"].as_u64().unwrap() as usize;
+    assert_eq!(
+        count(&mails, "anna", "Your turn") + count(&mails, "bert", "Your turn"),
+        plies
+    );
+    assert_eq!(
+        count(&mails, "anna", "is over") + count(&mails, "bert", "is over"),
+        2
+    );
+    assert_eq!(mails.len(), 1 + plies + 2);
+
+    let svg = app
+        .http
+        .get(format!("{}/v1/games/{id}/board.svg", app.base))
+        .bearer_auth(&bert)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(svg.headers()["content-type"], "image/svg+xml");
+    assert!(svg.text().await.unwrap().contains("<svg"));
+}
+
+async fn chinese_checkers_three_players_to_the_end(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let tokens: Vec<String> = ["cara", "dirk", "emil"]
+        .iter()
+        .map(|n| play::player(&app.pool, n))
+        .collect();
+    let t: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    let id = started_game(
+        &app,
+        "chinese-checkers",
+        json!({"players": 3}),
+        &t,
+        &["cara", "dirk", "emil"],
+    )
+    .await;
+    let view = get(&app, &format!("/v1/games/{id}"), t[0]).await.body;
+    assert_eq!(view["status"], "active");
+    assert_eq!(view["options"]["players"], "3");
+    assert_eq!(view["seats"].as_array().unwrap().len(), 3);
+    let end = drive(&app, id, &t, 1, 3000).await;
+    assert_eq!(end["status"], "finished");
+    let result = end["result"].as_str().unwrap();
+    assert!(
+        result.starts_with("won ") && result.split(' ').count() == 2,
+        "{result}"
+    );
+    check_record(&app, id, t[2], &end).await;
+    let mails = outbox(&app);
+    for name in ["cara", "dirk", "emil"] {
+        assert_eq!(count(&mails, name, "is over"), 1);
+    }
+}
+
+async fn challenge_refusals(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let cleo = play::player(&app.pool, "cleo");
+    let cases = [
+        (
+            json!({"kind": "chess", "seats": ["anna", "bert"]}),
+            422,
+            "unknown_kind",
+        ),
+        (
+            json!({"kind": "kefren", "options": {"colour": "red"}, "seats": ["anna", "bert"]}),
+            422,
+            "invalid_options",
+        ),
+        (
+            json!({"kind": "sanqi", "options": {"side": 5}, "seats": ["anna", "bert"]}),
+            422,
+            "invalid_options",
+        ),
+        (
+            json!({"kind": "kefren", "seats": ["anna", "bert", "cleo"]}),
+            422,
+            "seat_count",
+        ),
+        (
+            json!({"kind": "chinese-checkers", "options": {"players": 2}, "seats": ["anna", "bert", "cleo"]}),
+            422,
+            "seat_count",
+        ),
+        (
+            json!({"kind": "kefren", "seats": ["anna", "nobody"]}),
+            422,
+            "unknown_player",
+        ),
+        (
+            json!({"kind": "kefren", "seats": ["bert", "cleo"]}),
+            422,
+            "creator_not_seated",
+        ),
+        (
+            json!({"kind": "kefren", "seats": ["anna", "ANNA"]}),
+            422,
+            "duplicate_player",
+        ),
+        (
+            json!({"kind": "kefren", "seats": ["anna", "bert"], "colour": 1}),
+            422,
+            "invalid_field",
+        ),
+        (
+            json!({"kind": "kefren", "options": {"x": [1]}, "seats": ["anna", "bert"]}),
+            422,
+            "invalid_field",
+        ),
+        (
+            json!({"kind": "kefren", "seats": ["anna", "bert"], "clock": "x".repeat(100)}),
+            422,
+            "invalid_clock",
+        ),
+    ];
+    for (body, status, code) in cases {
+        let answer = post(&app, "/v1/games", &anna, body.clone()).await;
+        assert_eq!(
+            (answer.status, answer.error_code()),
+            (status, code),
+            "{body}: {answer:?}"
+        );
+    }
+    let named = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "kefren", "options": {"colour": "red"}, "seats": ["anna", "bert"]}),
+    )
+    .await;
+    assert!(named.body["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("colour"));
+    let bad_json = app
+        .request(Method::POST, "/v1/games", Some(&anna), Some("{\"kind\":"))
+        .await;
+    assert_eq!(bad_json.status, 400);
+    let no_token = app
+        .post(
+            "/v1/games",
+            &json!({"kind": "kefren", "seats": ["anna", "bert"]}),
+        )
+        .await;
+    assert_eq!(no_token.status, 401);
+
+    let answer = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "kefren", "seats": ["anna", "bert"]}),
+    )
+    .await;
+    let id = answer.body["id"].as_i64().unwrap();
+    let outsider = post(&app, &format!("/v1/games/{id}/accept"), &cleo, json!({})).await;
+    assert_eq!(
+        (outsider.status, outsider.error_code()),
+        (403, "not_your_game")
+    );
+    assert_eq!(
+        post(&app, "/v1/games/999999/accept", &bert, json!({}))
+            .await
+            .status,
+        404
+    );
+    assert_eq!(get(&app, "/v1/games/abc", &bert).await.status, 404);
+    assert_eq!(get(&app, "/v1/games/999999", &bert).await.status, 404);
+    let early = post(
+        &app,
+        &format!("/v1/games/{id}/moves"),
+        &anna,
+        json!({"move": "F2-F3", "ply": 0}),
+    )
+    .await;
+    assert_eq!((early.status, early.error_code()), (409, "not_started"));
+    let declined = post(&app, &format!("/v1/games/{id}/decline"), &bert, json!({})).await;
+    assert_eq!(declined.status, 200);
+    assert_eq!(declined.body["status"], "cancelled");
+    assert_eq!(declined.body["result_reason"], "declined");
+    assert_eq!(count(&outbox(&app), "anna", "declined"), 1);
+    let late = post(&app, &format!("/v1/games/{id}/accept"), &bert, json!({})).await;
+    assert_eq!((late.status, late.error_code()), (409, "not_a_challenge"));
+    let again = post(&app, &format!("/v1/games/{id}/decline"), &anna, json!({})).await;
+    assert_eq!(again.status, 409);
+    let method = app
+        .request(
+            Method::DELETE,
+            &format!("/v1/games/{id}"),
+            Some(&anna),
+            None,
+        )
+        .await;
+    assert_eq!(method.status, 405);
+}
+
+async fn move_refusals_and_retries(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let cleo = play::player(&app.pool, "cleo");
+    let id = started_game(
+        &app,
+        "kefren",
+        json!({}),
+        &[&anna, &bert],
+        &["anna", "bert"],
+    )
+    .await;
+    let path = format!("/v1/games/{id}/moves");
+    let m = |mv: &str, ply: u32| json!({"move": mv, "ply": ply});
+
+    let outsider = post(&app, &path, &cleo, m("F2-F3", 0)).await;
+    assert_eq!(
+        (outsider.status, outsider.error_code()),
+        (403, "not_your_game")
+    );
+    let not_turn = post(&app, &path, &bert, m("E18-E17", 0)).await;
+    assert_eq!(
+        (not_turn.status, not_turn.error_code()),
+        (403, "not_your_turn")
+    );
+    let syntax = post(&app, &path, &anna, m("F2-F3-", 0)).await;
+    assert_eq!(
+        (syntax.status, syntax.error_code()),
+        (422, "move_syntax"),
+        "{syntax:?}"
+    );
+    assert_eq!(syntax.body["error"]["offset"], 6);
+    assert!(syntax.body["error"]["expected"].is_string());
+    let illegal = post(&app, &path, &anna, m("F2-F9", 0)).await;
+    assert_eq!(
+        (illegal.status, illegal.error_code()),
+        (422, "illegal_move"),
+        "{illegal:?}"
+    );
+    assert!(illegal.body["error"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("illegal move"));
+    let ahead = post(&app, &path, &anna, m("F2-F3", 5)).await;
+    assert_eq!((ahead.status, ahead.error_code()), (409, "stale_ply"));
+    assert_eq!(ahead.body["game"]["ply"], 0);
+    assert_eq!(
+        post(&app, "/v1/games/999999/moves", &anna, m("F2-F3", 0))
+            .await
+            .status,
+        404
+    );
+    let unknown_field = post(
+        &app,
+        &path,
+        &anna,
+        json!({"move": "F2-F3", "ply": 0, "x": 1}),
+    )
+    .await;
+    assert_eq!(unknown_field.status, 422);
+    let negative = post(&app, &path, &anna, json!({"move": "F2-F3", "ply": -1})).await;
+    assert_eq!(negative.status, 422);
+
+    let first = post(&app, &path, &anna, m("F2-F3", 0)).await;
+    assert_eq!(first.status, 201, "{first:?}");
+    assert_eq!(first.body["ply"], 1);
+    assert_eq!(first.body["to_move"], 2);
+    // An identical retry (also in another spelling) answers as the first time.
+    for retry in ["F2-F3", " f2 - f3 "] {
+        let again = post(&app, &path, &anna, m(retry, 0)).await;
+        assert_eq!(again.status, 201, "{again:?}");
+        assert_eq!(again.body["ply"], 1);
+    }
+    let other = post(&app, &path, &anna, m("E2-E3", 0)).await;
+    assert_eq!((other.status, other.error_code()), (409, "move_taken"));
+    assert_eq!(other.body["game"]["ply"], 1);
+    let stolen = post(&app, &path, &bert, m("F2-F3", 0)).await;
+    assert_eq!((stolen.status, stolen.error_code()), (409, "move_taken"));
+    assert_eq!(
+        get(&app, &path, &cleo).await.body["moves"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    // One "your turn" row for bert, not one per retry.
+    assert_eq!(count(&outbox(&app), "bert", "Your turn"), 1);
+    assert_eq!(get(&app, "/v1/games/999999/moves", &anna).await.status, 404);
+    assert_eq!(
+        get(&app, "/v1/games/999999/record", &anna).await.status,
+        404
+    );
+    assert_eq!(
+        get(&app, "/v1/games/999999/board.svg", &anna).await.status,
+        404
+    );
+}
+
+async fn resign_and_draws(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let cleo = play::player(&app.pool, "cleo");
+    let id = started_game(
+        &app,
+        "kefren",
+        json!({}),
+        &[&anna, &bert],
+        &["anna", "bert"],
+    )
+    .await;
+    let draw = format!("/v1/games/{id}/draw");
+    let nothing = post(&app, &draw, &bert, json!({"action": "accept"})).await;
+    assert_eq!(
+        (nothing.status, nothing.error_code()),
+        (409, "no_draw_offer")
+    );
+    let bad = post(&app, &draw, &bert, json!({"action": "maybe"})).await;
+    assert_eq!(bad.status, 422);
+    let outsider = post(&app, &draw, &cleo, json!({"action": "offer"})).await;
+    assert_eq!(outsider.status, 403);
+    let offer = post(&app, &draw, &anna, json!({"action": "offer"})).await;
+    assert_eq!(offer.body["draw_offered_by"], 1);
+    let counter = post(&app, &draw, &bert, json!({"action": "offer"})).await;
+    assert_eq!(
+        (counter.status, counter.error_code()),
+        (409, "draw_offered")
+    );
+    let declined = post(&app, &draw, &bert, json!({"action": "decline"})).await;
+    assert_eq!(declined.status, 200);
+    assert!(declined.body["draw_offered_by"].is_null());
+    // An offer lapses when its maker moves again.
+    post(&app, &draw, &anna, json!({"action": "offer"})).await;
+    let moved = post(
+        &app,
+        &format!("/v1/games/{id}/moves"),
+        &anna,
+        json!({"move": "F2-F3", "ply": 0}),
+    )
+    .await;
+    assert!(moved.body["draw_offered_by"].is_null());
+    let own = post(&app, &draw, &anna, json!({"action": "accept"})).await;
+    assert_eq!(own.status, 409);
+    post(&app, &draw, &anna, json!({"action": "offer"})).await;
+    let agreed = post(&app, &draw, &bert, json!({"action": "accept"})).await;
+    assert_eq!(agreed.body["status"], "finished");
+    assert_eq!(agreed.body["result"], "draw");
+    assert_eq!(agreed.body["result_reason"], "agreement");
+    let after = post(&app, &draw, &anna, json!({"action": "offer"})).await;
+    assert_eq!((after.status, after.error_code()), (409, "not_active"));
+
+    let id = started_game(
+        &app,
+        "kefren",
+        json!({}),
+        &[&anna, &bert],
+        &["anna", "bert"],
+    )
+    .await;
+    let resign = format!("/v1/games/{id}/resign");
+    assert_eq!(post(&app, &resign, &cleo, json!({})).await.status, 403);
+    let resigned = post(&app, &resign, &bert, json!({})).await;
+    assert_eq!(resigned.status, 200);
+    assert_eq!(resigned.body["result"], "won 1");
+    assert_eq!(resigned.body["result_reason"], "resignation");
+    assert_eq!(post(&app, &resign, &anna, json!({})).await.status, 409);
+    let late = post(
+        &app,
+        &format!("/v1/games/{id}/moves"),
+        &anna,
+        json!({"move": "F2-F3", "ply": 0}),
+    )
+    .await;
+    assert_eq!((late.status, late.error_code()), (409, "game_over"));
+    let record = check_record(&app, id, &anna, &resigned.body).await;
+    assert_eq!(record.header("Termination"), Some("resignation"));
+
+    let dirk = play::player(&app.pool, "dirk");
+    let id = started_game(
+        &app,
+        "chinese-checkers",
+        json!({}),
+        &[&anna, &bert, &dirk],
+        &["anna", "bert", "dirk"],
+    )
+    .await;
+    let three = post(
+        &app,
+        &format!("/v1/games/{id}/draw"),
+        &anna,
+        json!({"action": "offer"}),
+    )
+    .await;
+    assert_eq!(
+        (three.status, three.error_code()),
+        (422, "draw_not_available")
+    );
+    let resigned = post(&app, &format!("/v1/games/{id}/resign"), &bert, json!({})).await;
+    assert_eq!(resigned.body["result"], "won 1 3");
+}
+
+async fn listing_and_pagination(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let mut ids = Vec::new();
+    for _ in 0..5 {
+        let answer = post(
+            &app,
+            "/v1/games",
+            &anna,
+            json!({"kind": "sanqi", "seats": ["bert", "anna"]}),
+        )
+        .await;
+        assert_eq!(answer.status, 201, "{answer:?}");
+        ids.push(answer.body["id"].as_i64().unwrap());
+    }
+    let mut seen = Vec::new();
+    let mut path = "/v1/games?status=invited&limit=2".to_owned();
+    loop {
+        let page = get(&app, &path, &bert).await;
+        assert_eq!(page.status, 200, "{page:?}");
+        for g in page.body["games"].as_array().unwrap() {
+            seen.push(g["id"].as_i64().unwrap());
+        }
+        match page.body["next_cursor"].as_str() {
+            Some(cursor) => path = format!("/v1/games?status=invited&limit=2&cursor={cursor}"),
+            None => break,
+        }
+    }
+    ids.reverse();
+    assert_eq!(seen, ids, "newest activity first, every game once");
+    assert_eq!(
+        get(&app, "/v1/games?status=active", &bert).await.body["games"],
+        json!([])
+    );
+    for bad in [
+        "status=over",
+        "turn=yours",
+        "limit=0",
+        "limit=1000",
+        "cursor=xyz",
+        "colour=1",
+    ] {
+        let answer = get(&app, &format!("/v1/games?{bad}"), &bert).await;
+        assert_eq!(answer.status, 400, "{bad}: {answer:?}");
+    }
+    // Accepting moves a game to the top; bert (seat 1) is to move there.
+    post(
+        &app,
+        &format!("/v1/games/{}/accept", ids[4]),
+        &bert,
+        json!({}),
+    )
+    .await;
+    let all = get(&app, "/v1/games", &anna).await;
+    assert_eq!(all.body["games"][0]["id"], ids[4]);
+    let mine = get(&app, "/v1/games?turn=mine", &bert).await;
+    assert_eq!(mine.body["games"].as_array().unwrap().len(), 1);
+    assert_eq!(get(&app, "/v1/games", "tp_nonsense").await.status, 401);
+}
+
+async fn seeds_and_expiry(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let seeded = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "kechi", "seats": ["anna", "bert"], "seed": 1}),
+    )
+    .await;
+    assert_eq!(seeded.status, 422);
+    let given = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "kechi", "options": {"total": "die", "seed": 7}, "seats": ["anna", "bert"]}),
+    )
+    .await;
+    assert_eq!((given.status, given.error_code()), (422, "invalid_options"));
+    let id = started_game(
+        &app,
+        "kechi",
+        json!({"total": "die", "lines": 5}),
+        &[&anna, &bert],
+        &["anna", "bert"],
+    )
+    .await;
+    let view = get(&app, &format!("/v1/games/{id}"), &anna).await.body;
+    let seed = view["options"]["seed"].as_str().unwrap().to_owned();
+    let record = check_record(&app, id, &anna, &view).await;
+    assert_eq!(record.header("Seed"), Some(seed.as_str()));
+    let end = drive(&app, id, &[&anna, &bert], 0, 600).await;
+    check_record(&app, id, &bert, &end).await;
+
+    // A challenge made eight days ago has expired.
+    let answer = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "kefren", "seats": ["anna", "bert"]}),
+    )
+    .await;
+    let old = answer.body["id"].as_i64().unwrap();
+    {
+        use diesel::prelude::*;
+        use turnpost_server::db::schema::games;
+        let eight_days_ago = turnpost_server::db::now() - chrono::Duration::days(8);
+        diesel::update(games::table.find(old))
+            .set(games::created_at.eq(eight_days_ago))
+            .execute(&mut *app.conn())
+            .unwrap();
+    }
+    let shown = get(&app, &format!("/v1/games/{old}"), &bert).await;
+    assert_eq!(shown.body["status"], "cancelled");
+    assert_eq!(shown.body["result_reason"], "expired");
+    let late = post(&app, &format!("/v1/games/{old}/accept"), &bert, json!({})).await;
+    assert_eq!((late.status, late.error_code()), (409, "challenge_expired"));
+    let invited = get(&app, "/v1/games?status=invited", &bert).await;
+    assert_eq!(invited.body["games"], json!([]));
+    let cancelled = get(&app, "/v1/games?status=cancelled", &bert).await;
+    assert_eq!(cancelled.body["games"][0]["id"], old);
+}
