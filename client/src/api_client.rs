@@ -65,6 +65,22 @@ impl ApiClient {
         self.send(self.http.post(self.url(path)).json(body))
     }
 
+    /// `GET /v1<path>` of a non-JSON document (a record, a picture).
+    ///
+    /// # Errors
+    /// See [`ApiClient::send`].
+    pub fn get_text(&self, path: &str) -> Result<String, Failure> {
+        self.send_raw(self.http.get(self.url(path)))
+    }
+
+    /// `POST /v1<path>` without a body.
+    ///
+    /// # Errors
+    /// See [`ApiClient::send`].
+    pub fn post_empty<T: DeserializeOwned>(&self, path: &str) -> Result<T, Failure> {
+        self.send(self.http.post(self.url(path)))
+    }
+
     /// `DELETE /v1<path>`.
     ///
     /// # Errors
@@ -84,6 +100,25 @@ impl ApiClient {
     /// A refusal (exit 1) with the server's message for a 4xx answer; a network failure
     /// (exit 3) when the server cannot be reached, answers 5xx or answers something unexpected.
     fn send<T: DeserializeOwned>(&self, request: RequestBuilder) -> Result<T, Failure> {
+        let body = self.send_raw(request)?;
+        let text = if body.trim().is_empty() {
+            "null"
+        } else {
+            &body
+        };
+        serde_json::from_str(text).map_err(|error| {
+            Failure::network(format!(
+                "{} answered something this client does not understand: {error}",
+                self.server
+            ))
+        })
+    }
+
+    /// Sends a request and returns the body of a successful answer.
+    ///
+    /// # Errors
+    /// As [`ApiClient::send`].
+    fn send_raw(&self, request: RequestBuilder) -> Result<String, Failure> {
         let request = match &self.token {
             Some(token) => request.bearer_auth(token),
             None => request,
@@ -96,17 +131,7 @@ impl ApiClient {
             Failure::network(format!("reading the answer of {}: {error}", self.server))
         })?;
         if status.is_success() {
-            let text = if body.trim().is_empty() {
-                "null"
-            } else {
-                &body
-            };
-            return serde_json::from_str(text).map_err(|error| {
-                Failure::network(format!(
-                    "{} answered something this client does not understand: {error}",
-                    self.server
-                ))
-            });
+            return Ok(body);
         }
         let message = serde_json::from_str::<ErrorBody>(&body)
             .map(|error| error.error.message)

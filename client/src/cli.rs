@@ -1,8 +1,9 @@
 use clap::{Parser, Subcommand};
 
 use crate::commands::engine::EngineCommand;
+use crate::commands::game_actions::DrawChoice;
 use crate::commands::tokens::TokensCommand;
-use crate::commands::{LoginArgs, SignupArgs};
+use crate::commands::{GamesArgs, LoginArgs, MoveArgs, NewArgs, SignupArgs, WaitArgs};
 
 const AFTER_HELP: &str = "\
 Exit codes:
@@ -48,6 +49,41 @@ pub enum Command {
         #[command(subcommand)]
         command: Option<TokensCommand>,
     },
+    /// Challenge players to a game.
+    New(NewArgs),
+    /// List the challenges waiting for players.
+    Invites,
+    /// Accept a challenge.
+    Accept { id: i64 },
+    /// Decline a challenge (it is cancelled).
+    Decline { id: i64 },
+    /// List your games.
+    Games(GamesArgs),
+    /// Show the game that has waited longest for your move.
+    Next,
+    /// Show a game: players, whose turn, the board with the last move highlighted.
+    Show { id: i64 },
+    /// List the legal moves in a game, one per line.
+    Moves { id: i64 },
+    /// Play a move (checked locally first).
+    Move(MoveArgs),
+    /// List the moves played in a game.
+    History { id: i64 },
+    /// Print a game's plain-text record.
+    Record { id: i64 },
+    /// Save a game's board as an SVG picture.
+    Board {
+        id: i64,
+        /// The file to write.
+        #[arg(long, value_name = "FILE")]
+        svg: std::path::PathBuf,
+    },
+    /// Resign a game.
+    Resign { id: i64 },
+    /// Offer, accept or decline a draw.
+    Draw { action: DrawChoice, id: i64 },
+    /// Wait until it is your move, then show that game (for scripts and bots).
+    Wait(WaitArgs),
     /// Explore positions offline, without a server: legal moves, perft, board, status.
     #[command(subcommand)]
     Engine(EngineCommand),

@@ -5,6 +5,7 @@ mod cli;
 mod commands;
 mod config_dir;
 mod failure;
+mod game_display;
 mod output;
 mod profiles;
 mod session;

@@ -75,17 +75,51 @@ pub fn free_port() -> u16 {
         .port()
 }
 
-/// A running `turnpost-server` process; killed when dropped.
+/// A running `turnpost-server` process; killed when dropped (and its PostgreSQL database
+/// dropped, if it has one).
 pub struct ServerProcess {
     pub child: Child,
     pub address: String,
     pub data_dir: PathBuf,
+    postgres: Option<(String, String)>,
+}
+
+/// Where a test server keeps its data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The embedded default: an SQLite file in the data directory.
+    Sqlite,
+    /// A fresh database on `TURNPOST_TEST_DATABASE_URL`
+    /// (default `postgres://postgres@127.0.0.1:5432/postgres`).
+    Postgres,
+}
+
+fn postgres_admin_url() -> String {
+    std::env::var("TURNPOST_TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_string())
+}
+
+fn psql(url: &str, sql: &str) {
+    let out = Command::new("psql")
+        .args([url, "-v", "ON_ERROR_STOP=1", "-qAtc", sql])
+        .output()
+        .unwrap_or_else(|e| panic!("psql is needed for the PostgreSQL end-to-end tests: {e}"));
+    assert!(
+        out.status.success(),
+        "PostgreSQL at {url} refused `{sql}`: {}\nSet TURNPOST_TEST_DATABASE_URL to a server where this role may CREATE DATABASE.",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 impl ServerProcess {
     /// Starts the server on a free port with a fresh data directory (embedded defaults) and
     /// waits until `/v1/health` answers.
     pub fn start(extra_env: &[(&str, &str)]) -> ServerProcess {
+        ServerProcess::start_on(Backend::Sqlite, extra_env)
+    }
+
+    /// Starts the server on `backend` (a fresh PostgreSQL database per server).
+    pub fn start_on(backend: Backend, extra_env: &[(&str, &str)]) -> ServerProcess {
         let port = free_port();
         let address = format!("127.0.0.1:{port}");
         let data_dir =
@@ -97,8 +131,22 @@ impl ServerProcess {
             .env("TURNPOST_DATA_DIR", &data_dir)
             .env_remove("DATABASE_URL")
             .env_remove("SMTP_URL")
+            .env(
+                "RUST_LOG",
+                std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".to_string()),
+            )
             .stdout(Stdio::null())
             .stderr(Stdio::inherit());
+        let postgres = (backend == Backend::Postgres).then(|| {
+            let admin = postgres_admin_url();
+            let name = format!("turnpost_e2e_{}_{port}", std::process::id());
+            psql(&admin, &format!("CREATE DATABASE {name}"));
+            let base = admin
+                .rsplit_once('/')
+                .map_or(admin.as_str(), |(base, _)| base);
+            command.env("DATABASE_URL", format!("{base}/{name}"));
+            (admin.clone(), name)
+        });
         for (key, value) in extra_env {
             command.env(key, value);
         }
@@ -107,6 +155,7 @@ impl ServerProcess {
             child,
             address,
             data_dir,
+            postgres,
         };
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
@@ -171,5 +220,100 @@ impl Drop for ServerProcess {
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.data_dir);
+        if let Some((admin, name)) = &self.postgres {
+            psql(
+                admin,
+                &format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+            );
+        }
+    }
+}
+
+/// The `turnpost` CLI with its own configuration directory (one player's machine).
+pub struct Cli {
+    pub config: PathBuf,
+}
+
+impl Cli {
+    /// A player whose profiles live in `config`.
+    pub fn new(config: PathBuf) -> Cli {
+        Cli { config }
+    }
+
+    /// The command, with only this player's configuration in its environment.
+    pub fn command(&self, args: &[&str]) -> Command {
+        self.program(&binary("turnpost-client", "turnpost"), args)
+    }
+
+    /// Any program (a script using `turnpost`) with this player's environment.
+    pub fn program(&self, program: &std::path::Path, args: &[&str]) -> Command {
+        let mut command = Command::new(program);
+        command
+            .env("TURNPOST_CONFIG_DIR", &self.config)
+            .env_remove("TURNPOST_SERVER")
+            .env_remove("TURNPOST_TOKEN")
+            .env_remove("TURNPOST_PROFILE")
+            .env_remove("NO_COLOR")
+            .args(args);
+        command
+    }
+
+    /// Runs a command to its end.
+    pub fn run(&self, args: &[&str]) -> std::process::Output {
+        self.command(args).output().unwrap()
+    }
+
+    /// Runs a command that must succeed with `--json`, and returns its document.
+    pub fn json(&self, args: &[&str]) -> serde_json::Value {
+        let mut all = args.to_vec();
+        all.push("--json");
+        let out = self.run(&all);
+        assert!(
+            out.status.success(),
+            "turnpost {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    }
+
+    /// Runs a command that asks for the mailed code on stdin, answering with the newest code
+    /// sent to `email` after the `known` earlier ones.
+    pub fn run_with_code(
+        &self,
+        server: &ServerProcess,
+        email: &str,
+        known: usize,
+        args: &[&str],
+    ) -> std::process::Output {
+        let mut child = self
+            .command(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let code = mailed_code(&server.data_dir, email, known);
+        // If the command already ended (it failed), its output says why.
+        let _ = writeln!(child.stdin.take().unwrap(), "{code}");
+        child.wait_with_output().unwrap()
+    }
+
+    /// Signs up `name` on `server` through the mailed code.
+    pub fn sign_up(&self, server: &ServerProcess, name: &str) {
+        let email = format!("{name}@example.org");
+        let url = format!("http://{}", server.address);
+        let out = self.run_with_code(
+            server,
+            &email,
+            0,
+            &[
+                "signup", "--server", &url, "--name", name, "--email", &email,
+            ],
+        );
+        assert!(
+            out.status.success(),
+            "signup {name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 }

@@ -2,21 +2,13 @@
 //! tokens, `--json`, and exit codes.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
-use turnpost_tests::{binary, free_port, mailed_code, ServerProcess};
+use turnpost_tests::{free_port, Cli, ServerProcess};
 
 fn turnpost(config: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(binary("turnpost-client", "turnpost"));
-    command
-        .env("TURNPOST_CONFIG_DIR", config)
-        .env_remove("TURNPOST_SERVER")
-        .env_remove("TURNPOST_TOKEN")
-        .env_remove("TURNPOST_PROFILE")
-        .args(args);
-    command
+    Cli::new(config.to_path_buf()).command(args)
 }
 
 fn run(config: &Path, args: &[&str]) -> Output {
@@ -35,15 +27,7 @@ fn run_with_code(
     known: usize,
     args: &[&str],
 ) -> Output {
-    let mut child = turnpost(config, args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let code = mailed_code(&server.data_dir, email, known);
-    writeln!(child.stdin.take().unwrap(), "{code}").unwrap();
-    child.wait_with_output().unwrap()
+    Cli::new(config.to_path_buf()).run_with_code(server, email, known, args)
 }
 
 #[test]

@@ -1,14 +1,26 @@
 mod completions;
 pub mod engine;
+pub mod game_actions;
+mod game_info;
+pub mod list;
 mod login;
 mod logout;
+mod new;
+mod play;
 mod sign_in;
 mod signup;
 pub mod tokens;
+mod wait;
 mod whoami;
 
+pub use list::GamesArgs;
 pub use login::LoginArgs;
+pub use new::NewArgs;
+pub use play::MoveArgs;
 pub use signup::SignupArgs;
+pub use wait::WaitArgs;
+
+use game_actions::Action;
 
 use crate::cli::{Cli, Command};
 use crate::failure::Failure;
@@ -27,6 +39,21 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Logout => logout::run(profile, json),
         Command::Whoami => whoami::run(profile, json),
         Command::Tokens { command } => tokens::run(command, profile, json),
+        Command::New(args) => new::run(args, profile, json),
+        Command::Invites => list::invites(profile, json),
+        Command::Accept { id } => game_actions::act(Action::Accept, id, profile, json),
+        Command::Decline { id } => game_actions::act(Action::Decline, id, profile, json),
+        Command::Games(args) => list::run(args, profile, json),
+        Command::Next => wait::next(profile, json),
+        Command::Show { id } => game_actions::show(id, profile, json),
+        Command::Moves { id } => game_info::moves(id, profile, json),
+        Command::Move(args) => play::run(args, profile, json),
+        Command::History { id } => game_info::history(id, profile, json),
+        Command::Record { id } => game_info::record(id, profile, json),
+        Command::Board { id, svg } => game_info::board(id, svg, profile, json),
+        Command::Resign { id } => game_actions::act(Action::Resign, id, profile, json),
+        Command::Draw { action, id } => game_actions::draw(action, id, profile, json),
+        Command::Wait(args) => wait::run(args, profile, json),
         Command::Completions { shell } => completions::run(shell),
         Command::Man => completions::man(),
     }

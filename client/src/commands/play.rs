@@ -1,0 +1,91 @@
+use clap::Args;
+use turnpost_shared::{GameView, MoveError, PlayMoveRequest};
+
+use crate::failure::Failure;
+use crate::game_display::{describe, engine_game};
+use crate::output::{print, print_json};
+use crate::session::Session;
+
+/// Play a move. It is checked with the game's rules on your machine first, so a typo is
+/// explained at once; the server checks it again.
+#[derive(Args, Debug)]
+pub struct MoveArgs {
+    /// The game's id.
+    pub id: i64,
+    /// The move, in the game's notation (e.g. F3:E4:E7, a13-a8,e13-e12, R@d4, A5-G11).
+    #[arg(num_args = 1.., required = true, value_name = "MOVE")]
+    pub notation: Vec<String>,
+    /// How many moves you saw played; if the game has moved on since, the move is refused.
+    /// Default: the current ply.
+    #[arg(long)]
+    pub ply: Option<u32>,
+    /// Check the move without playing it.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+/// Runs `turnpost move`.
+///
+/// # Errors
+/// Exit 1 for an illegal move, a stale ply or not your turn; network failures.
+pub fn run(args: MoveArgs, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    let session = Session::open(profile)?;
+    let text = args.notation.join(" ");
+    let game: GameView = session.client.get(&format!("/games/{}", args.id))?;
+    let ply = args.ply.unwrap_or(game.ply);
+    if ply != game.ply {
+        return Err(Failure::refused(format!(
+            "game #{} is at ply {} now, not {ply}: look at it again (turnpost show {}) before you move",
+            game.id, game.ply, game.id
+        )));
+    }
+    if !game.your_turn {
+        return Err(Failure::refused(format!(
+            "it is not your turn in game #{} ({})",
+            game.id, game.status
+        )));
+    }
+    let canonical = match engine_game(&game) {
+        Some(engine) => engine
+            .canonical_move(&text)
+            .map_err(|error| explain(&text, &error))?,
+        None => text.clone(),
+    };
+    if args.dry_run {
+        if json {
+            print_json("move", &canonical)?;
+        } else {
+            print(&format!(
+                "{canonical} is legal in game #{} (not played).\n",
+                game.id
+            ))?;
+        }
+        return Ok(());
+    }
+    let after: GameView = session.client.post(
+        &format!("/games/{}/moves", game.id),
+        &PlayMoveRequest {
+            notation: canonical,
+            ply,
+        },
+    )?;
+    if json {
+        print_json("game", &after)?;
+    } else {
+        print(&describe(&after))?;
+    }
+    Ok(())
+}
+
+/// An illegal or unparsable move, with a caret under the offending byte for syntax errors.
+fn explain(text: &str, error: &MoveError) -> Failure {
+    match error {
+        MoveError::Syntax(syntax) => {
+            let column = text
+                .get(..syntax.offset)
+                .map_or(0, |before| before.chars().count());
+            Failure::refused(format!("{error}\n  {text}\n  {}^", " ".repeat(column)))
+        }
+        MoveError::Illegal { .. } => Failure::refused(format!("`{text}`: {error}")),
+    }
+}
