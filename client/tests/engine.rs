@@ -102,3 +102,25 @@ fn show_can_draw_an_svg_picture() {
     // The last move's cells are ringed.
     assert_eq!(svg.matches("stroke=\"#d62828\"").count(), 2);
 }
+
+#[test]
+fn json_output_for_scripts() {
+    let run = turnpost(&["engine", "moves", "kefren", "--json"]).success();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["moves"].as_array().unwrap().len(), 25);
+    let run = turnpost(&["engine", "status", "kefren", "--json", "--moves", "F2-F3"]).success();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
+    assert_eq!(json["status"]["state"], "ongoing");
+    assert_eq!(json["status"]["to_move"], 2);
+    let run = turnpost(&["engine", "perft", "kefren", "--depth", "2", "--json"]).success();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
+    assert_eq!(json["perft"], 625);
+    let run = turnpost(&["--json", "engine", "show", "kefren"]).success();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&run)).unwrap();
+    assert_eq!(json["position"]["kind"], "kefren");
+    assert!(json["position"]["board"]
+        .as_str()
+        .unwrap()
+        .contains("A B C"));
+}

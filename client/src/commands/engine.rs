@@ -7,7 +7,7 @@ use turnpost_shared::{
 };
 
 use crate::failure::Failure;
-use crate::output::{print, text_style};
+use crate::output::{print, print_json, text_style};
 
 #[derive(Subcommand, Debug)]
 pub enum EngineCommand {
@@ -82,7 +82,10 @@ impl PositionArgs {
 ///
 /// # Errors
 /// See [`PositionArgs::game`]; output errors.
-pub fn run(command: EngineCommand) -> Result<(), Failure> {
+pub fn run(command: EngineCommand, json: bool) -> Result<(), Failure> {
+    if json {
+        return run_json(command);
+    }
     match command {
         EngineCommand::Moves(args) => {
             let game = args.game()?;
@@ -122,6 +125,47 @@ pub fn run(command: EngineCommand) -> Result<(), Failure> {
         EngineCommand::Status(args) => {
             let game = args.game()?;
             print(&format!("{}\n", game.status()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The engine commands with `--json`: one document each, for scripts.
+fn run_json(command: EngineCommand) -> Result<(), Failure> {
+    match command {
+        EngineCommand::Moves(args) => print_json("moves", &args.game()?.legal_moves())?,
+        EngineCommand::Perft { position, depth } => {
+            print_json("perft", &position.game()?.perft(depth))?
+        }
+        EngineCommand::Status(args) => print_json("status", &args.game()?.status())?,
+        EngineCommand::Show { position, svg } => {
+            let game = position.game()?;
+            let view = game.board_view();
+            if let Some(path) = svg {
+                std::fs::write(&path, render_svg(&view)).map_err(|error| {
+                    Failure::usage(format!("cannot write {}: {error}", path.display()))
+                })?;
+            }
+            #[derive(serde::Serialize)]
+            struct Shown {
+                kind: GameKind,
+                options: Options,
+                position: String,
+                status: Status,
+                scores: Option<Vec<i64>>,
+                board: String,
+            }
+            print_json(
+                "position",
+                &Shown {
+                    kind: game.kind(),
+                    options: game.options(),
+                    position: game.position_text(),
+                    status: game.status(),
+                    scores: game.scores(),
+                    board: render_text(&view, turnpost_shared::TextStyle::Plain),
+                },
+            )?
         }
     }
     Ok(())

@@ -33,7 +33,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     let profile = cli.profile.as_deref();
     let json = cli.json;
     match cli.command {
-        Command::Engine(command) => engine::run(command),
+        Command::Engine(command) => engine::run(command, json),
         Command::Signup(args) => signup::run(args, profile, json),
         Command::Login(args) => login::run(args, profile, json),
         Command::Logout => logout::run(profile, json),
