@@ -24,6 +24,7 @@ both_backends!(
     resign_and_draws,
     listing_and_pagination,
     seeds_and_expiry,
+    forced_pass_is_played_by_the_server,
 );
 
 #[test]
@@ -754,4 +755,103 @@ async fn seeds_and_expiry(backend: Backend) {
     assert_eq!(invited.body["games"], json!([]));
     let cancelled = get(&app, "/v1/games?status=cancelled", &bert).await;
     assert_eq!(cancelled.body["games"][0]["id"], old);
+}
+
+/// Chinese Checkers position text with `pegs` (hole, peg character) and `seat` to move.
+fn chinese_checkers_text(pegs: &[(&str, char)], seat: u8) -> String {
+    const ROWS: [(u32, u32); 17] = [
+        (5, 5),
+        (5, 6),
+        (5, 7),
+        (5, 8),
+        (1, 13),
+        (2, 13),
+        (3, 13),
+        (4, 13),
+        (5, 13),
+        (5, 14),
+        (5, 15),
+        (5, 16),
+        (5, 17),
+        (10, 13),
+        (11, 13),
+        (12, 13),
+        (13, 13),
+    ];
+    let mut rows: Vec<Vec<char>> = ROWS
+        .iter()
+        .map(|(first, last)| vec!['.'; (last - first + 1) as usize])
+        .collect();
+    for (hole, peg) in pegs {
+        let row = (hole.as_bytes()[0] - b'A') as usize;
+        let number: u32 = hole[1..].parse().unwrap();
+        rows[row][(number - ROWS[row].0) as usize] = *peg;
+    }
+    let rows: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    format!("chinese-checkers {} {seat}", rows.join("/"))
+}
+
+async fn forced_pass_is_played_by_the_server(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let id = started_game(
+        &app,
+        "chinese-checkers",
+        json!({}),
+        &[&anna, &bert],
+        &["anna", "bert"],
+    )
+    .await;
+    // Seat 2's only peg sits boxed in on Q13; seat 1 has a free peg on I9. (The cached position
+    // is set by hand here, so this game's record is not replayed.)
+    let text = chinese_checkers_text(
+        &[
+            ("Q13", '4'),
+            ("P12", '1'),
+            ("P13", '1'),
+            ("O11", '1'),
+            ("O13", '1'),
+            ("I9", '1'),
+        ],
+        1,
+    );
+    {
+        use diesel::prelude::*;
+        use turnpost_server::db::schema::games;
+        diesel::update(games::table.find(id))
+            .set(games::position.eq(&text))
+            .execute(&mut *app.conn())
+            .unwrap();
+    }
+    let view = get(&app, &format!("/v1/games/{id}"), &anna).await.body;
+    let mv = view["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .find(|m| m.starts_with("I9-"))
+        .unwrap()
+        .to_owned();
+    let before = outbox(&app).len();
+    let after = post(
+        &app,
+        &format!("/v1/games/{id}/moves"),
+        &anna,
+        json!({"move": mv, "ply": 0}),
+    )
+    .await;
+    assert_eq!(after.status, 201, "{after:?}");
+    assert_eq!(after.body["ply"], 2);
+    assert_eq!(after.body["to_move"], 1);
+    assert_eq!(after.body["your_turn"], true);
+    let last = after.body["last_moves"].as_array().unwrap();
+    assert_eq!(last.last().unwrap()["move"], "pass");
+    assert_eq!(last.last().unwrap()["seat"], 2);
+    assert_eq!(last.last().unwrap()["automatic"], true);
+    assert_eq!(last[last.len() - 2]["automatic"], false);
+    // One event, one mail: anna is to move again; bert is not told it was his turn.
+    let mails = outbox(&app);
+    assert_eq!(mails.len(), before + 1);
+    assert_eq!(mails.last().unwrap().recipient, "anna@example.org");
 }

@@ -21,6 +21,14 @@ pub const DEAD: &str = "dead";
 /// # Errors
 /// [`DbError::Query`].
 pub fn insert(conn: &mut DbConnection, new: &NewOutboxMail<'_>) -> Result<i64, DbError> {
+    // PostgreSQL answers the id in the same round trip (every move queues a mail, so this is
+    // on the hot path); diesel's SQLite backend here has no RETURNING.
+    if let DbConnection::Pg(pg) = conn {
+        return Ok(diesel::insert_into(mail_outbox::table)
+            .values(new)
+            .returning(mail_outbox::id)
+            .get_result(pg)?);
+    }
     diesel::insert_into(mail_outbox::table)
         .values(new)
         .execute(conn)?;

@@ -1,0 +1,291 @@
+//! Load benchmark: the real `turnpost-server` binary on PostgreSQL, driven over HTTP by
+//! `TURNPOST_BENCH_CLIENTS` concurrent clients (default 32). Each client keeps one game going,
+//! submitting the next legal move for whichever seat is to move as soon as the previous move is
+//! acknowledged (and starting a new game when one ends). Reports moves per second and p50/p99
+//! latency of `POST /v1/games/{id}/moves`, then runs `pgbench -c <clients> -T <secs>` on its own
+//! database on the same machine for comparison.
+//!
+//! Needs a PostgreSQL role that may create databases: `TURNPOST_TEST_DATABASE_URL` (default
+//! `postgres://postgres@127.0.0.1:5432/postgres`); `PGBENCH` names the pgbench binary (default
+//! `/usr/lib/postgresql/15/bin/pgbench`); `TURNPOST_BENCH_SECS` the duration (default 30).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a benchmark binary: a failed set-up should stop it loudly"
+)]
+
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use diesel::{Connection, RunQueryDsl};
+use serde_json::{json, Value};
+use turnpost_shared::{AnyGame, Options};
+
+fn env_or(name: &str, default: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| default.to_owned())
+}
+
+fn suffix() -> String {
+    turnpost_server::secrets::random_string(8, turnpost_server::secrets::LOWER_ALNUM)
+}
+
+fn create_database(admin: &str, name: &str) -> url::Url {
+    let mut conn = diesel::PgConnection::establish(admin).unwrap();
+    diesel::sql_query(format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .unwrap();
+    let mut url = url::Url::parse(admin).unwrap();
+    url.set_path(name);
+    url
+}
+
+fn drop_database(admin: &str, name: &str) {
+    if let Ok(mut conn) = diesel::PgConnection::establish(admin) {
+        let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+            .execute(&mut conn);
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+struct Client {
+    http: reqwest::Client,
+    base: String,
+    tokens: [String; 2],
+    names: [String; 2],
+}
+
+impl Client {
+    async fn call(&self, path: &str, token: &str, body: Value) -> (u16, Value) {
+        let resp = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = resp.status().as_u16();
+        (status, resp.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn new_game(&self) -> (i64, Value) {
+        let (status, view) = self
+            .call(
+                "/v1/games",
+                &self.tokens[0],
+                json!({"kind": "kefren", "seats": self.names}),
+            )
+            .await;
+        assert_eq!(status, 201, "{view}");
+        let id = view["id"].as_i64().unwrap();
+        let (status, view) = self
+            .call(
+                &format!("/v1/games/{id}/accept"),
+                &self.tokens[1],
+                json!({}),
+            )
+            .await;
+        assert_eq!(status, 200, "{view}");
+        (id, view)
+    }
+
+    /// Plays until `stop`; returns the latencies of acknowledged moves and the games finished.
+    async fn run(self, seed: u64, stop: Arc<AtomicBool>) -> (Vec<Duration>, usize) {
+        let mut latencies = Vec::new();
+        let mut finished = 0;
+        let mut rng = seed.wrapping_mul(6_364_136_223_846_793_005) | 1;
+        let (mut id, mut view) = self.new_game().await;
+        let options = Options::new();
+        while !stop.load(Ordering::Relaxed) {
+            if view["status"] != "active" {
+                finished += 1;
+                (id, view) = self.new_game().await;
+            }
+            let game =
+                AnyGame::from_position_text(&options, view["position"].as_str().unwrap()).unwrap();
+            let legal = game.legal_moves();
+            rng = rng
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let mv = &legal[((rng >> 33) as usize) % legal.len()];
+            let seat = view["to_move"].as_u64().unwrap() as usize;
+            let ply = view["ply"].as_u64().unwrap();
+            let started = Instant::now();
+            let (status, after) = self
+                .call(
+                    &format!("/v1/games/{id}/moves"),
+                    &self.tokens[seat - 1],
+                    json!({"move": mv, "ply": ply}),
+                )
+                .await;
+            let took = started.elapsed();
+            assert_eq!(status, 201, "{after}");
+            latencies.push(took);
+            view = after;
+        }
+        (latencies, finished)
+    }
+}
+
+/// TPS and average latency (ms) of `pgbench -c clients -T secs` on a fresh database.
+fn pgbench(admin: &str, clients: usize, secs: u64) -> Option<(f64, f64)> {
+    let binary = env_or("PGBENCH", "/usr/lib/postgresql/15/bin/pgbench");
+    let name = format!("turnpost_pgbench_{}", suffix());
+    let url = create_database(admin, &name);
+    let conninfo = url.to_string();
+    let init = Command::new(&binary)
+        .args(["-i", "-q", &conninfo])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    let result = match init {
+        Ok(s) if s.success() => {
+            let out = Command::new(&binary)
+                .args([
+                    "-c",
+                    &clients.to_string(),
+                    "-j",
+                    "2",
+                    "-T",
+                    &secs.to_string(),
+                    &conninfo,
+                ])
+                .output()
+                .ok();
+            out.and_then(|o| {
+                let text = String::from_utf8_lossy(&o.stdout).into_owned();
+                let number = |prefix: &str| {
+                    text.lines()
+                        .find(|l| l.starts_with(prefix))
+                        .and_then(|l| l.trim_start_matches(prefix).split_whitespace().next())
+                        .and_then(|n| n.parse::<f64>().ok())
+                };
+                let tps = number("tps = ")?;
+                Some((tps, number("latency average = ").unwrap_or(f64::NAN)))
+            })
+        }
+        _ => None,
+    };
+    drop_database(admin, &name);
+    result
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else is read from the command line.
+    let admin = env_or(
+        "TURNPOST_TEST_DATABASE_URL",
+        "postgres://postgres@127.0.0.1:5432/postgres",
+    );
+    let clients: usize = env_or("TURNPOST_BENCH_CLIENTS", "32").parse().unwrap();
+    let secs: u64 = env_or("TURNPOST_BENCH_SECS", "30").parse().unwrap();
+    let name = format!("turnpost_bench_{}", suffix());
+    let url = create_database(&admin, &name);
+    let dir = std::env::temp_dir().join(&name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+        .env("DATABASE_URL", url.as_str())
+        .env("TURNPOST_DATA_DIR", &dir)
+        .env("TURNPOST_LISTEN", format!("127.0.0.1:{port}"))
+        .env("TURNPOST_DB_POOL_SIZE", (clients + 4).to_string())
+        .env("RUST_LOG", "warn")
+        .env_remove("SMTP_URL")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    // Two accounts per client, made directly in the database.
+    let target = turnpost_server::config::DatabaseTarget::Postgres(url.to_string());
+    let pool = turnpost_server::db::connect(&target, 2).unwrap();
+    let mut conn = pool.get().unwrap();
+    let mut players = Vec::new();
+    for i in 0..clients * 2 {
+        let name = format!("bench{i}");
+        let account = turnpost_server::validate::account_name(&name).unwrap();
+        let email = turnpost_server::validate::email(&format!("{name}@example.org")).unwrap();
+        let (token, _, _) =
+            turnpost_server::accounts::create_verified(&mut conn, &account, &email, "bench")
+                .unwrap();
+        players.push((name, token));
+    }
+    drop(conn);
+
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let (latencies, finished, elapsed) = runtime.block_on(async {
+        let http = reqwest::Client::builder()
+            .pool_max_idle_per_host(clients * 2)
+            .timeout(Duration::from_secs(30))
+            .build()
+            .unwrap();
+        let mut tasks = Vec::new();
+        for c in 0..clients {
+            let client = Client {
+                http: http.clone(),
+                base: format!("http://127.0.0.1:{port}"),
+                tokens: [players[2 * c].1.clone(), players[2 * c + 1].1.clone()],
+                names: [players[2 * c].0.clone(), players[2 * c + 1].0.clone()],
+            };
+            tasks.push(tokio::spawn(client.run(c as u64 + 1, stop.clone())));
+        }
+        let started = Instant::now();
+        tokio::time::sleep(Duration::from_secs(secs)).await;
+        stop.store(true, Ordering::Relaxed);
+        let mut all = Vec::new();
+        let mut finished = 0;
+        for task in tasks {
+            let (lat, fin) = task.await.unwrap();
+            all.extend(lat);
+            finished += fin;
+        }
+        (all, finished, started.elapsed())
+    });
+    let _ = server.kill();
+    let _ = server.wait();
+    drop(pool);
+    drop_database(&admin, &name);
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let mut sorted = latencies.clone();
+    sorted.sort();
+    let moves_per_sec = sorted.len() as f64 / elapsed.as_secs_f64();
+    println!(
+        "turnpost: {clients} clients, {:.1} s: {} moves, {moves_per_sec:.0} moves/s, mean {:.1} ms, p50 {:.1} ms, p99 {:.1} ms, {finished} games finished",
+        elapsed.as_secs_f64(),
+        sorted.len(),
+        sorted.iter().sum::<Duration>().as_secs_f64() * 1000.0 / sorted.len().max(1) as f64,
+        percentile(&sorted, 0.50).as_secs_f64() * 1000.0,
+        percentile(&sorted, 0.99).as_secs_f64() * 1000.0,
+    );
+    match pgbench(&admin, clients, secs) {
+        Some((tps, latency)) => println!(
+            "pgbench -c {clients} -j 2 -T {secs}: {tps:.0} TPS, latency average {latency:.1} ms; turnpost moves/s = {:.0}% of pgbench TPS",
+            moves_per_sec / tps * 100.0
+        ),
+        None => println!("pgbench did not run (set PGBENCH to its path)"),
+    }
+}
