@@ -11,6 +11,7 @@ use crate::db::{self, accounts, codes, tokens, DbConnection, DbError};
 use crate::error::ApiError;
 use crate::mail::{self, templates};
 use crate::secrets;
+use crate::transaction;
 use crate::validate::{AccountName, EmailAddress};
 
 /// How long a one-time code is valid.
@@ -27,44 +28,6 @@ pub struct MailContext {
     pub public_url: String,
     /// Wakes the outbox worker after commit.
     pub wake: Arc<Notify>,
-}
-
-/// The error of a transaction body: an API answer or a storage failure.
-#[derive(Debug)]
-enum TxError {
-    Api(ApiError),
-    Db(DbError),
-}
-
-impl From<diesel::result::Error> for TxError {
-    fn from(e: diesel::result::Error) -> Self {
-        Self::Db(DbError::Query(e))
-    }
-}
-
-impl From<DbError> for TxError {
-    fn from(e: DbError) -> Self {
-        Self::Db(e)
-    }
-}
-
-impl From<ApiError> for TxError {
-    fn from(e: ApiError) -> Self {
-        Self::Api(e)
-    }
-}
-
-impl From<TxError> for ApiError {
-    fn from(e: TxError) -> Self {
-        match e {
-            TxError::Api(api) => api,
-            TxError::Db(db) if db.is_unique_violation() => ApiError::Conflict {
-                code: "conflict",
-                message: "a concurrent request changed the same account; try again".into(),
-            },
-            TxError::Db(db) => db.into(),
-        }
-    }
 }
 
 fn taken(code: &'static str, message: &str) -> ApiError {
@@ -96,7 +59,7 @@ pub fn sign_up(
     email: &EmailAddress,
     ctx: &MailContext,
 ) -> Result<(), ApiError> {
-    db::write_transaction::<_, TxError, _>(conn, |conn| {
+    transaction::write(conn, |conn| {
         let now = db::now();
         let by_name = accounts::by_name_key(conn, &name.key)?;
         let by_email = accounts::by_email_key(conn, &email.key)?;
@@ -154,7 +117,7 @@ pub fn sign_in(
     email: &EmailAddress,
     ctx: &MailContext,
 ) -> Result<(), ApiError> {
-    let queued = db::write_transaction::<_, TxError, _>(conn, |conn| {
+    let queued = transaction::write(conn, |conn| {
         let Some(account) = accounts::by_email_key(conn, &email.key)? else {
             return Ok(false);
         };
@@ -215,7 +178,7 @@ pub fn verify(
         code: "invalid_code",
         message: "no valid code for this email; ask for one with POST /v1/sessions".into(),
     };
-    let outcome = db::write_transaction::<_, TxError, _>(conn, |conn| {
+    let outcome = transaction::write(conn, |conn| {
         let now = db::now();
         let account = accounts::by_email_key(conn, &email.key)?.ok_or_else(no_code)?;
         let code = codes::current(conn, account.id, now)?.ok_or_else(no_code)?;
@@ -284,7 +247,7 @@ pub fn create_verified(
     email: &EmailAddress,
     label: &str,
 ) -> Result<(String, ApiToken, Account), ApiError> {
-    Ok(db::write_transaction::<_, TxError, _>(conn, |conn| {
+    transaction::write(conn, |conn| {
         let now = db::now();
         for existing in [
             accounts::by_name_key(conn, &name.key)?,
@@ -316,7 +279,7 @@ pub fn create_verified(
         )?;
         let (secret, token) = insert_token(conn, account.id, label)?;
         Ok((secret, token, account))
-    })?)
+    })
 }
 
 /// Operator: another token for the account with this name.
@@ -328,12 +291,12 @@ pub fn issue_token_for_name(
     name_key: &str,
     label: &str,
 ) -> Result<(String, ApiToken, Account), ApiError> {
-    Ok(db::write_transaction::<_, TxError, _>(conn, |conn| {
+    transaction::write(conn, |conn| {
         let account = accounts::by_name_key(conn, name_key)?
             .ok_or_else(|| ApiError::NotFound(format!("no account named {name_key}")))?;
         let now = db::now();
         accounts::mark_verified(conn, account.id, now)?;
         let (secret, token) = insert_token(conn, account.id, label)?;
         Ok((secret, token, account))
-    })?)
+    })
 }

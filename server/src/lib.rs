@@ -11,7 +11,7 @@
 //!   `routes::with_conn` (a pooled connection on the blocking pool);
 //! - storage: tables in `migrations/{postgres,sqlite}` and [`db::schema`] (a test checks they
 //!   agree), queries in a file under [`db`], each domain operation in one
-//!   [`db::write_transaction`];
+//!   [`transaction::write`];
 //! - mail: [`mail::enqueue`] on the caller's connection inside that transaction, then
 //!   `wake.notify_one()` after commit ([`accounts::MailContext`]); templates in
 //!   [`mail::templates`];
@@ -32,6 +32,7 @@ pub mod openapi;
 pub mod ratelimit;
 pub mod routes;
 pub mod secrets;
+pub mod transaction;
 pub mod validate;
 
 pub use app::Application;

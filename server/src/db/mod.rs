@@ -227,29 +227,6 @@ pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<usize, DbError> 
     reverted.map_err(|e| DbError::Migration(e.to_string()))
 }
 
-/// Runs `f` in a transaction meant to write. On SQLite the write lock is taken first (waiting up
-/// to the busy timeout), so the transaction cannot fail half-way with "database is locked" when
-/// it turns from reading to writing while another connection writes. On PostgreSQL it is a
-/// plain transaction. Every domain operation that writes uses this.
-///
-/// # Errors
-/// Whatever `f` returns, or the failure to begin or commit.
-pub fn write_transaction<T, E, F>(conn: &mut DbConnection, f: F) -> Result<T, E>
-where
-    F: FnOnce(&mut DbConnection) -> Result<T, E>,
-    E: From<diesel::result::Error>,
-{
-    conn.transaction(|conn| {
-        if let DbConnection::Sqlite(sqlite) = conn {
-            // The first statement of a deferred transaction being a write starts a write
-            // transaction at once (SQLite docs, "BEGIN"), even if it changes no row.
-            sqlite
-                .batch_execute("UPDATE __diesel_schema_migrations SET version = version WHERE 0")?;
-        }
-        f(conn)
-    })
-}
-
 /// Checks that the database answers (for `GET /v1/health`).
 ///
 /// # Errors

@@ -10,7 +10,7 @@ pub mod moving;
 pub mod notify;
 pub mod options;
 pub mod record;
-pub mod tx;
+pub use crate::transaction as tx;
 pub mod view;
 
 use chrono::NaiveDateTime;

@@ -1,4 +1,4 @@
-//! The write transaction every game operation runs in, and its error type.
+//! The transactions every domain operation runs in (accounts, games), and their error type.
 
 use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::Connection as _;
@@ -37,18 +37,20 @@ impl From<TxError> for ApiError {
     fn from(e: TxError) -> Self {
         match e {
             TxError::Api(api) => api,
-            // Only reachable if the row lock was bypassed; the unique keys still held.
+            // Writers are serialised, so only a race the locks do not cover gets here; the
+            // unique keys still held.
             TxError::Db(db) if db.is_unique_violation() => ApiError::Conflict {
                 code: "conflict",
-                message: "a concurrent request changed this game; read it again and retry".into(),
+                message: "a concurrent request changed the same data; read it again and retry"
+                    .into(),
             },
             TxError::Db(db) => db.into(),
         }
     }
 }
 
-/// Runs `body` in one transaction that serialises writers of the same game: on PostgreSQL an
-/// ordinary transaction in which the body locks the game row (`FOR UPDATE`); on SQLite a
+/// Runs `body` in one transaction that serialises writers: on PostgreSQL an ordinary
+/// transaction in which the body locks the rows it changes (`FOR UPDATE`); on SQLite a
 /// transaction opened with `BEGIN IMMEDIATE`, which takes the database's write lock at once
 /// (a deferred transaction that reads first could fail with `SQLITE_BUSY` when it upgrades).
 ///
