@@ -28,6 +28,9 @@ pub struct MailContext {
     pub public_url: String,
     /// Wakes the outbox worker after commit.
     pub wake: Arc<Notify>,
+    /// Signs unsubscribe links (shared by every server process, see
+    /// `notifications::unsubscribe`).
+    pub link_key: Arc<[u8]>,
 }
 
 fn taken(code: &'static str, message: &str) -> ApiError {

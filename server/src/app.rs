@@ -3,6 +3,7 @@
 
 use std::net::TcpListener;
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix_web::dev::{Server, ServerHandle};
 use actix_web::{web, App, HttpServer};
@@ -15,6 +16,7 @@ use crate::config::{describe_database, Config};
 use crate::db::{self, Backend, Pool};
 use crate::mail::{OutboxWorker, Transport};
 use crate::ratelimit::Limits;
+use crate::sweeps::SweepWorker;
 
 /// Largest JSON body accepted, in bytes.
 pub const JSON_LIMIT: usize = 16 * 1024;
@@ -38,11 +40,12 @@ pub struct AppState {
     pub docs_html: String,
 }
 
-/// Opens the configured database and runs pending migrations.
+/// Opens the configured database, runs pending migrations, and reads the key that signs
+/// unsubscribe links (made on first use).
 ///
 /// # Errors
 /// Unusable configuration, unreachable database, failed migration.
-pub fn open_database(config: &Config) -> anyhow::Result<(Pool, Backend)> {
+pub fn open_database(config: &Config) -> anyhow::Result<(Pool, Backend, Vec<u8>)> {
     let target = config.database_target()?;
     let pool = db::connect(&target, config.db_pool_size)
         .with_context(|| format!("cannot open the database {}", describe_database(&target)))?;
@@ -64,7 +67,8 @@ pub fn open_database(config: &Config) -> anyhow::Result<(Pool, Backend)> {
     if ran > 0 {
         tracing::info!(migrations = ran, "database migrated");
     }
-    Ok((pool, backend))
+    let link_key = crate::notifications::unsubscribe::load_key(&mut conn)?;
+    Ok((pool, backend, link_key))
 }
 
 /// The mail transport the configuration asks for.
@@ -85,6 +89,7 @@ pub struct Application {
     pool: Pool,
     backend: Backend,
     worker: tokio::task::JoinHandle<()>,
+    sweeper: Option<tokio::task::JoinHandle<()>>,
     stop_worker: watch::Sender<bool>,
     signals: StopSignals,
 }
@@ -139,7 +144,7 @@ impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         config.validate()?;
         let cfg = config.clone();
-        let (pool, backend) = tokio::task::spawn_blocking(move || open_database(&cfg))
+        let (pool, backend, link_key) = tokio::task::spawn_blocking(move || open_database(&cfg))
             .await
             .context("database start-up task failed")??;
         let transport = Arc::new(mail_transport(&config)?);
@@ -155,6 +160,7 @@ impl Application {
                 message_id_domain: config.message_id_domain(),
                 public_url: config.public_base_url()?,
                 wake: wake.clone(),
+                link_key: link_key.into(),
             },
             limits: Limits::new(config.rate_limit_per_email, config.rate_limit_per_client),
             openapi_json: openapi
@@ -163,6 +169,7 @@ impl Application {
             docs_html: utoipa_scalar::Scalar::new(openapi).to_html(),
         });
 
+        let sweep_mail = state.mail.clone();
         let listener = TcpListener::bind(&config.listen)
             .with_context(|| format!("cannot listen on {}", config.listen))?;
         let address = listener.local_addr()?;
@@ -195,6 +202,14 @@ impl Application {
             settings: config.outbox_settings(),
             wake,
         };
+        let sweeper = (config.sweep_interval_ms > 0).then(|| {
+            let sweeper = SweepWorker {
+                pool: pool.clone(),
+                mail: sweep_mail,
+                interval: Duration::from_millis(config.sweep_interval_ms),
+            };
+            tokio::spawn(sweeper.run(stop_rx.clone()))
+        });
         let worker = tokio::spawn(worker.run(stop_rx));
 
         tracing::info!(
@@ -208,6 +223,7 @@ impl Application {
             pool,
             backend,
             worker,
+            sweeper,
             stop_worker,
             signals,
         })
@@ -253,6 +269,11 @@ impl Application {
         on_signal.abort();
         tracing::info!("HTTP server stopped; waiting for the mail worker");
         let _ = self.stop_worker.send(true);
+        if let Some(sweeper) = self.sweeper {
+            if let Err(error) = sweeper.await {
+                tracing::error!(%error, "sweeper ended abnormally");
+            }
+        }
         if let Err(error) = self.worker.await {
             tracing::error!(%error, "mail worker ended abnormally");
         }

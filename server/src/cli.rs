@@ -15,7 +15,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve => serve(config),
         Command::Migrate => {
             config.validate()?;
-            let (_pool, backend) = app::open_database(&config)?;
+            let (_pool, backend, _) = app::open_database(&config)?;
             eprintln!("database ({}) is up to date", backend.name());
             Ok(())
         }
@@ -35,7 +35,7 @@ fn serve(config: Config) -> anyhow::Result<()> {
 
 fn account(config: &Config, command: AccountCommand) -> anyhow::Result<()> {
     config.validate()?;
-    let (pool, _) = app::open_database(config)?;
+    let (pool, _, _) = app::open_database(config)?;
     let mut conn = pool.get().context("cannot connect to the database")?;
     let (secret, account) = match command {
         AccountCommand::Create { name, email, label } => {

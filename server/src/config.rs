@@ -177,6 +177,17 @@ pub struct Config {
     )]
     pub rate_limit_per_client: u32,
 
+    /// How often this process looks for clocks that need a reminder, a timeout or a claim
+    /// notice, and for digests that are due, in milliseconds. Every server process sweeps;
+    /// locks make each finding happen once.
+    #[arg(
+        long,
+        env = "TURNPOST_SWEEP_INTERVAL_MS",
+        default_value_t = 60_000,
+        global = true
+    )]
+    pub sweep_interval_ms: u64,
+
     /// Database connections in the pool.
     #[arg(
         long,
@@ -236,6 +247,7 @@ impl Config {
             outbox_poll_ms: 50,
             rate_limit_per_email: 1_000,
             rate_limit_per_client: 10_000,
+            sweep_interval_ms: 100,
             db_pool_size: 4,
         }
     }

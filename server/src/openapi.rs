@@ -114,8 +114,51 @@ pub mod schemas {
         pub options: Option<std::collections::BTreeMap<String, String>>,
         /// Account names in turn order; yours among them.
         pub seats: Vec<String>,
-        /// Clock wished for (recorded, not enforced yet).
+        /// `3d` (days per move, 1–30, the default) or `7d+1d/14d` (Fischer bank:
+        /// initial+increment/maximum days).
+        #[schema(example = "3d")]
         pub clock: Option<String>,
+        /// `auto` (running out of time loses; the default) or `claim` (the others may claim).
+        pub timeout: Option<String>,
+    }
+
+    /// Pause all your clocks.
+    #[derive(ToSchema)]
+    pub struct VacationRequest {
+        /// Days (15 a year).
+        pub days: u32,
+    }
+
+    /// Category switches.
+    #[derive(ToSchema)]
+    pub struct CategoriesPatch {
+        /// Challenges for you.
+        pub challenges: Option<bool>,
+        /// Answers to your challenges; game started.
+        pub challenge_replies: Option<bool>,
+        /// Game over.
+        pub game_over: Option<bool>,
+        /// Draw offers.
+        pub draw_offers: Option<bool>,
+        /// Deadline reminders and claim notices.
+        pub reminders: Option<bool>,
+    }
+
+    /// Change notification preferences; absent fields stay.
+    #[derive(ToSchema)]
+    pub struct NotificationSettingsPatch {
+        /// IANA time zone, e.g. `Europe/Berlin`.
+        pub time_zone: Option<String>,
+        /// `immediate`, `digest` or `off`.
+        pub turn_mail: Option<String>,
+        /// Local hour 0–23 of the daily digest.
+        pub digest_hour: Option<u8>,
+        /// Category switches.
+        pub categories: Option<CategoriesPatch>,
+        /// Games to mute.
+        pub mute: Option<Vec<i64>>,
+        /// Games to unmute.
+        pub unmute: Option<Vec<i64>>,
     }
 
     /// A move.
@@ -192,15 +235,23 @@ impl Modify for BearerAuth {
         crate::routes::games::decline::decline,
         crate::routes::games::resign::resign,
         crate::routes::games::draw::draw,
+        crate::routes::games::claim::claim,
+        crate::routes::me::notifications,
+        crate::routes::me::update_notifications,
+        crate::routes::me::vacation,
+        crate::routes::me::take_vacation,
+        crate::routes::unsubscribe::page_handler,
+        crate::routes::unsubscribe::one_click,
     ),
     components(schemas(
         schemas::SignUpRequest, schemas::SignInRequest, schemas::VerifyRequest, schemas::CodeSent,
         schemas::Account, schemas::TokenInfo, schemas::NewToken, schemas::TokenList, schemas::Health,
         schemas::ErrorBody, schemas::ErrorDetail, schemas::CreateGameRequest,
-        schemas::PlayMoveRequest, schemas::DrawRequest
+        schemas::PlayMoveRequest, schemas::DrawRequest, schemas::VacationRequest,
+        schemas::CategoriesPatch, schemas::NotificationSettingsPatch
     )),
     modifiers(&BearerAuth),
-    tags((name = "accounts", description = "Sign-up, sign-in, tokens"), (name = "games", description = "Challenges, moves, resignation, draws, records"), (name = "server", description = "Operations"))
+    tags((name = "accounts", description = "Sign-up, sign-in, tokens"), (name = "games", description = "Challenges, moves, resignation, draws, claims, records"), (name = "notifications", description = "Mail preferences, vacations, unsubscribe links"), (name = "server", description = "Operations"))
 )]
 pub struct ApiDoc;
 

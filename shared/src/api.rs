@@ -155,9 +155,14 @@ pub struct CreateGameRequest {
     pub options: std::collections::BTreeMap<String, OptionValue>,
     /// Account names in turn order, one per seat.
     pub seats: Vec<String>,
-    /// The clock wished for, e.g. `3d` per move (recorded; enforced by a later release).
+    /// The clock: `3d` (days per move, 1–30; the default) or `7d+1d/14d` (a Fischer bank:
+    /// initial days + increment days / maximum days).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<String>,
+    /// What happens when a seat runs out of time: `auto` (the server ends the game as a loss
+    /// on time; the default) or `claim` (the other players may claim the win).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<String>,
 }
 
 /// `POST /v1/games/{id}/moves`.
@@ -202,6 +207,9 @@ pub struct SeatView {
     pub player: String,
     /// Whether the player accepted the challenge.
     pub accepted: bool,
+    /// Seconds left in the seat's Fischer bank (not counting a running turn); none for
+    /// days-per-move clocks.
+    pub bank_seconds: Option<u64>,
 }
 
 /// One played move.
@@ -229,15 +237,21 @@ pub struct GameView {
     pub kind: String,
     /// Every option with its value (defaults and the server's seed included).
     pub options: std::collections::BTreeMap<String, String>,
-    /// The clock asked for, if any.
+    /// The clock: `3d` (days per move) or `7d+1d/14d` (Fischer: initial+increment/maximum).
     pub clock: Option<String>,
+    /// `auto` (running out of time loses at once) or `claim` (the others may claim the win).
+    pub timeout: String,
+    /// When the seat to move runs out of time (active games).
+    pub deadline: Option<String>,
+    /// Whether the caller may claim the win on time now (`POST /v1/games/{id}/claim`).
+    pub claimable: bool,
     /// Seats in turn order.
     pub seats: Vec<SeatView>,
     /// `invited`, `active`, `finished` or `cancelled`.
     pub status: String,
     /// Once over: `won 2`, `won 1 3` or `draw`.
     pub result: Option<String>,
-    /// Why it ended: `rules`, `resignation`, `agreement`, `declined`, `expired`.
+    /// Why it ended: `rules`, `resignation`, `agreement`, `timeout`, `declined`, `expired`.
     pub result_reason: Option<String>,
     /// Moves played so far: send it back as `ply` with the next move.
     pub ply: u32,
@@ -286,6 +300,8 @@ pub struct GameSummary {
     pub to_move: Option<u8>,
     /// Whether the caller is to move.
     pub your_turn: bool,
+    /// When the seat to move runs out of time (active games).
+    pub deadline: Option<String>,
     /// Once over: `won 2`, `draw`.
     pub result: Option<String>,
     /// Last change.

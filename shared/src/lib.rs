@@ -6,10 +6,12 @@
 mod any_game;
 mod api;
 mod board_view;
+mod clock;
 mod game;
 mod kind;
 mod move_error;
 mod notation;
+mod notification_api;
 mod options;
 mod perft;
 mod position_error;
@@ -30,10 +32,15 @@ pub use api::{
     PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TokenInfo, TokenList, VerifyRequest,
 };
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
+pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE};
 pub use game::{Game, PlayFailure};
 pub use kind::{GameKind, UnknownGameKind};
 pub use move_error::MoveError;
 pub use notation::{split_move_list, CellText, Cursor, ParseMoveError};
+pub use notification_api::{
+    CategoriesPatch, NotificationCategories, NotificationSettings, NotificationSettingsPatch,
+    TurnMail, Vacation, VacationRequest,
+};
 pub use options::{OptionError, OptionSpec, OptionValues, Options};
 pub use perft::perft;
 pub use position_error::PositionError;

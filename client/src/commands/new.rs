@@ -1,7 +1,9 @@
 use std::collections::BTreeMap;
 
 use clap::Args;
-use turnpost_shared::{AnyGame, CreateGameRequest, GameKind, GameView, OptionValue, Options};
+use turnpost_shared::{
+    AnyGame, ClockSpec, CreateGameRequest, GameKind, GameView, OptionValue, Options, TimeoutMode,
+};
 
 use crate::failure::Failure;
 use crate::game_display::describe;
@@ -19,12 +21,34 @@ pub struct NewArgs {
     /// A game option as key=value (repeatable), e.g. --option players=3.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Days each player has per move.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30))]
+    /// Days each player has per move (1–30; the server's default is 3).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30), conflicts_with = "fischer")]
     pub days_per_move: Option<u32>,
+    /// A capped Fischer clock instead: initial days + days added per move / most days banked,
+    /// e.g. 7d+1d/14d.
+    #[arg(long, value_name = "CLOCK", value_parser = parse_clock)]
+    pub fischer: Option<ClockSpec>,
+    /// When a player runs out of time: `auto` (the server ends the game as a loss on time) or
+    /// `claim` (the opponents may claim the win with `turnpost claim`).
+    #[arg(long, value_name = "MODE", value_parser = parse_timeout)]
+    pub timeout: Option<TimeoutMode>,
     /// Your seat in the turn order (1 moves first).
     #[arg(long, default_value_t = 1)]
     pub seat: usize,
+}
+
+fn parse_clock(text: &str) -> Result<ClockSpec, String> {
+    match text.parse::<ClockSpec>() {
+        Ok(spec @ ClockSpec::Fischer { .. }) => Ok(spec),
+        Ok(ClockSpec::DaysPerMove(_)) => {
+            Err("a Fischer clock is written initial+increment/maximum, like 7d+1d/14d".into())
+        }
+        Err(e) => Err(e.reason),
+    }
+}
+
+fn parse_timeout(text: &str) -> Result<TimeoutMode, String> {
+    text.parse::<TimeoutMode>().map_err(|e| e.reason)
 }
 
 /// Runs `turnpost new`.
@@ -53,7 +77,11 @@ pub fn run(args: NewArgs, profile: Option<&str>, json: bool) -> Result<(), Failu
             .map(|(key, value)| (key.to_string(), OptionValue::Text(value.to_string())))
             .collect::<BTreeMap<_, _>>(),
         seats,
-        clock: args.days_per_move.map(|days| format!("{days}d")),
+        clock: args
+            .fischer
+            .map(|spec| spec.to_string())
+            .or_else(|| args.days_per_move.map(|days| format!("{days}d"))),
+        timeout: args.timeout.map(|mode| mode.to_string()),
     };
     let game: GameView = session.client.post("/games", &request)?;
     if json {

@@ -35,6 +35,12 @@ pub struct GameState {
     pub finished_at: Option<NaiveDateTime>,
     /// Last change.
     pub last_activity_at: NaiveDateTime,
+    /// When the current turn began.
+    pub turn_started_at: Option<NaiveDateTime>,
+    /// When the seat to move runs out of time.
+    pub deadline_at: Option<NaiveDateTime>,
+    /// Clock mails sent for the current turn.
+    pub clock_notices: i32,
 }
 
 impl Game {
@@ -52,6 +58,9 @@ impl Game {
             started_at: self.started_at,
             finished_at: self.finished_at,
             last_activity_at: self.last_activity_at,
+            turn_started_at: self.turn_started_at,
+            deadline_at: self.deadline_at,
+            clock_notices: self.clock_notices,
         }
     }
 
@@ -67,6 +76,9 @@ impl Game {
         self.started_at = state.started_at;
         self.finished_at = state.finished_at;
         self.last_activity_at = state.last_activity_at;
+        self.turn_started_at = state.turn_started_at;
+        self.deadline_at = state.deadline_at;
+        self.clock_notices = state.clock_notices;
     }
 }
 

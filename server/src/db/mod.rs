@@ -5,9 +5,11 @@
 //! every domain operation is one transaction.
 
 pub mod accounts;
+pub mod clocks;
 pub mod codes;
 pub mod games;
 pub mod models;
+pub mod notifications;
 pub mod outbox;
 pub mod schema;
 pub mod tokens;

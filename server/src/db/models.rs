@@ -3,7 +3,10 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::schema::{accounts, api_tokens, game_seats, games, mail_outbox, moves, sign_in_codes};
+use super::schema::{
+    accounts, api_tokens, game_seats, games, mail_outbox, moves, notification_settings,
+    sign_in_codes, vacations,
+};
 
 /// An account row.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -199,7 +202,7 @@ pub struct Game {
     pub kind: String,
     /// Canonical options, `key=value` pairs separated by spaces.
     pub options: String,
-    /// The clock asked for in the challenge, as given (not enforced yet).
+    /// The clock spec in canonical form (`3d`, `7d+1d/14d`); NULL means the default.
     pub clock: Option<String>,
     /// `invited`, `active`, `finished` or `cancelled`.
     pub status: String,
@@ -225,6 +228,14 @@ pub struct Game {
     pub finished_at: Option<NaiveDateTime>,
     /// Last change (listing order).
     pub last_activity_at: NaiveDateTime,
+    /// `auto` or `claim`.
+    pub timeout_mode: String,
+    /// When the current turn began (for the clock).
+    pub turn_started_at: Option<NaiveDateTime>,
+    /// When the seat to move runs out of time.
+    pub deadline_at: Option<NaiveDateTime>,
+    /// What was mailed about the current turn's clock (see `clocks::notices`).
+    pub clock_notices: i32,
 }
 
 /// A new game (a challenge).
@@ -235,8 +246,10 @@ pub struct NewGame<'a> {
     pub kind: &'a str,
     /// Canonical options.
     pub options: &'a str,
-    /// Clock as given.
+    /// Canonical clock spec.
     pub clock: Option<&'a str>,
+    /// `auto` or `claim`.
+    pub timeout_mode: &'a str,
     /// `invited`.
     pub status: &'a str,
     /// 0.
@@ -263,6 +276,8 @@ pub struct GameSeat {
     pub account_id: i64,
     /// When the player accepted (the challenger at once).
     pub accepted_at: Option<NaiveDateTime>,
+    /// Seconds left in a Fischer bank (not counting a running turn).
+    pub bank_seconds: Option<i64>,
 }
 
 /// A played move.
@@ -281,4 +296,46 @@ pub struct MoveRow {
     pub notation: String,
     /// When.
     pub played_at: NaiveDateTime,
+}
+
+/// An account's notification preferences (absent: the defaults).
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = notification_settings, treat_none_as_null = true)]
+pub struct NotificationSettingsRow {
+    /// Account.
+    pub account_id: i64,
+    /// IANA time zone name.
+    pub time_zone: String,
+    /// `immediate`, `digest` or `off`.
+    pub turn_mail: String,
+    /// Local hour of the digest.
+    pub digest_hour: i32,
+    /// 1 on, 0 off.
+    pub challenges: i32,
+    /// 1 on, 0 off.
+    pub challenge_replies: i32,
+    /// 1 on, 0 off.
+    pub game_over: i32,
+    /// 1 on, 0 off.
+    pub draw_offers: i32,
+    /// 1 on, 0 off.
+    pub reminders: i32,
+    /// Local date of the last digest.
+    pub last_digest_on: Option<String>,
+    /// Last change.
+    pub updated_at: NaiveDateTime,
+}
+
+/// Vacation days of an account in one year.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = vacations, treat_none_as_null = true)]
+pub struct VacationRow {
+    /// Account.
+    pub account_id: i64,
+    /// Calendar year (UTC) the days count in.
+    pub year: i32,
+    /// Days taken that year.
+    pub days_used: i32,
+    /// End of the running vacation.
+    pub until_at: Option<NaiveDateTime>,
 }

@@ -73,6 +73,10 @@ diesel::table! {
         started_at -> Nullable<Timestamp>,
         finished_at -> Nullable<Timestamp>,
         last_activity_at -> Timestamp,
+        timeout_mode -> Text,
+        turn_started_at -> Nullable<Timestamp>,
+        deadline_at -> Nullable<Timestamp>,
+        clock_notices -> Integer,
     }
 }
 
@@ -82,6 +86,7 @@ diesel::table! {
         seat -> Integer,
         account_id -> BigInt,
         accepted_at -> Nullable<Timestamp>,
+        bank_seconds -> Nullable<BigInt>,
     }
 }
 
@@ -96,11 +101,53 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    notification_settings (account_id) {
+        account_id -> BigInt,
+        time_zone -> Text,
+        turn_mail -> Text,
+        digest_hour -> Integer,
+        challenges -> Integer,
+        challenge_replies -> Integer,
+        game_over -> Integer,
+        draw_offers -> Integer,
+        reminders -> Integer,
+        last_digest_on -> Nullable<Text>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    game_mutes (account_id, game_id) {
+        account_id -> BigInt,
+        game_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    vacations (account_id) {
+        account_id -> BigInt,
+        year -> Integer,
+        days_used -> Integer,
+        until_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    server_secrets (name) {
+        name -> Text,
+        value -> Text,
+    }
+}
+
 diesel::joinable!(api_tokens -> accounts (account_id));
 diesel::joinable!(game_seats -> games (game_id));
 diesel::joinable!(game_seats -> accounts (account_id));
 diesel::joinable!(moves -> games (game_id));
 diesel::joinable!(sign_in_codes -> accounts (account_id));
+diesel::joinable!(notification_settings -> accounts (account_id));
+diesel::joinable!(game_mutes -> games (game_id));
+diesel::joinable!(vacations -> accounts (account_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
@@ -109,5 +156,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     mail_outbox,
     games,
     game_seats,
-    moves
+    moves,
+    notification_settings,
+    game_mutes,
+    vacations,
+    server_secrets
 );

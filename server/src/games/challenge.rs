@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use turnpost_shared::{CreateGameRequest, GameView};
+use turnpost_shared::{ClockSpec, CreateGameRequest, GameView, TimeoutMode};
 
 use super::tx::{self, TxError};
 use super::{notify, options, view, Loaded, ACTIVE, CANCELLED, INVITED};
@@ -17,15 +17,12 @@ use crate::db::models::{Account, GameSeat, NewGame};
 use crate::db::{self, accounts, DbConnection};
 use crate::error::ApiError;
 
-/// Longest accepted clock text.
-const CLOCK_MAX: usize = 64;
-
 /// Creates a challenge; the caller's seat is accepted at once, and every other player is
 /// mailed.
 ///
 /// # Errors
 /// 422 `unknown_kind`, `invalid_options` (naming the key), `seat_count`, `unknown_player`,
-/// `duplicate_player`, `creator_not_seated`, `invalid_clock`; storage failures.
+/// `duplicate_player`, `creator_not_seated`, `invalid_clock`, `invalid_timeout`; storage failures.
 pub fn create(
     conn: &mut DbConnection,
     me: &Account,
@@ -47,15 +44,18 @@ pub fn create(
             ),
         ));
     }
-    let clock = match request.clock.as_deref().map(str::trim) {
-        None | Some("") => None,
-        Some(text) if text.len() <= CLOCK_MAX && !text.chars().any(char::is_control) => Some(text),
-        Some(_) => {
-            return Err(ApiError::invalid(
-                "invalid_clock",
-                format!("clock must be at most {CLOCK_MAX} characters of text"),
-            ))
-        }
+    let clock = match request.clock.as_deref() {
+        None => ClockSpec::default(),
+        Some(text) => text
+            .parse::<ClockSpec>()
+            .map_err(|e| ApiError::invalid("invalid_clock", e.to_string()))?,
+    }
+    .to_string();
+    let timeout = match request.timeout.as_deref() {
+        None => TimeoutMode::default(),
+        Some(text) => text
+            .parse::<TimeoutMode>()
+            .map_err(|e| ApiError::invalid("invalid_timeout", e.to_string()))?,
     };
     let names: Vec<String> = request
         .seats
@@ -99,7 +99,8 @@ pub fn create(
             &NewGame {
                 kind: &kind,
                 options: &options_text,
-                clock,
+                clock: Some(&clock),
+                timeout_mode: timeout.as_str(),
                 status: INVITED,
                 ply: 0,
                 position: &position,
@@ -116,6 +117,7 @@ pub fn create(
                 seat: i32::try_from(i + 1).unwrap_or(i32::MAX),
                 account_id: account.id,
                 accepted_at: (account.id == me.id).then_some(now),
+                bank_seconds: None,
             })
             .collect();
         q::insert_seats(conn, &seats)?;
@@ -209,6 +211,7 @@ pub fn accept(
             state.result = result;
             state.to_move = to_move;
             state.started_at = Some(now);
+            crate::clocks::start(conn, &mut loaded, &mut state, now)?;
             q::save(conn, game_id, &state)?;
             loaded.game.apply(state);
             notify::started(conn, ctx, &loaded, me)?;

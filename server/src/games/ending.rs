@@ -1,4 +1,4 @@
-//! Ending a game by the players: resignation and agreed draws.
+//! Ending a game by the players or the clock: resignation, agreed draws, losses on time.
 //!
 //! Resigning in a game of more than two seats ends it for everyone, as a shared win of the other
 //! seats (the result line the engines use, `won 2 3`); the engines cannot drop a seat and play
@@ -38,6 +38,90 @@ fn finish(
     reason: &str,
     ctx: &MailContext,
 ) -> Result<GameView, TxError> {
+    close(conn, loaded, result, reason, ctx)?;
+    view::view_of(conn, loaded, viewer)
+}
+
+/// The result line when `loser` drops out: every other seat wins.
+fn others_win(loaded: &Loaded, loser: i32) -> String {
+    let winners: Vec<String> = loaded
+        .seats
+        .iter()
+        .map(|(s, _)| s.seat)
+        .filter(|s| *s != loser)
+        .map(|s| s.to_string())
+        .collect();
+    format!("won {}", winners.join(" "))
+}
+
+/// Ends a locked, active game whose seat to move ran out of time: a loss on time for that
+/// seat (every other seat wins, as with a resignation), and the game-over mails.
+///
+/// # Errors
+/// Storage failures.
+pub fn time_out(
+    conn: &mut DbConnection,
+    loaded: &mut Loaded,
+    ctx: &MailContext,
+) -> Result<(), TxError> {
+    let Some(loser) = loaded.game.to_move else {
+        return Ok(());
+    };
+    let result = others_win(loaded, loser);
+    close(conn, loaded, result, "timeout", ctx)
+}
+
+/// Claims the win on time in a `claim` game whose seat to move is past its deadline.
+///
+/// # Errors
+/// 404 unknown game, 403 `not_your_game`, 409 `not_active` / `not_claimable` (the deadline has
+/// not passed, the game ends by itself on time, or it is your own turn).
+pub fn claim(
+    conn: &mut DbConnection,
+    me: &Account,
+    game_id: i64,
+    ctx: &MailContext,
+) -> Result<GameView, ApiError> {
+    let view = tx::write(conn, |conn| -> Result<GameView, TxError> {
+        let mut loaded = Loaded::load(conn, game_id, true)?;
+        loaded.require_seat(me.id)?;
+        require_active(&loaded)?;
+        if !view::claimable(&loaded, me.id, db::now()) {
+            let game = &loaded.game;
+            let why = if game.timeout_mode != "claim" {
+                "this game ends by itself when time runs out (timeout mode auto)".to_owned()
+            } else if loaded.seat_of(me.id) == game.to_move {
+                "it is your turn; only the other players can claim".to_owned()
+            } else {
+                match game.deadline_at {
+                    Some(deadline) => {
+                        format!("the seat to move has time until {}", db::rfc3339(deadline))
+                    }
+                    None => "the clock is not running".to_owned(),
+                }
+            };
+            return Err(ApiError::Conflict {
+                code: "not_claimable",
+                message: format!("no win on time to claim in game {game_id}: {why}"),
+            }
+            .into());
+        }
+        let loser = loaded.game.to_move.unwrap_or_default();
+        let result = others_win(&loaded, loser);
+        finish(conn, &mut loaded, me.id, result, "timeout", ctx)
+    })?;
+    ctx.wake.notify_one();
+    Ok(view)
+}
+
+/// Ends the game with `result` and `reason` and queues the game-over mails.
+fn close(
+    conn: &mut DbConnection,
+    loaded: &mut Loaded,
+    result: String,
+    reason: &str,
+    ctx: &MailContext,
+) -> Result<(), TxError> {
     let now = db::now();
     let mut state = loaded.game.state();
     state.status = FINISHED.to_owned();
@@ -47,10 +131,11 @@ fn finish(
     state.draw_offered_by = None;
     state.finished_at = Some(now);
     state.last_activity_at = now;
+    crate::clocks::stop(&mut state);
     q::save(conn, loaded.game.id, &state)?;
     loaded.game.apply(state);
     notify::game_over(conn, ctx, loaded)?;
-    view::view_of(conn, loaded, viewer)
+    Ok(())
 }
 
 /// Resigns `me`'s seat: the other seat (or all other seats) win.
@@ -67,14 +152,7 @@ pub fn resign(
         let mut loaded = Loaded::load(conn, game_id, true)?;
         let seat = loaded.require_seat(me.id)?;
         require_active(&loaded)?;
-        let winners: Vec<String> = loaded
-            .seats
-            .iter()
-            .map(|(s, _)| s.seat)
-            .filter(|s| *s != seat)
-            .map(|s| s.to_string())
-            .collect();
-        let result = format!("won {}", winners.join(" "));
+        let result = others_win(&loaded, seat);
         finish(conn, &mut loaded, me.id, result, "resignation", ctx)
     })?;
     ctx.wake.notify_one();

@@ -222,6 +222,7 @@ pub fn play(
             state.finished_at = Some(now);
             state.draw_offered_by = None;
         }
+        crate::clocks::after_move(conn, &mut loaded, seat, &mut state, now)?;
         q::save(conn, game_id, &state)?;
         loaded.game.apply(state);
         if status == FINISHED {

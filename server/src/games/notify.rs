@@ -5,16 +5,21 @@ use crate::accounts::MailContext;
 use crate::db::models::Account;
 use crate::db::{DbConnection, DbError};
 use crate::mail::{self, NewMail};
+use crate::notifications::{recipient, Category, Delivery};
 
 use super::Loaded;
 
+/// Queues one mail unless the recipient's preferences say otherwise.
 fn queue(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    to: &Account,
+    (to, category, game_id): (&Account, Category, i64),
     subject: String,
     body: String,
 ) -> Result<(), DbError> {
+    if recipient(conn, ctx, to, Some(game_id), category)?.delivery != Delivery::Now {
+        return Ok(());
+    }
     mail::enqueue(
         conn,
         &ctx.message_id_domain,
@@ -62,7 +67,7 @@ pub fn challenged(
         queue(
             conn,
             ctx,
-            account,
+            (account, Category::Challenges, loaded.game.id),
             format!(
                 "{} challenges you to {} (game {})",
                 by.name, loaded.game.kind, loaded.game.id
@@ -107,7 +112,7 @@ pub fn accepted(
     queue(
         conn,
         ctx,
-        creator,
+        (creator, Category::ChallengeReplies, loaded.game.id),
         format!("{} accepted game {}", by.name, loaded.game.id),
         format!(
             "{} accepted your challenge to {} (game {}). Waiting for the other players.\n{}\n",
@@ -152,7 +157,15 @@ pub fn started(
         queue(
             conn,
             ctx,
-            account,
+            (
+                account,
+                if Some(seat.seat) == to_move {
+                    Category::Turn
+                } else {
+                    Category::ChallengeReplies
+                },
+                loaded.game.id,
+            ),
             subject,
             format!(
                 "{line}\nPlayers: {}\n{}\n",
@@ -181,7 +194,7 @@ pub fn declined(
         queue(
             conn,
             ctx,
-            account,
+            (account, Category::ChallengeReplies, loaded.game.id),
             format!("{} declined game {}", by.name, loaded.game.id),
             format!(
                 "{} declined the challenge to {} (game {}); it is cancelled.\n",
@@ -211,7 +224,7 @@ pub fn your_turn(
     queue(
         conn,
         ctx,
-        account,
+        (account, Category::Turn, loaded.game.id),
         format!(
             "Your turn in game {} ({})",
             loaded.game.id, loaded.game.kind
@@ -241,7 +254,7 @@ pub fn game_over(
         queue(
             conn,
             ctx,
-            account,
+            (account, Category::GameOver, loaded.game.id),
             format!(
                 "Game {} ({}) is over: {result}",
                 loaded.game.id, loaded.game.kind

@@ -41,7 +41,21 @@ fn seat_view(seat: &GameSeat, player: &str, engine: &AnyGame) -> SeatView {
         seat_name: seat_name(engine, seat.seat),
         player: player.to_owned(),
         accepted: seat.accepted_at.is_some(),
+        bank_seconds: seat.bank_seconds.and_then(|b| u64::try_from(b).ok()),
     }
+}
+
+/// Whether `viewer`'s seat may claim a win on time now: a `claim` game whose seat to move is
+/// past its deadline, and the viewer is another seat.
+#[must_use]
+pub fn claimable(loaded: &Loaded, viewer: i64, now: NaiveDateTime) -> bool {
+    let game = &loaded.game;
+    let viewer_seat = loaded.seat_of(viewer);
+    game.status == super::ACTIVE
+        && game.timeout_mode == "claim"
+        && viewer_seat.is_some()
+        && viewer_seat != game.to_move
+        && game.deadline_at.is_some_and(|deadline| deadline <= now)
 }
 
 /// The full view of a game for `viewer`; `last` are its most recent moves.
@@ -66,7 +80,14 @@ pub fn game_view(
             .iter()
             .map(|(k, v)| (k.to_owned(), v.to_owned()))
             .collect(),
-        clock: game.clock.clone(),
+        clock: Some(crate::clocks::spec_of(game.clock.as_deref()).to_string()),
+        timeout: game.timeout_mode.clone(),
+        deadline: if status == super::ACTIVE {
+            game.deadline_at.map(db::rfc3339)
+        } else {
+            None
+        },
+        claimable: claimable(loaded, viewer, now),
         seats: loaded
             .seats
             .iter()
@@ -152,6 +173,7 @@ pub fn summary(
                 ),
                 player: name.clone(),
                 accepted: seat.accepted_at.is_some(),
+                bank_seconds: seat.bank_seconds.and_then(|b| u64::try_from(b).ok()),
             })
             .collect(),
         ply: ply_u32(game.ply),
@@ -161,6 +183,11 @@ pub fn summary(
             None
         },
         your_turn: status == super::ACTIVE && your_seat.is_some() && your_seat == game.to_move,
+        deadline: if status == super::ACTIVE {
+            game.deadline_at.map(db::rfc3339)
+        } else {
+            None
+        },
         result: game.result.clone(),
         last_activity_at: db::rfc3339(game.last_activity_at),
     }

@@ -1,12 +1,92 @@
-//! `GET /v1/me`.
+//! `/v1/me`: the caller's account, notification preferences and vacation.
 
-use actix_web::HttpResponse;
+use actix_web::{web, HttpResponse};
+use turnpost_shared::{NotificationSettingsPatch, VacationRequest};
 
+use crate::app::AppState;
 use crate::auth::Authenticated;
+use crate::clocks::vacation;
+use crate::error::ApiError;
+use crate::notifications;
 
 /// The account of the token used.
 #[utoipa::path(get, path = "/v1/me", tag = "accounts", security(("bearer" = [])),
     responses((status = 200, body = crate::openapi::schemas::Account), (status = 401, body = crate::openapi::schemas::ErrorBody)))]
 pub async fn me(auth: Authenticated) -> HttpResponse {
     HttpResponse::Ok().json(auth.account.to_api())
+}
+
+/// The caller's notification preferences.
+///
+/// # Errors
+/// 401; storage failures.
+#[utoipa::path(get, path = "/v1/me/notifications", tag = "notifications", security(("bearer" = [])),
+    responses((status = 200, description = "time_zone, turn_mail, digest_hour, categories, muted_games"), (status = 401, body = crate::openapi::schemas::ErrorBody)))]
+pub async fn notifications(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+) -> Result<HttpResponse, ApiError> {
+    let account_id = auth.account.id;
+    let settings =
+        crate::routes::with_conn(&state, move |conn| notifications::show(conn, account_id)).await?;
+    Ok(HttpResponse::Ok().json(settings))
+}
+
+/// Changes the caller's notification preferences; answers the new ones.
+///
+/// # Errors
+/// 401; 422 `invalid_time_zone`, `invalid_digest_hour`, `not_your_game`.
+#[utoipa::path(patch, path = "/v1/me/notifications", tag = "notifications", security(("bearer" = [])),
+    request_body = crate::openapi::schemas::NotificationSettingsPatch,
+    responses((status = 200, description = "The new preferences"), (status = 401, body = crate::openapi::schemas::ErrorBody), (status = 422, body = crate::openapi::schemas::ErrorBody)))]
+pub async fn update_notifications(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+    patch: web::Json<NotificationSettingsPatch>,
+) -> Result<HttpResponse, ApiError> {
+    let account_id = auth.account.id;
+    let patch = patch.into_inner();
+    let settings = crate::routes::with_conn(&state, move |conn| {
+        notifications::update(conn, account_id, &patch)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(settings))
+}
+
+/// The caller's vacation days this year and the running vacation.
+///
+/// # Errors
+/// 401; storage failures.
+#[utoipa::path(get, path = "/v1/me/vacation", tag = "notifications", security(("bearer" = [])),
+    responses((status = 200, description = "year, days_used, days_left, until"), (status = 401, body = crate::openapi::schemas::ErrorBody)))]
+pub async fn vacation(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+) -> Result<HttpResponse, ApiError> {
+    let account_id = auth.account.id;
+    let view =
+        crate::routes::with_conn(&state, move |conn| vacation::show(conn, account_id)).await?;
+    Ok(HttpResponse::Ok().json(view))
+}
+
+/// Takes vacation days now (after the running vacation, if one runs): every clock of the
+/// caller pauses for that long.
+///
+/// # Errors
+/// 401; 422 `invalid_vacation`, `vacation_exhausted`.
+#[utoipa::path(post, path = "/v1/me/vacation", tag = "notifications", security(("bearer" = [])),
+    request_body = crate::openapi::schemas::VacationRequest,
+    responses((status = 200, description = "The vacation"), (status = 401, body = crate::openapi::schemas::ErrorBody), (status = 422, body = crate::openapi::schemas::ErrorBody)))]
+pub async fn take_vacation(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+    request: web::Json<VacationRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let account_id = auth.account.id;
+    let days = request.days;
+    let view = crate::routes::with_conn(&state, move |conn| {
+        vacation::take(conn, account_id, days, crate::db::now())
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(view))
 }

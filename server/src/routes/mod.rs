@@ -7,6 +7,7 @@ pub mod health;
 pub mod me;
 pub mod sessions;
 pub mod tokens;
+pub mod unsubscribe;
 
 use actix_web::{web, HttpRequest};
 
@@ -21,6 +22,21 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .service(resource("/sessions", "POST").route(web::post().to(sessions::create)))
             .service(resource("/sessions/verify", "POST").route(web::post().to(sessions::verify)))
             .service(resource("/me", "GET").route(web::get().to(me::me)))
+            .service(
+                resource("/me/notifications", "GET, PATCH")
+                    .route(web::get().to(me::notifications))
+                    .route(web::patch().to(me::update_notifications)),
+            )
+            .service(
+                resource("/me/vacation", "GET, POST")
+                    .route(web::get().to(me::vacation))
+                    .route(web::post().to(me::take_vacation)),
+            )
+            .service(
+                resource("/unsubscribe", "GET, POST")
+                    .route(web::get().to(unsubscribe::page_handler))
+                    .route(web::post().to(unsubscribe::one_click)),
+            )
             .service(resource("/tokens", "GET").route(web::get().to(tokens::list)))
             .service(resource("/tokens/{id}", "DELETE").route(web::delete().to(tokens::revoke)))
             .service(
@@ -51,6 +67,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 resource("/games/{id}/resign", "POST").route(web::post().to(games::resign::resign)),
             )
             .service(resource("/games/{id}/draw", "POST").route(web::post().to(games::draw::draw)))
+            .service(
+                resource("/games/{id}/claim", "POST").route(web::post().to(games::claim::claim)),
+            )
             .service(resource("/openapi.json", "GET").route(web::get().to(docs::openapi_json))),
     )
     .service(resource("/docs", "GET").route(web::get().to(docs::docs_page)));

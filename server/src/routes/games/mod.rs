@@ -2,6 +2,7 @@
 
 pub mod accept;
 pub mod board;
+pub mod claim;
 pub mod create;
 pub mod decline;
 pub mod draw;

@@ -1,0 +1,10 @@
+DROP TABLE server_secrets;
+DROP TABLE vacations;
+DROP TABLE game_mutes;
+DROP TABLE notification_settings;
+ALTER TABLE game_seats DROP COLUMN bank_seconds;
+DROP INDEX games_deadline;
+ALTER TABLE games DROP COLUMN clock_notices;
+ALTER TABLE games DROP COLUMN deadline_at;
+ALTER TABLE games DROP COLUMN turn_started_at;
+ALTER TABLE games DROP COLUMN timeout_mode;

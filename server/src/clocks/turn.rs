@@ -1,0 +1,87 @@
+//! The clock columns at the moments a turn changes hands: the start of a game and every move.
+
+use chrono::{Duration, NaiveDateTime};
+
+use super::deadline::{bank_after_move, notices_already_due, spec_of, turn_seconds, DAY_SECONDS};
+use crate::db::games::GameState;
+use crate::db::{clocks as q, DbConnection, DbError};
+use crate::games::{Loaded, ACTIVE};
+
+/// Starts the clocks of a game whose last seat just accepted: every Fischer bank gets its
+/// initial days, and the seat to move gets its deadline. `state` must already be active.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn start(
+    conn: &mut DbConnection,
+    loaded: &mut Loaded,
+    state: &mut GameState,
+    now: NaiveDateTime,
+) -> Result<(), DbError> {
+    let spec = spec_of(loaded.game.clock.as_deref());
+    if let turnpost_shared::ClockSpec::Fischer { initial, .. } = spec {
+        let bank = i64::from(initial) * DAY_SECONDS;
+        for (seat, _) in &mut loaded.seats {
+            q::set_bank(conn, loaded.game.id, seat.seat, bank)?;
+            seat.bank_seconds = Some(bank);
+        }
+    }
+    next_turn(conn, loaded, state, now)
+}
+
+/// After `mover` moved at `now` (and any automatic passes were played): the mover's Fischer
+/// bank, and the clock of the seat now to move (none once the game is over).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn after_move(
+    conn: &mut DbConnection,
+    loaded: &mut Loaded,
+    mover: i32,
+    state: &mut GameState,
+    now: NaiveDateTime,
+) -> Result<(), DbError> {
+    let spec = spec_of(loaded.game.clock.as_deref());
+    if let Some(bank) = bank_after_move(spec, loaded.game.deadline_at, now) {
+        q::set_bank(conn, loaded.game.id, mover, bank)?;
+        for (seat, _) in &mut loaded.seats {
+            if seat.seat == mover {
+                seat.bank_seconds = Some(bank);
+            }
+        }
+    }
+    next_turn(conn, loaded, state, now)
+}
+
+/// Stops the clock of a game that ended.
+pub fn stop(state: &mut GameState) {
+    state.turn_started_at = None;
+    state.deadline_at = None;
+    state.clock_notices = 0;
+}
+
+/// The deadline of the seat to move: its turn's time, counted from now or from the end of its
+/// player's vacation.
+fn next_turn(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    state: &mut GameState,
+    now: NaiveDateTime,
+) -> Result<(), DbError> {
+    let next = state.to_move.filter(|_| state.status == ACTIVE);
+    let Some((seat, account)) =
+        next.and_then(|to_move| loaded.seats.iter().find(|(seat, _)| seat.seat == to_move))
+    else {
+        stop(state);
+        return Ok(());
+    };
+    let spec = spec_of(loaded.game.clock.as_deref());
+    let starts = q::vacation_until(conn, account.id)?
+        .filter(|until| *until > now)
+        .unwrap_or(now);
+    let deadline = starts + Duration::seconds(turn_seconds(spec, seat.bank_seconds));
+    state.turn_started_at = Some(now);
+    state.deadline_at = Some(deadline);
+    state.clock_notices = notices_already_due(deadline, now);
+    Ok(())
+}

@@ -1,0 +1,99 @@
+//! Vacations: each account has [`DAYS_PER_YEAR`] days a calendar year (UTC), taken only by an
+//! explicit request. Taking days pauses every clock of the account: the deadlines of the games
+//! where it is to move move out by the days taken, and a turn that reaches it during the
+//! vacation starts counting when the vacation ends.
+
+use chrono::{Datelike, Duration, NaiveDateTime};
+use turnpost_shared::Vacation;
+
+use super::deadline::notices_already_due;
+use crate::db::models::VacationRow;
+use crate::db::{self, clocks as q, games as game_queries, DbConnection};
+use crate::error::ApiError;
+use crate::transaction::{self as tx, TxError};
+
+/// Vacation days per account and calendar year.
+pub const DAYS_PER_YEAR: u32 = 15;
+
+fn view(row: Option<&VacationRow>, now: NaiveDateTime) -> Vacation {
+    let year = now.year();
+    let used = row
+        .filter(|r| r.year == year)
+        .map_or(0, |r| u32::try_from(r.days_used).unwrap_or(0));
+    Vacation {
+        year,
+        days_used: used,
+        days_left: DAYS_PER_YEAR.saturating_sub(used),
+        until: row
+            .and_then(|r| r.until_at)
+            .filter(|until| *until > now)
+            .map(db::rfc3339),
+    }
+}
+
+/// `GET /v1/me/vacation`.
+///
+/// # Errors
+/// Storage failures.
+pub fn show(conn: &mut DbConnection, account_id: i64) -> Result<Vacation, ApiError> {
+    let row = q::lock_vacation(conn, account_id)?;
+    Ok(view(row.as_ref(), db::now()))
+}
+
+/// `POST /v1/me/vacation`: takes `days` now (or, during a vacation, right after it).
+///
+/// # Errors
+/// 422 `invalid_vacation` (no days), `vacation_exhausted` (more than are left this year);
+/// storage failures.
+pub fn take(
+    conn: &mut DbConnection,
+    account_id: i64,
+    days: u32,
+    now: NaiveDateTime,
+) -> Result<Vacation, ApiError> {
+    if days == 0 {
+        return Err(ApiError::invalid(
+            "invalid_vacation",
+            "take at least 1 vacation day",
+        ));
+    }
+    tx::write(conn, |conn| -> Result<Vacation, TxError> {
+        let existing = q::lock_vacation(conn, account_id)?;
+        let current = view(existing.as_ref(), now);
+        if days > current.days_left {
+            return Err(ApiError::invalid(
+                "vacation_exhausted",
+                format!(
+                    "you have {} of {DAYS_PER_YEAR} vacation days left in {}, not {days}",
+                    current.days_left, current.year
+                ),
+            )
+            .into());
+        }
+        let running_until = existing
+            .as_ref()
+            .and_then(|r| r.until_at)
+            .filter(|until| *until > now);
+        let added = Duration::days(i64::from(days));
+        let row = VacationRow {
+            account_id,
+            year: current.year,
+            days_used: i32::try_from(current.days_used + days).unwrap_or(i32::MAX),
+            until_at: Some(running_until.unwrap_or(now) + added),
+        };
+        q::save_vacation(conn, &row, existing.is_some())?;
+        for game_id in q::ids_to_move(conn, account_id)? {
+            // Locked, then checked again: the turn may have moved on since the ids were read.
+            if let Some(game) = game_queries::lock(conn, game_id)? {
+                let still_to_move = game_queries::seats(conn, game_id)?
+                    .iter()
+                    .any(|(s, _)| s.account_id == account_id && Some(s.seat) == game.to_move);
+                if let Some(deadline) = game.deadline_at.filter(|_| still_to_move) {
+                    let moved = deadline + added;
+                    q::set_deadline(conn, game_id, moved, notices_already_due(moved, now))?;
+                }
+            }
+        }
+        Ok(view(Some(&row), now))
+    })
+}

@@ -1,0 +1,218 @@
+//! An account's notification preferences as the rest of the server uses them, and
+//! `GET/PATCH /v1/me/notifications`.
+
+use chrono_tz::Tz;
+use turnpost_shared::{
+    NotificationCategories, NotificationSettings, NotificationSettingsPatch, TurnMail,
+};
+
+use super::Category;
+use crate::db::models::NotificationSettingsRow;
+use crate::db::{self, games as game_queries, notifications as q, DbConnection, DbError};
+use crate::error::ApiError;
+use crate::transaction::{self as tx, TxError};
+
+/// Default local hour of the digest.
+pub const DEFAULT_DIGEST_HOUR: u8 = 8;
+
+/// Preferences read from storage, defaults filled in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Preferences {
+    /// Time zone for deadlines and the digest.
+    pub time_zone: Tz,
+    /// How turn mail goes.
+    pub turn_mail: TurnMail,
+    /// Local hour of the digest.
+    pub digest_hour: u8,
+    /// Other categories.
+    pub categories: NotificationCategories,
+    /// Local date of the last digest.
+    pub last_digest_on: Option<String>,
+}
+
+impl Default for Preferences {
+    fn default() -> Self {
+        Self {
+            time_zone: Tz::UTC,
+            turn_mail: TurnMail::Immediate,
+            digest_hour: DEFAULT_DIGEST_HOUR,
+            categories: NotificationCategories::default(),
+            last_digest_on: None,
+        }
+    }
+}
+
+impl Preferences {
+    /// From a stored row (unknown values fall back to the defaults).
+    #[must_use]
+    pub fn from_row(row: &NotificationSettingsRow) -> Self {
+        Self {
+            time_zone: row.time_zone.parse().unwrap_or(Tz::UTC),
+            turn_mail: TurnMail::from_name(&row.turn_mail).unwrap_or_default(),
+            digest_hour: u8::try_from(row.digest_hour)
+                .ok()
+                .filter(|h| *h < 24)
+                .unwrap_or(DEFAULT_DIGEST_HOUR),
+            categories: NotificationCategories {
+                challenges: row.challenges != 0,
+                challenge_replies: row.challenge_replies != 0,
+                game_over: row.game_over != 0,
+                draw_offers: row.draw_offers != 0,
+                reminders: row.reminders != 0,
+            },
+            last_digest_on: row.last_digest_on.clone(),
+        }
+    }
+
+    /// An account's preferences.
+    ///
+    /// # Errors
+    /// [`DbError::Query`].
+    pub fn load(conn: &mut DbConnection, account_id: i64) -> Result<Self, DbError> {
+        Ok(q::settings(conn, account_id)?
+            .map(|row| Self::from_row(&row))
+            .unwrap_or_default())
+    }
+
+    /// Whether `category` is switched on (turn mail: not `off`).
+    #[must_use]
+    pub fn wants(&self, category: Category) -> bool {
+        let c = &self.categories;
+        match category {
+            Category::Turn => self.turn_mail != TurnMail::Off,
+            Category::Challenges => c.challenges,
+            Category::ChallengeReplies => c.challenge_replies,
+            Category::GameOver => c.game_over,
+            Category::DrawOffers => c.draw_offers,
+            Category::Reminders => c.reminders,
+        }
+    }
+
+    /// Switches `category` off (an unsubscribe link).
+    pub fn switch_off(&mut self, category: Category) {
+        let c = &mut self.categories;
+        match category {
+            Category::Turn => self.turn_mail = TurnMail::Off,
+            Category::Challenges => c.challenges = false,
+            Category::ChallengeReplies => c.challenge_replies = false,
+            Category::GameOver => c.game_over = false,
+            Category::DrawOffers => c.draw_offers = false,
+            Category::Reminders => c.reminders = false,
+        }
+    }
+
+    fn to_row(&self, account_id: i64) -> NotificationSettingsRow {
+        let flag = i32::from;
+        NotificationSettingsRow {
+            account_id,
+            time_zone: self.time_zone.name().to_owned(),
+            turn_mail: self.turn_mail.as_str().to_owned(),
+            digest_hour: i32::from(self.digest_hour),
+            challenges: flag(self.categories.challenges),
+            challenge_replies: flag(self.categories.challenge_replies),
+            game_over: flag(self.categories.game_over),
+            draw_offers: flag(self.categories.draw_offers),
+            reminders: flag(self.categories.reminders),
+            last_digest_on: self.last_digest_on.clone(),
+            updated_at: db::now(),
+        }
+    }
+
+    /// Writes these preferences for `account_id`.
+    ///
+    /// # Errors
+    /// [`DbError::Query`].
+    pub fn save(&self, conn: &mut DbConnection, account_id: i64) -> Result<(), DbError> {
+        let exists = q::settings(conn, account_id)?.is_some();
+        q::save_settings(conn, &self.to_row(account_id), exists)
+    }
+
+    fn to_api(&self, muted_games: Vec<i64>) -> NotificationSettings {
+        NotificationSettings {
+            time_zone: self.time_zone.name().to_owned(),
+            turn_mail: self.turn_mail,
+            digest_hour: self.digest_hour,
+            categories: self.categories,
+            muted_games,
+        }
+    }
+}
+
+/// `GET /v1/me/notifications`.
+///
+/// # Errors
+/// Storage failures.
+pub fn show(conn: &mut DbConnection, account_id: i64) -> Result<NotificationSettings, ApiError> {
+    let preferences = Preferences::load(conn, account_id)?;
+    Ok(preferences.to_api(q::muted_games(conn, account_id)?))
+}
+
+/// `PATCH /v1/me/notifications`: changes what the patch names, in one transaction.
+///
+/// # Errors
+/// 422 `invalid_time_zone`, `invalid_digest_hour`, `not_your_game` (muting a game without a
+/// seat in it); storage failures.
+pub fn update(
+    conn: &mut DbConnection,
+    account_id: i64,
+    patch: &NotificationSettingsPatch,
+) -> Result<NotificationSettings, ApiError> {
+    let time_zone = match patch.time_zone.as_deref() {
+        None => None,
+        Some(name) => Some(name.trim().parse::<Tz>().map_err(|_| {
+            ApiError::invalid(
+                "invalid_time_zone",
+                format!("`{name}` is not an IANA time zone name such as `Europe/Berlin` or `UTC`"),
+            )
+        })?),
+    };
+    if let Some(hour) = patch.digest_hour.filter(|h| *h > 23) {
+        return Err(ApiError::invalid(
+            "invalid_digest_hour",
+            format!("digest_hour is a local hour from 0 to 23, not {hour}"),
+        ));
+    }
+    tx::write(conn, |conn| -> Result<NotificationSettings, TxError> {
+        let mut preferences = Preferences::load(conn, account_id)?;
+        if let Some(zone) = time_zone {
+            preferences.time_zone = zone;
+        }
+        if let Some(turn_mail) = patch.turn_mail {
+            preferences.turn_mail = turn_mail;
+        }
+        if let Some(hour) = patch.digest_hour {
+            preferences.digest_hour = hour;
+        }
+        if let Some(switches) = &patch.categories {
+            let c = &mut preferences.categories;
+            for (value, field) in [
+                (switches.challenges, &mut c.challenges),
+                (switches.challenge_replies, &mut c.challenge_replies),
+                (switches.game_over, &mut c.game_over),
+                (switches.draw_offers, &mut c.draw_offers),
+                (switches.reminders, &mut c.reminders),
+            ] {
+                if let Some(value) = value {
+                    *field = value;
+                }
+            }
+        }
+        preferences.save(conn, account_id)?;
+        for (games, muted) in [(&patch.mute, true), (&patch.unmute, false)] {
+            for &game_id in games {
+                let seated = game_queries::seats(conn, game_id)?
+                    .iter()
+                    .any(|(seat, _)| seat.account_id == account_id);
+                if !seated {
+                    return Err(ApiError::invalid(
+                        "not_your_game",
+                        format!("you have no seat in game {game_id}, so there is nothing to mute"),
+                    )
+                    .into());
+                }
+                q::set_muted(conn, account_id, game_id, muted)?;
+            }
+        }
+        Ok(preferences.to_api(q::muted_games(conn, account_id)?))
+    })
+}

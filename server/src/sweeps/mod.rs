@@ -1,0 +1,14 @@
+//! Periodic work on clocks, run in every server process and single-flight through locks:
+//! reminders before deadlines, losses on time, claim notices, and daily digests.
+
+mod clock_mail;
+mod digest;
+mod reminders;
+mod single_flight;
+mod timeouts;
+mod worker;
+
+pub use digest::send_digests;
+pub use reminders::send_reminders;
+pub use timeouts::{announce_claims, end_timed_out};
+pub use worker::{sweep_once, SweepReport, SweepWorker};

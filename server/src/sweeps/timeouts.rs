@@ -1,0 +1,84 @@
+//! Clocks that ran out: in `auto` games the server ends the game as a loss on time; in `claim`
+//! games the other players are told once that they may claim the win.
+
+use chrono::{DateTime, NaiveDateTime};
+
+use super::clock_mail;
+use super::single_flight;
+use crate::accounts::MailContext;
+use crate::clocks::NOTICE_CLAIMABLE;
+use crate::db::clocks::{self as q, DueClocks};
+use crate::db::DbConnection;
+use crate::error::ApiError;
+use crate::games::{ending, Loaded};
+use crate::transaction::{self as tx, TxError};
+
+const ANY_NOTICES: [i32; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+const NOT_YET_CLAIMABLE: [i32; 4] = [0, 1, 2, 3];
+
+fn epoch() -> NaiveDateTime {
+    DateTime::UNIX_EPOCH.naive_utc()
+}
+
+/// Ends every `auto` game whose deadline passed by `now`; returns how many.
+///
+/// # Errors
+/// Storage failures (the round is rolled back and tried again next time).
+pub fn end_timed_out(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    now: NaiveDateTime,
+) -> Result<usize, ApiError> {
+    tx::write(conn, |conn| -> Result<usize, TxError> {
+        if !single_flight::acquire(conn, single_flight::TIMEOUTS)? {
+            return Ok(0);
+        }
+        let due = q::lock_due(
+            conn,
+            &DueClocks {
+                after: epoch(),
+                until: now,
+                notices: &ANY_NOTICES,
+                timeout_modes: &["auto"],
+            },
+        )?;
+        for game in &due {
+            let mut loaded = Loaded::load(conn, game.id, false)?;
+            ending::time_out(conn, &mut loaded, ctx)?;
+            tracing::info!(game = game.id, "game ended on time");
+        }
+        Ok(due.len())
+    })
+}
+
+/// Tells the other players of every `claim` game whose deadline passed by `now` that they may
+/// claim the win (once per turn); returns how many games.
+///
+/// # Errors
+/// Storage failures.
+pub fn announce_claims(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    now: NaiveDateTime,
+) -> Result<usize, ApiError> {
+    tx::write(conn, |conn| -> Result<usize, TxError> {
+        if !single_flight::acquire(conn, single_flight::TIMEOUTS)? {
+            return Ok(0);
+        }
+        let due = q::lock_due(
+            conn,
+            &DueClocks {
+                after: epoch(),
+                until: now,
+                notices: &NOT_YET_CLAIMABLE,
+                timeout_modes: &["claim"],
+            },
+        )?;
+        for game in &due {
+            let loaded = Loaded::load(conn, game.id, false)?;
+            clock_mail::claimable(conn, ctx, &loaded)?;
+            q::set_notices(conn, game.id, game.clock_notices | NOTICE_CLAIMABLE)?;
+        }
+        Ok(due.len())
+    })
+}

@@ -1,0 +1,91 @@
+//! The sweeper that runs beside the HTTP server in every process.
+
+use std::time::Duration;
+
+use chrono::NaiveDateTime;
+use tokio::sync::watch;
+
+use crate::accounts::MailContext;
+use crate::db::{self, DbConnection, Pool};
+use crate::error::ApiError;
+
+/// What one round of sweeps did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SweepReport {
+    /// Games ended on time.
+    pub timed_out: usize,
+    /// Claim games whose players were told they may claim.
+    pub claimable: usize,
+    /// Reminders sent.
+    pub reminded: usize,
+    /// Digests queued.
+    pub digests: usize,
+}
+
+impl SweepReport {
+    /// Whether anything was queued (the mail worker should look).
+    #[must_use]
+    pub fn queued_mail(&self) -> bool {
+        self.timed_out + self.claimable + self.reminded + self.digests > 0
+    }
+}
+
+/// Runs every sweep once, as of `now`.
+///
+/// # Errors
+/// The first sweep that fails (each sweep's own work is rolled back; the next round retries).
+pub fn sweep_once(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    now: NaiveDateTime,
+) -> Result<SweepReport, ApiError> {
+    Ok(SweepReport {
+        timed_out: super::end_timed_out(conn, ctx, now)?,
+        claimable: super::announce_claims(conn, ctx, now)?,
+        reminded: super::send_reminders(conn, ctx, now)?,
+        digests: super::send_digests(conn, ctx, now)?,
+    })
+}
+
+/// Sweeps every `interval` until `shutdown` turns true.
+#[derive(Clone)]
+pub struct SweepWorker {
+    /// Database.
+    pub pool: Pool,
+    /// For the mails the sweeps queue.
+    pub mail: MailContext,
+    /// Time between rounds.
+    pub interval: Duration,
+}
+
+impl SweepWorker {
+    /// The loop.
+    pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
+        loop {
+            if *shutdown.borrow() {
+                break;
+            }
+            let this = self.clone();
+            let outcome = tokio::task::spawn_blocking(move || -> Result<SweepReport, ApiError> {
+                let mut conn = this.pool.get().map_err(db::DbError::from)?;
+                sweep_once(&mut conn, &this.mail, db::now())
+            })
+            .await;
+            match outcome {
+                Ok(Ok(report)) => {
+                    if report.queued_mail() {
+                        tracing::info!(?report, "sweep");
+                        self.mail.wake.notify_one();
+                    }
+                }
+                Ok(Err(error)) => tracing::error!(?error, "sweep failed; retrying next round"),
+                Err(error) => tracing::error!(%error, "sweep task failed"),
+            }
+            tokio::select! {
+                () = tokio::time::sleep(self.interval) => {}
+                _ = shutdown.changed() => {}
+            }
+        }
+        tracing::info!("sweeper stopped");
+    }
+}

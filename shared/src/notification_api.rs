@@ -1,0 +1,149 @@
+//! The HTTP API's types for notification preferences (`/v1/me/notifications`) and vacations
+//! (`/v1/me/vacation`).
+
+use serde::{Deserialize, Serialize};
+
+/// How "your turn" mail is sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnMail {
+    /// A turn card at once (the default).
+    #[default]
+    Immediate,
+    /// One mail a day at the chosen local hour listing every game waiting for you.
+    Digest,
+    /// No turn mail (and no reminders).
+    Off,
+}
+
+impl TurnMail {
+    /// `immediate`, `digest` or `off`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Immediate => "immediate",
+            Self::Digest => "digest",
+            Self::Off => "off",
+        }
+    }
+
+    /// Reads the stored name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "immediate" => Some(Self::Immediate),
+            "digest" => Some(Self::Digest),
+            "off" => Some(Self::Off),
+            _ => None,
+        }
+    }
+}
+
+/// Which kinds of mail besides turn mail are wanted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotificationCategories {
+    /// Someone challenges you.
+    pub challenges: bool,
+    /// Your challenge was accepted or declined, or a game started.
+    pub challenge_replies: bool,
+    /// A game of yours ended.
+    pub game_over: bool,
+    /// An opponent offers a draw.
+    pub draw_offers: bool,
+    /// Your deadline is 24 h or 2 h away, or an opponent ran out of time.
+    pub reminders: bool,
+}
+
+impl Default for NotificationCategories {
+    fn default() -> Self {
+        Self {
+            challenges: true,
+            challenge_replies: true,
+            game_over: true,
+            draw_offers: true,
+            reminders: true,
+        }
+    }
+}
+
+/// `GET /v1/me/notifications`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NotificationSettings {
+    /// IANA time zone for deadlines and the digest hour, e.g. `Europe/Berlin`.
+    pub time_zone: String,
+    /// `immediate`, `digest` or `off`.
+    pub turn_mail: TurnMail,
+    /// Local hour (0–23) at which the digest is sent.
+    pub digest_hour: u8,
+    /// The other kinds of mail.
+    pub categories: NotificationCategories,
+    /// Games you muted: no turn cards, reminders or draw offers for them (the game-over mail
+    /// still comes).
+    pub muted_games: Vec<i64>,
+}
+
+/// Category switches for `PATCH /v1/me/notifications`; absent ones stay as they are.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CategoriesPatch {
+    /// See [`NotificationCategories::challenges`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenges: Option<bool>,
+    /// See [`NotificationCategories::challenge_replies`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge_replies: Option<bool>,
+    /// See [`NotificationCategories::game_over`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_over: Option<bool>,
+    /// See [`NotificationCategories::draw_offers`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offers: Option<bool>,
+    /// See [`NotificationCategories::reminders`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reminders: Option<bool>,
+}
+
+/// `PATCH /v1/me/notifications`: every field optional; answers the new settings.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NotificationSettingsPatch {
+    /// IANA time zone name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<String>,
+    /// `immediate`, `digest` or `off`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_mail: Option<TurnMail>,
+    /// Local hour 0–23.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digest_hour: Option<u8>,
+    /// Category switches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub categories: Option<CategoriesPatch>,
+    /// Games to mute (yours).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mute: Vec<i64>,
+    /// Games to unmute.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unmute: Vec<i64>,
+}
+
+/// `POST /v1/me/vacation`: pause all your clocks for this many days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VacationRequest {
+    /// Whole days, at least 1, at most what is left this year.
+    pub days: u32,
+}
+
+/// `GET /v1/me/vacation` and the answer to `POST`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vacation {
+    /// The calendar year (UTC) the allowance counts in.
+    pub year: i32,
+    /// Days taken this year.
+    pub days_used: u32,
+    /// Days left this year.
+    pub days_left: u32,
+    /// When the current vacation ends, if one is running.
+    pub until: Option<String>,
+}
