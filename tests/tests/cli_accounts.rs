@@ -206,10 +206,17 @@ fn broken_config_and_unreachable_servers_have_their_exit_codes() {
 #[test]
 fn completions_and_man_page_come_from_the_cli_definition() {
     let dir = std::env::temp_dir();
-    let out = run(&dir, &["completions", "bash"]);
+    for shell in ["bash", "zsh", "fish"] {
+        let out = run(&dir, &["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        assert!(script.contains("whoami"), "{shell}");
+        // Moves are completed by the hidden entry point, which is offered nowhere else.
+        assert!(script.contains("__complete-moves --current"), "{shell}");
+    }
+    let out = run(&dir, &["completions", "elvish"]);
     assert!(out.status.success());
-    assert!(text(&out.stdout).contains("turnpost"));
-    assert!(text(&out.stdout).contains("whoami"));
+    assert!(!text(&out.stdout).contains("complete-moves"));
     let out = run(&dir, &["man"]);
     assert!(out.status.success());
     assert!(text(&out.stdout).starts_with(".ie") || text(&out.stdout).contains(".TH turnpost"));
