@@ -10,6 +10,12 @@ use turnpost_shared::ErrorBody;
 
 use crate::failure::Failure;
 
+/// How long a command waits for the server by default (`wait` polls, so no request is long).
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long a command waits for a TCP connection by default.
+const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A client for one server, with or without a bearer token.
 pub struct ApiClient {
     server: String,
     token: Option<String>,
@@ -22,6 +28,18 @@ impl ApiClient {
     /// # Errors
     /// A usage failure for a URL that is not http(s).
     pub fn new(server: &str, token: Option<String>) -> Result<ApiClient, Failure> {
+        ApiClient::with_timeout(server, token, DEFAULT_TIMEOUT)
+    }
+
+    /// A client whose every request gives up after `timeout` (connecting included).
+    ///
+    /// # Errors
+    /// A usage failure for a URL that is not http(s).
+    pub fn with_timeout(
+        server: &str,
+        token: Option<String>,
+        timeout: Duration,
+    ) -> Result<ApiClient, Failure> {
         let server = server.trim().trim_end_matches('/').to_string();
         if !(server.starts_with("http://") || server.starts_with("https://")) {
             return Err(Failure::usage(format!(
@@ -30,8 +48,8 @@ impl ApiClient {
         }
         let http = Client::builder()
             .user_agent(concat!("turnpost/", env!("CARGO_PKG_VERSION")))
-            .connect_timeout(Duration::from_secs(10))
-            .timeout(Duration::from_secs(60))
+            .connect_timeout(DEFAULT_CONNECT_TIMEOUT.min(timeout))
+            .timeout(timeout)
             .build()
             .map_err(|error| Failure::usage(format!("cannot set up HTTP: {error}")))?;
         Ok(ApiClient {

@@ -17,7 +17,14 @@ Environment:
   TURNPOST_TOKEN       API token (overrides the profile's)
   TURNPOST_PROFILE     profile to use (like --profile)
   TURNPOST_CONFIG_DIR  where profiles and tokens are kept (default ~/.config/turnpost)
-  NO_COLOR             no colour even on a terminal";
+  NO_COLOR             no colour even on a terminal
+
+Shell completion (commands, options, and the legal moves after `turnpost move ID`):
+  bash  source <(turnpost completions bash)   in ~/.bashrc
+  zsh   source <(turnpost completions zsh)    in ~/.zshrc, after compinit
+  fish  turnpost completions fish > ~/.config/fish/completions/turnpost.fish
+  `turnpost move ID <TAB>` asks the profile's server for the game's legal moves; when the
+  server does not answer within 2 s it completes nothing.";
 
 /// Play turnpost games from the shell: correspondence games of Kefren, Kechi, SanQi and
 /// Chinese Checkers.
@@ -88,6 +95,13 @@ pub enum Command {
     #[command(subcommand)]
     Engine(EngineCommand),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    ///
+    /// In bash, zsh and fish the script also completes `turnpost move ID <TAB>` with the
+    /// game's legal moves, asked from the server of the profile in use (`--profile`,
+    /// TURNPOST_PROFILE, TURNPOST_SERVER, TURNPOST_TOKEN); it completes nothing when the
+    /// server does not answer within 2 s. Enable it with `source <(turnpost completions bash)`
+    /// in ~/.bashrc (zsh: the same in ~/.zshrc after compinit; fish: save the script as
+    /// ~/.config/fish/completions/turnpost.fish).
     Completions { shell: clap_complete::Shell },
     /// Print the man page (roff) to stdout.
     Man,

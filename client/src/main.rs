@@ -15,6 +15,15 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    // The entry point of the completion scripts is no command of the CLI, so that neither
+    // `--help` nor the completions generated from the CLI definition offer it.
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|arg| arg == commands::COMPLETE_MOVES)
+    {
+        commands::complete_moves(std::env::args_os().skip(1));
+        return ExitCode::SUCCESS;
+    }
     let cli = cli::Cli::parse();
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,

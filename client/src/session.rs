@@ -1,6 +1,8 @@
 //! Which server and token a command uses: `TURNPOST_SERVER` / `TURNPOST_TOKEN` override the
 //! profile (`--profile`, `TURNPOST_PROFILE`, the file's default, or `default`).
 
+use std::time::Duration;
+
 use crate::api_client::ApiClient;
 use crate::failure::Failure;
 use crate::profiles::{check_profile_name, ProfileStore, ProfilesFile, DEFAULT_PROFILE};
@@ -27,6 +29,25 @@ impl Session {
     /// # Errors
     /// A usage failure when no server or no token is configured, saying how to get one.
     pub fn open(profile_flag: Option<&str>) -> Result<Session, Failure> {
+        Session::open_inner(profile_flag, None)
+    }
+
+    /// As [`Session::open`], with requests that give up after `timeout` (for shell
+    /// completion, which must not hang the prompt).
+    ///
+    /// # Errors
+    /// As [`Session::open`].
+    pub fn open_with_timeout(
+        profile_flag: Option<&str>,
+        timeout: Duration,
+    ) -> Result<Session, Failure> {
+        Session::open_inner(profile_flag, Some(timeout))
+    }
+
+    fn open_inner(
+        profile_flag: Option<&str>,
+        timeout: Option<Duration>,
+    ) -> Result<Session, Failure> {
         let store = ProfileStore::open()?;
         let file = store.load()?;
         let profile = profile_name(profile_flag, &file)?;
@@ -47,10 +68,11 @@ impl Session {
                 ))
             })?,
         };
-        Ok(Session {
-            client: ApiClient::new(&server, Some(token))?,
-            profile,
-        })
+        let client = match timeout {
+            Some(timeout) => ApiClient::with_timeout(&server, Some(token), timeout)?,
+            None => ApiClient::new(&server, Some(token))?,
+        };
+        Ok(Session { client, profile })
     }
 }
 

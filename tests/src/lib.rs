@@ -1,6 +1,11 @@
 //! Helpers for end-to-end tests: the real `turnpost-server` and `turnpost` binaries, started as
-//! processes on free local ports with throw-away data directories.
+//! processes on free local ports with throw-away data directories, and an SMTP server in the
+//! test process that receives the server's mail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod smtp_sink;
+
+pub use smtp_sink::{Mail, SmtpSink};
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -32,40 +37,6 @@ pub fn binary(package: &str, name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// The newest sign-in code mailed to `email`, read from the `.eml` files the server writes
-/// when it has no SMTP server (waits up to 30 s for it).
-pub fn mailed_code(data_dir: &std::path::Path, email: &str, known: usize) -> String {
-    let dir = data_dir.join("mail");
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        let mut codes: Vec<(PathBuf, String)> = std::fs::read_dir(&dir)
-            .map(|entries| {
-                entries
-                    .filter_map(Result::ok)
-                    .map(|entry| entry.path())
-                    .filter(|path| path.extension().is_some_and(|ext| ext == "eml"))
-                    .filter_map(|path| {
-                        let text = std::fs::read_to_string(&path).ok()?;
-                        let to_email = text.lines().any(|l| l.trim_end() == format!("To: {email}"));
-                        let subject = text.lines().find(|l| l.starts_with("Subject:"))?;
-                        let code = subject.trim_end().rsplit(' ').next()?.to_string();
-                        to_email.then_some((path, code))
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        codes.sort();
-        if codes.len() > known {
-            return codes.pop().unwrap().1;
-        }
-        assert!(
-            Instant::now() < deadline,
-            "no new code for {email} within 30 s"
-        );
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
 /// A port nobody listens on right now.
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
@@ -81,6 +52,8 @@ pub struct ServerProcess {
     pub child: Child,
     pub address: String,
     pub data_dir: PathBuf,
+    /// Where the server sends its mail (`SMTP_URL`).
+    pub smtp: SmtpSink,
     postgres: Option<(String, String)>,
 }
 
@@ -113,7 +86,7 @@ fn psql(url: &str, sql: &str) {
 
 impl ServerProcess {
     /// Starts the server on a free port with a fresh data directory (embedded defaults) and
-    /// waits until `/v1/health` answers.
+    /// its own SMTP sink, and waits until `/v1/health` answers.
     pub fn start(extra_env: &[(&str, &str)]) -> ServerProcess {
         ServerProcess::start_on(Backend::Sqlite, extra_env)
     }
@@ -125,12 +98,14 @@ impl ServerProcess {
         let data_dir =
             std::env::temp_dir().join(format!("turnpost-e2e-{}-{port}", std::process::id()));
         std::fs::create_dir_all(&data_dir).unwrap();
+        let smtp = SmtpSink::start();
         let mut command = Command::new(binary("turnpost-server", "turnpost-server"));
         command
             .env("TURNPOST_LISTEN", &address)
             .env("TURNPOST_DATA_DIR", &data_dir)
             .env_remove("DATABASE_URL")
-            .env_remove("SMTP_URL")
+            .env("SMTP_URL", smtp.url())
+            .env_remove("TURNPOST_SMTP_ALLOW_PLAIN")
             .env(
                 "RUST_LOG",
                 std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".to_string()),
@@ -155,6 +130,7 @@ impl ServerProcess {
             child,
             address,
             data_dir,
+            smtp,
             postgres,
         };
         let deadline = Instant::now() + Duration::from_secs(60);
@@ -276,8 +252,8 @@ impl Cli {
         serde_json::from_slice(&out.stdout).unwrap()
     }
 
-    /// Runs a command that asks for the mailed code on stdin, answering with the newest code
-    /// sent to `email` after the `known` earlier ones.
+    /// Runs a command that asks for the mailed code on stdin, answering with the code of the
+    /// sign-in mail the server's SMTP sink received for `email` after the `known` earlier ones.
     pub fn run_with_code(
         &self,
         server: &ServerProcess,
@@ -292,7 +268,7 @@ impl Cli {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let code = mailed_code(&server.data_dir, email, known);
+        let code = server.smtp.code_for(email, known);
         // If the command already ended (it failed), its output says why.
         let _ = writeln!(child.stdin.take().unwrap(), "{code}");
         child.wait_with_output().unwrap()

@@ -1,5 +1,5 @@
-//! The real `turnpost` CLI against the real server: sign up through the mailed code, profiles,
-//! tokens, `--json`, and exit codes.
+//! The real `turnpost` CLI against the real server: sign up through the code mailed over SMTP,
+//! profiles, tokens, `--json`, and exit codes.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::path::Path;
@@ -57,6 +57,22 @@ fn sign_up_log_in_tokens_and_log_out() {
         "{}",
         text(&out.stdout)
     );
+    // The code came through SMTP: one mail to anna alone, from the server's sender.
+    let mails = server.smtp.messages_to("anna@example.org");
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert_eq!(mails[0].to, ["anna@example.org"]);
+    assert_eq!(mails[0].header("To"), Some("anna@example.org"));
+    assert!(mails[0]
+        .header("Subject")
+        .unwrap()
+        .starts_with("Your turnpost code: "));
+    assert!(
+        mails[0].header("From").unwrap().contains("turnpost"),
+        "{}",
+        mails[0].data
+    );
+    let code = mails[0].code().unwrap().to_string();
+    assert!(mails[0].data.contains(&code));
 
     // The token is kept in a file only its owner can read.
     let token_file = config.join("tokens").join("default");
@@ -97,6 +113,26 @@ fn sign_up_log_in_tokens_and_log_out() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["signed_in"]["profile"], "laptop");
+    // Signing in mailed a second, different code.
+    let mails = server.smtp.messages_to("anna@example.org");
+    assert_eq!(mails.len(), 2, "{mails:?}");
+    assert_ne!(mails[1].code(), mails[0].code());
+    // The code is used up: the same code cannot sign in again.
+    let out = run(
+        &config,
+        &[
+            "login",
+            "--server",
+            &url,
+            "--email",
+            "anna@example.org",
+            "--profile",
+            "again",
+            "--code",
+            mails[1].code().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let out = run(&config, &["tokens", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["tokens"].as_array().unwrap().len(), 2);
@@ -170,10 +206,17 @@ fn broken_config_and_unreachable_servers_have_their_exit_codes() {
 #[test]
 fn completions_and_man_page_come_from_the_cli_definition() {
     let dir = std::env::temp_dir();
-    let out = run(&dir, &["completions", "bash"]);
+    for shell in ["bash", "zsh", "fish"] {
+        let out = run(&dir, &["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        assert!(script.contains("whoami"), "{shell}");
+        // Moves are completed by the hidden entry point, which is offered nowhere else.
+        assert!(script.contains("__complete-moves --current"), "{shell}");
+    }
+    let out = run(&dir, &["completions", "elvish"]);
     assert!(out.status.success());
-    assert!(text(&out.stdout).contains("turnpost"));
-    assert!(text(&out.stdout).contains("whoami"));
+    assert!(!text(&out.stdout).contains("complete-moves"));
     let out = run(&dir, &["man"]);
     assert!(out.status.success());
     assert!(text(&out.stdout).starts_with(".ie") || text(&out.stdout).contains(".TH turnpost"));

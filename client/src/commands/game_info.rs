@@ -15,14 +15,7 @@ use crate::session::Session;
 /// Refusals and network failures.
 pub fn moves(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> {
     let session = Session::open(profile)?;
-    let game: GameView = session.client.get(&format!("/games/{id}"))?;
-    let moves = match &game.legal_moves {
-        Some(moves) => moves.clone(),
-        None if game.status == "active" => engine_game(&game)
-            .map(|engine| engine.legal_moves())
-            .unwrap_or_default(),
-        None => Vec::new(),
-    };
+    let (game, moves) = legal_moves(&session, id)?;
     if json {
         #[derive(serde::Serialize)]
         struct Moves<'a> {
@@ -47,6 +40,24 @@ pub fn moves(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> 
         text.push('\n');
     }
     Ok(print(&text)?)
+}
+
+/// The game and the legal moves of the seat to move (yours or not), in canonical notation:
+/// what `turnpost moves` lists and `turnpost move ID <TAB>` completes. None when the game is
+/// not active.
+///
+/// # Errors
+/// Refusals and network failures.
+pub fn legal_moves(session: &Session, id: i64) -> Result<(GameView, Vec<String>), Failure> {
+    let game: GameView = session.client.get(&format!("/games/{id}"))?;
+    let moves = match &game.legal_moves {
+        Some(moves) => moves.clone(),
+        None if game.status == "active" => engine_game(&game)
+            .map(|engine| engine.legal_moves())
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
+    Ok((game, moves))
 }
 
 /// Runs `turnpost history ID`: every move with its ply, seat and time.

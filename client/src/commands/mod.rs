@@ -1,3 +1,4 @@
+mod complete_moves;
 mod completions;
 pub mod engine;
 pub mod game_actions;
@@ -13,6 +14,7 @@ pub mod tokens;
 mod wait;
 mod whoami;
 
+pub use complete_moves::{run as complete_moves, NAME as COMPLETE_MOVES};
 pub use list::GamesArgs;
 pub use login::LoginArgs;
 pub use new::NewArgs;

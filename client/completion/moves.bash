@@ -1,0 +1,38 @@
+
+# `turnpost move ID <TAB>` completes the game's legal moves, asked from the server by
+# `turnpost __complete-moves` (which prints nothing on any failure and gives up after 2 s).
+# Everything else is completed by _turnpost above.
+_turnpost_moves() {
+    # The line up to the cursor, split at blanks only: COMP_WORDS is also split at the `:` of
+    # moves like F3:E4:E7.
+    local line=${COMP_LINE:0:COMP_POINT} cur=
+    local -a words
+    IFS=$' \t\n' read -ra words <<<"$line"
+    if [[ ${#words[@]} -gt 0 && $line != *[[:blank:]] ]]; then
+        cur=${words[${#words[@]}-1]}
+        unset 'words[${#words[@]}-1]'
+    fi
+    if [[ " ${words[*]:1} " == *" move "* ]]; then
+        local move
+        local -a moves=()
+        while IFS= read -r move; do
+            moves+=("$move")
+        done < <("${words[0]}" __complete-moves --current "$cur" -- "${words[@]:1}" 2>/dev/null)
+        if [[ ${#moves[@]} -gt 0 ]]; then
+            # bash replaces only the part of the word after its last `:` (COMP_WORDBREAKS).
+            if [[ $cur == *:* && $COMP_WORDBREAKS == *:* ]]; then
+                local colon=${cur%"${cur##*:}"}
+                moves=("${moves[@]#"$colon"}")
+            fi
+            COMPREPLY=("${moves[@]}")
+            return 0
+        fi
+    fi
+    _turnpost "$@"
+}
+
+if [[ "${BASH_VERSINFO[0]}" -eq 4 && "${BASH_VERSINFO[1]}" -ge 4 || "${BASH_VERSINFO[0]}" -gt 4 ]]; then
+    complete -F _turnpost_moves -o nosort -o bashdefault -o default turnpost
+else
+    complete -F _turnpost_moves -o bashdefault -o default turnpost
+fi

@@ -1,0 +1,4 @@
+
+# `turnpost move ID <TAB>` completes the game's legal moves, asked from the server by
+# `turnpost __complete-moves` (which prints nothing on any failure and gives up after 2 s).
+complete -c turnpost -n "__fish_turnpost_using_subcommand move" -f -a '(turnpost __complete-moves --current=(commandline -ct) -- (commandline -opc)[2..-1] 2>/dev/null)'
