@@ -10,11 +10,13 @@
 mod common;
 #[path = "common/play.rs"]
 mod play;
+#[path = "common/process.rs"]
+mod process;
 
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{Backend, TestApp, TestDb};
+use process::ServerProcess;
 use serde_json::{json, Value};
 use turnpost_shared::GameRecord;
 
@@ -192,61 +194,13 @@ async fn fifty_clients_race_on_one_game(backend: Backend) {
     assert_eq!(turns, moves.len() + 1);
 }
 
-/// A `turnpost-server` process.
-struct ServerProcess {
-    child: Child,
-    base: String,
-}
-
-impl ServerProcess {
-    fn start(db: &TestDb) -> Self {
-        let port = common::free_port();
-        let child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
-            .env("DATABASE_URL", &db.url)
-            .env("TURNPOST_DATA_DIR", &db.dir)
-            .env("TURNPOST_LISTEN", format!("127.0.0.1:{port}"))
-            .env("TURNPOST_DB_POOL_SIZE", "8")
-            .env("RUST_LOG", "warn")
-            .env_remove("SMTP_URL")
-            .env_remove("TURNPOST_PUBLIC_URL")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let base = format!("http://127.0.0.1:{port}");
-        // Listening means migrated: the server binds only after the database is ready.
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                Instant::now() < deadline,
-                "turnpost-server did not come up on {base}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Self { child, base }
-    }
-
-    /// SIGKILL: no shutdown handler runs.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-impl Drop for ServerProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[actix_web::test]
 async fn two_server_processes_race_on_one_postgres() {
     let db = TestDb::create(Backend::Postgres);
-    let a = ServerProcess::start(&db);
+    let a = ServerProcess::start(&db, &[]);
     let pool = db.pool();
     let tokens = [play::player(&pool, "anna"), play::player(&pool, "bert")];
-    let b = ServerProcess::start(&db);
+    let b = ServerProcess::start(&db, &[]);
     let id = start_game(&client(), &a.base, &tokens, ["anna", "bert"]).await;
     let counts = race(&[a.base.clone(), b.base.clone()], &tokens, id).await;
     eprintln!("two processes: statuses {counts:?}");
@@ -262,7 +216,7 @@ async fn two_server_processes_race_on_one_postgres() {
 
 async fn sigkill_loses_no_acknowledged_move(backend: Backend) {
     let db = TestDb::create(backend);
-    let mut server = ServerProcess::start(&db);
+    let mut server = ServerProcess::start(&db, &[]);
     let pool = db.pool();
     let tokens = [play::player(&pool, "anna"), play::player(&pool, "bert")];
     drop(pool);
@@ -300,7 +254,7 @@ async fn sigkill_loses_no_acknowledged_move(backend: Backend) {
         }
         // Killed right after the acknowledgement, before any other request.
         server.kill();
-        server = ServerProcess::start(&db);
+        server = ServerProcess::start(&db, &[]);
         let stored = check_moves(&server.base, &tokens[0], id).await;
         assert_eq!(stored, acknowledged, "after SIGKILL {round}");
     }
