@@ -188,6 +188,7 @@ fn main() {
     );
     let clients: usize = env_or("TURNPOST_BENCH_CLIENTS", "32").parse().unwrap();
     let secs: u64 = env_or("TURNPOST_BENCH_SECS", "30").parse().unwrap();
+    let pool_size = env_or("TURNPOST_BENCH_POOL", &(clients + 4).to_string());
     let name = format!("turnpost_bench_{}", suffix());
     let url = create_database(&admin, &name);
     let dir = std::env::temp_dir().join(&name);
@@ -201,7 +202,7 @@ fn main() {
         .env("DATABASE_URL", url.as_str())
         .env("TURNPOST_DATA_DIR", &dir)
         .env("TURNPOST_LISTEN", format!("127.0.0.1:{port}"))
-        .env("TURNPOST_DB_POOL_SIZE", (clients + 4).to_string())
+        .env("TURNPOST_DB_POOL_SIZE", &pool_size)
         .env("RUST_LOG", "warn")
         .env_remove("SMTP_URL")
         .stdout(Stdio::null())

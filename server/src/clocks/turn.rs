@@ -26,7 +26,8 @@ pub fn start(
             seat.bank_seconds = Some(bank);
         }
     }
-    next_turn(conn, loaded, state, now)
+    next_turn(loaded, state, now);
+    Ok(())
 }
 
 /// After `mover` moved at `now` (and any automatic passes were played): the mover's Fischer
@@ -50,7 +51,8 @@ pub fn after_move(
             }
         }
     }
-    next_turn(conn, loaded, state, now)
+    next_turn(loaded, state, now);
+    Ok(())
 }
 
 /// Stops the clock of a game that ended.
@@ -62,26 +64,22 @@ pub fn stop(state: &mut GameState) {
 
 /// The deadline of the seat to move: its turn's time, counted from now or from the end of its
 /// player's vacation.
-fn next_turn(
-    conn: &mut DbConnection,
-    loaded: &Loaded,
-    state: &mut GameState,
-    now: NaiveDateTime,
-) -> Result<(), DbError> {
+fn next_turn(loaded: &Loaded, state: &mut GameState, now: NaiveDateTime) {
     let next = state.to_move.filter(|_| state.status == ACTIVE);
     let Some((seat, account)) =
         next.and_then(|to_move| loaded.seats.iter().find(|(seat, _)| seat.seat == to_move))
     else {
         stop(state);
-        return Ok(());
+        return;
     };
     let spec = spec_of(loaded.game.clock.as_deref());
-    let starts = q::vacation_until(conn, account.id)?
+    let starts = loaded
+        .settings_of(account.id)
+        .vacation_until
         .filter(|until| *until > now)
         .unwrap_or(now);
     let deadline = starts + Duration::seconds(turn_seconds(spec, seat.bank_seconds));
     state.turn_started_at = Some(now);
     state.deadline_at = Some(deadline);
     state.clock_notices = notices_already_due(deadline, now);
-    Ok(())
 }

@@ -27,22 +27,6 @@ pub fn set_bank(
     Ok(())
 }
 
-/// The end of an account's vacation, if it has one recorded.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn vacation_until(
-    conn: &mut DbConnection,
-    account_id: i64,
-) -> Result<Option<NaiveDateTime>, DbError> {
-    Ok(vacations::table
-        .find(account_id)
-        .select(vacations::until_at)
-        .first::<Option<NaiveDateTime>>(conn)
-        .optional()?
-        .flatten())
-}
-
 /// An account's vacation row, locked for the transaction on PostgreSQL.
 ///
 /// # Errors

@@ -7,8 +7,10 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::models::{Account, Game, GameSeat, MoveRow, NewGame};
-use super::schema::{accounts, game_seats, games, moves};
+use super::models::{Account, Game, GameSeat, MoveRow, NewGame, NotificationSettingsRow};
+use super::schema::{
+    accounts, game_mutes, game_seats, games, moves, notification_settings, vacations,
+};
 use super::{DbConnection, DbError};
 
 /// The columns a game changes over its life, written back in one `UPDATE`.
@@ -160,6 +162,114 @@ pub fn insert_seats(conn: &mut DbConnection, seats: &[GameSeat]) -> Result<(), D
             .execute(conn)?;
     }
     Ok(())
+}
+
+/// A player's notification settings, vacation and mute of one game, read with the seats so a
+/// move needs no query per player.
+#[derive(Debug, Clone, Default)]
+pub struct PlayerSettings {
+    /// The account.
+    pub account_id: i64,
+    /// Stored preferences (none: the defaults).
+    pub preferences: Option<NotificationSettingsRow>,
+    /// End of the player's vacation, if one was taken.
+    pub vacation_until: Option<NaiveDateTime>,
+    /// Whether the player muted this game.
+    pub muted: bool,
+}
+
+/// The columns of `notification_settings`, as a left join reads them.
+type SettingsColumns = (
+    i64,
+    String,
+    String,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    i32,
+    Option<String>,
+    NaiveDateTime,
+);
+
+fn settings_row(c: SettingsColumns) -> NotificationSettingsRow {
+    NotificationSettingsRow {
+        account_id: c.0,
+        time_zone: c.1,
+        turn_mail: c.2,
+        digest_hour: c.3,
+        challenges: c.4,
+        challenge_replies: c.5,
+        game_over: c.6,
+        draw_offers: c.7,
+        reminders: c.8,
+        last_digest_on: c.9,
+        updated_at: c.10,
+    }
+}
+
+/// A game's seats with their players and their settings, in turn order.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn seats_with_settings(
+    conn: &mut DbConnection,
+    game_id: i64,
+) -> Result<Vec<(GameSeat, Account, PlayerSettings)>, DbError> {
+    let rows: Vec<(
+        GameSeat,
+        Account,
+        Option<SettingsColumns>,
+        Option<NaiveDateTime>,
+        Option<i64>,
+    )> = game_seats::table
+        .inner_join(accounts::table)
+        .left_join(
+            notification_settings::table
+                .on(notification_settings::account_id.eq(game_seats::account_id)),
+        )
+        .left_join(vacations::table.on(vacations::account_id.eq(game_seats::account_id)))
+        .left_join(
+            game_mutes::table.on(game_mutes::account_id
+                .eq(game_seats::account_id)
+                .and(game_mutes::game_id.eq(game_seats::game_id))),
+        )
+        .filter(game_seats::game_id.eq(game_id))
+        .order(game_seats::seat.asc())
+        .select((
+            GameSeat::as_select(),
+            Account::as_select(),
+            (
+                notification_settings::account_id,
+                notification_settings::time_zone,
+                notification_settings::turn_mail,
+                notification_settings::digest_hour,
+                notification_settings::challenges,
+                notification_settings::challenge_replies,
+                notification_settings::game_over,
+                notification_settings::draw_offers,
+                notification_settings::reminders,
+                notification_settings::last_digest_on,
+                notification_settings::updated_at,
+            )
+                .nullable(),
+            vacations::until_at.nullable(),
+            game_mutes::game_id.nullable(),
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(seat, account, preferences, vacation, mute)| {
+            let settings = PlayerSettings {
+                account_id: account.id,
+                preferences: preferences.map(settings_row),
+                vacation_until: vacation,
+                muted: mute.is_some(),
+            };
+            (seat, account, settings)
+        })
+        .collect())
 }
 
 /// A game's seats with their players, in turn order.

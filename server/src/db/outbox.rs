@@ -58,6 +58,27 @@ pub fn lock_next_due_pg(
         .optional()?)
 }
 
+/// PostgreSQL: up to `limit` due rows, oldest first, locked until the transaction ends;
+/// rows other workers hold are skipped.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn lock_due_batch_pg(
+    conn: &mut diesel::PgConnection,
+    now: NaiveDateTime,
+    limit: i64,
+) -> Result<Vec<OutboxMail>, DbError> {
+    Ok(mail_outbox::table
+        .filter(mail_outbox::status.eq(PENDING))
+        .filter(mail_outbox::next_attempt_at.le(now))
+        .order((mail_outbox::next_attempt_at.asc(), mail_outbox::id.asc()))
+        .limit(limit)
+        .for_update()
+        .skip_locked()
+        .select(OutboxMail::as_select())
+        .load(conn)?)
+}
+
 /// SQLite: the oldest due row that no worker holds a lease on.
 ///
 /// # Errors

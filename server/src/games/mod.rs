@@ -16,7 +16,7 @@ pub mod view;
 use chrono::NaiveDateTime;
 use turnpost_shared::{AnyGame, Options, Status};
 
-use crate::db::games as q;
+use crate::db::games::{self as q, PlayerSettings};
 use crate::db::models::{Account, Game, GameSeat};
 use crate::db::DbConnection;
 use crate::error::ApiError;
@@ -43,6 +43,8 @@ pub struct Loaded {
     pub game: Game,
     /// Seats in turn order with their players.
     pub seats: Vec<(GameSeat, Account)>,
+    /// What the mails and clocks need to know of each player, read with the seats.
+    pub players: Vec<PlayerSettings>,
 }
 
 impl Loaded {
@@ -57,8 +59,30 @@ impl Loaded {
             q::find(conn, game_id)?
         }
         .ok_or_else(|| ApiError::NotFound(format!("there is no game {game_id}")))?;
-        let seats = q::seats(conn, game_id)?;
-        Ok(Self { game, seats })
+        let mut seats = Vec::new();
+        let mut players = Vec::new();
+        for (seat, account, settings) in q::seats_with_settings(conn, game_id)? {
+            seats.push((seat, account));
+            players.push(settings);
+        }
+        Ok(Self {
+            game,
+            seats,
+            players,
+        })
+    }
+
+    /// The settings of the player with `account_id` (defaults if unknown).
+    #[must_use]
+    pub fn settings_of(&self, account_id: i64) -> PlayerSettings {
+        self.players
+            .iter()
+            .find(|p| p.account_id == account_id)
+            .cloned()
+            .unwrap_or(PlayerSettings {
+                account_id,
+                ..PlayerSettings::default()
+            })
     }
 
     /// The seat `account_id` holds, if any.

@@ -5,19 +5,37 @@ use crate::accounts::MailContext;
 use crate::db::models::Account;
 use crate::db::{DbConnection, DbError};
 use crate::mail::{self, NewMail};
-use crate::notifications::{recipient, Category, Delivery};
+use crate::notifications::{decide, Category, Delivery, Preferences, Recipient};
 
 use super::Loaded;
+
+/// How `category` mail about `loaded` reaches the player `to`, from the preferences read with
+/// the game's seats (no query per recipient).
+#[must_use]
+pub fn recipient_in(
+    ctx: &MailContext,
+    loaded: &Loaded,
+    to: &Account,
+    category: Category,
+) -> Recipient {
+    let settings = loaded.settings_of(to.id);
+    let preferences = settings
+        .preferences
+        .as_ref()
+        .map(Preferences::from_row)
+        .unwrap_or_default();
+    decide(ctx, to, &preferences, settings.muted, category)
+}
 
 /// Queues one mail unless the recipient's preferences say otherwise.
 fn queue(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    (to, category, game_id): (&Account, Category, i64),
+    (to, category, loaded): (&Account, Category, &Loaded),
     subject: String,
     body: String,
 ) -> Result<(), DbError> {
-    if recipient(conn, ctx, to, Some(game_id), category)?.delivery != Delivery::Now {
+    if recipient_in(ctx, loaded, to, category).delivery != Delivery::Now {
         return Ok(());
     }
     mail::enqueue(
@@ -67,7 +85,7 @@ pub fn challenged(
         queue(
             conn,
             ctx,
-            (account, Category::Challenges, loaded.game.id),
+            (account, Category::Challenges, loaded),
             format!(
                 "{} challenges you to {} (game {})",
                 by.name, loaded.game.kind, loaded.game.id
@@ -112,7 +130,7 @@ pub fn accepted(
     queue(
         conn,
         ctx,
-        (creator, Category::ChallengeReplies, loaded.game.id),
+        (creator, Category::ChallengeReplies, loaded),
         format!("{} accepted game {}", by.name, loaded.game.id),
         format!(
             "{} accepted your challenge to {} (game {}). Waiting for the other players.\n{}\n",
@@ -164,7 +182,7 @@ pub fn started(
                 } else {
                     Category::ChallengeReplies
                 },
-                loaded.game.id,
+                loaded,
             ),
             subject,
             format!(
@@ -194,7 +212,7 @@ pub fn declined(
         queue(
             conn,
             ctx,
-            (account, Category::ChallengeReplies, loaded.game.id),
+            (account, Category::ChallengeReplies, loaded),
             format!("{} declined game {}", by.name, loaded.game.id),
             format!(
                 "{} declined the challenge to {} (game {}); it is cancelled.\n",
@@ -224,7 +242,7 @@ pub fn your_turn(
     queue(
         conn,
         ctx,
-        (account, Category::Turn, loaded.game.id),
+        (account, Category::Turn, loaded),
         format!(
             "Your turn in game {} ({})",
             loaded.game.id, loaded.game.kind
@@ -254,7 +272,7 @@ pub fn game_over(
         queue(
             conn,
             ctx,
-            (account, Category::GameOver, loaded.game.id),
+            (account, Category::GameOver, loaded),
             format!(
                 "Game {} ({}) is over: {result}",
                 loaded.game.id, loaded.game.kind

@@ -9,7 +9,7 @@ pub mod worker;
 use std::time::Duration;
 
 pub use transport::{SendError, Transport};
-pub use worker::{deliver_one, Delivery, OutboxWorker};
+pub use worker::{deliver_batch, deliver_one, Delivery, OutboxWorker};
 
 use crate::db::models::NewOutboxMail;
 use crate::db::{outbox, DbConnection, DbError};

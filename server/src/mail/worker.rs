@@ -71,6 +71,47 @@ pub fn deliver_one(
     }
 }
 
+/// Most rows one PostgreSQL transaction claims and delivers: under load one claim query and
+/// one commit serve many mails, while a crash resends at most this many (with the same
+/// Message-IDs).
+pub const BATCH: usize = 32;
+
+/// Claims and delivers up to [`BATCH`] due rows; returns what happened to each (empty when
+/// nothing was due).
+///
+/// # Errors
+/// [`DbError`] if the database fails (the rows stay pending and are retried).
+pub fn deliver_batch(
+    conn: &mut DbConnection,
+    transport: &Transport,
+    from: &Mailbox,
+    settings: &OutboxSettings,
+) -> Result<Vec<Delivery>, DbError> {
+    match conn.backend() {
+        db::Backend::Postgres => conn.transaction(|conn| {
+            let rows = match conn {
+                DbConnection::Pg(pg) => {
+                    outbox::lock_due_batch_pg(pg, db::now(), i64::try_from(BATCH).unwrap_or(1))?
+                }
+                DbConnection::Sqlite(_) => Vec::new(),
+            };
+            rows.iter()
+                .map(|row| record(conn, row, transport.send(from, row), settings))
+                .collect()
+        }),
+        db::Backend::Sqlite => {
+            let mut done = Vec::new();
+            while done.len() < BATCH {
+                match deliver_one(conn, transport, from, settings)? {
+                    Delivery::Idle => break,
+                    other => done.push(other),
+                }
+            }
+            Ok(done)
+        }
+    }
+}
+
 fn record(
     conn: &mut DbConnection,
     row: &OutboxMail,
@@ -129,12 +170,11 @@ impl OutboxWorker {
             let this = self.clone();
             let outcome = tokio::task::spawn_blocking(move || {
                 let mut conn = this.pool.get()?;
-                deliver_one(&mut conn, &this.transport, &this.from, &this.settings)
+                deliver_batch(&mut conn, &this.transport, &this.from, &this.settings)
             })
             .await;
             let busy = match outcome {
-                Ok(Ok(Delivery::Idle)) => false,
-                Ok(Ok(_)) => true,
+                Ok(Ok(done)) => !done.is_empty(),
                 Ok(Err(error)) => {
                     tracing::error!(%error, "mail worker: database error");
                     false

@@ -47,14 +47,32 @@ pub fn recipient(
     category: Category,
 ) -> Result<Recipient, DbError> {
     let preferences = Preferences::load(conn, account.id)?;
-    let mutable = matches!(
-        category,
-        Category::Turn | Category::Reminders | Category::DrawOffers
-    );
     let muted = match game_id {
-        Some(game_id) if mutable => q::is_muted(conn, account.id, game_id)?,
+        Some(game_id) if mutable(category) => q::is_muted(conn, account.id, game_id)?,
         _ => false,
     };
+    Ok(decide(ctx, account, &preferences, muted, category))
+}
+
+/// Whether muting a game silences `category`.
+fn mutable(category: Category) -> bool {
+    matches!(
+        category,
+        Category::Turn | Category::Reminders | Category::DrawOffers
+    )
+}
+
+/// [`recipient`] for a player whose preferences and mute of the game are already known (read
+/// with the game's seats, see `games::Loaded`).
+#[must_use]
+pub fn decide(
+    ctx: &MailContext,
+    account: &Account,
+    preferences: &Preferences,
+    muted: bool,
+    category: Category,
+) -> Recipient {
+    let muted = muted && mutable(category);
     let delivery = if muted || !preferences.wants(category) {
         Delivery::Skip
     } else {
@@ -64,10 +82,10 @@ pub fn recipient(
             _ => Delivery::Now,
         }
     };
-    Ok(Recipient {
+    Recipient {
         account: account.clone(),
         time_zone: preferences.time_zone,
         unsubscribe_url: unsubscribe::link(&ctx.public_url, &ctx.link_key, account.id, category),
         delivery,
-    })
+    }
 }

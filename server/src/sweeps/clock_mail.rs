@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 use crate::accounts::MailContext;
 use crate::db::models::{Account, Game};
 use crate::db::{accounts, DbConnection, DbError};
-use crate::games::Loaded;
+use crate::games::{notify, Loaded};
 use crate::mail::{self, NewMail};
 use crate::notifications::{recipient, Category, Delivery};
 
@@ -53,13 +53,7 @@ pub fn reminder(
     let Some(account) = loaded.player_at(seat) else {
         return Ok(());
     };
-    let to = recipient(
-        conn,
-        ctx,
-        account,
-        Some(loaded.game.id),
-        Category::Reminders,
-    )?;
+    let to = notify::recipient_in(ctx, loaded, account, Category::Reminders);
     if to.delivery != Delivery::Now {
         return Ok(());
     }
@@ -103,13 +97,7 @@ pub fn claimable(
         if seat.seat == late {
             continue;
         }
-        let to = recipient(
-            conn,
-            ctx,
-            account,
-            Some(loaded.game.id),
-            Category::Reminders,
-        )?;
+        let to = notify::recipient_in(ctx, loaded, account, Category::Reminders);
         if to.delivery != Delivery::Now {
             continue;
         }
