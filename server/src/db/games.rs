@@ -193,6 +193,15 @@ type SettingsColumns = (
     NaiveDateTime,
 );
 
+/// A seat, its player, the player's settings, vacation end and mute of the game.
+type SeatRow = (
+    GameSeat,
+    Account,
+    Option<SettingsColumns>,
+    Option<NaiveDateTime>,
+    Option<i64>,
+);
+
 fn settings_row(c: SettingsColumns) -> NotificationSettingsRow {
     NotificationSettingsRow {
         account_id: c.0,
@@ -217,13 +226,7 @@ pub fn seats_with_settings(
     conn: &mut DbConnection,
     game_id: i64,
 ) -> Result<Vec<(GameSeat, Account, PlayerSettings)>, DbError> {
-    let rows: Vec<(
-        GameSeat,
-        Account,
-        Option<SettingsColumns>,
-        Option<NaiveDateTime>,
-        Option<i64>,
-    )> = game_seats::table
+    let rows: Vec<SeatRow> = game_seats::table
         .inner_join(accounts::table)
         .left_join(
             notification_settings::table
