@@ -32,6 +32,7 @@ both_backends!(
     clocks_are_chosen_in_the_challenge,
     fischer_banks_run_down_and_grow,
     auto_timeout_ends_the_game_and_mails_each_player_once,
+    a_late_move_ends_the_game_on_time,
     claim_mode_tells_the_opponent_and_lets_them_claim,
     reminders_come_once_each,
     vacation_pauses_the_clocks,
@@ -272,6 +273,39 @@ async fn auto_timeout_ends_the_game_and_mails_each_player_once(backend: Backend)
     .await;
     assert_eq!(answer.status, 409);
     assert_eq!(answer.error_code(), "game_over");
+}
+
+async fn a_late_move_ends_the_game_on_time(backend: Backend) {
+    // No sweeper: the move itself finds the deadline passed.
+    let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 0).await;
+    let (tokens, id) = two_player_game(&app, "lm", json!({})).await;
+    let before = outbox_to(&app, &email("lmb")).len();
+    set_deadline(&app, id, db::now() - Duration::seconds(1));
+    let answer = post(
+        &app,
+        &format!("/v1/games/{id}/moves"),
+        &tokens[0],
+        json!({"move": "F2-F3", "ply": 0}),
+    )
+    .await;
+    assert_eq!(answer.status, 409, "{answer:?}");
+    assert_eq!(answer.error_code(), "game_over");
+    assert!(
+        answer.body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("ran out of time"),
+        "{answer:?}"
+    );
+    assert_eq!(answer.body["game"]["status"], "finished");
+    assert_eq!(answer.body["game"]["result"], "won 2");
+    assert_eq!(
+        answer.body["game"]["ply"], 0,
+        "the late move was not played"
+    );
+    assert_eq!(outbox_to(&app, &email("lmb")).len(), before + 1);
+    // The sweep finds nothing left to do.
+    assert_eq!(sweep(&app, db::now()), sweeps::SweepReport::default());
 }
 
 async fn claim_mode_tells_the_opponent_and_lets_them_claim(backend: Backend) {

@@ -92,7 +92,8 @@ fn same_move(
 ///
 /// # Errors
 /// 404 unknown game; 403 `not_your_game` / `not_your_turn`; 409 `stale_ply`, `move_taken`,
-/// `not_started`, `game_over` (with the current game); 422 `move_syntax` (with offset) or
+/// `not_started`, `game_over` (with the current game; also when the mover's time ran out in an
+/// `auto` game, which ends it on time); 422 `move_syntax` (with offset) or
 /// `illegal_move`; storage failures.
 pub fn play(
     conn: &mut DbConnection,
@@ -101,7 +102,7 @@ pub fn play(
     request: &PlayMoveRequest,
     ctx: &MailContext,
 ) -> Result<GameView, ApiError> {
-    let view = tx::write(conn, |conn| -> Result<GameView, TxError> {
+    let outcome = tx::write(conn, |conn| -> Result<Outcome, TxError> {
         let mut loaded = Loaded::load(conn, game_id, true)?;
         let seat = loaded.require_seat(me.id)?;
         let ply = i32::try_from(request.ply).unwrap_or(i32::MAX);
@@ -112,7 +113,7 @@ pub fn play(
                     && stored.account_id == Some(me.id)
                     && same_move(conn, &loaded, &stored, &request.notation)?
                 {
-                    return view::view_of(conn, &loaded, me.id);
+                    return Ok(Outcome::Played(view::view_of(conn, &loaded, me.id)?));
                 }
             }
             return Err(stale(
@@ -152,6 +153,22 @@ pub fn play(
                     format!("game {game_id} is {other}"),
                 ))
             }
+        }
+        // The sweeper runs every so often; a deadline is exact all the same.
+        if let Some(deadline) = loaded
+            .game
+            .deadline_at
+            .filter(|d| loaded.game.timeout_mode == "auto" && *d <= db::now())
+        {
+            let late = loaded.game.to_move.unwrap_or_default();
+            super::ending::time_out(conn, &mut loaded, ctx)?;
+            return Ok(Outcome::TimedOut {
+                message: format!(
+                    "seat {late} ran out of time at {}; game {game_id} ended on time",
+                    db::rfc3339(deadline)
+                ),
+                game: Box::new(view::view_of(conn, &loaded, me.id)?),
+            });
         }
         if loaded.game.to_move != Some(seat) {
             return Err(ApiError::Forbidden {
@@ -231,8 +248,30 @@ pub fn play(
             notify::your_turn(conn, ctx, &loaded, &played.join(", "))?;
         }
         let last = q::last_moves(conn, game_id, super::LAST_MOVES)?;
-        Ok(view::game_view(&loaded, &position, &last, me.id, now))
+        Ok(Outcome::Played(view::game_view(
+            &loaded, &position, &last, me.id, now,
+        )))
     })?;
     ctx.wake.notify_one();
-    Ok(view)
+    match outcome {
+        Outcome::Played(view) => Ok(view),
+        Outcome::TimedOut { message, game } => Err(ApiError::StaleGame {
+            code: "game_over",
+            message,
+            game,
+        }),
+    }
+}
+
+/// What a move request did, committed either way.
+enum Outcome {
+    /// The move was played (or was already played by this same request).
+    Played(GameView),
+    /// The deadline had passed in an `auto` game: the game ended on time instead.
+    TimedOut {
+        /// Why.
+        message: String,
+        /// The finished game.
+        game: Box<GameView>,
+    },
 }
