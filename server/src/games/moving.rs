@@ -113,7 +113,9 @@ pub fn play(
                     && stored.account_id == Some(me.id)
                     && same_move(conn, &loaded, &stored, &request.notation)?
                 {
-                    return Ok(Outcome::Played(view::view_of(conn, &loaded, me.id)?));
+                    return Ok(Outcome::Played(Box::new(view::view_of(
+                        conn, &loaded, me.id,
+                    )?)));
                 }
             }
             return Err(stale(
@@ -248,13 +250,13 @@ pub fn play(
             notify::your_turn(conn, ctx, &loaded, &played.join(", "))?;
         }
         let last = q::last_moves(conn, game_id, super::LAST_MOVES)?;
-        Ok(Outcome::Played(view::game_view(
+        Ok(Outcome::Played(Box::new(view::game_view(
             &loaded, &position, &last, me.id, now,
-        )))
+        ))))
     })?;
     ctx.wake.notify_one();
     match outcome {
-        Outcome::Played(view) => Ok(view),
+        Outcome::Played(view) => Ok(*view),
         Outcome::TimedOut { message, game } => Err(ApiError::StaleGame {
             code: "game_over",
             message,
@@ -266,7 +268,7 @@ pub fn play(
 /// What a move request did, committed either way.
 enum Outcome {
     /// The move was played (or was already played by this same request).
-    Played(GameView),
+    Played(Box<GameView>),
     /// The deadline had passed in an `auto` game: the game ended on time instead.
     TimedOut {
         /// Why.
