@@ -3,6 +3,7 @@
 
 use turnpost_shared::{render_text, AnyGame, GameSummary, GameView, Options};
 
+use crate::clock_display::{bank, clock_words, local_deadline, LONG, SHORT};
 use crate::output::text_style;
 
 /// The game's options as engine options.
@@ -43,12 +44,7 @@ pub fn state_line(
     result: Option<&str>,
     seats: &[turnpost_shared::SeatView],
 ) -> String {
-    let name = |seat: u8| {
-        seats
-            .iter()
-            .find(|s| s.seat == seat)
-            .map_or_else(|| format!("seat {seat}"), |s| s.player.clone())
-    };
+    let name = |seat: u8| seat_player(seats, seat);
     match (status, to_move) {
         ("active", Some(seat)) if your_turn => format!("your move ({})", name(seat)),
         ("active", Some(seat)) => format!("{} to move", name(seat)),
@@ -71,10 +67,8 @@ pub fn describe(game: &GameView) -> String {
     if let Some(reason) = &game.result_reason {
         text.push_str(&format!(" ({reason})"));
     }
-    if let Some(clock) = &game.clock {
-        text.push_str(&format!(" · clock {clock}"));
-    }
     text.push('\n');
+    text.push_str(&clock_lines(game));
     if let Some(seat) = game.draw_offered_by {
         text.push_str(&format!("a draw is offered by seat {seat}\n"));
     }
@@ -99,6 +93,60 @@ pub fn describe(game: &GameView) -> String {
     text
 }
 
+/// The clock, the timeout mode, Fischer banks, the deadline in local time, and the command to
+/// claim a win on time when the caller may.
+pub fn clock_lines(game: &GameView) -> String {
+    let mut parts = Vec::new();
+    if let Some(clock) = &game.clock {
+        parts.push(format!("clock: {}", clock_words(clock)));
+    }
+    parts.push(format!("timeout: {}", game.timeout));
+    let banks: Vec<String> = game
+        .seats
+        .iter()
+        .filter_map(|seat| {
+            seat.bank_seconds
+                .map(|seconds| format!("{} {}", seat.player, bank(seconds)))
+        })
+        .collect();
+    if !banks.is_empty() {
+        parts.push(format!("banks: {}", banks.join(", ")));
+    }
+    let mut text = parts.join(" · ");
+    text.push('\n');
+    if let Some(deadline) = &game.deadline {
+        let whose = match game.to_move {
+            Some(_) if game.your_turn => "your deadline".to_string(),
+            Some(seat) => format!("deadline of {}", seat_player(&game.seats, seat)),
+            None => "deadline".to_string(),
+        };
+        text.push_str(&format!("{whose}: {}\n", local_deadline(deadline, LONG)));
+    }
+    if game.claimable {
+        text.push_str(&format!(
+            "you may claim a win on time: turnpost claim {}\n",
+            game.id
+        ));
+    }
+    text
+}
+
+fn seat_player(seats: &[turnpost_shared::SeatView], seat: u8) -> String {
+    seats
+        .iter()
+        .find(|s| s.seat == seat)
+        .map_or_else(|| format!("seat {seat}"), |s| s.player.clone())
+}
+
+/// When the seat to move runs out of time, for a list: "due Tue 24 Nov 14:03 (in 2 d 3 h)",
+/// or nothing.
+fn due(game: &GameSummary) -> String {
+    game.deadline
+        .as_deref()
+        .map(|at| format!("due {}", local_deadline(at, SHORT)))
+        .unwrap_or_default()
+}
+
 /// One line of a game list.
 pub fn summary_line(game: &GameSummary) -> String {
     let state = state_line(
@@ -109,11 +157,12 @@ pub fn summary_line(game: &GameSummary) -> String {
         &game.seats,
     );
     format!(
-        "{:>6}  {:<16}  ply {:>4}  {:<28}  {}",
+        "{:>6}  {:<16}  ply {:>4}  {:<28}  {:<36}  {}",
         game.id,
         game.kind,
         game.ply,
         state,
+        due(game),
         players(&game.seats)
     )
 }

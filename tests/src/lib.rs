@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod smtp_sink;
+mod sqlite_file;
 
 pub use smtp_sink::{Mail, SmtpSink};
 
@@ -170,6 +171,16 @@ impl ServerProcess {
             .map(|(_, body)| body.to_string())
             .unwrap_or_default();
         Ok((status, body))
+    }
+
+    /// Runs `sql` directly on the server's SQLite file (SQLite servers only): for states a test
+    /// cannot wait for, like a deadline in the past.
+    pub fn sqlite_execute(&self, sql: &str) {
+        assert!(
+            self.postgres.is_none(),
+            "sqlite_execute needs a server on SQLite"
+        );
+        sqlite_file::execute(&self.data_dir.join("turnpost.db"), sql);
     }
 
     /// Sends SIGTERM and waits for the process to end; returns whether it exited successfully.
