@@ -64,9 +64,9 @@ pub fn span(length: TimeDelta) -> String {
 
 /// A Fischer bank in days and hours ("6 d 4 h").
 pub fn bank(seconds: u64) -> String {
-    span(TimeDelta::seconds(
-        i64::try_from(seconds).unwrap_or(i64::MAX / 1000),
-    ))
+    // Out of range only for a nonsense value; it shows as very long rather than failing.
+    let seconds = i64::try_from(seconds).unwrap_or(i64::MAX);
+    span(TimeDelta::try_seconds(seconds).unwrap_or(TimeDelta::MAX))
 }
 
 /// The clock text in words: "3 days per move", "Fischer 7d+1d/14d (7 days, +1 day a move,
@@ -103,6 +103,7 @@ mod tests {
         assert_eq!(span(TimeDelta::days(7)), "7 d");
         assert_eq!(relative(TimeDelta::hours(-3)), "3 h ago");
         assert_eq!(bank(6 * 86_400 + 4 * 3_600), "6 d 4 h");
+        assert!(bank(u64::MAX).ends_with(" h"));
     }
 
     #[test]

@@ -95,7 +95,7 @@ pub fn describe(game: &GameView) -> String {
 
 /// The clock, the timeout mode, Fischer banks, the deadline in local time, and the command to
 /// claim a win on time when the caller may.
-pub fn clock_lines(game: &GameView) -> String {
+fn clock_lines(game: &GameView) -> String {
     let mut parts = Vec::new();
     if let Some(clock) = &game.clock {
         parts.push(format!("clock: {}", clock_words(clock)));
@@ -131,6 +131,7 @@ pub fn clock_lines(game: &GameView) -> String {
     text
 }
 
+/// The name of the player in `seat`, or "seat N".
 fn seat_player(seats: &[turnpost_shared::SeatView], seat: u8) -> String {
     seats
         .iter()
@@ -165,4 +166,84 @@ pub fn summary_line(game: &GameSummary) -> String {
         due(game),
         players(&game.seats)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use turnpost_shared::SeatView;
+
+    use super::*;
+
+    fn seat(seat: u8, player: &str, bank_seconds: Option<u64>) -> SeatView {
+        SeatView {
+            seat,
+            seat_name: format!("seat {seat}"),
+            player: player.into(),
+            accepted: true,
+            bank_seconds,
+        }
+    }
+
+    fn game(clock: &str, timeout: &str, banks: [Option<u64>; 2]) -> GameView {
+        GameView {
+            id: 42,
+            kind: "kefren".into(),
+            options: Default::default(),
+            clock: Some(clock.into()),
+            timeout: timeout.into(),
+            deadline: Some("2026-11-24T13:03:00Z".into()),
+            claimable: false,
+            seats: vec![seat(1, "anna", banks[0]), seat(2, "bob", banks[1])],
+            status: "active".into(),
+            result: None,
+            result_reason: None,
+            ply: 3,
+            to_move: Some(1),
+            your_seat: Some(2),
+            your_turn: false,
+            draw_offered_by: None,
+            position: String::new(),
+            board: String::new(),
+            last_moves: Vec::new(),
+            legal_moves: None,
+            created_at: "2026-11-20T00:00:00Z".into(),
+            expires_at: None,
+            started_at: None,
+            finished_at: None,
+            last_activity_at: "2026-11-21T00:00:00Z".into(),
+        }
+    }
+
+    #[test]
+    fn days_per_move_clock_with_the_opponents_deadline() {
+        let lines = clock_lines(&game("3d", "auto", [None, None]));
+        let mut lines = lines.lines();
+        assert_eq!(lines.next(), Some("clock: 3 days per move · timeout: auto"));
+        let deadline = lines.next().unwrap();
+        assert!(deadline.starts_with("deadline of anna: "), "{deadline}");
+        assert!(deadline.contains("2026-11-2"), "{deadline}");
+        assert_eq!(lines.next(), None);
+    }
+
+    #[test]
+    fn fischer_banks_and_the_claim_command() {
+        let mut view = game(
+            "7d+1d/14d",
+            "claim",
+            [Some(86_400), Some(7 * 86_400 + 7_200)],
+        );
+        view.claimable = true;
+        let lines = clock_lines(&view);
+        assert!(
+            lines.starts_with(
+                "clock: Fischer 7d+1d/14d (7 days, +1 day a move, at most 14) · timeout: claim \
+                 · banks: anna 1 d, bob 7 d 2 h\n"
+            ),
+            "{lines}"
+        );
+        assert!(
+            lines.ends_with("you may claim a win on time: turnpost claim 42\n"),
+            "{lines}"
+        );
+    }
 }

@@ -173,14 +173,27 @@ impl ServerProcess {
         Ok((status, body))
     }
 
-    /// Runs `sql` directly on the server's SQLite file (SQLite servers only): for states a test
-    /// cannot wait for, like a deadline in the past.
-    pub fn sqlite_execute(&self, sql: &str) {
-        assert!(
-            self.postgres.is_none(),
-            "sqlite_execute needs a server on SQLite"
-        );
-        sqlite_file::execute(&self.data_dir.join("turnpost.db"), sql);
+    /// Runs `sql` directly on the server's database (the SQLite file, or its PostgreSQL
+    /// database): for states a test cannot wait for, like a deadline in the past.
+    pub fn execute_sql(&self, sql: &str) {
+        match &self.postgres {
+            Some((admin, name)) => {
+                let base = admin
+                    .rsplit_once('/')
+                    .map_or(admin.as_str(), |(base, _)| base);
+                psql(&format!("{base}/{name}"), sql);
+            }
+            None => sqlite_file::execute(&self.data_dir.join("turnpost.db"), sql),
+        }
+    }
+
+    /// Which database the server uses.
+    pub fn backend(&self) -> Backend {
+        if self.postgres.is_some() {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
     }
 
     /// Sends SIGTERM and waits for the process to end; returns whether it exited successfully.

@@ -270,9 +270,8 @@ fn mail_with_subject(server: &ServerProcess, email: &str, subject: &str) -> Stri
     }
 }
 
-#[test]
-fn claim_a_win_on_time_after_the_deadline() {
-    let table = table(Backend::Sqlite);
+fn claim_a_win_on_time_after_the_deadline(backend: Backend) {
+    let table = table(backend);
     let (anna, bob) = (&table.anna, &table.bob);
     let game = start_game(&table, &["--timeout", "claim", "--days-per-move", "2"]);
 
@@ -297,9 +296,12 @@ fn claim_a_win_on_time_after_the_deadline() {
     assert!(err.contains("it is your turn"), "{err}");
 
     // Her deadline passes (moved into the past in the server's database).
-    table.server.sqlite_execute(&format!(
-        "UPDATE games SET deadline_at = strftime('%Y-%m-%d %H:%M:%f', 'now', '-2 hours') \
-         WHERE id = {game}"
+    let two_hours_ago = match table.server.backend() {
+        Backend::Sqlite => "strftime('%Y-%m-%d %H:%M:%f', 'now', '-2 hours')",
+        Backend::Postgres => "(now() AT TIME ZONE 'UTC') - interval '2 hours'",
+    };
+    table.server.execute_sql(&format!(
+        "UPDATE games SET deadline_at = {two_hours_ago} WHERE id = {game}"
     ));
     let shown = ok(bob, &["show", &game]);
     assert!(
@@ -341,7 +343,17 @@ fn claim_a_win_on_time_after_the_deadline() {
     assert_eq!(finished["result_reason"], "timeout");
     // Once over there is nothing more to claim.
     let err = fails(bob, &["claim", &game], 1);
-    assert!(!err.is_empty());
+    assert!(err.contains("is finished"), "{err}");
+}
+
+#[test]
+fn claim_a_win_on_time_after_the_deadline_on_sqlite() {
+    claim_a_win_on_time_after_the_deadline(Backend::Sqlite);
+}
+
+#[test]
+fn claim_a_win_on_time_after_the_deadline_on_postgres() {
+    claim_a_win_on_time_after_the_deadline(Backend::Postgres);
 }
 
 #[test]

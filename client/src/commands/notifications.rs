@@ -17,20 +17,17 @@ pub struct NotificationsArgs {
     /// in it and the digest hour counts in it.
     #[arg(long, value_name = "ZONE")]
     pub time_zone: Option<String>,
-    /// How "your turn" mail comes: `immediate` (a turn card after each move), `digest` (one mail
-    /// a day at --digest-hour listing every game waiting for you, most urgent first) or `off`
-    /// (none, and no deadline reminders either).
+    /// How "your turn" mail comes; a digest comes at --digest-hour and lists the most urgent
+    /// game first.
     #[arg(long, value_name = "MODE")]
     pub turn_mail: Option<TurnMailChoice>,
     /// The hour of the day (0–23, in your time zone) when the digest is sent.
     #[arg(long, value_name = "HOUR", value_parser = clap::value_parser!(u8).range(0..=23))]
     pub digest_hour: Option<u8>,
-    /// Turn a kind of mail on (repeatable or comma-separated): `challenges` (someone challenges
-    /// you), `challenge_replies` (your challenge was answered), `game_over`, `draw_offers`,
-    /// `reminders` (your deadline is 24 h or 2 h away, or an opponent ran out of time).
+    /// Turn a kind of mail on (repeatable or comma-separated).
     #[arg(long, value_name = "CATEGORY", value_delimiter = ',')]
     pub on: Vec<Category>,
-    /// Turn a kind of mail off (repeatable or comma-separated); the names are those of --on.
+    /// Turn a kind of mail off (repeatable or comma-separated).
     #[arg(long, value_name = "CATEGORY", value_delimiter = ',')]
     pub off: Vec<Category>,
     /// Mute games (ids, repeatable or comma-separated): no turn cards, reminders or draw
@@ -45,21 +42,29 @@ pub struct NotificationsArgs {
 /// How "your turn" mail is sent (the API's names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TurnMailChoice {
+    /// A turn card after each move.
     Immediate,
+    /// One mail a day listing every game waiting for you (reminders still come).
     Digest,
+    /// No turn mail and no reminders.
     Off,
 }
 
 /// A kind of mail besides turn mail, by the API's name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Category {
+    /// Someone challenges you.
     Challenges,
+    /// Your challenge was accepted or declined, or a game started.
     #[value(name = "challenge_replies", alias = "challenge-replies")]
     ChallengeReplies,
+    /// A game of yours ended (still sent for muted games).
     #[value(name = "game_over", alias = "game-over")]
     GameOver,
+    /// An opponent offers a draw.
     #[value(name = "draw_offers", alias = "draw-offers")]
     DrawOffers,
+    /// Your deadline is 24 h or 2 h away, or an opponent ran out of time.
     Reminders,
 }
 
