@@ -83,6 +83,18 @@ impl ApiClient {
         self.send(self.http.post(self.url(path)).json(body))
     }
 
+    /// `PATCH /v1<path>` with a JSON body.
+    ///
+    /// # Errors
+    /// See [`ApiClient::send`].
+    pub fn patch<B: Serialize, T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &B,
+    ) -> Result<T, Failure> {
+        self.send(self.http.patch(self.url(path)).json(body))
+    }
+
     /// `GET /v1<path>` of a non-JSON document (a record, a picture).
     ///
     /// # Errors

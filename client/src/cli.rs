@@ -3,7 +3,9 @@ use clap::{Parser, Subcommand};
 use crate::commands::engine::EngineCommand;
 use crate::commands::game_actions::DrawChoice;
 use crate::commands::tokens::TokensCommand;
-use crate::commands::{GamesArgs, LoginArgs, MoveArgs, NewArgs, SignupArgs, WaitArgs};
+use crate::commands::{
+    GamesArgs, LoginArgs, MoveArgs, NewArgs, NotificationsArgs, SignupArgs, WaitArgs,
+};
 
 const AFTER_HELP: &str = "\
 Exit codes:
@@ -18,6 +20,7 @@ Environment:
   TURNPOST_PROFILE     profile to use (like --profile)
   TURNPOST_CONFIG_DIR  where profiles and tokens are kept (default ~/.config/turnpost)
   NO_COLOR             no colour even on a terminal
+  TZ                   time zone for deadlines shown (default: the system's)
 
 Shell completion (commands, options, and the legal moves after `turnpost move ID`):
   bash  source <(turnpost completions bash)   in ~/.bashrc
@@ -64,11 +67,13 @@ pub enum Command {
     Accept { id: i64 },
     /// Decline a challenge (it is cancelled).
     Decline { id: i64 },
-    /// List your games.
+    /// List your games, with the deadline of each active one.
     Games(GamesArgs),
-    /// Show the game that has waited longest for your move.
+    /// Show the game waiting for your move whose deadline is nearest (then the one waiting
+    /// longest).
     Next,
-    /// Show a game: players, whose turn, the board with the last move highlighted.
+    /// Show a game: players, whose turn, clock and deadline, the board with the last move
+    /// highlighted.
     Show { id: i64 },
     /// List the legal moves in a game, one per line.
     Moves { id: i64 },
@@ -91,6 +96,25 @@ pub enum Command {
     Draw { action: DrawChoice, id: i64 },
     /// Wait until it is your move, then show that game (for scripts and bots).
     Wait(WaitArgs),
+    /// Claim a win on time in a `--timeout claim` game whose player to move is past the deadline.
+    ///
+    /// The server mails you this command when you may; `turnpost show ID` says so too.
+    Claim { id: i64 },
+    /// Show your vacation days, or take DAYS of them now: all your clocks pause meanwhile.
+    ///
+    /// Each account has 15 vacation days a calendar year (UTC). Without DAYS, shows the days
+    /// used and left and any running vacation; with DAYS, starts a vacation now (or extends
+    /// the running one) and says until when.
+    Vacation {
+        /// Days to take now (at least 1, at most the days left this year).
+        #[arg(value_parser = clap::value_parser!(u32).range(1..))]
+        days: Option<u32>,
+    },
+    /// Show or change your mail: turn mail or a daily digest, time zone, kinds, muted games.
+    ///
+    /// Example: turnpost notifications --turn-mail digest --digest-hour 7
+    /// --time-zone Europe/Berlin --off reminders --on game_over --mute 42 --unmute 7
+    Notifications(NotificationsArgs),
     /// Explore positions offline, without a server: legal moves, perft, board, status.
     #[command(subcommand)]
     Engine(EngineCommand),

@@ -3,6 +3,7 @@
 
 use turnpost_shared::{render_text, AnyGame, GameSummary, GameView, Options};
 
+use crate::clock_display::{bank, clock_words, local_deadline, LONG, SHORT};
 use crate::output::text_style;
 
 /// The game's options as engine options.
@@ -43,12 +44,7 @@ pub fn state_line(
     result: Option<&str>,
     seats: &[turnpost_shared::SeatView],
 ) -> String {
-    let name = |seat: u8| {
-        seats
-            .iter()
-            .find(|s| s.seat == seat)
-            .map_or_else(|| format!("seat {seat}"), |s| s.player.clone())
-    };
+    let name = |seat: u8| seat_player(seats, seat);
     match (status, to_move) {
         ("active", Some(seat)) if your_turn => format!("your move ({})", name(seat)),
         ("active", Some(seat)) => format!("{} to move", name(seat)),
@@ -71,10 +67,8 @@ pub fn describe(game: &GameView) -> String {
     if let Some(reason) = &game.result_reason {
         text.push_str(&format!(" ({reason})"));
     }
-    if let Some(clock) = &game.clock {
-        text.push_str(&format!(" · clock {clock}"));
-    }
     text.push('\n');
+    text.push_str(&clock_lines(game));
     if let Some(seat) = game.draw_offered_by {
         text.push_str(&format!("a draw is offered by seat {seat}\n"));
     }
@@ -99,6 +93,61 @@ pub fn describe(game: &GameView) -> String {
     text
 }
 
+/// The clock, the timeout mode, Fischer banks, the deadline in local time, and the command to
+/// claim a win on time when the caller may.
+fn clock_lines(game: &GameView) -> String {
+    let mut parts = Vec::new();
+    if let Some(clock) = &game.clock {
+        parts.push(format!("clock: {}", clock_words(clock)));
+    }
+    parts.push(format!("timeout: {}", game.timeout));
+    let banks: Vec<String> = game
+        .seats
+        .iter()
+        .filter_map(|seat| {
+            seat.bank_seconds
+                .map(|seconds| format!("{} {}", seat.player, bank(seconds)))
+        })
+        .collect();
+    if !banks.is_empty() {
+        parts.push(format!("banks: {}", banks.join(", ")));
+    }
+    let mut text = parts.join(" · ");
+    text.push('\n');
+    if let Some(deadline) = &game.deadline {
+        let whose = match game.to_move {
+            Some(_) if game.your_turn => "your deadline".to_string(),
+            Some(seat) => format!("deadline of {}", seat_player(&game.seats, seat)),
+            None => "deadline".to_string(),
+        };
+        text.push_str(&format!("{whose}: {}\n", local_deadline(deadline, LONG)));
+    }
+    if game.claimable {
+        text.push_str(&format!(
+            "you may claim a win on time: turnpost claim {}\n",
+            game.id
+        ));
+    }
+    text
+}
+
+/// The name of the player in `seat`, or "seat N".
+fn seat_player(seats: &[turnpost_shared::SeatView], seat: u8) -> String {
+    seats
+        .iter()
+        .find(|s| s.seat == seat)
+        .map_or_else(|| format!("seat {seat}"), |s| s.player.clone())
+}
+
+/// When the seat to move runs out of time, for a list: "due Tue 24 Nov 14:03 (in 2 d 3 h)",
+/// or nothing.
+fn due(game: &GameSummary) -> String {
+    game.deadline
+        .as_deref()
+        .map(|at| format!("due {}", local_deadline(at, SHORT)))
+        .unwrap_or_default()
+}
+
 /// One line of a game list.
 pub fn summary_line(game: &GameSummary) -> String {
     let state = state_line(
@@ -109,11 +158,92 @@ pub fn summary_line(game: &GameSummary) -> String {
         &game.seats,
     );
     format!(
-        "{:>6}  {:<16}  ply {:>4}  {:<28}  {}",
+        "{:>6}  {:<16}  ply {:>4}  {:<28}  {:<36}  {}",
         game.id,
         game.kind,
         game.ply,
         state,
+        due(game),
         players(&game.seats)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use turnpost_shared::SeatView;
+
+    use super::*;
+
+    fn seat(seat: u8, player: &str, bank_seconds: Option<u64>) -> SeatView {
+        SeatView {
+            seat,
+            seat_name: format!("seat {seat}"),
+            player: player.into(),
+            accepted: true,
+            bank_seconds,
+        }
+    }
+
+    fn game(clock: &str, timeout: &str, banks: [Option<u64>; 2]) -> GameView {
+        GameView {
+            id: 42,
+            kind: "kefren".into(),
+            options: Default::default(),
+            clock: Some(clock.into()),
+            timeout: timeout.into(),
+            deadline: Some("2026-11-24T13:03:00Z".into()),
+            claimable: false,
+            seats: vec![seat(1, "anna", banks[0]), seat(2, "bob", banks[1])],
+            status: "active".into(),
+            result: None,
+            result_reason: None,
+            ply: 3,
+            to_move: Some(1),
+            your_seat: Some(2),
+            your_turn: false,
+            draw_offered_by: None,
+            position: String::new(),
+            board: String::new(),
+            last_moves: Vec::new(),
+            legal_moves: None,
+            created_at: "2026-11-20T00:00:00Z".into(),
+            expires_at: None,
+            started_at: None,
+            finished_at: None,
+            last_activity_at: "2026-11-21T00:00:00Z".into(),
+        }
+    }
+
+    #[test]
+    fn days_per_move_clock_with_the_opponents_deadline() {
+        let lines = clock_lines(&game("3d", "auto", [None, None]));
+        let mut lines = lines.lines();
+        assert_eq!(lines.next(), Some("clock: 3 days per move · timeout: auto"));
+        let deadline = lines.next().unwrap();
+        assert!(deadline.starts_with("deadline of anna: "), "{deadline}");
+        assert!(deadline.contains("2026-11-2"), "{deadline}");
+        assert_eq!(lines.next(), None);
+    }
+
+    #[test]
+    fn fischer_banks_and_the_claim_command() {
+        let mut view = game(
+            "7d+1d/14d",
+            "claim",
+            [Some(86_400), Some(7 * 86_400 + 7_200)],
+        );
+        view.claimable = true;
+        let lines = clock_lines(&view);
+        assert!(
+            lines.starts_with(
+                "clock: Fischer 7d+1d/14d (7 days, +1 day a move, at most 14) · timeout: claim \
+                 · banks: anna 1 d, bob 7 d 2 h\n"
+            ),
+            "{lines}"
+        );
+        assert!(
+            lines.ends_with("you may claim a win on time: turnpost claim 42\n"),
+            "{lines}"
+        );
+    }
 }

@@ -2,6 +2,7 @@
 
 mod api_client;
 mod cli;
+mod clock_display;
 mod commands;
 mod config_dir;
 mod failure;

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod smtp_sink;
+mod sqlite_file;
 
 pub use smtp_sink::{Mail, SmtpSink};
 
@@ -170,6 +171,29 @@ impl ServerProcess {
             .map(|(_, body)| body.to_string())
             .unwrap_or_default();
         Ok((status, body))
+    }
+
+    /// Runs `sql` directly on the server's database (the SQLite file, or its PostgreSQL
+    /// database): for states a test cannot wait for, like a deadline in the past.
+    pub fn execute_sql(&self, sql: &str) {
+        match &self.postgres {
+            Some((admin, name)) => {
+                let base = admin
+                    .rsplit_once('/')
+                    .map_or(admin.as_str(), |(base, _)| base);
+                psql(&format!("{base}/{name}"), sql);
+            }
+            None => sqlite_file::execute(&self.data_dir.join("turnpost.db"), sql),
+        }
+    }
+
+    /// Which database the server uses.
+    pub fn backend(&self) -> Backend {
+        if self.postgres.is_some() {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
     }
 
     /// Sends SIGTERM and waits for the process to end; returns whether it exited successfully.

@@ -1,3 +1,4 @@
+mod claim;
 mod complete_moves;
 mod completions;
 pub mod engine;
@@ -7,10 +8,12 @@ pub mod list;
 mod login;
 mod logout;
 mod new;
+mod notifications;
 mod play;
 mod sign_in;
 mod signup;
 pub mod tokens;
+mod vacation;
 mod wait;
 mod whoami;
 
@@ -18,6 +21,7 @@ pub use complete_moves::{run as complete_moves, NAME as COMPLETE_MOVES};
 pub use list::GamesArgs;
 pub use login::LoginArgs;
 pub use new::NewArgs;
+pub use notifications::NotificationsArgs;
 pub use play::MoveArgs;
 pub use signup::SignupArgs;
 pub use wait::WaitArgs;
@@ -56,6 +60,9 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::Resign { id } => game_actions::act(Action::Resign, id, profile, json),
         Command::Draw { action, id } => game_actions::draw(action, id, profile, json),
         Command::Wait(args) => wait::run(args, profile, json),
+        Command::Claim { id } => claim::run(id, profile, json),
+        Command::Vacation { days } => vacation::run(days, profile, json),
+        Command::Notifications(args) => notifications::run(&args, profile, json),
         Command::Completions { shell } => completions::run(shell),
         Command::Man => completions::man(),
     }

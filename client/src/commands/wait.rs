@@ -2,8 +2,9 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use turnpost_shared::GameView;
+use turnpost_shared::{GameSummary, GameView};
 
+use crate::clock_display::parse_time;
 use crate::commands::game_actions::print_game;
 use crate::commands::list::fetch;
 use crate::failure::Failure;
@@ -21,26 +22,39 @@ pub struct WaitArgs {
     pub timeout: Option<u64>,
 }
 
-/// The game waiting longest for your move, if any.
+/// The most urgent game waiting for your move, if any: see [`most_urgent`].
 ///
 /// # Errors
 /// Refusals and network failures.
-pub fn longest_waiting(session: &Session) -> Result<Option<GameView>, Failure> {
+pub fn next_game(session: &Session) -> Result<Option<GameView>, Failure> {
     let games = fetch(session, Some("active"), true, 100)?;
-    // The list is newest activity first: the last one has waited longest.
-    match games.last() {
+    match most_urgent(&games) {
         Some(summary) => Ok(Some(session.client.get(&format!("/games/{}", summary.id))?)),
         None => Ok(None),
     }
 }
 
-/// Runs `turnpost next`: shows the game waiting longest for your move.
+/// Of games listed newest activity first, the one with the nearest deadline; among equal
+/// deadlines (or none) the one waiting longest, which is the later in the list.
+pub fn most_urgent(games: &[GameSummary]) -> Option<&GameSummary> {
+    games
+        .iter()
+        .enumerate()
+        .min_by_key(|(index, game)| {
+            let deadline = game.deadline.as_deref().and_then(parse_time);
+            (deadline.is_none(), deadline, std::cmp::Reverse(*index))
+        })
+        .map(|(_, game)| game)
+}
+
+/// Runs `turnpost next`: shows the game waiting for your move whose deadline is nearest (then
+/// the one waiting longest).
 ///
 /// # Errors
 /// Exit 1 when no game waits for you; refusals and network failures.
 pub fn next(profile: Option<&str>, json: bool) -> Result<(), Failure> {
     let session = Session::open(profile)?;
-    match longest_waiting(&session)? {
+    match next_game(&session)? {
         Some(game) => print_game(&game, json),
         None => Err(Failure::refused("no game is waiting for your move")),
     }
@@ -64,7 +78,7 @@ pub fn run(args: WaitArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
                 (game.your_turn || game.status == "finished" || game.status == "cancelled")
                     .then_some(game)
             }
-            None => longest_waiting(&session)?,
+            None => next_game(&session)?,
         };
         if let Some(game) = ready {
             if spinner {
@@ -94,5 +108,40 @@ pub fn run(args: WaitArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
         }
         std::thread::sleep(delay);
         delay = (delay * 2).min(Duration::from_secs(10));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(id: i64, deadline: Option<&str>) -> GameSummary {
+        GameSummary {
+            id,
+            kind: "kefren".into(),
+            status: "active".into(),
+            seats: Vec::new(),
+            ply: 0,
+            to_move: Some(1),
+            your_turn: true,
+            deadline: deadline.map(str::to_string),
+            result: None,
+            last_activity_at: "2026-11-22T00:00:00Z".into(),
+        }
+    }
+
+    #[test]
+    fn the_nearest_deadline_comes_first_then_the_longest_wait() {
+        let games = [
+            summary(1, Some("2026-11-25T00:00:00Z")),
+            summary(2, Some("2026-11-23T00:00:00Z")),
+            summary(3, None),
+            summary(4, Some("2026-11-23T00:00:00Z")),
+        ];
+        // 2 and 4 share the nearest deadline; 4 is later in the list, so it waited longer.
+        assert_eq!(most_urgent(&games).map(|g| g.id), Some(4));
+        let undated = [summary(5, None), summary(6, None)];
+        assert_eq!(most_urgent(&undated).map(|g| g.id), Some(6));
+        assert_eq!(most_urgent(&[]).map(|g| g.id), None);
     }
 }
