@@ -18,7 +18,7 @@ use common::{code_in, free_port, Backend, SmtpSink, TestApp, TestDb};
 use serde_json::json;
 use turnpost_server::db::{outbox, DbConnection};
 use turnpost_server::mail::{
-    self, deliver_one, ComposedMail, Delivery, NewMail, OutboxSettings, Transport,
+    self, deliver_one, ComposedMail, Delivery, NewMail, OutboxSettings, StoredParts, Transport,
 };
 
 both_backends!(
@@ -577,6 +577,12 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
     .unwrap();
     let dir = db.dir.join("eml");
     let from: lettre::message::Mailbox = "turnpost <t@example.org>".parse().unwrap();
+    let queued = outbox::all(&mut conn).unwrap().remove(0);
+    let queued = StoredParts::from_json(queued.parts.as_deref().unwrap()).unwrap();
+    assert!(
+        queued.needs_png(),
+        "the move's transaction only draws the SVG"
+    );
     let delivered = deliver_one(
         &mut conn,
         &Transport::Files(dir.clone()),
@@ -598,6 +604,14 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
     };
     let text = check_turn_card(&received);
     assert_eq!(command_in(&text).0, 5);
+    // The first attempt stored the PNG it sent, so a retry would send the same bytes.
+    let sent = outbox::all(&mut conn).unwrap().remove(0);
+    let sent = StoredParts::from_json(sent.parts.as_deref().unwrap()).unwrap();
+    assert!(!sent.needs_png() && sent.image_svg.is_none());
+    let stored_png = sent.image_bytes().unwrap().unwrap();
+    assert!(received.data.replace(['\r', '\n'], "").contains(
+        &base64::Engine::encode(&base64::engine::general_purpose::STANDARD, &stored_png)[..200]
+    ));
     assert_eq!(
         received.header("List-Unsubscribe").as_deref(),
         Some("<https://t.example/u?t=1>")

@@ -88,10 +88,12 @@ fn kefren(plies: usize, for_seat: Option<u8>) -> GameFacts {
 fn shown(mail: &ComposedMail) -> String {
     let image = mail.image.as_ref().map_or_else(
         || "none".to_owned(),
-        |i| format!("{} ({}x{} PNG)", i.content_id, i.width, i.height),
+        |i| format!("{} ({}x{} pixels)", i.content_id, i.width, i.height),
     );
     if let Some(image) = &mail.image {
-        assert!(image.png.starts_with(b"\x89PNG\r\n\x1a\n"));
+        let png = turnpost_server::mail::picture::svg_png(&image.svg).unwrap();
+        assert!(png.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+        assert_eq!((png.width, png.height), (image.width, image.height));
         let html = mail.html.as_deref().unwrap();
         assert!(
             html.contains(&format!("src=\"cid:{}\"", image.content_id)),

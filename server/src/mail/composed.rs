@@ -36,25 +36,26 @@ impl ComposedMail {
     }
 }
 
-/// A PNG shown inside the HTML part.
+/// A picture shown inside the HTML part: composed as SVG (cheap, inside the event's
+/// transaction), sent as PNG (rasterised by the outbox worker, [`super::picture`]).
 #[derive(Clone, PartialEq, Eq)]
 pub struct InlineImage {
     /// Content-ID without angle brackets (`board-42-7@domain`); the HTML says `cid:` + this.
     pub content_id: String,
-    /// The PNG file.
-    pub png: Vec<u8>,
-    /// Width in pixels.
+    /// The drawing, an SVG document.
+    pub svg: String,
+    /// Width of the PNG in pixels.
     pub width: u32,
-    /// Height in pixels.
+    /// Height of the PNG in pixels.
     pub height: u32,
 }
 
-// Bytes are not worth printing.
+// The drawing is not worth printing.
 impl std::fmt::Debug for InlineImage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("InlineImage")
             .field("content_id", &self.content_id)
-            .field("png_bytes", &self.png.len())
+            .field("svg_bytes", &self.svg.len())
             .field("width", &self.width)
             .field("height", &self.height)
             .finish()

@@ -1,4 +1,6 @@
 //! Board pictures for mail: the shared SVG renderer's drawing rasterised to PNG with resvg.
+//! The outbox worker rasterises (see [`super::worker`]), not the move's transaction: a picture
+//! costs milliseconds of CPU, a move should not.
 //!
 //! Text (coordinates, piece numbers) needs fonts: the system's are loaded once per process. A
 //! machine without fonts still gets a picture, only without its labels.
@@ -93,40 +95,55 @@ pub enum PictureError {
     Png(String),
 }
 
-/// Draws `view` as a PNG with the system's fonts.
-///
-/// # Errors
-/// [`PictureError`] if the drawing cannot be rasterised or encoded.
-pub fn board_png(view: &BoardView) -> Result<Png, PictureError> {
-    board_png_with_fonts(view, Arc::clone(&SYSTEM_FONTS))
-}
-
-/// Draws `view` as a PNG with the fonts in `fonts` (an empty database draws no text).
-///
-/// # Errors
-/// [`PictureError`] if the drawing cannot be rasterised or encoded.
-pub fn board_png_with_fonts(
-    view: &BoardView,
-    fonts: Arc<usvg::fontdb::Database>,
-) -> Result<Png, PictureError> {
-    let svg = render_svg(view);
-    let options = usvg::Options {
-        fontdb: fonts,
-        ..usvg::Options::default()
-    };
-    let tree = usvg::Tree::from_str(&svg, &options)?;
-    let size = tree.size();
-    let scale = (MAX_SIDE / size.width().max(size.height())).min(MAX_SCALE);
+/// The pixel size of the picture of an SVG drawing of `width` × `height` user units, and the
+/// scale that gives it.
+#[must_use]
+pub fn pixel_size(width: f32, height: f32) -> (u32, u32, f32) {
+    let scale = (MAX_SIDE / width.max(height).max(1.0)).min(MAX_SCALE);
     // Rounded up so the border is not cut; the sizes are small positive numbers.
     #[allow(
         clippy::cast_possible_truncation,
         clippy::cast_sign_loss,
         reason = "positive and at most MAX_SIDE"
     )]
-    let (width, height) = (
-        (size.width() * scale).ceil() as u32,
-        (size.height() * scale).ceil() as u32,
+    let size = (
+        (width.max(0.0) * scale).ceil() as u32,
+        (height.max(0.0) * scale).ceil() as u32,
     );
+    (size.0, size.1, scale)
+}
+
+/// Draws `view` as a PNG with the system's fonts.
+///
+/// # Errors
+/// [`PictureError`] if the drawing cannot be rasterised or encoded.
+pub fn board_png(view: &BoardView) -> Result<Png, PictureError> {
+    svg_png(&render_svg(view))
+}
+
+/// Rasterises an SVG document (the shared renderer's) as a PNG with the system's fonts.
+///
+/// # Errors
+/// [`PictureError`] if the drawing cannot be parsed, rasterised or encoded.
+pub fn svg_png(svg: &str) -> Result<Png, PictureError> {
+    svg_png_with_fonts(svg, Arc::clone(&SYSTEM_FONTS))
+}
+
+/// Rasterises an SVG document with the fonts in `fonts` (an empty database draws no text).
+///
+/// # Errors
+/// [`PictureError`] if the drawing cannot be parsed, rasterised or encoded.
+pub fn svg_png_with_fonts(
+    svg: &str,
+    fonts: Arc<usvg::fontdb::Database>,
+) -> Result<Png, PictureError> {
+    let options = usvg::Options {
+        fontdb: fonts,
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &options)?;
+    let size = tree.size();
+    let (width, height, scale) = pixel_size(size.width(), size.height());
     let mut pixmap =
         tiny_skia::Pixmap::new(width, height).ok_or(PictureError::Size(width, height))?;
     resvg::render(
@@ -184,7 +201,7 @@ mod tests {
     #[test]
     fn without_fonts_the_picture_is_still_drawn() {
         let empty = Arc::new(usvg::fontdb::Database::new());
-        let png = board_png_with_fonts(&kefren_view(), empty).unwrap();
+        let png = svg_png_with_fonts(&render_svg(&kefren_view()), empty).unwrap();
         assert!(png.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
     }
 
@@ -195,8 +212,11 @@ mod tests {
             return;
         }
         let with = board_png(&kefren_view()).unwrap();
-        let without =
-            board_png_with_fonts(&kefren_view(), Arc::new(usvg::fontdb::Database::new())).unwrap();
+        let without = svg_png_with_fonts(
+            &render_svg(&kefren_view()),
+            Arc::new(usvg::fontdb::Database::new()),
+        )
+        .unwrap();
         assert_eq!((with.width, with.height), (without.width, without.height));
         assert_ne!(
             pixels(&with.bytes),

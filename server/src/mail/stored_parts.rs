@@ -16,7 +16,10 @@ pub struct StoredParts {
     /// Content-ID of the inline picture, without angle brackets.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_cid: Option<String>,
-    /// The inline picture, PNG in standard base64.
+    /// The inline picture as queued: an SVG document, until the worker rasterises it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_svg: Option<String>,
+    /// The inline picture as sent, PNG in standard base64 (kept for every later attempt).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_png: Option<String>,
     /// One-click unsubscribe URL (`List-Unsubscribe`, `List-Unsubscribe-Post`).
@@ -31,10 +34,8 @@ impl StoredParts {
         let parts = Self {
             html: mail.html.clone(),
             image_cid: mail.image.as_ref().map(|image| image.content_id.clone()),
-            image_png: mail
-                .image
-                .as_ref()
-                .map(|image| base64::engine::general_purpose::STANDARD.encode(&image.png)),
+            image_svg: mail.image.as_ref().map(|image| image.svg.clone()),
+            image_png: None,
             list_unsubscribe: mail.unsubscribe_url.clone(),
         };
         (parts != Self::default()).then_some(parts)
@@ -56,7 +57,19 @@ impl StoredParts {
         serde_json::from_str(text)
     }
 
-    /// The picture's bytes, if there is one.
+    /// Whether the picture still has to be rasterised.
+    #[must_use]
+    pub fn needs_png(&self) -> bool {
+        self.image_svg.is_some() && self.image_png.is_none()
+    }
+
+    /// Keeps `png` as the picture from now on, in place of its SVG.
+    pub fn set_png(&mut self, png: &[u8]) {
+        self.image_png = Some(base64::engine::general_purpose::STANDARD.encode(png));
+        self.image_svg = None;
+    }
+
+    /// The picture's bytes, if it was rasterised.
     ///
     /// # Errors
     /// A base64 error for a damaged row.
@@ -80,14 +93,19 @@ mod tests {
         mail.html = Some("<p>t</p>".into());
         mail.image = Some(InlineImage {
             content_id: "board-1-0@x".into(),
-            png: vec![0x89, b'P', b'N', b'G', 0, 255],
+            svg: "<svg/>".into(),
             width: 1,
             height: 1,
         });
         mail.unsubscribe_url = Some("https://x/u".into());
-        let parts = StoredParts::of(&mail).unwrap();
+        let mut parts = StoredParts::of(&mail).unwrap();
+        assert!(parts.needs_png());
+        assert_eq!(parts.image_bytes().unwrap(), None);
+        parts.set_png(&[0x89, b'P', b'N', b'G', 0, 255]);
+        assert!(!parts.needs_png());
         let back = StoredParts::from_json(&parts.to_json().unwrap()).unwrap();
         assert_eq!(back, parts);
+        assert_eq!(back.image_svg, None);
         assert_eq!(
             back.image_bytes().unwrap().unwrap(),
             [0x89, b'P', b'N', b'G', 0, 255]

@@ -154,9 +154,7 @@ pub fn build_message(from: &Mailbox, mail: &OutboxMail) -> Result<Message, SendE
             .body(mail.body_text.clone()),
         Some(html) => {
             let html_part = SinglePart::html(html.clone());
-            let image = parts
-                .image_bytes()
-                .map_err(|e| permanent(format!("stored picture: {e}")))?;
+            let image = picture_bytes(&parts)?;
             let rich = match (image, &parts.image_cid) {
                 (Some(bytes), Some(cid)) => {
                     let png_type = ContentType::parse("image/png")
@@ -176,6 +174,24 @@ pub fn build_message(from: &Mailbox, mail: &OutboxMail) -> Result<Message, SendE
         }
     };
     built.map_err(|e| permanent(format!("cannot build the message: {e}")))
+}
+
+/// The PNG of a row: as stored, or drawn now from its SVG when the row was never claimed by a
+/// worker (which stores it). A drawing that fails leaves the mail without its picture.
+fn picture_bytes(parts: &StoredParts) -> Result<Option<Vec<u8>>, SendError> {
+    let stored = parts.image_bytes().map_err(|e| SendError {
+        permanent: true,
+        message: format!("stored picture: {e}"),
+    })?;
+    if stored.is_some() {
+        return Ok(stored);
+    }
+    Ok(parts.image_svg.as_deref().and_then(|svg| {
+        super::picture::svg_png(svg)
+            .map_err(|error| tracing::warn!(%error, "board picture failed; sent without it"))
+            .ok()
+            .map(|png| png.bytes)
+    }))
 }
 
 fn raw_header(name: &str, value: String) -> Result<HeaderValue, SendError> {

@@ -2,7 +2,7 @@
 //! board (text and picture) and the move command. The turn card is these pieces in order.
 
 use chrono::{DateTime, Utc};
-use turnpost_shared::{render_text, Seat, TextStyle};
+use turnpost_shared::{render_svg, render_text, svg_size, Seat, TextStyle};
 
 use super::input::{GameFacts, Player, Recipient, Site};
 use super::letter::{local_time, Letter};
@@ -68,34 +68,29 @@ pub(super) fn deadline_text(deadline: DateTime<Utc>, to: &Recipient) -> String {
 }
 
 /// The board with the reported moves highlighted: the text drawing (highlighted cells in
-/// brackets) and the picture, with its Content-ID. Writes both into `letter`.
-pub(super) fn board(letter: &mut Letter, site: &Site, game: &GameFacts) -> Option<InlineImage> {
+/// brackets) and the picture (as SVG, with its Content-ID and pixel size). Writes both into
+/// `letter`.
+pub(super) fn board(letter: &mut Letter, site: &Site, game: &GameFacts) -> InlineImage {
     let mut view = game.position.board_view();
     for mv in &game.last_moves {
         view.highlight_move(&mv.notation);
     }
-    let image = match picture::board_png(&view) {
-        Ok(png) => Some(InlineImage {
-            content_id: format!("board-{}-{}@{}", game.id, game.ply, site.domain),
-            png: png.bytes,
-            width: png.width,
-            height: png.height,
-        }),
-        Err(error) => {
-            // A mail without its picture still has the text board: send it anyway.
-            tracing::warn!(game_id = game.id, %error, "board picture failed");
-            None
-        }
+    let svg = render_svg(&view);
+    let (svg_width, svg_height) = svg_size(&view);
+    let (width, height, _) = picture::pixel_size(svg_width, svg_height);
+    let image = InlineImage {
+        content_id: format!("board-{}-{}@{}", game.id, game.ply, site.domain),
+        svg,
+        width,
+        height,
     };
-    if let Some(image) = &image {
-        let alt = format!(
-            "{} #{} after {} moves",
-            game.kind().title(),
-            game.id,
-            game.ply
-        );
-        letter.picture(&image.content_id, &alt, image.width, image.height);
-    }
+    let alt = format!(
+        "{} #{} after {} moves",
+        game.kind().title(),
+        game.id,
+        game.ply
+    );
+    letter.picture(&image.content_id, &alt, image.width, image.height);
     letter.pre(&render_text(&view, TextStyle::Marked));
     image
 }
@@ -199,7 +194,7 @@ pub(super) fn turn_card(
     let mut letter = Letter::to(&to.name);
     letter.para(headline);
     turn_facts(&mut letter, to, game);
-    let image = board(&mut letter, site, game);
+    let image = Some(board(&mut letter, site, game));
     how_to_move(&mut letter, game);
     letter.link("The game", &site.game_url(game.id));
     finish(letter, site, to, game, image)

@@ -37,7 +37,7 @@ pub fn challenge(
     }
     rows.push(("Answer by", card::deadline_text(expires_at, to)));
     letter.facts(&rows);
-    let image = card::board(&mut letter, site, game);
+    let image = Some(card::board(&mut letter, site, game));
     letter.command("To accept:", &format!("turnpost accept {}", game.id));
     letter.command("To decline:", &format!("turnpost decline {}", game.id));
     letter.link("The game", &site.game_url(game.id));
@@ -95,7 +95,7 @@ pub fn game_started(site: &Site, to: &Recipient, game: &GameFacts) -> ComposedMa
         game.id
     ));
     card::turn_facts(&mut letter, to, game);
-    let image = card::board(&mut letter, site, game);
+    let image = Some(card::board(&mut letter, site, game));
     letter.link("The game", &site.game_url(game.id));
     finish(letter, site, to, game, image)
 }

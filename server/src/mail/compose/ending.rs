@@ -15,7 +15,7 @@ pub fn draw_offered(site: &Site, to: &Recipient, game: &GameFacts, by: &str) -> 
         game.id
     ));
     card::turn_facts(&mut letter, to, game);
-    let image = card::board(&mut letter, site, game);
+    let image = Some(card::board(&mut letter, site, game));
     letter.command("To accept:", &format!("turnpost draw accept {}", game.id));
     letter.command("To decline:", &format!("turnpost draw decline {}", game.id));
     letter.link("The game", &site.game_url(game.id));
@@ -96,7 +96,7 @@ fn over(site: &Site, to: &Recipient, game: &GameFacts, headline: &str) -> Compos
         rows.push(("Last move", last));
     }
     letter.facts(&rows);
-    let image = card::board(&mut letter, site, game);
+    let image = Some(card::board(&mut letter, site, game));
     letter.link(
         "The game record",
         &format!("{}/record", site.game_url(game.id)),
@@ -155,7 +155,7 @@ pub fn may_claim_on_time(
         game.id
     ));
     card::turn_facts(&mut letter, to, game);
-    let image = card::board(&mut letter, site, game);
+    let image = Some(card::board(&mut letter, site, game));
     letter.command("To claim the win:", claim_command);
     letter.link("The game", &site.game_url(game.id));
     finish(letter, site, to, game, image)
