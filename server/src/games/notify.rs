@@ -17,7 +17,10 @@ use crate::mail::{self, ComposedMail, NewMail};
 // --- Mail settings and clocks: the two functions notification preferences and clocks replace.
 
 /// How `account` wants mail: for now every mail in UTC, without an unsubscribe link.
-fn recipient(_conn: &mut DbConnection, account: &Account) -> Result<Recipient, DbError> {
+///
+/// # Errors
+/// Storage failures (once preferences are read from the database).
+pub fn recipient(_conn: &mut DbConnection, account: &Account) -> Result<Recipient, DbError> {
     Ok(Recipient {
         name: account.name.clone(),
         email: account.email.clone(),
@@ -27,20 +30,32 @@ fn recipient(_conn: &mut DbConnection, account: &Account) -> Result<Recipient, D
 }
 
 /// When the seat to move in `loaded` runs out of time: for now games have no running clock.
-fn deadline(_conn: &mut DbConnection, _loaded: &Loaded) -> Result<Option<DateTime<Utc>>, DbError> {
+///
+/// # Errors
+/// Storage failures (once clocks are read from the database).
+pub fn deadline(
+    _conn: &mut DbConnection,
+    _loaded: &Loaded,
+) -> Result<Option<DateTime<Utc>>, DbError> {
     Ok(None)
 }
 
-// ---
+// --- Shared with sweeps (reminders, timeouts, digests), which compose and queue the same way.
 
-fn site(ctx: &MailContext) -> Site {
+/// Where links point and which domain names ids.
+#[must_use]
+pub fn site(ctx: &MailContext) -> Site {
     Site {
         public_url: ctx.public_url.clone(),
         domain: ctx.message_id_domain.clone(),
     }
 }
 
-fn queue(
+/// Queues `mail` for `to` on the caller's connection (inside the event's transaction).
+///
+/// # Errors
+/// Storage failures.
+pub fn queue(
     conn: &mut DbConnection,
     ctx: &MailContext,
     to: &Recipient,
@@ -86,8 +101,12 @@ fn reported(rows: &[MoveRow], seat: Option<i32>) -> Vec<PlayedMove> {
         .collect()
 }
 
-/// The game as its mails show it, with the moves reported to `for_seat`.
-fn facts(
+/// The game as its mails show it, with the moves reported to `for_seat` (those since it last
+/// moved; `None`: the last player's move), and the deadline of the seat to move.
+///
+/// # Errors
+/// Storage failures; 500 for an unreadable stored position.
+pub fn game_facts(
     conn: &mut DbConnection,
     loaded: &Loaded,
     for_seat: Option<i32>,
@@ -135,7 +154,7 @@ pub fn challenged(
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), TxError> {
-    let game = facts(conn, loaded, None)?;
+    let game = game_facts(conn, loaded, None)?;
     let expires_at = super::expires_at(&loaded.game).and_utc();
     for (_, account) in &loaded.seats {
         if account.id == by.id {
@@ -168,7 +187,7 @@ pub fn accepted(
     if creator.id == by.id {
         return Ok(());
     }
-    let game = facts(conn, loaded, None)?;
+    let game = game_facts(conn, loaded, None)?;
     let to = recipient(conn, creator)?;
     let mail = compose::challenge_accepted(&site(ctx), &to, &game, &by.name);
     queue(conn, ctx, &to, mail)
@@ -186,7 +205,7 @@ pub fn started(
     by: &Account,
 ) -> Result<(), TxError> {
     let to_move = loaded.game.to_move;
-    let game = facts(conn, loaded, None)?;
+    let game = game_facts(conn, loaded, None)?;
     for (seat, account) in &loaded.seats {
         if account.id == by.id && Some(seat.seat) != to_move {
             continue;
@@ -208,7 +227,7 @@ pub fn declined(
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), TxError> {
-    let game = facts(conn, loaded, None)?;
+    let game = game_facts(conn, loaded, None)?;
     for (_, account) in &loaded.seats {
         if account.id == by.id {
             continue;
@@ -235,7 +254,7 @@ pub fn your_turn(
     let Some(account) = loaded.player_at(seat) else {
         return Ok(());
     };
-    let game = facts(conn, loaded, Some(seat))?;
+    let game = game_facts(conn, loaded, Some(seat))?;
     let to = recipient(conn, account)?;
     let mail = compose::your_turn(&site(ctx), &to, &game);
     queue(conn, ctx, &to, mail)
@@ -255,7 +274,7 @@ pub fn draw_offered(
         if account.id == by.id {
             continue;
         }
-        let game = facts(conn, loaded, Some(seat.seat))?;
+        let game = game_facts(conn, loaded, Some(seat.seat))?;
         let to = recipient(conn, account)?;
         let mail = compose::draw_offered(&site(ctx), &to, &game, &by.name);
         queue(conn, ctx, &to, mail)?;
@@ -273,7 +292,7 @@ pub fn game_over(
     ctx: &MailContext,
     loaded: &Loaded,
 ) -> Result<(), TxError> {
-    let game = facts(conn, loaded, None)?;
+    let game = game_facts(conn, loaded, None)?;
     for (_, account) in &loaded.seats {
         let to = recipient(conn, account)?;
         let mail = compose::game_over(&site(ctx), &to, &game);
