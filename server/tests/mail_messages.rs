@@ -369,3 +369,16 @@ fn skeleton(raw: &str) -> String {
     }
     out
 }
+
+#[test]
+fn sign_in_code() {
+    let mail = turnpost_server::mail::templates::sign_in_code(
+        "anna@example.org",
+        "anna",
+        "K7QX2MRD",
+        15,
+        "https://turnpost.example",
+    );
+    assert_eq!(mail.to, "anna@example.org");
+    insta::assert_snapshot!(shown(&mail.mail));
+}
