@@ -11,8 +11,10 @@ RUN cargo build --release --locked -p turnpost-server \
     && install -m 0755 target/release/turnpost-server /usr/local/bin/turnpost-server
 
 FROM debian:bookworm-slim
+# fonts-dejavu-core: the coordinates drawn on the board pictures in turn mails (without a font
+# the pictures are still sent, only unlabelled).
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libpq5 ca-certificates \
+    && apt-get install -y --no-install-recommends libpq5 ca-certificates fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --create-home --home-dir /var/lib/turnpost turnpost
 COPY --from=build /usr/local/bin/turnpost-server /usr/local/bin/turnpost-server

@@ -13,8 +13,9 @@
 //!   agree), queries in a file under [`db`], each domain operation in one
 //!   [`transaction::write`];
 //! - mail: [`mail::enqueue`] on the caller's connection inside that transaction, then
-//!   `wake.notify_one()` after commit ([`accounts::MailContext`]); templates in
-//!   [`mail::templates`];
+//!   `wake.notify_one()` after commit ([`accounts::MailContext`]); what a mail says is composed
+//!   by a pure function in [`mail::compose`] (game mails) or [`mail::templates`] (sign-in codes);
+//!   game events gather the composers' inputs in [`games::notify`];
 //! - tests: `server/tests/common` has `TestApp` (server on port 0 with its own database and SMTP
 //!   sink), `TestDb` (fresh PostgreSQL or SQLite database, dropped after) and `both_backends!`.
 

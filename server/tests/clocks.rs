@@ -836,8 +836,8 @@ async fn digest_comes_once_a_day_at_the_local_hour(backend: Backend) {
     assert_eq!(sweep(&app, at("2027-01-09 12:00")).digests, 1);
     assert_eq!((tokyo_mails(&app), york_mails(&app)), (t0 + 1, y0));
     let digest = outbox_to(&app, &email("dta")).pop().unwrap();
-    let first = digest.body_text.find(&format!("game {g3}")).unwrap();
-    let second = digest.body_text.find(&format!("game {g1}")).unwrap();
+    let first = digest.body_text.find(&format!("#{g3}")).unwrap();
+    let second = digest.body_text.find(&format!("#{g1}")).unwrap();
     assert!(first < second, "most urgent first:\n{}", digest.body_text);
     assert!(digest.body_text.contains("JST"), "{}", digest.body_text);
     assert_eq!(sweep(&app, at("2027-01-09 12:59")).digests, 0);
@@ -845,7 +845,7 @@ async fn digest_comes_once_a_day_at_the_local_hour(backend: Backend) {
     assert_eq!(sweep(&app, at("2027-01-09 13:00")).digests, 1);
     assert_eq!((tokyo_mails(&app), york_mails(&app)), (t0 + 1, y0 + 1));
     let digest = outbox_to(&app, &email("dya")).pop().unwrap();
-    assert!(digest.body_text.contains(&format!("game {g2}")));
+    assert!(digest.body_text.contains(&format!("#{g2}")));
     assert!(digest.body_text.contains("EST"), "{}", digest.body_text);
     // 22:59 UTC = 07:59 Jan 10 in Tokyo: not yet; 23:00 = 08:00: the next Tokyo digest.
     assert_eq!(sweep(&app, at("2027-01-09 22:59")).digests, 0);

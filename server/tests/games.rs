@@ -177,10 +177,11 @@ fn outbox(app: &TestApp) -> Vec<OutboxMail> {
     turnpost_server::db::outbox::all(&mut app.conn()).unwrap()
 }
 
-fn count(mails: &[OutboxMail], to: &str, subject_part: &str) -> usize {
+/// Mails to `to` whose text says `part` (subjects are the same for every mail of a game).
+fn count(mails: &[OutboxMail], to: &str, part: &str) -> usize {
     mails
         .iter()
-        .filter(|m| m.recipient == format!("{to}@example.org") && m.subject.contains(subject_part))
+        .filter(|m| m.recipient == format!("{to}@example.org") && m.body_text.contains(part))
         .count()
 }
 
@@ -235,7 +236,7 @@ async fn kefren_full_game(backend: Backend) {
     let mails = outbox(&app);
     let plies = end["ply"].as_u64().unwrap() as usize;
     assert_eq!(
-        count(&mails, "anna", "Your turn") + count(&mails, "bert", "Your turn"),
+        count(&mails, "anna", "is your move in") + count(&mails, "bert", "is your move in"),
         plies
     );
     assert_eq!(
@@ -517,7 +518,7 @@ async fn move_refusals_and_retries(backend: Backend) {
         1
     );
     // One "your turn" row for bert, not one per retry.
-    assert_eq!(count(&outbox(&app), "bert", "Your turn"), 1);
+    assert_eq!(count(&outbox(&app), "bert", "is your move in"), 1);
     assert_eq!(get(&app, "/v1/games/999999/moves", &anna).await.status, 404);
     assert_eq!(
         get(&app, "/v1/games/999999/record", &anna).await.status,

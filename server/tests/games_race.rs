@@ -189,7 +189,7 @@ async fn fifty_clients_race_on_one_game(backend: Backend) {
     let mails = turnpost_server::db::outbox::all(&mut app.conn()).unwrap();
     let turns = mails
         .iter()
-        .filter(|m| m.subject.starts_with("Your turn"))
+        .filter(|m| m.body_text.contains("is your move in"))
         .count();
     assert_eq!(turns, moves.len() + 1);
 }

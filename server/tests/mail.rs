@@ -8,6 +8,8 @@
 )]
 
 mod common;
+#[path = "common/play.rs"]
+mod play;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -15,7 +17,9 @@ use std::time::{Duration, Instant};
 use common::{code_in, free_port, Backend, SmtpSink, TestApp, TestDb};
 use serde_json::json;
 use turnpost_server::db::{outbox, DbConnection};
-use turnpost_server::mail::{self, deliver_one, Delivery, NewMail, OutboxSettings, Transport};
+use turnpost_server::mail::{
+    self, deliver_one, ComposedMail, Delivery, NewMail, OutboxSettings, StoredParts, Transport,
+};
 
 both_backends!(
     smtp_down_then_back_delivers_exactly_once,
@@ -24,6 +28,9 @@ both_backends!(
     enqueue_rolls_back_with_the_callers_transaction,
     without_smtp_mail_is_written_as_eml_files,
     shutdown_lets_the_current_send_finish,
+    permanent_rejection_is_dead_lettered_at_once,
+    turn_card_arrives_over_smtp_and_its_command_plays,
+    eml_files_hold_the_full_turn_card,
 );
 
 async fn shutdown_lets_the_current_send_finish(backend: Backend) {
@@ -158,9 +165,7 @@ async fn two_workers_never_send_a_row_twice(backend: Backend) {
     for i in 0..ROWS {
         let mail = NewMail {
             to: format!("p{i}@example.org"),
-            subject: format!("m{i}"),
-            body: "x".into(),
-            in_reply_to: None,
+            mail: ComposedMail::plain(format!("m{i}"), "x"),
         };
         mail::enqueue(&mut conn, "test.invalid", &mail).unwrap();
     }
@@ -224,9 +229,7 @@ async fn enqueue_rolls_back_with_the_callers_transaction(backend: Backend) {
     let (_, mut conn) = common::migrated(&db);
     let mail = NewMail {
         to: "a@example.org".into(),
-        subject: "s".into(),
-        body: "b".into(),
-        in_reply_to: None,
+        mail: ComposedMail::plain("s", "b"),
     };
     let result: Result<(), diesel::result::Error> = conn.transaction(|conn: &mut DbConnection| {
         mail::enqueue(conn, "test.invalid", &mail).unwrap();
@@ -279,4 +282,366 @@ async fn without_smtp_mail_is_written_as_eml_files(backend: Backend) {
     assert_eq!(answer.status, 201);
     let token = answer.body["token"].as_str().unwrap();
     assert_eq!(app.get("/v1/me", Some(token)).await.status, 200);
+}
+
+async fn permanent_rejection_is_dead_lettered_at_once(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| {
+        c.outbox_retry_base_ms = 10;
+        c.outbox_retry_max_ms = 20;
+        c.outbox_max_attempts = 50;
+    })
+    .await;
+    for (name, email) in [
+        ("rita", "reject-me@example.org"),
+        ("otto", "otto@example.org"),
+    ] {
+        let answer = app
+            .post("/v1/accounts", &json!({"name": name, "email": email}))
+            .await;
+        assert_eq!(answer.status, 202, "{answer:?}");
+    }
+    app.smtp.wait_for("otto@example.org", 1).await;
+    wait_until("the rejected row to be dead", || {
+        outbox::all(&mut app.conn())
+            .unwrap()
+            .iter()
+            .any(|r| r.recipient == "reject-me@example.org" && r.status == outbox::DEAD)
+    })
+    .await;
+    // Time for any (wrong) retry to happen.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let rows = outbox::all(&mut app.conn()).unwrap();
+    let rejected = rows
+        .iter()
+        .find(|r| r.recipient == "reject-me@example.org")
+        .unwrap();
+    assert_eq!(rejected.attempts, 1, "no retry after a 5xx: {rejected:?}");
+    assert!(
+        rejected.last_error.as_deref().unwrap_or("").contains("550"),
+        "{rejected:?}"
+    );
+    let delivered = rows
+        .iter()
+        .find(|r| r.recipient == "otto@example.org")
+        .unwrap();
+    assert_eq!(delivered.status, outbox::SENT);
+    assert!(app.smtp.messages_to("reject-me@example.org").is_empty());
+}
+
+/// The leaf parts of a MIME message: (headers, body), boundaries of every level removed.
+fn leaf_parts(raw: &str) -> Vec<(String, String)> {
+    let raw = raw.replace("\r\n", "\n");
+    let boundaries: Vec<String> = raw
+        .split("boundary=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next().map(str::to_owned))
+        .collect();
+    let mut pieces = vec![raw.clone()];
+    for boundary in &boundaries {
+        let marker = format!("--{boundary}");
+        pieces = pieces
+            .iter()
+            .flat_map(|piece| {
+                piece
+                    .split(marker.as_str())
+                    .map(str::to_owned)
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    pieces
+        .into_iter()
+        .filter_map(|piece| {
+            let piece = piece.trim_start_matches('\n');
+            let (headers, body) = piece.split_once("\n\n")?;
+            let lower = headers.to_ascii_lowercase();
+            (lower.contains("content-type:") && !lower.contains("content-type: multipart"))
+                .then(|| (headers.to_owned(), body.to_owned()))
+        })
+        .collect()
+}
+
+/// The part of `content_type` with its body decoded from quoted-printable where it says so.
+fn part(parts: &[(String, String)], content_type: &str) -> (String, String) {
+    let (headers, body) = parts
+        .iter()
+        .find(|(headers, _)| headers.contains(&format!("Content-Type: {content_type}")))
+        .unwrap_or_else(|| panic!("no {content_type} part in {parts:#?}"));
+    let body = if headers.contains("Content-Transfer-Encoding: quoted-printable") {
+        quoted_printable(body)
+    } else {
+        body.clone()
+    };
+    (headers.clone(), body)
+}
+
+/// Decodes quoted-printable (soft line breaks and `=XX`).
+fn quoted_printable(body: &str) -> String {
+    let joined = body.replace("=\n", "");
+    let mut bytes = Vec::new();
+    let mut rest = joined.as_bytes();
+    while let Some((&first, tail)) = rest.split_first() {
+        if first == b'=' && tail.len() >= 2 {
+            let hex = std::str::from_utf8(&tail[..2]).unwrap();
+            bytes.push(u8::from_str_radix(hex, 16).unwrap());
+            rest = &tail[2..];
+        } else {
+            bytes.push(first);
+            rest = tail;
+        }
+    }
+    String::from_utf8(bytes).unwrap()
+}
+
+/// The command a turn card asks to paste: (game id, ply, move).
+fn command_in(text: &str) -> (i64, u32, String) {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("turnpost move "))
+        .unwrap_or_else(|| panic!("no command in\n{text}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert_eq!(words[3], "--ply", "{line}");
+    (
+        words[2].parse().unwrap(),
+        words[4].parse().unwrap(),
+        words[5..].join(" "),
+    )
+}
+
+/// Checks that `mail` is a full turn card (text, HTML with `cid:`, a valid inline PNG) and
+/// returns its text part.
+fn check_turn_card(mail: &common::Received) -> String {
+    assert!(
+        mail.header("Content-Type")
+            .unwrap()
+            .starts_with("multipart/alternative"),
+        "{}",
+        mail.data
+    );
+    let parts = leaf_parts(&mail.data);
+    let (_, text) = part(&parts, "text/plain");
+    let (_, html) = part(&parts, "text/html");
+    let (png_headers, png_body) = part(&parts, "image/png");
+    assert!(text.contains("\n-- \nturnpost\n"), "{text}");
+    let cid = png_headers
+        .lines()
+        .find_map(|l| l.strip_prefix("Content-ID: "))
+        .unwrap()
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>')
+        .to_owned();
+    assert!(html.contains(&format!("cid:{cid}")), "{html}");
+    assert!(png_headers.contains("Content-Transfer-Encoding: base64"));
+    use base64::Engine as _;
+    let png: Vec<u8> = base64::engine::general_purpose::STANDARD
+        .decode(png_body.split_whitespace().collect::<String>())
+        .unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert_eq!(&png[12..16], b"IHDR");
+    let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
+    assert!(
+        (100..=560).contains(&width) && (100..=560).contains(&height),
+        "{width}x{height}"
+    );
+    let decoded = png::Decoder::new(std::io::Cursor::new(&png))
+        .read_info()
+        .unwrap();
+    assert_eq!(
+        (decoded.info().width, decoded.info().height),
+        (width, height)
+    );
+    assert!(
+        html.contains(&format!("width=\"{width}\" height=\"{height}\"")),
+        "{html}"
+    );
+    text
+}
+
+async fn turn_card_arrives_over_smtp_and_its_command_plays(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let created = app
+        .request(
+            reqwest::Method::POST,
+            "/v1/games",
+            Some(&anna),
+            Some(&json!({"kind": "kefren", "seats": ["anna", "bert"]}).to_string()),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{created:?}");
+    let id = created.body["id"].as_i64().unwrap();
+    let challenge = app.smtp.wait_for("bert@example.org", 1).await.remove(0);
+    let accept = app
+        .request(
+            reqwest::Method::POST,
+            &format!("/v1/games/{id}/accept"),
+            Some(&bert),
+            Some("{}"),
+        )
+        .await;
+    assert_eq!(accept.status, 200, "{accept:?}");
+
+    // anna moves first: her card's command plays.
+    let first = app.smtp.wait_for("anna@example.org", 1).await.remove(0);
+    let (game, ply, mv) = command_in(&check_turn_card(&first));
+    assert_eq!((game, ply), (id, 0));
+    let played = app
+        .request(
+            reqwest::Method::POST,
+            &format!("/v1/games/{id}/moves"),
+            Some(&anna),
+            Some(&json!({"move": mv, "ply": ply}).to_string()),
+        )
+        .await;
+    assert_eq!(played.status, 201, "{played:?}");
+
+    // The move → bert's turn card over SMTP, with anna's move in it and a command that plays.
+    let mails = app.smtp.wait_for("bert@example.org", 2).await;
+    let card = &mails[1];
+    let text = check_turn_card(card);
+    assert!(text.contains(&format!("anna played {mv}")), "{text}");
+    let (game, ply, mv) = command_in(&text);
+    assert_eq!((game, ply), (id, 1));
+    let played = app
+        .request(
+            reqwest::Method::POST,
+            &format!("/v1/games/{id}/moves"),
+            Some(&bert),
+            Some(&json!({"move": mv, "ply": ply}).to_string()),
+        )
+        .await;
+    assert_eq!(played.status, 201, "{played:?}");
+
+    // One thread: the challenge and the card share subject and root, each with its own id.
+    let root = challenge.header("References").unwrap();
+    assert!(root.starts_with(&format!("<game-{id}@")), "{root}");
+    assert_eq!(card.header("References").unwrap(), root);
+    assert_eq!(card.header("In-Reply-To").unwrap(), root);
+    assert_eq!(card.header("Subject"), challenge.header("Subject"));
+    assert_ne!(card.header("Message-ID"), challenge.header("Message-ID"));
+    // The card's one-click unsubscribe link works without login and stops turn mail only.
+    let unsubscribe = card.header("List-Unsubscribe").unwrap();
+    assert_eq!(
+        card.header("List-Unsubscribe-Post").as_deref(),
+        Some("List-Unsubscribe=One-Click")
+    );
+    let url = unsubscribe
+        .trim()
+        .strip_prefix('<')
+        .and_then(|u| u.strip_suffix('>'))
+        .unwrap();
+    assert!(
+        url.contains("/v1/unsubscribe?") && url.contains("c=turn"),
+        "{url}"
+    );
+    let path = &url[url.find("/v1/").unwrap()..];
+    let answer = app.request(reqwest::Method::POST, path, None, None).await;
+    assert_eq!(answer.status, 200);
+    let settings = app.get("/v1/me/notifications", Some(&bert)).await.body;
+    assert_eq!(settings["turn_mail"], "off");
+    assert_eq!(settings["categories"]["game_over"], true);
+}
+
+async fn eml_files_hold_the_full_turn_card(backend: Backend) {
+    use turnpost_server::mail::compose::{self, GameFacts, Player, Recipient, Site};
+    let db = TestDb::create(backend);
+    let (_, mut conn) = common::migrated(&db);
+    let position =
+        turnpost_shared::AnyGame::new(turnpost_shared::GameKind::Kefren, &Default::default())
+            .unwrap();
+    let game = GameFacts {
+        id: 5,
+        options: String::new(),
+        players: vec![
+            Player {
+                seat: 1,
+                seat_name: "seat 1".into(),
+                name: "anna".into(),
+            },
+            Player {
+                seat: 2,
+                seat_name: "seat 2".into(),
+                name: "bert".into(),
+            },
+        ],
+        position,
+        ply: 0,
+        last_moves: Vec::new(),
+        result: None,
+        result_reason: None,
+        deadline: None,
+    };
+    let to = Recipient {
+        name: "anna".into(),
+        email: "anna@example.org".into(),
+        time_zone: chrono_tz::Tz::UTC,
+        unsubscribe_url: Some("https://t.example/u?t=1".into()),
+    };
+    let site = Site {
+        public_url: "https://t.example".into(),
+        domain: "t.example".into(),
+    };
+    let mail = compose::your_turn(&site, &to, &game);
+    mail::enqueue(
+        &mut conn,
+        "t.example",
+        &NewMail {
+            to: to.email.clone(),
+            mail,
+        },
+    )
+    .unwrap();
+    let dir = db.dir.join("eml");
+    let from: lettre::message::Mailbox = "turnpost <t@example.org>".parse().unwrap();
+    let queued = outbox::all(&mut conn).unwrap().remove(0);
+    let queued = StoredParts::from_json(queued.parts.as_deref().unwrap()).unwrap();
+    assert!(
+        queued.needs_png(),
+        "the move's transaction only draws the SVG"
+    );
+    let delivered = deliver_one(
+        &mut conn,
+        &Transport::Files(dir.clone()),
+        &from,
+        &settings(),
+    )
+    .unwrap();
+    assert!(matches!(delivered, Delivery::Sent(_)), "{delivered:?}");
+    let file = std::fs::read_dir(&dir)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let data = std::fs::read_to_string(file).unwrap();
+    let received = common::Received {
+        to: vec!["anna@example.org".into()],
+        data,
+    };
+    let text = check_turn_card(&received);
+    assert_eq!(command_in(&text).0, 5);
+    // The first attempt stored the PNG it sent, so a retry would send the same bytes.
+    let sent = outbox::all(&mut conn).unwrap().remove(0);
+    let sent = StoredParts::from_json(sent.parts.as_deref().unwrap()).unwrap();
+    assert!(!sent.needs_png() && sent.image_svg.is_none());
+    let stored_png = sent.image_bytes().unwrap().unwrap();
+    assert!(received.data.replace(['\r', '\n'], "").contains(
+        &base64::Engine::encode(&base64::engine::general_purpose::STANDARD, &stored_png)[..200]
+    ));
+    assert_eq!(
+        received.header("List-Unsubscribe").as_deref(),
+        Some("<https://t.example/u?t=1>")
+    );
+    assert_eq!(
+        received.header("List-Unsubscribe-Post").as_deref(),
+        Some("List-Unsubscribe=One-Click")
+    );
+    assert_eq!(
+        received.header("References").as_deref(),
+        Some("<game-5@t.example>")
+    );
 }

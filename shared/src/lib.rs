@@ -45,7 +45,7 @@ pub use options::{OptionError, OptionSpec, OptionValues, Options};
 pub use perft::perft;
 pub use position_error::PositionError;
 pub use record::{GameRecord, RecordError, ReplayRecordError};
-pub use render::{render_svg, render_text, TextStyle};
+pub use render::{render_svg, render_text, svg_size, TextStyle};
 pub use seat::Seat;
 pub use status::Status;
 

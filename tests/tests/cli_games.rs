@@ -242,3 +242,70 @@ fn two_shell_bots_play_a_whole_game() {
     let game = table.anna.json(&["show", &id]);
     assert_eq!(game["game"]["status"], "finished");
 }
+
+/// The command in the `n`th turn card (1-based) written for `email` as an `.eml` file, split
+/// into the CLI's arguments (without the leading `turnpost`). Waits for the worker to write it.
+fn card_command(server: &ServerProcess, email: &str, n: usize) -> Vec<String> {
+    let dir = server.data_dir.join("mail");
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let mut cards: Vec<(std::path::PathBuf, String)> = std::fs::read_dir(&dir)
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|entry| entry.path())
+                    .filter(|path| path.extension().is_some_and(|ext| ext == "eml"))
+                    .filter_map(|path| {
+                        let text = std::fs::read_to_string(&path).ok()?;
+                        let to = text.lines().any(|l| l.trim_end() == format!("To: {email}"));
+                        let command = text
+                            .lines()
+                            .map(str::trim)
+                            .find(|l| l.starts_with("turnpost move "))?
+                            .to_owned();
+                        to.then_some((path, command))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        cards.sort();
+        if let Some((_, command)) = cards.get(n - 1) {
+            return command
+                .split_whitespace()
+                .skip(1)
+                .map(str::to_owned)
+                .collect();
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no turn card #{n} for {email} within 30 s"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn the_command_in_a_turn_card_plays_when_pasted_into_the_cli() {
+    let table = table(Backend::Sqlite);
+    let id = start_game(&table, "kefren");
+    // anna moves first: the start mail is her turn card; then bob's card after her move.
+    for (ply, player, email) in [
+        (0, &table.anna, "anna@example.org"),
+        (1, &table.bob, "bob@example.org"),
+    ] {
+        let args = card_command(&table.server, email, 1);
+        assert_eq!(
+            args[..4],
+            ["move", &id.to_string(), "--ply", &ply.to_string()]
+        );
+        let words: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = player.run(&words);
+        assert!(
+            out.status.success(),
+            "turnpost {words:?}: {}",
+            text(&out.stderr)
+        );
+        let game = table.anna.json(&["show", &id.to_string()])["game"].clone();
+        assert_eq!(game["ply"].as_u64(), Some(ply + 1));
+    }
+}

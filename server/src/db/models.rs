@@ -168,6 +168,9 @@ pub struct OutboxMail {
     pub created_at: NaiveDateTime,
     /// Delivery time.
     pub sent_at: Option<NaiveDateTime>,
+    /// The rest of the message as JSON ([`crate::mail::StoredParts`]): HTML part, inline
+    /// picture, unsubscribe link. None: a plain-text mail.
+    pub parts: Option<String>,
 }
 
 /// A new outbox row.
@@ -184,6 +187,8 @@ pub struct NewOutboxMail<'a> {
     pub body_text: &'a str,
     /// Threading.
     pub in_reply_to: Option<&'a str>,
+    /// HTML part, picture and unsubscribe link as JSON.
+    pub parts: Option<&'a str>,
     /// `pending`.
     pub status: &'a str,
     /// Now.

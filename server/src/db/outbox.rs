@@ -126,6 +126,17 @@ pub fn take_lease(
     Ok(n == 1)
 }
 
+/// Replaces a row's stored parts (the worker stores the rasterised picture once).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn set_parts(conn: &mut DbConnection, id: i64, parts: &str) -> Result<(), DbError> {
+    diesel::update(mail_outbox::table.find(id))
+        .set(mail_outbox::parts.eq(Some(parts)))
+        .execute(conn)?;
+    Ok(())
+}
+
 /// Marks a row delivered.
 ///
 /// # Errors

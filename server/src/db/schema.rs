@@ -52,6 +52,7 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> Timestamp,
         sent_at -> Nullable<Timestamp>,
+        parts -> Nullable<Text>,
     }
 }
 

@@ -204,6 +204,7 @@ pub fn draw(
                     state.last_activity_at = db::now();
                     q::save(conn, game_id, &state)?;
                     loaded.game.apply(state);
+                    notify::draw_offered(conn, ctx, &loaded, me)?;
                 }
                 view::view_of(conn, &loaded, me.id)
             }

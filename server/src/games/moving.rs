@@ -192,12 +192,11 @@ pub fn play(
                 ply,
                 seat,
                 account_id: Some(me.id),
-                notation: canonical.clone(),
+                notation: canonical,
                 played_at: now,
             },
         )?;
         let mut next_ply = ply + 1;
-        let mut played = vec![format!("seat {seat}: {canonical}")];
         if may_pass(position.kind()) {
             for _ in 0..MAX_AUTO_PASSES {
                 let Some(passer) = position.status().to_move() else {
@@ -216,11 +215,10 @@ pub fn play(
                         ply: next_ply,
                         seat: super::seat_number(passer),
                         account_id: None,
-                        notation: pass.clone(),
+                        notation: pass,
                         played_at: now,
                     },
                 )?;
-                played.push(format!("seat {passer}: {pass} (automatic)"));
                 next_ply += 1;
                 position = next;
             }
@@ -247,7 +245,7 @@ pub fn play(
         if status == FINISHED {
             notify::game_over(conn, ctx, &loaded)?;
         } else {
-            notify::your_turn(conn, ctx, &loaded, &played.join(", "))?;
+            notify::your_turn(conn, ctx, &loaded)?;
         }
         let last = q::last_moves(conn, game_id, super::LAST_MOVES)?;
         Ok(Outcome::Played(Box::new(view::game_view(

@@ -1,23 +1,31 @@
 //! The mails game events cause, queued in the event's own transaction: exactly one outbox row
-//! per recipient per event. Plain text for now (issue 8 makes them turn cards).
+//! per recipient per event. What each mail says is composed by [`crate::mail::compose`] from
+//! plain data gathered here.
 
+use chrono::{DateTime, Utc};
+use turnpost_shared::Seat;
+
+use super::tx::TxError;
+use super::{Loaded, LAST_MOVES};
 use crate::accounts::MailContext;
-use crate::db::models::Account;
-use crate::db::{DbConnection, DbError};
-use crate::mail::{self, NewMail};
-use crate::notifications::{decide, Category, Delivery, Preferences, Recipient};
+use crate::db::games as q;
+use crate::db::models::{Account, MoveRow};
+use crate::db::DbConnection;
+use crate::mail::compose::{self, GameFacts, PlayedMove, Player, Recipient, Site};
+use crate::mail::{self, ComposedMail, NewMail};
+use crate::notifications::{decide, Category, Decision, Delivery, Preferences};
 
-use super::Loaded;
+// --- Who gets which mail, and the clock the mails show.
 
-/// How `category` mail about `loaded` reaches the player `to`, from the preferences read with
-/// the game's seats (no query per recipient).
+/// Whether and how `category` mail about `loaded` reaches `to`, from the preferences and mute
+/// read with the game's seats (no query per recipient).
 #[must_use]
-pub fn recipient_in(
+pub fn decision_in(
     ctx: &MailContext,
     loaded: &Loaded,
     to: &Account,
     category: Category,
-) -> Recipient {
+) -> Decision {
     let settings = loaded.settings_of(to.id);
     let preferences = settings
         .preferences
@@ -27,82 +35,165 @@ pub fn recipient_in(
     decide(ctx, to, &preferences, settings.muted, category)
 }
 
-/// Queues one mail unless the recipient's preferences say otherwise.
-fn queue(
+/// The addressee of `category` mail about `loaded` for `to`, or `None` when `to` does not want
+/// it now (switched off, muted, or turn mail gathered in the digest).
+#[must_use]
+pub fn recipient(
+    ctx: &MailContext,
+    loaded: &Loaded,
+    to: &Account,
+    category: Category,
+) -> Option<Recipient> {
+    let decision = decision_in(ctx, loaded, to, category);
+    (decision.delivery == Delivery::Now).then(|| addressee(&decision))
+}
+
+/// A decision to send, as the composers address it.
+#[must_use]
+pub fn addressee(decision: &Decision) -> Recipient {
+    Recipient {
+        name: decision.account.name.clone(),
+        email: decision.account.email.clone(),
+        time_zone: decision.time_zone,
+        unsubscribe_url: Some(decision.unsubscribe_url.clone()),
+    }
+}
+
+/// When the seat to move in `loaded` runs out of time.
+#[must_use]
+pub fn deadline(loaded: &Loaded) -> Option<DateTime<Utc>> {
+    if loaded.game.status == super::ACTIVE {
+        loaded.game.deadline_at.map(|d| d.and_utc())
+    } else {
+        None
+    }
+}
+
+// --- Shared with sweeps (reminders, timeouts, digests), which compose and queue the same way.
+
+/// Where links point and which domain names ids.
+#[must_use]
+pub fn site(ctx: &MailContext) -> Site {
+    Site {
+        public_url: ctx.public_url.clone(),
+        domain: ctx.message_id_domain.clone(),
+    }
+}
+
+/// Queues `mail` for `to` on the caller's connection (inside the event's transaction).
+///
+/// # Errors
+/// Storage failures.
+pub fn queue(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    (to, category, loaded): (&Account, Category, &Loaded),
-    subject: String,
-    body: String,
-) -> Result<(), DbError> {
-    if recipient_in(ctx, loaded, to, category).delivery != Delivery::Now {
-        return Ok(());
-    }
+    to: &Recipient,
+    mail: ComposedMail,
+) -> Result<(), TxError> {
     mail::enqueue(
         conn,
         &ctx.message_id_domain,
         &NewMail {
             to: to.email.clone(),
-            subject,
-            body,
-            in_reply_to: None,
+            mail,
         },
     )?;
     Ok(())
 }
 
-fn link(ctx: &MailContext, loaded: &Loaded) -> String {
-    format!(
-        "{}/v1/games/{}",
-        ctx.public_url.trim_end_matches('/'),
-        loaded.game.id
-    )
+fn played(row: &MoveRow) -> PlayedMove {
+    PlayedMove {
+        ply: u32::try_from(row.ply).unwrap_or(0),
+        seat: u8::try_from(row.seat).unwrap_or(0),
+        notation: row.notation.clone(),
+        automatic: row.account_id.is_none(),
+    }
 }
 
-fn players(loaded: &Loaded) -> String {
-    loaded
+/// The moves to report: those since `seat` last moved, or (no seat) the last player's move
+/// with the automatic passes after it.
+fn reported(rows: &[MoveRow], seat: Option<i32>) -> Vec<PlayedMove> {
+    let start = match seat {
+        Some(seat) => rows
+            .iter()
+            .rposition(|m| m.seat == seat)
+            .map_or(0, |i| i + 1),
+        None => rows
+            .iter()
+            .rposition(|m| m.account_id.is_some())
+            .unwrap_or(0),
+    };
+    rows.get(start..)
+        .unwrap_or_default()
+        .iter()
+        .map(played)
+        .collect()
+}
+
+/// The game as its mails show it, with the moves reported to `for_seat` (those since it last
+/// moved; `None`: the last player's move), and the deadline of the seat to move.
+///
+/// # Errors
+/// Storage failures; 500 for an unreadable stored position.
+pub fn game_facts(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    for_seat: Option<i32>,
+) -> Result<GameFacts, TxError> {
+    let game = &loaded.game;
+    let position = super::engine(game)?;
+    let players = loaded
         .seats
         .iter()
-        .map(|(seat, account)| format!("seat {}: {}", seat.seat, account.name))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|(seat, account)| {
+            let number = u8::try_from(seat.seat).unwrap_or(0);
+            Player {
+                seat: number,
+                seat_name: Seat::new(number)
+                    .map_or_else(|| format!("seat {number}"), |s| position.seat_name(s)),
+                name: account.name.clone(),
+            }
+        })
+        .collect();
+    let rows = if game.ply > 0 {
+        q::last_moves(conn, game.id, LAST_MOVES)?
+    } else {
+        Vec::new()
+    };
+    Ok(GameFacts {
+        id: game.id,
+        options: game.options.clone(),
+        players,
+        ply: u32::try_from(game.ply).unwrap_or(0),
+        last_moves: reported(&rows, for_seat),
+        result: game.result.clone(),
+        result_reason: game.result_reason.clone(),
+        deadline: deadline(loaded),
+        position,
+    })
 }
 
 /// A new challenge: one mail to each invited player.
 ///
 /// # Errors
-/// [`DbError::Query`].
+/// Storage failures; 500 for an unreadable stored position.
 pub fn challenged(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
     by: &Account,
-) -> Result<(), DbError> {
-    for (seat, account) in &loaded.seats {
+) -> Result<(), TxError> {
+    let game = game_facts(conn, loaded, None)?;
+    let expires_at = super::expires_at(&loaded.game).and_utc();
+    for (_, account) in &loaded.seats {
         if account.id == by.id {
             continue;
         }
-        queue(
-            conn,
-            ctx,
-            (account, Category::Challenges, loaded),
-            format!(
-                "{} challenges you to {} (game {})",
-                by.name, loaded.game.kind, loaded.game.id
-            ),
-            format!(
-                "{} challenges you to a game of {} ({}).\nYou would play seat {}.\nPlayers: {}\n\n\
-                 Accept: POST {link}/accept\nDecline: POST {link}/decline\n\
-                 The challenge lapses after {} days.\n",
-                by.name,
-                loaded.game.kind,
-                loaded.game.options,
-                seat.seat,
-                players(loaded),
-                super::CHALLENGE_DAYS,
-                link = link(ctx, loaded),
-            ),
-        )?;
+        let Some(to) = recipient(ctx, loaded, account, Category::Challenges) else {
+            continue;
+        };
+        let mail = compose::challenge(&site(ctx), &to, &game, &by.name, expires_at);
+        queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -110,13 +201,13 @@ pub fn challenged(
 /// A player accepted, and others still have to: one mail to the challenger.
 ///
 /// # Errors
-/// [`DbError::Query`].
+/// Storage failures; 500 for an unreadable stored position.
 pub fn accepted(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
     by: &Account,
-) -> Result<(), DbError> {
+) -> Result<(), TxError> {
     let Some((_, creator)) = loaded
         .seats
         .iter()
@@ -127,70 +218,41 @@ pub fn accepted(
     if creator.id == by.id {
         return Ok(());
     }
-    queue(
-        conn,
-        ctx,
-        (creator, Category::ChallengeReplies, loaded),
-        format!("{} accepted game {}", by.name, loaded.game.id),
-        format!(
-            "{} accepted your challenge to {} (game {}). Waiting for the other players.\n{}\n",
-            by.name,
-            loaded.game.kind,
-            loaded.game.id,
-            link(ctx, loaded)
-        ),
-    )
+    let game = game_facts(conn, loaded, None)?;
+    let Some(to) = recipient(ctx, loaded, creator, Category::ChallengeReplies) else {
+        return Ok(());
+    };
+    let mail = compose::challenge_accepted(&site(ctx), &to, &game, &by.name);
+    queue(conn, ctx, &to, mail)
 }
 
 /// Everyone accepted: one mail to each player except the one whose accept started it; the
-/// seat to move is told it is their turn.
+/// seat to move gets its turn card.
 ///
 /// # Errors
-/// [`DbError::Query`].
+/// Storage failures; 500 for an unreadable stored position.
 pub fn started(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
     by: &Account,
-) -> Result<(), DbError> {
+) -> Result<(), TxError> {
     let to_move = loaded.game.to_move;
+    let game = game_facts(conn, loaded, None)?;
     for (seat, account) in &loaded.seats {
         if account.id == by.id && Some(seat.seat) != to_move {
             continue;
         }
-        let (subject, line) = if Some(seat.seat) == to_move {
-            (
-                format!(
-                    "Your turn in game {} ({})",
-                    loaded.game.id, loaded.game.kind
-                ),
-                "Everyone accepted; you move first.".to_owned(),
-            )
+        let category = if Some(seat.seat) == to_move {
+            Category::Turn
         } else {
-            (
-                format!("Game {} ({}) has started", loaded.game.id, loaded.game.kind),
-                "Everyone accepted; the game has started.".to_owned(),
-            )
+            Category::ChallengeReplies
         };
-        queue(
-            conn,
-            ctx,
-            (
-                account,
-                if Some(seat.seat) == to_move {
-                    Category::Turn
-                } else {
-                    Category::ChallengeReplies
-                },
-                loaded,
-            ),
-            subject,
-            format!(
-                "{line}\nPlayers: {}\n{}\n",
-                players(loaded),
-                link(ctx, loaded)
-            ),
-        )?;
+        let Some(to) = recipient(ctx, loaded, account, category) else {
+            continue;
+        };
+        let mail = compose::game_started(&site(ctx), &to, &game);
+        queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -198,93 +260,143 @@ pub fn started(
 /// A player declined: one mail to each other player.
 ///
 /// # Errors
-/// [`DbError::Query`].
+/// Storage failures; 500 for an unreadable stored position.
 pub fn declined(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
     by: &Account,
-) -> Result<(), DbError> {
+) -> Result<(), TxError> {
+    let game = game_facts(conn, loaded, None)?;
     for (_, account) in &loaded.seats {
         if account.id == by.id {
             continue;
         }
-        queue(
-            conn,
-            ctx,
-            (account, Category::ChallengeReplies, loaded),
-            format!("{} declined game {}", by.name, loaded.game.id),
-            format!(
-                "{} declined the challenge to {} (game {}); it is cancelled.\n",
-                by.name, loaded.game.kind, loaded.game.id
-            ),
-        )?;
+        let Some(to) = recipient(ctx, loaded, account, Category::ChallengeReplies) else {
+            continue;
+        };
+        let mail = compose::challenge_declined(&site(ctx), &to, &game, &by.name);
+        queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
 
-/// The turn passed to the seat now to move: one mail to its player.
+/// The turn passed to the seat now to move: its turn card, to its player.
 ///
 /// # Errors
-/// [`DbError::Query`].
+/// Storage failures; 500 for an unreadable stored position.
 pub fn your_turn(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
-    last_moves: &str,
-) -> Result<(), DbError> {
+) -> Result<(), TxError> {
     let Some(seat) = loaded.game.to_move else {
         return Ok(());
     };
     let Some(account) = loaded.player_at(seat) else {
         return Ok(());
     };
-    queue(
-        conn,
-        ctx,
-        (account, Category::Turn, loaded),
-        format!(
-            "Your turn in game {} ({})",
-            loaded.game.id, loaded.game.kind
-        ),
-        format!(
-            "Played: {last_moves}\nIt is your turn (seat {seat}, move {}).\nPosition: {}\n{}\n",
-            loaded.game.ply + 1,
-            loaded.game.position,
-            link(ctx, loaded)
-        ),
-    )
+    let Some(to) = recipient(ctx, loaded, account, Category::Turn) else {
+        return Ok(());
+    };
+    let game = game_facts(conn, loaded, Some(seat))?;
+    let mail = compose::your_turn(&site(ctx), &to, &game);
+    queue(conn, ctx, &to, mail)
+}
+
+/// `by` offered a draw: one mail to each other player.
+///
+/// # Errors
+/// Storage failures; 500 for an unreadable stored position.
+pub fn draw_offered(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    by: &Account,
+) -> Result<(), TxError> {
+    for (seat, account) in &loaded.seats {
+        if account.id == by.id {
+            continue;
+        }
+        let Some(to) = recipient(ctx, loaded, account, Category::DrawOffers) else {
+            continue;
+        };
+        let game = game_facts(conn, loaded, Some(seat.seat))?;
+        let mail = compose::draw_offered(&site(ctx), &to, &game, &by.name);
+        queue(conn, ctx, &to, mail)?;
+    }
+    Ok(())
 }
 
 /// The game ended: one mail to each player (the one whose action ended it included, so every
 /// player's mailbox has the result).
 ///
 /// # Errors
-/// [`DbError::Query`].
+/// Storage failures; 500 for an unreadable stored position.
 pub fn game_over(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
-) -> Result<(), DbError> {
-    let result = loaded.game.result.clone().unwrap_or_default();
-    let reason = loaded.game.result_reason.clone().unwrap_or_default();
+) -> Result<(), TxError> {
+    let game = game_facts(conn, loaded, None)?;
+    // A loss on time names who ran out: the seat the result leaves out.
+    let late = (loaded.game.result_reason.as_deref() == Some("timeout"))
+        .then(|| {
+            let winners = loaded.game.result.as_deref().unwrap_or_default();
+            loaded.seats.iter().find(|(seat, _)| {
+                !winners
+                    .split_whitespace()
+                    .any(|w| w == seat.seat.to_string())
+            })
+        })
+        .flatten()
+        .map(|(_, account)| account.name.clone());
     for (_, account) in &loaded.seats {
-        queue(
-            conn,
-            ctx,
-            (account, Category::GameOver, loaded),
-            format!(
-                "Game {} ({}) is over: {result}",
-                loaded.game.id, loaded.game.kind
-            ),
-            format!(
-                "Game {} is over after {} moves: {result} ({reason}).\nPlayers: {}\n{}/record\n",
-                loaded.game.id,
-                loaded.game.ply,
-                players(loaded),
-                link(ctx, loaded)
-            ),
-        )?;
+        let Some(to) = recipient(ctx, loaded, account, Category::GameOver) else {
+            continue;
+        };
+        let mail = match &late {
+            Some(late) => compose::ended_on_time(&site(ctx), &to, &game, late),
+            None => compose::game_over(&site(ctx), &to, &game),
+        };
+        queue(conn, ctx, &to, mail)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(ply: i32, seat: i32, human: bool) -> MoveRow {
+        MoveRow {
+            game_id: 1,
+            ply,
+            seat,
+            account_id: human.then_some(7),
+            notation: format!("m{ply}"),
+            played_at: chrono::DateTime::UNIX_EPOCH.naive_utc(),
+        }
+    }
+
+    #[test]
+    fn reported_moves_are_those_since_the_seat_last_moved() {
+        let rows = [
+            row(0, 1, true),
+            row(1, 2, true),
+            row(2, 3, false),
+            row(3, 1, true),
+            row(4, 2, true),
+        ];
+        let plies = |moves: Vec<PlayedMove>| moves.iter().map(|m| m.ply).collect::<Vec<_>>();
+        assert_eq!(
+            plies(reported(&rows, Some(3))),
+            [3, 4],
+            "a pass is not a move of its own"
+        );
+        assert_eq!(plies(reported(&rows, Some(1))), [4]);
+        assert_eq!(plies(reported(&rows, None)), [4]);
+        assert_eq!(plies(reported(&rows[..3], None)), [1, 2]);
+        assert_eq!(plies(reported(&rows[..1], Some(2))), [0]);
+    }
 }

@@ -1,13 +1,22 @@
 //! Mail: nothing is sent from a request handler. A handler calls [`enqueue`] on its own
 //! connection inside the transaction that changes state; the [`worker`] delivers the row later
 //! through a [`Transport`] and retries failures with exponential backoff up to a dead letter.
+//!
+//! What a mail says is composed first ([`ComposedMail`], by the composers in [`compose`]) from
+//! plain data, so every message kind can be snapshot-tested without a database.
 
+pub mod compose;
+mod composed;
+pub mod picture;
+mod stored_parts;
 pub mod templates;
 pub mod transport;
 pub mod worker;
 
 use std::time::Duration;
 
+pub use composed::{ComposedMail, InlineImage};
+pub use stored_parts::StoredParts;
 pub use transport::{SendError, Transport};
 pub use worker::{deliver_batch, deliver_one, Delivery, OutboxWorker};
 
@@ -19,12 +28,8 @@ use crate::db::{outbox, DbConnection, DbError};
 pub struct NewMail {
     /// Recipient address (already validated).
     pub to: String,
-    /// Subject line.
-    pub subject: String,
-    /// Plain-text body.
-    pub body: String,
-    /// Message-ID this mail follows up, to keep one thread (e.g. one game).
-    pub in_reply_to: Option<String>,
+    /// What it says.
+    pub mail: ComposedMail,
 }
 
 /// Retry timing of the outbox.
@@ -52,7 +57,8 @@ impl OutboxSettings {
 
 /// Queues `mail` on the caller's connection, so it commits or rolls back with the caller's
 /// transaction. Returns the new row's id. Each mail gets its own Message-ID
-/// `<random@domain>`, kept across retries.
+/// `<random@domain>`, kept across retries; its HTML part, picture and unsubscribe link are
+/// stored with it ([`StoredParts`]).
 ///
 /// # Errors
 /// [`DbError::Query`] if the row cannot be written.
@@ -67,14 +73,20 @@ pub fn enqueue(
         message_id_domain
     );
     let now = crate::db::now();
+    let content = &mail.mail;
+    let parts = StoredParts::of(content)
+        .map(|parts| parts.to_json())
+        .transpose()
+        .map_err(|e| DbError::Query(diesel::result::Error::SerializationError(Box::new(e))))?;
     outbox::insert(
         conn,
         &NewOutboxMail {
             message_id: &message_id,
             recipient: &mail.to,
-            subject: &mail.subject,
-            body_text: &mail.body,
-            in_reply_to: mail.in_reply_to.as_deref(),
+            subject: &content.subject,
+            body_text: &content.text,
+            in_reply_to: content.thread.as_deref(),
+            parts: parts.as_deref(),
             status: outbox::PENDING,
             next_attempt_at: now,
             created_at: now,

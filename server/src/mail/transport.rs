@@ -3,10 +3,11 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use lettre::message::header::ContentType;
-use lettre::message::{Mailbox, Message};
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 use lettre::Transport as _;
 
+use super::StoredParts;
 use crate::config::{redact_url, validate_smtp_url, ConfigError};
 use crate::db::models::OutboxMail;
 
@@ -75,7 +76,9 @@ impl Transport {
         match self {
             Self::Smtp { transport, .. } => {
                 transport.send(&message).map(|_| ()).map_err(|e| SendError {
-                    permanent: false,
+                    // A 5xx answer (unknown mailbox, refused domain) will not change on retry;
+                    // 4xx answers and connection failures may.
+                    permanent: e.is_permanent(),
                     message: format!("SMTP: {e}"),
                 })
             }
@@ -104,7 +107,15 @@ impl Transport {
     }
 }
 
-fn build_message(from: &Mailbox, mail: &OutboxMail) -> Result<Message, SendError> {
+/// Builds the full message of an outbox row: the same bytes' worth of content at every attempt
+/// (only `Date` and the MIME boundaries differ).
+///
+/// A row with an HTML part becomes `multipart/alternative` (text, then `multipart/related`
+/// with the HTML and its inline PNG); a plain row stays a single `text/plain` part.
+///
+/// # Errors
+/// A permanent [`SendError`] if the stored address or picture is unusable.
+pub fn build_message(from: &Mailbox, mail: &OutboxMail) -> Result<Message, SendError> {
     let permanent = |message: String| SendError {
         permanent: true,
         message,
@@ -124,8 +135,69 @@ fn build_message(from: &Mailbox, mail: &OutboxMail) -> Result<Message, SendError
             .in_reply_to(parent.clone())
             .references(parent.clone());
     }
-    builder
-        .header(ContentType::TEXT_PLAIN)
-        .body(mail.body_text.clone())
-        .map_err(|e| permanent(format!("cannot build the message: {e}")))
+    let parts = match &mail.parts {
+        Some(json) => StoredParts::from_json(json)
+            .map_err(|e| permanent(format!("stored mail parts: {e}")))?,
+        None => StoredParts::default(),
+    };
+    if let Some(url) = &parts.list_unsubscribe {
+        builder = builder
+            .raw_header(raw_header("List-Unsubscribe", format!("<{url}>"))?)
+            .raw_header(raw_header(
+                "List-Unsubscribe-Post",
+                "List-Unsubscribe=One-Click".to_owned(),
+            )?);
+    }
+    let built = match &parts.html {
+        None => builder
+            .header(ContentType::TEXT_PLAIN)
+            .body(mail.body_text.clone()),
+        Some(html) => {
+            let html_part = SinglePart::html(html.clone());
+            let image = picture_bytes(&parts)?;
+            let rich = match (image, &parts.image_cid) {
+                (Some(bytes), Some(cid)) => {
+                    let png_type = ContentType::parse("image/png")
+                        .map_err(|e| permanent(format!("content type: {e}")))?;
+                    MultiPart::related().singlepart(html_part).singlepart(
+                        Attachment::new_inline_with_name(cid.clone(), "board.png".to_owned())
+                            .body(bytes, png_type),
+                    )
+                }
+                _ => MultiPart::related().singlepart(html_part),
+            };
+            builder.multipart(
+                MultiPart::alternative()
+                    .singlepart(SinglePart::plain(mail.body_text.clone()))
+                    .multipart(rich),
+            )
+        }
+    };
+    built.map_err(|e| permanent(format!("cannot build the message: {e}")))
+}
+
+/// The PNG of a row: as stored, or drawn now from its SVG when the row was never claimed by a
+/// worker (which stores it). A drawing that fails leaves the mail without its picture.
+fn picture_bytes(parts: &StoredParts) -> Result<Option<Vec<u8>>, SendError> {
+    let stored = parts.image_bytes().map_err(|e| SendError {
+        permanent: true,
+        message: format!("stored picture: {e}"),
+    })?;
+    if stored.is_some() {
+        return Ok(stored);
+    }
+    Ok(parts.image_svg.as_deref().and_then(|svg| {
+        super::picture::svg_png(svg)
+            .map_err(|error| tracing::warn!(%error, "board picture failed; sent without it"))
+            .ok()
+            .map(|png| png.bytes)
+    }))
+}
+
+fn raw_header(name: &str, value: String) -> Result<HeaderValue, SendError> {
+    let name = HeaderName::new_from_ascii(name.to_owned()).map_err(|e| SendError {
+        permanent: true,
+        message: format!("header {name}: {e}"),
+    })?;
+    Ok(HeaderValue::new(name, value))
 }

@@ -12,7 +12,7 @@ use diesel::Connection as _;
 use lettre::message::Mailbox;
 use tokio::sync::{watch, Notify};
 
-use super::{OutboxSettings, Transport};
+use super::{OutboxSettings, StoredParts, Transport};
 use crate::db::models::OutboxMail;
 use crate::db::{self, outbox, DbConnection, DbError, Pool};
 
@@ -53,7 +53,10 @@ pub fn deliver_one(
             };
             match row {
                 None => Ok(Delivery::Idle),
-                Some(row) => record(conn, &row, transport.send(from, &row), settings),
+                Some(row) => {
+                    let row = with_picture(conn, row)?;
+                    record(conn, &row, transport.send(from, &row), settings)
+                }
             }
         }),
         db::Backend::Sqlite => {
@@ -65,6 +68,7 @@ pub fn deliver_one(
             if !outbox::take_lease(conn, row.id, now, lease_until)? {
                 return Ok(Delivery::Contended(row.id));
             }
+            let row = with_picture(conn, row)?;
             let result = transport.send(from, &row);
             record(conn, &row, result, settings)
         }
@@ -95,8 +99,11 @@ pub fn deliver_batch(
                 }
                 DbConnection::Sqlite(_) => Vec::new(),
             };
-            rows.iter()
-                .map(|row| record(conn, row, transport.send(from, row), settings))
+            rows.into_iter()
+                .map(|row| {
+                    let row = with_picture(conn, row)?;
+                    record(conn, &row, transport.send(from, &row), settings)
+                })
                 .collect()
         }),
         db::Backend::Sqlite => {
@@ -110,6 +117,38 @@ pub fn deliver_batch(
             Ok(done)
         }
     }
+}
+
+/// Rasterises a claimed row's picture the first time it is delivered and stores the PNG in the
+/// row, so every attempt sends the same bytes. Done here, not when the mail is queued: drawing
+/// costs milliseconds of CPU that a move's transaction should not hold its locks for. A picture
+/// that cannot be drawn is dropped (the text board is in both parts).
+fn with_picture(conn: &mut DbConnection, mut row: OutboxMail) -> Result<OutboxMail, DbError> {
+    let Some(mut parts) = row
+        .parts
+        .as_deref()
+        .and_then(|json| StoredParts::from_json(json).ok())
+    else {
+        return Ok(row);
+    };
+    if !parts.needs_png() {
+        return Ok(row);
+    }
+    match parts.image_svg.as_deref().map(super::picture::svg_png) {
+        Some(Ok(png)) => parts.set_png(&png.bytes),
+        Some(Err(error)) => {
+            tracing::warn!(outbox_id = row.id, %error, "board picture failed; sending without it");
+            parts.image_svg = None;
+            parts.image_cid = None;
+        }
+        None => return Ok(row),
+    }
+    let json = parts
+        .to_json()
+        .map_err(|e| DbError::Query(diesel::result::Error::SerializationError(Box::new(e))))?;
+    outbox::set_parts(conn, row.id, &json)?;
+    row.parts = Some(json);
+    Ok(row)
 }
 
 fn record(

@@ -7,4 +7,4 @@ pub mod unsubscribe;
 
 pub use category::Category;
 pub use preferences::{show, update, Preferences, DEFAULT_DIGEST_HOUR};
-pub use recipient::{decide, recipient, Delivery, Recipient};
+pub use recipient::{decide, recipient, Decision, Delivery};

@@ -22,7 +22,7 @@ pub enum Delivery {
 
 /// A player as a mail addresses them.
 #[derive(Debug, Clone)]
-pub struct Recipient {
+pub struct Decision {
     /// The account.
     pub account: Account,
     /// Time zone for deadlines.
@@ -45,7 +45,7 @@ pub fn recipient(
     account: &Account,
     game_id: Option<i64>,
     category: Category,
-) -> Result<Recipient, DbError> {
+) -> Result<Decision, DbError> {
     let preferences = Preferences::load(conn, account.id)?;
     let muted = match game_id {
         Some(game_id) if mutable(category) => q::is_muted(conn, account.id, game_id)?,
@@ -71,7 +71,7 @@ pub fn decide(
     preferences: &Preferences,
     muted: bool,
     category: Category,
-) -> Recipient {
+) -> Decision {
     let muted = muted && mutable(category);
     let delivery = if muted || !preferences.wants(category) {
         Delivery::Skip
@@ -82,7 +82,7 @@ pub fn decide(
             _ => Delivery::Now,
         }
     };
-    Recipient {
+    Decision {
         account: account.clone(),
         time_zone: preferences.time_zone,
         unsubscribe_url: unsubscribe::link(&ctx.public_url, &ctx.link_key, account.id, category),

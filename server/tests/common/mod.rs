@@ -144,6 +144,15 @@ struct SinkHandler {
 }
 
 impl mailin_embedded::Handler for SinkHandler {
+    /// Addresses containing `reject` are refused for good (550), like an unknown mailbox.
+    fn rcpt(&mut self, to: &str) -> mailin_embedded::Response {
+        if to.to_ascii_lowercase().contains("reject") {
+            mailin_embedded::response::NO_MAILBOX
+        } else {
+            mailin_embedded::response::OK
+        }
+    }
+
     fn data_start(
         &mut self,
         _domain: &str,
@@ -176,6 +185,7 @@ impl mailin_embedded::Handler for SinkHandler {
 }
 
 /// An SMTP server in this process (mailin-embedded), speaking real SMTP on a loopback port.
+/// It answers 550 at RCPT for any address containing `reject`.
 #[derive(Clone)]
 pub struct SmtpSink {
     /// Its port.

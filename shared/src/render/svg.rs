@@ -6,10 +6,17 @@ const CELL_W: f32 = 14.0;
 const CELL_H: f32 = 28.0;
 const MARGIN: f32 = 14.0;
 
+/// The size [`render_svg`] gives a board's drawing, in SVG user units: (width, height).
+pub fn svg_size(view: &BoardView) -> (f32, f32) {
+    (
+        f32::from(view.width) * CELL_W + 2.0 * MARGIN,
+        f32::from(view.height) * CELL_H + 2.0 * MARGIN,
+    )
+}
+
 /// Draws a board as a standalone SVG document (for web pages, emails and `turnpost board --svg`).
 pub fn render_svg(view: &BoardView) -> String {
-    let width = f32::from(view.width) * CELL_W + 2.0 * MARGIN;
-    let height = f32::from(view.height) * CELL_H + 2.0 * MARGIN;
+    let (width, height) = svg_size(view);
     let mut svg = String::new();
     // Writing to a String cannot fail; the results are ignored on purpose.
     let _ = write!(

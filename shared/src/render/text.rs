@@ -7,6 +7,9 @@ pub enum TextStyle {
     Plain,
     /// ANSI colours, last move in reverse video (terminals).
     Ansi,
+    /// Characters only, each highlighted cell bracketed `[b]` where its neighbours are blank
+    /// (mail and other places with neither colour nor pictures).
+    Marked,
 }
 
 /// Draws a board as lines of text with its coordinate labels.
@@ -56,6 +59,9 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
             },
         );
     }
+    if style == TextStyle::Marked {
+        bracket_highlighted(&mut grid);
+    }
     let mut out = String::new();
     for line in grid {
         let mut text = String::new();
@@ -66,7 +72,7 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
         } in line
         {
             match style {
-                TextStyle::Plain => text.push(glyph),
+                TextStyle::Plain | TextStyle::Marked => text.push(glyph),
                 TextStyle::Ansi => {
                     let mut codes: Vec<&str> = Vec::new();
                     if highlighted {
@@ -89,6 +95,26 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
         out.push('\n');
     }
     out
+}
+
+/// Puts `[` and `]` beside each highlighted glyph, only over blanks so nothing is hidden.
+fn bracket_highlighted(grid: &mut [Vec<Glyph>]) {
+    for line in grid {
+        for x in 0..line.len() {
+            if !line[x].highlighted {
+                continue;
+            }
+            let mark = |slot: Option<&mut Glyph>, c: char| {
+                if let Some(slot) = slot {
+                    if slot.c == ' ' {
+                        slot.c = c;
+                    }
+                }
+            };
+            mark(x.checked_sub(1).and_then(|left| line.get_mut(left)), '[');
+            mark(line.get_mut(x + 1), ']');
+        }
+    }
 }
 
 /// One character of the drawing, with how to colour it.
@@ -159,6 +185,11 @@ mod tests {
     #[test]
     fn plain_text_places_cells_and_labels() {
         assert_eq!(render_text(&view(), TextStyle::Plain), "1 b .\n  A B\n");
+    }
+
+    #[test]
+    fn marked_text_brackets_the_highlighted_cell_over_blanks_only() {
+        assert_eq!(render_text(&view(), TextStyle::Marked), "1[b].\n  A B\n");
     }
 
     #[test]

@@ -1,0 +1,243 @@
+//! The pieces every game mail is made of: the stable subject, the players, the last move, the
+//! board (text and picture) and the move command. The turn card is these pieces in order.
+
+use chrono::{DateTime, Utc};
+use turnpost_shared::{render_svg, render_text, svg_size, Seat, TextStyle};
+
+use super::input::{GameFacts, Player, Recipient, Site};
+use super::letter::{local_time, Letter};
+use crate::mail::{picture, ComposedMail, InlineImage};
+
+/// How many legal moves a card lists as examples.
+const EXAMPLES: usize = 5;
+
+/// The subject of every mail of a game: the same for the whole game, so clients keep one thread.
+#[must_use]
+pub fn subject(game: &GameFacts) -> String {
+    let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+    let joined = if names.len() == 2 {
+        names.join(" vs ")
+    } else {
+        names.join(", ")
+    };
+    format!("{} #{}: {joined}", game.kind().title(), game.id)
+}
+
+/// "anna, Black (seat 1)".
+pub(super) fn player_line(player: &Player) -> String {
+    format!("{}, {}", player.name, player.seat_name)
+}
+
+/// Every player: "anna, Black (seat 1); bob, White (seat 2)".
+pub(super) fn players_line(game: &GameFacts) -> String {
+    game.players
+        .iter()
+        .map(player_line)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Who played the reported moves: "bob, White (seat 2): F3:E4:E7".
+pub(super) fn last_moves_line(game: &GameFacts) -> Option<String> {
+    if game.last_moves.is_empty() {
+        return None;
+    }
+    let parts: Vec<String> = game
+        .last_moves
+        .iter()
+        .map(|mv| {
+            let who = game
+                .player(mv.seat)
+                .map_or_else(|| format!("seat {}", mv.seat), player_line);
+            let auto = if mv.automatic { " (automatic)" } else { "" };
+            format!("{who}: {}{auto}", mv.notation)
+        })
+        .collect();
+    Some(parts.join("; then "))
+}
+
+/// The name of the player at `seat`, or "seat N".
+pub(super) fn name_at(game: &GameFacts, seat: u8) -> String {
+    game.player(seat)
+        .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
+}
+
+/// The deadline row, in the recipient's time zone.
+pub(super) fn deadline_text(deadline: DateTime<Utc>, to: &Recipient) -> String {
+    local_time(deadline, to.time_zone)
+}
+
+/// The board with the reported moves highlighted: the text drawing (highlighted cells in
+/// brackets) and the picture (as SVG, with its Content-ID and pixel size). Writes both into
+/// `letter`.
+pub(super) fn board(letter: &mut Letter, site: &Site, game: &GameFacts) -> InlineImage {
+    let mut view = game.position.board_view();
+    for mv in &game.last_moves {
+        view.highlight_move(&mv.notation);
+    }
+    let svg = render_svg(&view);
+    let (svg_width, svg_height) = svg_size(&view);
+    let (width, height, _) = picture::pixel_size(svg_width, svg_height);
+    let image = InlineImage {
+        content_id: format!("board-{}-{}@{}", game.id, game.ply, site.domain),
+        svg,
+        width,
+        height,
+    };
+    let alt = format!(
+        "{} #{} after {} moves",
+        game.kind().title(),
+        game.id,
+        game.ply
+    );
+    letter.picture(&image.content_id, &alt, image.width, image.height);
+    letter.pre(&render_text(&view, TextStyle::Marked));
+    image
+}
+
+/// A move text as a shell word: quoted when it holds anything a shell would read.
+fn shell_word(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "@:,.+=/_-".contains(c));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
+    }
+}
+
+/// The command that plays `mv` in `game`: `turnpost move 42 --ply 7 F3:E4:E7`.
+#[must_use]
+pub fn move_command(game: &GameFacts, mv: &str) -> String {
+    format!(
+        "turnpost move {} --ply {} {}",
+        game.id,
+        game.ply,
+        shell_word(mv)
+    )
+}
+
+/// A few legal moves spread over the sorted list, the first first.
+pub(super) fn examples(moves: &[String]) -> Vec<&str> {
+    if moves.len() <= EXAMPLES {
+        return moves.iter().map(String::as_str).collect();
+    }
+    let last = moves.len() - 1;
+    let mut picked: Vec<&str> = (0..EXAMPLES)
+        .filter_map(|i| moves.get(i * last / (EXAMPLES - 1)).map(String::as_str))
+        .collect();
+    picked.dedup();
+    picked
+}
+
+/// The legal moves and the command to play one.
+pub(super) fn how_to_move(letter: &mut Letter, game: &GameFacts) {
+    let moves = game.position.legal_moves();
+    let examples = examples(&moves);
+    let Some(first) = examples.first() else {
+        return;
+    };
+    let count = match moves.len() {
+        1 => "There is 1 legal move".to_owned(),
+        n => format!("There are {n} legal moves"),
+    };
+    let more = if examples.len() < moves.len() {
+        ", for example"
+    } else {
+        ":"
+    };
+    letter.para(&format!("{count}{more} {}.", examples.join(", ")));
+    letter.command(
+        "To play one, paste this command (with the move you choose):",
+        &move_command(game, first),
+    );
+}
+
+/// The facts of a turn: game, players, last move, whose move, deadline.
+pub(super) fn turn_facts(letter: &mut Letter, to: &Recipient, game: &GameFacts) {
+    let mut rows = vec![
+        ("Game", format!("{} #{}", game.kind().title(), game.id)),
+        ("Players", players_line(game)),
+    ];
+    if let Some(last) = last_moves_line(game) {
+        rows.push(("Last move", last));
+    }
+    if let Some(seat) = game.to_move() {
+        let who = if game.seat_of(&to.name) == Some(seat) {
+            "you".to_owned()
+        } else {
+            name_at(game, seat)
+        };
+        let seat_name =
+            Seat::new(seat).map_or_else(|| format!("seat {seat}"), |s| game.position.seat_name(s));
+        rows.push((
+            "To move",
+            format!("{who}, {seat_name}, move {}", game.ply + 1),
+        ));
+    }
+    if let Some(deadline) = game.deadline {
+        rows.push(("Deadline", deadline_text(deadline, to)));
+    }
+    letter.facts(&rows);
+}
+
+/// A complete turn card for the player to move: `headline` first, then the facts, the board,
+/// the legal moves and the command.
+pub(super) fn turn_card(
+    site: &Site,
+    to: &Recipient,
+    game: &GameFacts,
+    headline: &str,
+) -> ComposedMail {
+    let mut letter = Letter::to(&to.name);
+    letter.para(headline);
+    turn_facts(&mut letter, to, game);
+    let image = Some(board(&mut letter, site, game));
+    how_to_move(&mut letter, game);
+    letter.link("The game", &site.game_url(game.id));
+    finish(letter, site, to, game, image)
+}
+
+/// Wraps a finished game letter into a mail of the game's thread.
+pub(super) fn finish(
+    letter: Letter,
+    site: &Site,
+    to: &Recipient,
+    game: &GameFacts,
+    image: Option<InlineImage>,
+) -> ComposedMail {
+    let subject = subject(game);
+    let (text, html) = letter.finish(&subject, &site.public_url, to.unsubscribe_url.as_deref());
+    ComposedMail {
+        subject,
+        text,
+        html: Some(html),
+        image,
+        thread: Some(site.thread_id(game.id)),
+        unsubscribe_url: to.unsubscribe_url.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shell_words_are_quoted_only_when_needed() {
+        assert_eq!(shell_word("F3:E4:E7"), "F3:E4:E7");
+        assert_eq!(shell_word("a13-a8,e13-e12"), "a13-a8,e13-e12");
+        assert_eq!(shell_word("R@d4"), "R@d4");
+        assert_eq!(shell_word("a b"), "'a b'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+    }
+
+    #[test]
+    fn examples_spread_over_the_list() {
+        let moves: Vec<String> = (0..100).map(|i| format!("m{i:02}")).collect();
+        assert_eq!(examples(&moves), ["m00", "m24", "m49", "m74", "m99"]);
+        assert_eq!(examples(&moves[..3]), ["m00", "m01", "m02"]);
+        assert!(examples(&[]).is_empty());
+    }
+}

@@ -1,0 +1,101 @@
+//! Mails about a challenge: made, accepted, declined, and the game it became.
+
+use chrono::{DateTime, Utc};
+
+use super::card::{self, finish, players_line, turn_card};
+use super::input::{GameFacts, Recipient, Site};
+use super::letter::Letter;
+use crate::mail::ComposedMail;
+
+/// "Kefren #42 (options …)".
+fn game_line(game: &GameFacts) -> String {
+    let title = format!("{} #{}", game.kind().title(), game.id);
+    if game.options.trim().is_empty() {
+        title
+    } else {
+        format!("{title} ({})", game.options.trim())
+    }
+}
+
+/// A challenge for `to` from `challenger`, open until `expires_at`.
+#[must_use]
+pub fn challenge(
+    site: &Site,
+    to: &Recipient,
+    game: &GameFacts,
+    challenger: &str,
+    expires_at: DateTime<Utc>,
+) -> ComposedMail {
+    let mut letter = Letter::to(&to.name);
+    letter.para(&format!(
+        "{challenger} challenges you to a game of {}.",
+        game.kind().title()
+    ));
+    let mut rows = vec![("Game", game_line(game)), ("Players", players_line(game))];
+    if let Some(you) = game.seat_of(&to.name).and_then(|seat| game.player(seat)) {
+        rows.push(("You would play", you.seat_name.clone()));
+    }
+    rows.push(("Answer by", card::deadline_text(expires_at, to)));
+    letter.facts(&rows);
+    let image = Some(card::board(&mut letter, site, game));
+    letter.command("To accept:", &format!("turnpost accept {}", game.id));
+    letter.command("To decline:", &format!("turnpost decline {}", game.id));
+    letter.link("The game", &site.game_url(game.id));
+    finish(letter, site, to, game, image)
+}
+
+/// `by` accepted the challenge `to` made; others still have to.
+#[must_use]
+pub fn challenge_accepted(site: &Site, to: &Recipient, game: &GameFacts, by: &str) -> ComposedMail {
+    let mut letter = Letter::to(&to.name);
+    letter.para(&format!(
+        "{by} accepted your challenge to {} #{}. The game starts when every player has accepted.",
+        game.kind().title(),
+        game.id
+    ));
+    letter.facts(&[("Players", players_line(game))]);
+    letter.link("The game", &site.game_url(game.id));
+    finish(letter, site, to, game, None)
+}
+
+/// `by` declined the challenge: the game is cancelled.
+#[must_use]
+pub fn challenge_declined(site: &Site, to: &Recipient, game: &GameFacts, by: &str) -> ComposedMail {
+    let mut letter = Letter::to(&to.name);
+    letter.para(&format!(
+        "{by} declined the challenge to {} #{}; the game is cancelled.",
+        game.kind().title(),
+        game.id
+    ));
+    letter.facts(&[("Players", players_line(game))]);
+    finish(letter, site, to, game, None)
+}
+
+/// Everyone accepted. The player to move gets the turn card; the others a notice with the
+/// board.
+#[must_use]
+pub fn game_started(site: &Site, to: &Recipient, game: &GameFacts) -> ComposedMail {
+    let yours = game.to_move().is_some() && game.seat_of(&to.name) == game.to_move();
+    if yours {
+        return turn_card(
+            site,
+            to,
+            game,
+            &format!(
+                "Everyone accepted, the game has started: it is your move in {} #{}.",
+                game.kind().title(),
+                game.id
+            ),
+        );
+    }
+    let mut letter = Letter::to(&to.name);
+    letter.para(&format!(
+        "Everyone accepted: {} #{} has started. You will get a mail when it is your move.",
+        game.kind().title(),
+        game.id
+    ));
+    card::turn_facts(&mut letter, to, game);
+    let image = Some(card::board(&mut letter, site, game));
+    letter.link("The game", &site.game_url(game.id));
+    finish(letter, site, to, game, image)
+}

@@ -1,0 +1,174 @@
+//! Mails about how a game ends: a draw offer, the end itself, and time running out.
+
+use super::card::{self, finish, name_at, players_line};
+use super::input::{GameFacts, Recipient, Site};
+use super::letter::Letter;
+use crate::mail::ComposedMail;
+
+/// `by` offers a draw to `to`.
+#[must_use]
+pub fn draw_offered(site: &Site, to: &Recipient, game: &GameFacts, by: &str) -> ComposedMail {
+    let mut letter = Letter::to(&to.name);
+    letter.para(&format!(
+        "{by} offers a draw in {} #{}. The offer stands until {by} moves again.",
+        game.kind().title(),
+        game.id
+    ));
+    card::turn_facts(&mut letter, to, game);
+    let image = Some(card::board(&mut letter, site, game));
+    letter.command("To accept:", &format!("turnpost draw accept {}", game.id));
+    letter.command("To decline:", &format!("turnpost draw decline {}", game.id));
+    letter.link("The game", &site.game_url(game.id));
+    finish(letter, site, to, game, image)
+}
+
+/// The seats a result line names as winners: `won 2 3` → [2, 3].
+fn winners(result: &str) -> Vec<u8> {
+    result
+        .strip_prefix("won")
+        .map(|seats| {
+            seats
+                .split_whitespace()
+                .filter_map(|s| s.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// "by resignation", "by agreement", "on time", "" for the rules.
+fn reason_words(reason: Option<&str>) -> String {
+    match reason {
+        None | Some("rules") => String::new(),
+        Some("resignation") => " by resignation".to_owned(),
+        Some("agreement") => " by agreement".to_owned(),
+        Some("timeout" | "time") => " on time".to_owned(),
+        Some(other) => format!(" ({other})"),
+    }
+}
+
+/// The result for `to`: "You won.", "bob won by resignation.", "Draw by agreement.".
+fn result_line(to: &Recipient, game: &GameFacts) -> String {
+    let reason = reason_words(game.result_reason.as_deref());
+    let result = game.result.as_deref().unwrap_or("");
+    if result == "draw" {
+        return format!("The game is drawn{reason}.");
+    }
+    let seats = winners(result);
+    if seats.is_empty() {
+        return format!("The game is over{reason}.");
+    }
+    let you = game.seat_of(&to.name);
+    if you.is_some_and(|seat| seats.contains(&seat)) {
+        let others: Vec<String> = seats
+            .iter()
+            .filter(|s| Some(**s) != you)
+            .map(|s| name_at(game, *s))
+            .collect();
+        if others.is_empty() {
+            format!("You won{reason}.")
+        } else {
+            format!("You won{reason}, together with {}.", others.join(", "))
+        }
+    } else {
+        let names: Vec<String> = seats.iter().map(|s| name_at(game, *s)).collect();
+        format!("{} won{reason}.", names.join(" and "))
+    }
+}
+
+fn over(site: &Site, to: &Recipient, game: &GameFacts, headline: &str) -> ComposedMail {
+    let mut letter = Letter::to(&to.name);
+    letter.para(headline);
+    let mut rows = vec![
+        ("Game", format!("{} #{}", game.kind().title(), game.id)),
+        ("Players", players_line(game)),
+        ("Result", result_line(to, game)),
+        ("Moves played", game.ply.to_string()),
+    ];
+    if let Some(scores) = game.position.scores() {
+        let shown: Vec<String> = scores
+            .iter()
+            .zip(&game.players)
+            .map(|(score, player)| format!("{} {score}", player.name))
+            .collect();
+        rows.push(("Scores", shown.join(", ")));
+    }
+    if let Some(last) = card::last_moves_line(game) {
+        rows.push(("Last move", last));
+    }
+    letter.facts(&rows);
+    let image = Some(card::board(&mut letter, site, game));
+    letter.link(
+        "The game record",
+        &format!("{}/record", site.game_url(game.id)),
+    );
+    finish(letter, site, to, game, image)
+}
+
+/// The game is over: the result and the final board.
+#[must_use]
+pub fn game_over(site: &Site, to: &Recipient, game: &GameFacts) -> ComposedMail {
+    let headline = format!(
+        "{} #{} is over. {}",
+        game.kind().title(),
+        game.id,
+        result_line(to, game)
+    );
+    over(site, to, game, &headline)
+}
+
+/// The game ended because `late` ran out of time (timeout mode `auto`).
+#[must_use]
+pub fn ended_on_time(site: &Site, to: &Recipient, game: &GameFacts, late: &str) -> ComposedMail {
+    let whose = if late.eq_ignore_ascii_case(&to.name) {
+        "Your time".to_owned()
+    } else {
+        format!("{late}'s time")
+    };
+    let headline = format!(
+        "{whose} ran out in {} #{}, so the game is over. {}",
+        game.kind().title(),
+        game.id,
+        result_line(to, game)
+    );
+    over(site, to, game, &headline)
+}
+
+/// `late` ran out of time and `to` may claim the win (timeout mode `claim`); `claim_command`
+/// is the command or link that claims it.
+#[must_use]
+pub fn may_claim_on_time(
+    site: &Site,
+    to: &Recipient,
+    game: &GameFacts,
+    late: &str,
+    claim_command: &str,
+) -> ComposedMail {
+    let mut letter = Letter::to(&to.name);
+    let since = game
+        .deadline
+        .map(|deadline| format!(" at {}", card::deadline_text(deadline, to)))
+        .unwrap_or_default();
+    letter.para(&format!(
+        "{late}'s time in {} #{} ran out{since}. You may claim the win on time, or wait: \
+         the game goes on if {late} moves before you claim.",
+        game.kind().title(),
+        game.id
+    ));
+    card::turn_facts(&mut letter, to, game);
+    let image = Some(card::board(&mut letter, site, game));
+    letter.command("To claim the win:", claim_command);
+    letter.link("The game", &site.game_url(game.id));
+    finish(letter, site, to, game, image)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winners_read_the_result_line() {
+        assert_eq!(winners("won 2"), [2]);
+        assert_eq!(winners("won 2 3"), [2, 3]);
+        assert!(winners("draw").is_empty());
+    }
+}

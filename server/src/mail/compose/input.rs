@@ -1,0 +1,122 @@
+//! The plain data composers read. Notify code builds it inside the event's transaction, sweeps
+//! build it from their own queries; composers never touch the database.
+
+use chrono::{DateTime, Utc};
+use chrono_tz::Tz;
+use turnpost_shared::{AnyGame, GameKind, Seat};
+
+/// Where mail points and which domain names its ids (from `MailContext`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Site {
+    /// Public base URL of the server, for links (`https://turnpost.example`).
+    pub public_url: String,
+    /// Domain of Message-IDs, thread ids and Content-IDs.
+    pub domain: String,
+}
+
+impl Site {
+    /// The game's page in the API.
+    #[must_use]
+    pub fn game_url(&self, game_id: i64) -> String {
+        format!(
+            "{}/v1/games/{game_id}",
+            self.public_url.trim_end_matches('/')
+        )
+    }
+
+    /// The root of a game's thread: every mail of the game answers it.
+    #[must_use]
+    pub fn thread_id(&self, game_id: i64) -> String {
+        format!("<game-{game_id}@{}>", self.domain)
+    }
+}
+
+/// Who a mail is for, with their mail settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recipient {
+    /// Account name (greeting; the seat they hold is found by it in [`GameFacts::players`]).
+    pub name: String,
+    /// Address.
+    pub email: String,
+    /// Time zone deadlines are shown in.
+    pub time_zone: Tz,
+    /// Signed one-click unsubscribe link, when the mail's category can be turned off.
+    pub unsubscribe_url: Option<String>,
+}
+
+/// A player of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// Seat number, 1-based, turn order.
+    pub seat: u8,
+    /// How the game calls the seat: "Black (seat 1)".
+    pub seat_name: String,
+    /// Account name.
+    pub name: String,
+}
+
+/// A move already played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// Moves before it.
+    pub ply: u32,
+    /// Seat that played it.
+    pub seat: u8,
+    /// Canonical move text.
+    pub notation: String,
+    /// Played by the server (a forced pass).
+    pub automatic: bool,
+}
+
+/// A game as mail shows it.
+#[derive(Debug, Clone)]
+pub struct GameFacts {
+    /// Game id.
+    pub id: i64,
+    /// Canonical options, `key=value` pairs (shown in challenges).
+    pub options: String,
+    /// Players in seat order.
+    pub players: Vec<Player>,
+    /// The current position (the final one when the game is over).
+    pub position: AnyGame,
+    /// Moves played so far: the ply the next move is sent with.
+    pub ply: u32,
+    /// The moves to report, oldest first (since the recipient last moved); highlighted on the
+    /// board.
+    pub last_moves: Vec<PlayedMove>,
+    /// Engine result once over: `won 2`, `won 2 3`, `draw`.
+    pub result: Option<String>,
+    /// Why it ended: `rules`, `resignation`, `agreement`, `timeout`, …
+    pub result_reason: Option<String>,
+    /// When the seat to move runs out of time (None: no clock, or not running).
+    pub deadline: Option<DateTime<Utc>>,
+}
+
+impl GameFacts {
+    /// The kind of game.
+    #[must_use]
+    pub fn kind(&self) -> GameKind {
+        self.position.kind()
+    }
+
+    /// The player at `seat`.
+    #[must_use]
+    pub fn player(&self, seat: u8) -> Option<&Player> {
+        self.players.iter().find(|p| p.seat == seat)
+    }
+
+    /// The seat `name` plays (names are unique, compared without case).
+    #[must_use]
+    pub fn seat_of(&self, name: &str) -> Option<u8> {
+        self.players
+            .iter()
+            .find(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|p| p.seat)
+    }
+
+    /// The seat to move, if the game goes on.
+    #[must_use]
+    pub fn to_move(&self) -> Option<u8> {
+        self.position.status().to_move().map(Seat::number)
+    }
+}

@@ -1,0 +1,52 @@
+//! The turn card and the reminder before a deadline.
+
+use chrono::{DateTime, Utc};
+
+use super::card::{self, turn_card};
+use super::input::{GameFacts, Recipient, Site};
+use crate::mail::ComposedMail;
+
+/// It is `to`'s move: the turn card.
+#[must_use]
+pub fn your_turn(site: &Site, to: &Recipient, game: &GameFacts) -> ComposedMail {
+    let headline = match game.last_moves.iter().rev().find(|mv| !mv.automatic) {
+        Some(mv) => format!(
+            "{} played {}. It is your move in {} #{}.",
+            card::name_at(game, mv.seat),
+            mv.notation,
+            game.kind().title(),
+            game.id
+        ),
+        None => format!("It is your move in {} #{}.", game.kind().title(), game.id),
+    };
+    turn_card(site, to, game, &headline)
+}
+
+/// `to`'s deadline in the game is near: the turn card headed by the time left at `now`.
+#[must_use]
+pub fn reminder(site: &Site, to: &Recipient, game: &GameFacts, now: DateTime<Utc>) -> ComposedMail {
+    let headline = match game.deadline {
+        Some(deadline) => {
+            let minutes = (deadline - now).num_minutes().max(0);
+            // Rounded up: a sweep runs a little after the 24 h mark and should still say "24 hours".
+            let hours = (minutes + 59) / 60;
+            let left = match hours {
+                0 => "less than an hour".to_owned(),
+                1 => "1 hour".to_owned(),
+                h => format!("{h} hours"),
+            };
+            format!(
+                "Reminder: {left} left for your move in {} #{} (until {}).",
+                game.kind().title(),
+                game.id,
+                card::deadline_text(deadline, to)
+            )
+        }
+        None => format!(
+            "Reminder: your move in {} #{} is waiting.",
+            game.kind().title(),
+            game.id
+        ),
+    };
+    turn_card(site, to, game, &headline)
+}

@@ -1,0 +1,63 @@
+//! A composed message: everything a mail says and looks like, before it has a recipient
+//! address, a Message-ID or a MIME layout.
+
+/// The content of one mail. Composers build it from plain data; [`super::enqueue`] stores it
+/// whole, so a retry rebuilds the identical message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComposedMail {
+    /// Subject line (stable per game, so mail clients keep one thread).
+    pub subject: String,
+    /// The plain-text part.
+    pub text: String,
+    /// The HTML part, when there is one (`multipart/alternative` with the text).
+    pub html: Option<String>,
+    /// A picture shown inline by the HTML part (`cid:` reference).
+    pub image: Option<InlineImage>,
+    /// The thread's root Message-ID, `<game-42@domain>`: sent as `In-Reply-To` and
+    /// `References` so every mail of one game forms one thread.
+    pub thread: Option<String>,
+    /// One-click unsubscribe URL: sent as `List-Unsubscribe` with `List-Unsubscribe-Post`
+    /// (RFC 8058).
+    pub unsubscribe_url: Option<String>,
+}
+
+impl ComposedMail {
+    /// A plain-text mail outside any thread.
+    #[must_use]
+    pub fn plain(subject: impl Into<String>, text: impl Into<String>) -> Self {
+        Self {
+            subject: subject.into(),
+            text: text.into(),
+            html: None,
+            image: None,
+            thread: None,
+            unsubscribe_url: None,
+        }
+    }
+}
+
+/// A picture shown inside the HTML part: composed as SVG (cheap, inside the event's
+/// transaction), sent as PNG (rasterised by the outbox worker, [`super::picture`]).
+#[derive(Clone, PartialEq, Eq)]
+pub struct InlineImage {
+    /// Content-ID without angle brackets (`board-42-7@domain`); the HTML says `cid:` + this.
+    pub content_id: String,
+    /// The drawing, an SVG document.
+    pub svg: String,
+    /// Width of the PNG in pixels.
+    pub width: u32,
+    /// Height of the PNG in pixels.
+    pub height: u32,
+}
+
+// The drawing is not worth printing.
+impl std::fmt::Debug for InlineImage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("InlineImage")
+            .field("content_id", &self.content_id)
+            .field("svg_bytes", &self.svg.len())
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .finish()
+    }
+}
