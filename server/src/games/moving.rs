@@ -242,12 +242,13 @@ pub fn play(
         crate::clocks::after_move(conn, &mut loaded, seat, &mut state, now)?;
         q::save(conn, game_id, &state)?;
         loaded.game.apply(state);
+        // Read once, for the turn card and the answer.
+        let last = q::last_moves(conn, game_id, super::LAST_MOVES)?;
         if status == FINISHED {
             notify::game_over(conn, ctx, &loaded)?;
         } else {
-            notify::your_turn(conn, ctx, &loaded)?;
+            notify::your_turn(conn, ctx, &loaded, Some(&last))?;
         }
-        let last = q::last_moves(conn, game_id, super::LAST_MOVES)?;
         Ok(Outcome::Played(Box::new(view::game_view(
             &loaded, &position, &last, me.id, now,
         ))))

@@ -140,6 +140,23 @@ pub fn game_facts(
     loaded: &Loaded,
     for_seat: Option<i32>,
 ) -> Result<GameFacts, TxError> {
+    let rows = if loaded.game.ply > 0 {
+        q::last_moves(conn, loaded.game.id, LAST_MOVES)?
+    } else {
+        Vec::new()
+    };
+    facts_with_moves(loaded, for_seat, &rows)
+}
+
+/// [`game_facts`] with the game's last moves (up to [`LAST_MOVES`], oldest first) already read.
+///
+/// # Errors
+/// 500 for an unreadable stored position.
+pub fn facts_with_moves(
+    loaded: &Loaded,
+    for_seat: Option<i32>,
+    rows: &[MoveRow],
+) -> Result<GameFacts, TxError> {
     let game = &loaded.game;
     let position = super::engine(game)?;
     let players = loaded
@@ -155,17 +172,12 @@ pub fn game_facts(
             }
         })
         .collect();
-    let rows = if game.ply > 0 {
-        q::last_moves(conn, game.id, LAST_MOVES)?
-    } else {
-        Vec::new()
-    };
     Ok(GameFacts {
         id: game.id,
         options: game.options.clone(),
         players,
         ply: u32::try_from(game.ply).unwrap_or(0),
-        last_moves: reported(&rows, for_seat),
+        last_moves: reported(rows, for_seat),
         result: game.result.clone(),
         result_reason: game.result_reason.clone(),
         deadline: deadline(loaded),
@@ -281,7 +293,8 @@ pub fn declined(
     Ok(())
 }
 
-/// The turn passed to the seat now to move: its turn card, to its player.
+/// The turn passed to the seat now to move: its turn card, to its player. `last_moves` are the
+/// game's last moves when the caller already read them (a move does, for its answer).
 ///
 /// # Errors
 /// Storage failures; 500 for an unreadable stored position.
@@ -289,6 +302,7 @@ pub fn your_turn(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
+    last_moves: Option<&[MoveRow]>,
 ) -> Result<(), TxError> {
     let Some(seat) = loaded.game.to_move else {
         return Ok(());
@@ -299,7 +313,10 @@ pub fn your_turn(
     let Some(to) = recipient(ctx, loaded, account, Category::Turn) else {
         return Ok(());
     };
-    let game = game_facts(conn, loaded, Some(seat))?;
+    let game = match last_moves {
+        Some(rows) => facts_with_moves(loaded, Some(seat), rows)?,
+        None => game_facts(conn, loaded, Some(seat))?,
+    };
     let mail = compose::your_turn(&site(ctx), &to, &game);
     queue(conn, ctx, &to, mail)
 }
