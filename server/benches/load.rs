@@ -7,7 +7,9 @@
 //!
 //! Needs a PostgreSQL role that may create databases: `TURNPOST_TEST_DATABASE_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/postgres`); `PGBENCH` names the pgbench binary (default
-//! `/usr/lib/postgresql/15/bin/pgbench`); `TURNPOST_BENCH_SECS` the duration (default 30).
+//! `/usr/lib/postgresql/15/bin/pgbench`); `TURNPOST_BENCH_SECS` the duration (default 30);
+//! `TURNPOST_BENCH_POOL` the server's pool size (default clients + 4);
+//! `TURNPOST_BENCH_TURN_MAIL=off` gives every player turn mail `off` (no turn cards).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -55,6 +57,12 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     }
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[i]
+}
+
+#[derive(diesel::QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
 }
 
 struct Client {
@@ -229,6 +237,15 @@ fn main() {
                 .unwrap();
         players.push((name, token));
     }
+    if env_or("TURNPOST_BENCH_TURN_MAIL", "immediate") == "off" {
+        // Players who switched turn mail off: the moves alone, without turn cards.
+        diesel::sql_query(
+            "INSERT INTO notification_settings (account_id, turn_mail, updated_at) \
+             SELECT id, 'off', now() FROM accounts",
+        )
+        .execute(&mut *conn)
+        .unwrap();
+    }
     drop(conn);
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -265,6 +282,18 @@ fn main() {
         }
         (all, finished, started.elapsed())
     });
+    // How far the mail worker (turn cards with pictures) kept up with the moves.
+    let mut conn = pool.get().unwrap();
+    let sent: i64 =
+        diesel::sql_query("SELECT count(*) AS n FROM mail_outbox WHERE status = 'sent'")
+            .get_result::<Count>(&mut *conn)
+            .unwrap()
+            .n;
+    let queued: i64 = diesel::sql_query("SELECT count(*) AS n FROM mail_outbox")
+        .get_result::<Count>(&mut *conn)
+        .unwrap()
+        .n;
+    drop(conn);
     let _ = server.kill();
     let _ = server.wait();
     drop(pool);
@@ -282,6 +311,7 @@ fn main() {
         percentile(&sorted, 0.50).as_secs_f64() * 1000.0,
         percentile(&sorted, 0.99).as_secs_f64() * 1000.0,
     );
+    println!("mail: {queued} queued during the run, {sent} delivered (turn cards with pictures, written as .eml files)");
     match pgbench(&admin, clients, secs) {
         Some((tps, latency)) => println!(
             "pgbench -c {clients} -j 2 -T {secs}: {tps:.0} TPS, latency average {latency:.1} ms; turnpost moves/s = {:.0}% of pgbench TPS",

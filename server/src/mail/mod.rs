@@ -5,6 +5,7 @@
 //! What a mail says is composed first ([`ComposedMail`], by the composers in [`compose`]) from
 //! plain data, so every message kind can be snapshot-tested without a database.
 
+mod background;
 pub mod compose;
 mod composed;
 pub mod picture;

@@ -12,6 +12,7 @@ use diesel::Connection as _;
 use lettre::message::Mailbox;
 use tokio::sync::{watch, Notify};
 
+use super::background::Background;
 use super::{OutboxSettings, StoredParts, Transport};
 use crate::db::models::OutboxMail;
 use crate::db::{self, outbox, DbConnection, DbError, Pool};
@@ -202,24 +203,32 @@ impl OutboxWorker {
     /// Delivers due mail until `shutdown` turns true. A send in progress when shutdown is asked
     /// finishes and is recorded first.
     pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
+        let background = match Background::start("mail-worker") {
+            Ok(background) => background,
+            Err(error) => {
+                tracing::error!(%error, "mail worker: cannot start its thread; no mail is sent");
+                return;
+            }
+        };
         loop {
             if *shutdown.borrow() {
                 break;
             }
             let this = self.clone();
-            let outcome = tokio::task::spawn_blocking(move || {
-                let mut conn = this.pool.get()?;
-                deliver_batch(&mut conn, &this.transport, &this.from, &this.settings)
-            })
-            .await;
+            let outcome = background
+                .run(move || {
+                    let mut conn = this.pool.get()?;
+                    deliver_batch(&mut conn, &this.transport, &this.from, &this.settings)
+                })
+                .await;
             let busy = match outcome {
-                Ok(Ok(done)) => !done.is_empty(),
-                Ok(Err(error)) => {
+                Some(Ok(done)) => !done.is_empty(),
+                Some(Err(error)) => {
                     tracing::error!(%error, "mail worker: database error");
                     false
                 }
-                Err(error) => {
-                    tracing::error!(%error, "mail worker: task failed");
+                None => {
+                    tracing::error!("mail worker: its thread ended");
                     false
                 }
             };

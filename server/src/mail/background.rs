@@ -1,0 +1,76 @@
+//! One OS thread at the lowest scheduling priority for the mail worker's blocking work. Drawing
+//! turn-card pictures costs milliseconds of CPU per mail; under load the HTTP API should get
+//! the CPU first and the mail catch up when the load drops (delivery is asynchronous anyway).
+
+use std::sync::mpsc;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// A thread that runs jobs one after another at low priority; it ends when this is dropped.
+pub struct Background {
+    jobs: mpsc::Sender<Job>,
+}
+
+impl Background {
+    /// Starts the thread.
+    ///
+    /// # Errors
+    /// The operating system refused a new thread.
+    pub fn start(name: &str) -> std::io::Result<Self> {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name(name.to_owned())
+            .spawn(move || {
+                lower_priority();
+                for job in queue {
+                    job();
+                }
+            })?;
+        Ok(Self { jobs })
+    }
+
+    /// Runs `work` on the thread and waits for its result without blocking the async runtime;
+    /// `None` if the thread is gone.
+    pub async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        let (answer, result) = tokio::sync::oneshot::channel();
+        self.jobs
+            .send(Box::new(move || {
+                let _ = answer.send(work());
+            }))
+            .ok()?;
+        result.await.ok()
+    }
+}
+
+/// The lowest niceness of the normal scheduling policy (never starved outright, unlike
+/// `SCHED_IDLE`). Where the system does not allow it, the thread runs at normal priority.
+fn lower_priority() {
+    if let Err(error) =
+        thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min)
+    {
+        tracing::debug!(?error, "mail worker keeps normal priority");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn jobs_run_in_order_on_one_thread() {
+        let background = Background::start("test-background").unwrap();
+        let first = background
+            .run(|| std::thread::current().name().map(str::to_owned))
+            .await
+            .unwrap();
+        assert_eq!(first.as_deref(), Some("test-background"));
+        let mut results = Vec::new();
+        for i in 0..5 {
+            results.push(background.run(move || i * 2).await.unwrap());
+        }
+        assert_eq!(results, [0, 2, 4, 6, 8]);
+    }
+}
