@@ -243,33 +243,24 @@ fn two_shell_bots_play_a_whole_game() {
     assert_eq!(game["game"]["status"], "finished");
 }
 
-/// The command in the `n`th turn card (1-based) written for `email` as an `.eml` file, split
-/// into the CLI's arguments (without the leading `turnpost`). Waits for the worker to write it.
+/// The command in the `n`th turn card (1-based) that reached `email` at the server's SMTP
+/// sink, split into the CLI's arguments (without the leading `turnpost`). Waits for the mail.
 fn card_command(server: &ServerProcess, email: &str, n: usize) -> Vec<String> {
-    let dir = server.data_dir.join("mail");
     let deadline = std::time::Instant::now() + Duration::from_secs(30);
     loop {
-        let mut cards: Vec<(std::path::PathBuf, String)> = std::fs::read_dir(&dir)
-            .map(|entries| {
-                entries
-                    .filter_map(Result::ok)
-                    .map(|entry| entry.path())
-                    .filter(|path| path.extension().is_some_and(|ext| ext == "eml"))
-                    .filter_map(|path| {
-                        let text = std::fs::read_to_string(&path).ok()?;
-                        let to = text.lines().any(|l| l.trim_end() == format!("To: {email}"));
-                        let command = text
-                            .lines()
-                            .map(str::trim)
-                            .find(|l| l.starts_with("turnpost move "))?
-                            .to_owned();
-                        to.then_some((path, command))
-                    })
-                    .collect()
+        let commands: Vec<String> = server
+            .smtp
+            .messages_to(email)
+            .into_iter()
+            .filter_map(|mail| {
+                mail.data
+                    .lines()
+                    .map(str::trim)
+                    .find(|l| l.starts_with("turnpost move "))
+                    .map(str::to_owned)
             })
-            .unwrap_or_default();
-        cards.sort();
-        if let Some((_, command)) = cards.get(n - 1) {
+            .collect();
+        if let Some(command) = commands.get(n - 1) {
             return command
                 .split_whitespace()
                 .skip(1)
