@@ -145,8 +145,38 @@ impl Client {
     }
 }
 
-/// TPS and average latency (ms) of `pgbench -c clients -T secs` on a fresh database.
-fn pgbench(admin: &str, clients: usize, secs: u64) -> Option<(f64, f64)> {
+/// What `pgbench` measured.
+struct PgbenchResult {
+    tps: f64,
+    mean_ms: f64,
+    /// p50 and p99 from its per-transaction log (`-l`), if it wrote one.
+    percentiles_ms: Option<(f64, f64)>,
+}
+
+/// p50 and p99 (ms) of the per-transaction logs `pgbench -l` wrote into `dir` (third column:
+/// latency in microseconds).
+fn log_percentiles(dir: &std::path::Path) -> Option<(f64, f64)> {
+    let mut latencies: Vec<u64> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with("pgbench_log"))
+        .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+        .flat_map(|text| {
+            text.lines()
+                .filter_map(|l| l.split_whitespace().nth(2)?.parse::<u64>().ok())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    if latencies.is_empty() {
+        return None;
+    }
+    latencies.sort_unstable();
+    let at = |p: f64| latencies[((latencies.len() - 1) as f64 * p).round() as usize] as f64 / 1000.0;
+    Some((at(0.50), at(0.99)))
+}
+
+/// `pgbench -c clients -T secs` on a fresh database.
+fn pgbench(admin: &str, clients: usize, secs: u64) -> Option<PgbenchResult> {
     let binary = env_or("PGBENCH", "/usr/lib/postgresql/15/bin/pgbench");
     let name = format!("turnpost_pgbench_{}", suffix());
     let url = create_database(admin, &name);
@@ -156,10 +186,14 @@ fn pgbench(admin: &str, clients: usize, secs: u64) -> Option<(f64, f64)> {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .status();
+    let logs = std::env::temp_dir().join(&name);
+    let _ = std::fs::create_dir_all(&logs);
     let result = match init {
         Ok(s) if s.success() => {
             let out = Command::new(&binary)
+                .current_dir(&logs)
                 .args([
+                    "-l",
                     "-c",
                     &clients.to_string(),
                     "-j",
@@ -178,13 +212,17 @@ fn pgbench(admin: &str, clients: usize, secs: u64) -> Option<(f64, f64)> {
                         .and_then(|l| l.trim_start_matches(prefix).split_whitespace().next())
                         .and_then(|n| n.parse::<f64>().ok())
                 };
-                let tps = number("tps = ")?;
-                Some((tps, number("latency average = ").unwrap_or(f64::NAN)))
+                Some(PgbenchResult {
+                    tps: number("tps = ")?,
+                    mean_ms: number("latency average = ").unwrap_or(f64::NAN),
+                    percentiles_ms: log_percentiles(&logs),
+                })
             })
         }
         _ => None,
     };
     drop_database(admin, &name);
+    let _ = std::fs::remove_dir_all(&logs);
     result
 }
 
@@ -313,9 +351,15 @@ fn main() {
     );
     println!("mail: {queued} queued during the run, {sent} delivered (turn cards with pictures, written as .eml files)");
     match pgbench(&admin, clients, secs) {
-        Some((tps, latency)) => println!(
-            "pgbench -c {clients} -j 2 -T {secs}: {tps:.0} TPS, latency average {latency:.1} ms; turnpost moves/s = {:.0}% of pgbench TPS",
-            moves_per_sec / tps * 100.0
+        Some(result) => println!(
+            "pgbench -c {clients} -j 2 -T {secs}: {:.0} TPS, latency average {:.1} ms{}; turnpost moves/s = {:.0}% of pgbench TPS",
+            result.tps,
+            result.mean_ms,
+            result
+                .percentiles_ms
+                .map(|(p50, p99)| format!(", p50 {p50:.1} ms, p99 {p99:.1} ms"))
+                .unwrap_or_default(),
+            moves_per_sec / result.tps * 100.0
         ),
         None => println!("pgbench did not run (set PGBENCH to its path)"),
     }
