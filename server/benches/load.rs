@@ -171,7 +171,8 @@ fn log_percentiles(dir: &std::path::Path) -> Option<(f64, f64)> {
         return None;
     }
     latencies.sort_unstable();
-    let at = |p: f64| latencies[((latencies.len() - 1) as f64 * p).round() as usize] as f64 / 1000.0;
+    let at =
+        |p: f64| latencies[((latencies.len() - 1) as f64 * p).round() as usize] as f64 / 1000.0;
     Some((at(0.50), at(0.99)))
 }
 

@@ -31,6 +31,7 @@ both_backends!(
     permanent_rejection_is_dead_lettered_at_once,
     turn_card_arrives_over_smtp_and_its_command_plays,
     eml_files_hold_the_full_turn_card,
+    each_move_mails_exactly_one_turn_card_to_the_next_player,
 );
 
 async fn shutdown_lets_the_current_send_finish(backend: Backend) {
@@ -458,6 +459,65 @@ fn check_turn_card(mail: &common::Received) -> String {
         "{html}"
     );
     text
+}
+
+async fn each_move_mails_exactly_one_turn_card_to_the_next_player(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let tokens = [
+        play::player(&app.pool, "anna"),
+        play::player(&app.pool, "bert"),
+    ];
+    let emails = ["anna@example.org", "bert@example.org"];
+    let post = |path: String, token: &str, body: serde_json::Value| {
+        let token = token.to_owned();
+        let app = &app;
+        async move {
+            app.request(
+                reqwest::Method::POST,
+                &path,
+                Some(&token),
+                Some(&body.to_string()),
+            )
+            .await
+        }
+    };
+    let created = post(
+        "/v1/games".into(),
+        &tokens[0],
+        json!({"kind": "kefren", "seats": ["anna", "bert"]}),
+    )
+    .await;
+    let id = created.body["id"].as_i64().unwrap();
+    assert_eq!(
+        post(format!("/v1/games/{id}/accept"), &tokens[1], json!({}))
+            .await
+            .status,
+        200
+    );
+    // The challenge to bert, the start (anna's first turn card) to anna.
+    let mut expected = [1, 1];
+    let counts = |app: &TestApp| emails.map(|e| app.smtp.messages_to(e).len());
+    for ply in 0..6_usize {
+        let mover = ply % 2;
+        let next = 1 - mover;
+        app.smtp.wait_for(emails[mover], expected[mover]).await;
+        // The card the mover got last holds the command for this ply.
+        let card = app.smtp.messages_to(emails[mover]).pop().unwrap();
+        let (game, card_ply, mv) = command_in(&check_turn_card(&card));
+        assert_eq!((game, card_ply), (id, ply as u32));
+        let played = post(
+            format!("/v1/games/{id}/moves"),
+            &tokens[mover],
+            json!({"move": mv, "ply": ply}),
+        )
+        .await;
+        assert_eq!(played.status, 201, "{played:?}");
+        expected[next] += 1;
+        app.smtp.wait_for(emails[next], expected[next]).await;
+        // Give a duplicate or a stray mail time to show up: none may.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(counts(&app), expected, "after ply {ply}");
+    }
 }
 
 async fn turn_card_arrives_over_smtp_and_its_command_plays(backend: Backend) {
