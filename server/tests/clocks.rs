@@ -209,20 +209,11 @@ async fn fischer_banks_run_down_and_grow(backend: Backend) {
         "{left}"
     );
     // A quick move by seat 2: 2 days + 1 day is capped at 3 days.
-    let view = get(&app, &format!("/v1/games/{id}"), &tokens[1]).await.body;
-    let mv = view["legal_moves"][0].as_str().unwrap().to_owned();
-    let answer = post(
-        &app,
-        &format!("/v1/games/{id}/moves"),
-        &tokens[1],
-        json!({"move": mv, "ply": 1}),
-    )
-    .await;
-    assert_eq!(answer.status, 201, "{answer:?}");
-    let bank = answer.body["seats"][1]["bank_seconds"].as_i64().unwrap();
+    let played = play_first_move(&app, &tokens[1], id, 1).await;
+    let bank = played["seats"][1]["bank_seconds"].as_i64().unwrap();
     assert!((3 * 86_400 - 60..=3 * 86_400).contains(&bank), "{bank}");
     // Seat 1 plays on its banked 36 hours.
-    let left = parse_time(&answer.body["deadline"]) - db::now();
+    let left = parse_time(&played["deadline"]) - db::now();
     assert!(
         left > Duration::hours(36) - Duration::minutes(2) && left <= Duration::hours(36),
         "{left}"
@@ -507,19 +498,8 @@ async fn vacation_pauses_the_clocks(backend: Backend) {
     );
 
     // The opponent's clock does not pause: its turn starts now.
-    let view = get(&app, &format!("/v1/games/{late}"), &tokens[0])
-        .await
-        .body;
-    let mv = view["legal_moves"][0].as_str().unwrap().to_owned();
-    let answer = post(
-        &app,
-        &format!("/v1/games/{late}/moves"),
-        &tokens[0],
-        json!({"move": mv, "ply": 0}),
-    )
-    .await;
-    assert_eq!(answer.status, 201, "{answer:?}");
-    let left = parse_time(&answer.body["deadline"]) - db::now();
+    let played = play_first_move(&app, &tokens[0], late, 0).await;
+    let left = parse_time(&played["deadline"]) - db::now();
     assert!(left <= Duration::days(3) && left > Duration::days(3) - Duration::minutes(1));
 
     let answer = post(&app, "/v1/me/vacation", &tokens[0], json!({"days": 11})).await;
@@ -539,33 +519,15 @@ async fn vacation_pauses_the_clocks(backend: Backend) {
 
     // Seat 1 moves; when the turn comes back to seat 1 during the vacation, its 3 days start
     // when the vacation ends.
-    let view = get(&app, &format!("/v1/games/{id}"), &tokens[0]).await.body;
-    let mv = view["legal_moves"][0].as_str().unwrap().to_owned();
-    let answer = post(
-        &app,
-        &format!("/v1/games/{id}/moves"),
-        &tokens[0],
-        json!({"move": mv, "ply": 0}),
-    )
-    .await;
-    assert_eq!(answer.status, 201);
-    let opponent_left = parse_time(&answer.body["deadline"]) - db::now();
+    let played = play_first_move(&app, &tokens[0], id, 0).await;
+    let opponent_left = parse_time(&played["deadline"]) - db::now();
     assert!(
         opponent_left <= Duration::days(3)
             && opponent_left > Duration::days(3) - Duration::minutes(1)
     );
-    let view = get(&app, &format!("/v1/games/{id}"), &tokens[1]).await.body;
-    let mv = view["legal_moves"][0].as_str().unwrap().to_owned();
-    let answer = post(
-        &app,
-        &format!("/v1/games/{id}/moves"),
-        &tokens[1],
-        json!({"move": mv, "ply": 1}),
-    )
-    .await;
-    assert_eq!(answer.status, 201);
+    let played = play_first_move(&app, &tokens[1], id, 1).await;
     assert_eq!(
-        parse_time(&answer.body["deadline"]),
+        parse_time(&played["deadline"]),
         until + Duration::days(2) + Duration::days(3)
     );
 }
@@ -657,132 +619,63 @@ async fn preferences_are_read_and_changed(backend: Backend) {
     );
 }
 
-/// Seat 1 moves; returns how many new mails seat 2 (`{prefix}b`) got.
-async fn mails_for_a_move(
-    app: &TestApp,
-    tokens: &[String; 2],
-    id: i64,
-    prefix: &str,
-    ply: u64,
-) -> usize {
-    let before = outbox_to(app, &email(&format!("{prefix}b"))).len();
-    let seat = (ply % 2) as usize;
-    let view = get(app, &format!("/v1/games/{id}"), &tokens[seat])
-        .await
-        .body;
+/// The player of `token` plays its first legal move at `ply`; returns the answer's game.
+async fn play_first_move(app: &TestApp, token: &str, id: i64, ply: u64) -> Value {
+    let view = get(app, &format!("/v1/games/{id}"), token).await.body;
     let mv = view["legal_moves"][0].as_str().unwrap().to_owned();
     let answer = post(
         app,
         &format!("/v1/games/{id}/moves"),
-        &tokens[seat],
+        token,
         json!({"move": mv, "ply": ply}),
     )
     .await;
     assert_eq!(answer.status, 201, "{answer:?}");
-    outbox_to(app, &email(&format!("{prefix}b"))).len() - before
+    answer.body
 }
 
 async fn turn_mail_follows_the_preferences(backend: Backend) {
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 0).await;
     let (tokens, id) = two_player_game(&app, "tm", json!({})).await;
-    assert_eq!(
-        mails_for_a_move(&app, &tokens, id, "tm", 0).await,
-        1,
-        "immediate"
-    );
-    // Seat 2 answers; seat 1 moves again with seat 2 on digest: no mail now.
-    let view = get(&app, &format!("/v1/games/{id}"), &tokens[1]).await.body;
-    let mv = view["legal_moves"][0].as_str().unwrap().to_owned();
-    assert_eq!(
-        post(
-            &app,
-            &format!("/v1/games/{id}/moves"),
-            &tokens[1],
-            json!({"move": mv, "ply": 1})
-        )
-        .await
-        .status,
-        201
-    );
-    patch(
-        &app,
-        "/v1/me/notifications",
-        &tokens[1],
-        json!({"turn_mail": "digest"}),
-    )
-    .await;
-    assert_eq!(
-        mails_for_a_move(&app, &tokens, id, "tm", 2).await,
-        0,
-        "digest"
-    );
-    let view = get(&app, &format!("/v1/games/{id}"), &tokens[1]).await.body;
-    let mv = view["legal_moves"][0].as_str().unwrap().to_owned();
-    assert_eq!(
-        post(
-            &app,
-            &format!("/v1/games/{id}/moves"),
-            &tokens[1],
-            json!({"move": mv, "ply": 3})
-        )
-        .await
-        .status,
-        201
-    );
-    patch(
-        &app,
-        "/v1/me/notifications",
-        &tokens[1],
-        json!({"turn_mail": "immediate", "mute": [id]}),
-    )
-    .await;
-    assert_eq!(
-        mails_for_a_move(&app, &tokens, id, "tm", 4).await,
-        0,
-        "muted"
-    );
-    let view = get(&app, &format!("/v1/games/{id}"), &tokens[1]).await.body;
-    let mv = view["legal_moves"][0].as_str().unwrap().to_owned();
-    assert_eq!(
-        post(
-            &app,
-            &format!("/v1/games/{id}/moves"),
-            &tokens[1],
-            json!({"move": mv, "ply": 5})
-        )
-        .await
-        .status,
-        201
-    );
-    patch(
-        &app,
-        "/v1/me/notifications",
-        &tokens[1],
-        json!({"unmute": [id], "turn_mail": "off"}),
-    )
-    .await;
-    assert_eq!(mails_for_a_move(&app, &tokens, id, "tm", 6).await, 0, "off");
-    // Game over still comes to a muted player; it goes to both.
-    patch(
+    let seat_2_mails = |app: &TestApp| outbox_to(app, &email("tmb")).len();
+    // Seat 2 changes its settings, seat 1 moves (does seat 2 get a turn card?), seat 2 answers.
+    for (ply, settings, cards, why) in [
+        (0, json!({}), 1, "immediate"),
+        (2, json!({"turn_mail": "digest"}), 0, "digest"),
+        (
+            4,
+            json!({"turn_mail": "immediate", "mute": [id]}),
+            0,
+            "muted",
+        ),
+        (6, json!({"unmute": [id], "turn_mail": "off"}), 0, "off"),
+    ] {
+        let answer = patch(&app, "/v1/me/notifications", &tokens[1], settings).await;
+        assert_eq!(answer.status, 200, "{answer:?}");
+        let before = seat_2_mails(&app);
+        play_first_move(&app, &tokens[0], id, ply).await;
+        assert_eq!(seat_2_mails(&app) - before, cards, "{why}");
+        play_first_move(&app, &tokens[1], id, ply + 1).await;
+    }
+    // The game-over mail still comes to a player who muted the game.
+    let answer = patch(
         &app,
         "/v1/me/notifications",
         &tokens[1],
         json!({"mute": [id]}),
     )
     .await;
-    let before = outbox_to(&app, &email("tmb")).len();
-    assert_eq!(
-        post(
-            &app,
-            &format!("/v1/games/{id}/resign"),
-            &tokens[0],
-            json!({})
-        )
-        .await
-        .status,
-        200
-    );
-    assert_eq!(outbox_to(&app, &email("tmb")).len(), before + 1);
+    assert_eq!(answer.status, 200);
+    let before = seat_2_mails(&app);
+    let answer = post(
+        &app,
+        &format!("/v1/games/{id}/resign"),
+        &tokens[0],
+        json!({}),
+    )
+    .await;
+    assert_eq!(answer.status, 200);
+    assert_eq!(seat_2_mails(&app), before + 1);
 }
 
 fn at(text: &str) -> NaiveDateTime {
