@@ -3,6 +3,7 @@
 
 mod clock_mail;
 mod digest;
+mod due_games;
 mod reminders;
 mod single_flight;
 mod timeouts;

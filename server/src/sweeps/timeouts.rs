@@ -4,6 +4,7 @@
 use chrono::{DateTime, NaiveDateTime};
 
 use super::clock_mail;
+use super::due_games::for_each_due;
 use super::single_flight;
 use crate::accounts::MailContext;
 use crate::clocks::NOTICE_CLAIMABLE;
@@ -11,7 +12,6 @@ use crate::db::clocks::{self as q, DueClocks};
 use crate::db::DbConnection;
 use crate::error::ApiError;
 use crate::games::{ending, Loaded};
-use crate::transaction::{self as tx, TxError};
 
 const ANY_NOTICES: [i32; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
 const NOT_YET_CLAIMABLE: [i32; 4] = [0, 1, 2, 3];
@@ -29,25 +29,17 @@ pub fn end_timed_out(
     ctx: &MailContext,
     now: NaiveDateTime,
 ) -> Result<usize, ApiError> {
-    tx::write(conn, |conn| -> Result<usize, TxError> {
-        if !single_flight::acquire(conn, single_flight::TIMEOUTS)? {
-            return Ok(0);
-        }
-        let due = q::lock_due(
-            conn,
-            &DueClocks {
-                after: epoch(),
-                until: now,
-                notices: &ANY_NOTICES,
-                timeout_modes: &["auto"],
-            },
-        )?;
-        for game in &due {
-            let mut loaded = Loaded::load(conn, game.id, false)?;
-            ending::time_out(conn, &mut loaded, ctx)?;
-            tracing::info!(game = game.id, "game ended on time");
-        }
-        Ok(due.len())
+    let due = DueClocks {
+        after: epoch(),
+        until: now,
+        notices: &ANY_NOTICES,
+        timeout_modes: &["auto"],
+    };
+    for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
+        let mut loaded = Loaded::load(conn, game.id, false)?;
+        ending::time_out(conn, &mut loaded, ctx)?;
+        tracing::info!(game = game.id, "game ended on time");
+        Ok(())
     })
 }
 
@@ -61,24 +53,16 @@ pub fn announce_claims(
     ctx: &MailContext,
     now: NaiveDateTime,
 ) -> Result<usize, ApiError> {
-    tx::write(conn, |conn| -> Result<usize, TxError> {
-        if !single_flight::acquire(conn, single_flight::TIMEOUTS)? {
-            return Ok(0);
-        }
-        let due = q::lock_due(
-            conn,
-            &DueClocks {
-                after: epoch(),
-                until: now,
-                notices: &NOT_YET_CLAIMABLE,
-                timeout_modes: &["claim"],
-            },
-        )?;
-        for game in &due {
-            let loaded = Loaded::load(conn, game.id, false)?;
-            clock_mail::claimable(conn, ctx, &loaded)?;
-            q::set_notices(conn, game.id, game.clock_notices | NOTICE_CLAIMABLE)?;
-        }
-        Ok(due.len())
+    let due = DueClocks {
+        after: epoch(),
+        until: now,
+        notices: &NOT_YET_CLAIMABLE,
+        timeout_modes: &["claim"],
+    };
+    for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
+        let loaded = Loaded::load(conn, game.id, false)?;
+        clock_mail::claimable(conn, ctx, &loaded)?;
+        q::set_notices(conn, game.id, game.clock_notices | NOTICE_CLAIMABLE)?;
+        Ok(())
     })
 }
