@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration as StdDuration, Instant};
 
 use chrono::{Duration, NaiveDateTime};
-use common::{Answer, Backend, TestApp};
+use common::{get, patch, post, Backend, TestApp};
 use diesel::prelude::*;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -41,30 +41,6 @@ both_backends!(
     digest_comes_once_a_day_at_the_local_hour,
     unsubscribe_links_need_no_login_and_cannot_be_forged,
 );
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> Answer {
-    let body = body.map(|b| b.to_string());
-    app.request(method, path, Some(token), body.as_deref())
-        .await
-}
-
-async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> Answer {
-    call(app, Method::POST, path, token, Some(body)).await
-}
-
-async fn get(app: &TestApp, path: &str, token: &str) -> Answer {
-    call(app, Method::GET, path, token, None).await
-}
-
-async fn patch(app: &TestApp, path: &str, token: &str, body: Value) -> Answer {
-    call(app, Method::PATCH, path, token, Some(body)).await
-}
 
 /// Two players (`{prefix}a` to move first, `{prefix}b`) and a started Kefren game with `extra`
 /// in the challenge; returns (tokens, game id).

@@ -10,7 +10,7 @@ mod common;
 #[path = "common/play.rs"]
 mod play;
 
-use common::{Answer, Backend, TestApp};
+use common::{get, post, Backend, TestApp};
 use reqwest::Method;
 use serde_json::{json, Value};
 use turnpost_server::db::models::OutboxMail;
@@ -45,26 +45,6 @@ fn policy_finishes_games_quickly() {
             .status()
             .is_over());
     }
-}
-
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: &str,
-    body: Option<Value>,
-) -> Answer {
-    let body = body.map(|b| b.to_string());
-    app.request(method, path, Some(token), body.as_deref())
-        .await
-}
-
-async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> Answer {
-    call(app, Method::POST, path, token, Some(body)).await
-}
-
-async fn get(app: &TestApp, path: &str, token: &str) -> Answer {
-    call(app, Method::GET, path, token, None).await
 }
 
 /// Creates a challenge and has every other seat accept; returns the game id.

@@ -469,6 +469,34 @@ impl TestApp {
     }
 }
 
+/// A request as the player holding `token`, with an optional JSON body.
+pub async fn call(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+    body: Option<Value>,
+) -> Answer {
+    let body = body.map(|b| b.to_string());
+    app.request(method, path, Some(token), body.as_deref())
+        .await
+}
+
+/// POST JSON as the player holding `token`.
+pub async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> Answer {
+    call(app, reqwest::Method::POST, path, token, Some(body)).await
+}
+
+/// GET as the player holding `token`.
+pub async fn get(app: &TestApp, path: &str, token: &str) -> Answer {
+    call(app, reqwest::Method::GET, path, token, None).await
+}
+
+/// PATCH JSON as the player holding `token`.
+pub async fn patch(app: &TestApp, path: &str, token: &str, body: Value) -> Answer {
+    call(app, reqwest::Method::PATCH, path, token, Some(body)).await
+}
+
 /// Runs a test body on both backends: `both_backends!(name, async fn body(backend))`.
 #[macro_export]
 macro_rules! both_backends {
