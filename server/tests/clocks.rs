@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration as StdDuration, Instant};
 
 use chrono::{Duration, NaiveDateTime};
-use common::{get, patch, post, Backend, TestApp};
+use common::{get, patch, post, Answer, Backend, TestApp};
 use diesel::prelude::*;
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -281,16 +281,15 @@ async fn a_late_move_ends_the_game_on_time(backend: Backend) {
     assert_eq!(sweep(&app, db::now()), sweeps::SweepReport::default());
 }
 
+/// `POST /v1/games/{id}/claim` as the player holding `token`.
+async fn claim(app: &TestApp, token: &str, id: i64) -> Answer {
+    post(app, &format!("/v1/games/{id}/claim"), token, json!({})).await
+}
+
 async fn claim_mode_tells_the_opponent_and_lets_them_claim(backend: Backend) {
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 0).await;
     let (tokens, id) = two_player_game(&app, "cl", json!({"timeout": "claim"})).await;
-    let answer = post(
-        &app,
-        &format!("/v1/games/{id}/claim"),
-        &tokens[1],
-        json!({}),
-    )
-    .await;
+    let answer = claim(&app, &tokens[1], id).await;
     assert_eq!(answer.status, 409);
     assert_eq!(answer.error_code(), "not_claimable");
     assert!(answer.body["error"]["message"]
@@ -317,13 +316,7 @@ async fn claim_mode_tells_the_opponent_and_lets_them_claim(backend: Backend) {
     let view = get(&app, &format!("/v1/games/{id}"), &tokens[0]).await.body;
     assert_eq!(view["status"], "active", "claim mode waits for a claim");
     assert_eq!(view["claimable"], false, "not for the player who is late");
-    let answer = post(
-        &app,
-        &format!("/v1/games/{id}/claim"),
-        &tokens[0],
-        json!({}),
-    )
-    .await;
+    let answer = claim(&app, &tokens[0], id).await;
     assert_eq!(answer.status, 409);
     assert!(answer.body["error"]["message"]
         .as_str()
@@ -332,36 +325,18 @@ async fn claim_mode_tells_the_opponent_and_lets_them_claim(backend: Backend) {
 
     let view = get(&app, &format!("/v1/games/{id}"), &tokens[1]).await.body;
     assert_eq!(view["claimable"], true);
-    let answer = post(
-        &app,
-        &format!("/v1/games/{id}/claim"),
-        &tokens[1],
-        json!({}),
-    )
-    .await;
+    let answer = claim(&app, &tokens[1], id).await;
     assert_eq!(answer.status, 200, "{answer:?}");
     assert_eq!(answer.body["result"], "won 2");
     assert_eq!(answer.body["result_reason"], "timeout");
-    let answer = post(
-        &app,
-        &format!("/v1/games/{id}/claim"),
-        &tokens[1],
-        json!({}),
-    )
-    .await;
+    let answer = claim(&app, &tokens[1], id).await;
     assert_eq!(answer.status, 409);
     assert_eq!(answer.error_code(), "not_active");
 
     // In auto mode there is nothing to claim.
     let (tokens, id) = two_player_game(&app, "cm", json!({})).await;
     set_deadline(&app, id, db::now() - Duration::minutes(1));
-    let answer = post(
-        &app,
-        &format!("/v1/games/{id}/claim"),
-        &tokens[1],
-        json!({}),
-    )
-    .await;
+    let answer = claim(&app, &tokens[1], id).await;
     assert_eq!(answer.status, 409);
     assert!(answer.body["error"]["message"]
         .as_str()
