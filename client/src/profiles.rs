@@ -156,24 +156,49 @@ pub fn check_profile_name(name: &str) -> Result<(), Failure> {
     }
 }
 
-/// Writes a file readable by its owner only, through a temporary file and a rename so a
-/// crash never leaves half a file.
+/// Writes a file readable by its owner only, through a fresh temporary file in the same
+/// directory and a rename, so a crash never leaves half a file. The temporary file is new
+/// (mode 0600, never one left over by an earlier run, whatever mode that one has).
 fn write_private(path: &Path, text: &str) -> Result<(), Failure> {
     let fail =
         |error: std::io::Error| Failure::usage(format!("cannot write {}: {error}", path.display()));
-    if let Some(parent) = path.parent() {
-        std::fs::create_dir_all(parent).map_err(fail)?;
-    }
-    let temporary = path.with_extension("tmp");
-    let mut options = std::fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
+    let parent = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(parent).map_err(fail)?;
+    let mut temporary = tempfile::Builder::new()
+        .prefix(".turnpost-")
+        .suffix(".tmp")
+        .tempfile_in(parent)
+        .map_err(fail)?;
+    temporary.write_all(text.as_bytes()).map_err(fail)?;
+    temporary.as_file().sync_all().map_err(fail)?;
+    temporary.persist(path).map_err(|error| fail(error.error))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
+    use super::write_private;
+
+    /// A temporary file left by an earlier run with a loose mode must not make the token
+    /// readable by others.
     #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
+    #[test]
+    fn a_stale_loose_temp_file_does_not_loosen_the_token_file() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let token = dir.path().join("tokens").join("default");
+        std::fs::create_dir_all(token.parent().unwrap()).unwrap();
+        let stale = token.with_extension("tmp");
+        std::fs::write(&stale, "old").unwrap();
+        std::fs::set_permissions(&stale, std::fs::Permissions::from_mode(0o644)).unwrap();
+        write_private(&token, "tp_secret\n").unwrap();
+        let mode = std::fs::metadata(&token).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+        assert_eq!(std::fs::read_to_string(&token).unwrap(), "tp_secret\n");
     }
-    let mut file = options.open(&temporary).map_err(fail)?;
-    file.write_all(text.as_bytes()).map_err(fail)?;
-    file.sync_all().map_err(fail)?;
-    std::fs::rename(&temporary, path).map_err(fail)
 }

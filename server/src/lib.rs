@@ -31,6 +31,7 @@ pub mod games;
 pub mod mail;
 pub mod notifications;
 pub mod openapi;
+pub mod private_files;
 pub mod ratelimit;
 pub mod routes;
 pub mod secrets;

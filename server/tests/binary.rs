@@ -109,3 +109,81 @@ fn sigterm_stops_gracefully() {
         "{rest:#?}"
     );
 }
+
+/// The embedded default (no `DATABASE_URL`, no `SMTP_URL`) keeps what other local users must
+/// not read private: the data directory 0700; the database, its WAL and the `.eml` files 0600.
+#[test]
+fn data_dir_database_and_mail_files_are_private() {
+    use std::io::{Read, Write};
+    use std::os::unix::fs::PermissionsExt;
+
+    let scratch = TestDb::create(Backend::Sqlite);
+    let data = scratch.dir.join("fresh-data");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+        .arg("serve")
+        .env("TURNPOST_LISTEN", "127.0.0.1:0")
+        .env("TURNPOST_DATA_DIR", &data)
+        .env_remove("DATABASE_URL")
+        .env_remove("SMTP_URL")
+        .env("RUST_LOG", "info")
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let address = loop {
+        let line = rx.recv_timeout(Duration::from_secs(20)).unwrap();
+        if let Some((_, rest)) = line.split_once("listening on http://") {
+            break rest.split(';').next().unwrap().to_string();
+        }
+    };
+    let body = r#"{"name":"private","email":"private@example.org"}"#;
+    let mut stream = std::net::TcpStream::connect(&address).unwrap();
+    write!(
+        stream,
+        "POST /v1/accounts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 202"), "{answer}");
+
+    let mail_dir = data.join("mail");
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let eml = loop {
+        let found = std::fs::read_dir(&mail_dir).ok().and_then(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .find(|p| p.extension().is_some_and(|x| x == "eml"))
+        });
+        if let Some(path) = found {
+            break path;
+        }
+        assert!(std::time::Instant::now() < deadline, "no .eml written");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mode =
+        |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&data), 0o700, "data dir");
+    assert_eq!(mode(&mail_dir), 0o700, "mail dir");
+    assert_eq!(mode(&eml), 0o600, "{}", eml.display());
+    assert_eq!(mode(&data.join("turnpost.db")), 0o600, "database");
+    let wal = data.join("turnpost.db-wal");
+    if wal.exists() {
+        assert_eq!(mode(&wal), 0o600, "WAL");
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+}

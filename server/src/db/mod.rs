@@ -136,10 +136,10 @@ pub enum DbError {
     /// Migrations failed.
     #[error("database migration failed: {0}")]
     Migration(String),
-    /// The SQLite file's directory could not be created.
-    #[error("cannot create the database directory {path}: {source}")]
+    /// The SQLite file or its directory could not be created.
+    #[error("cannot create {path}: {source}")]
     Directory {
-        /// The directory.
+        /// The directory or file.
         path: String,
         /// Why.
         source: std::io::Error,
@@ -185,11 +185,15 @@ impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
 pub fn connect(target: &DatabaseTarget, size: u32) -> Result<Pool, DbError> {
     if let DatabaseTarget::Sqlite(path) = target {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|source| DbError::Directory {
+            crate::private_files::create_dir(dir).map_err(|source| DbError::Directory {
                 path: dir.display().to_string(),
                 source,
             })?;
         }
+        crate::private_files::ensure_file(path).map_err(|source| DbError::Directory {
+            path: path.display().to_string(),
+            source,
+        })?;
     }
     let manager = DbManager::new(target.clone());
     let pool = diesel::r2d2::Pool::builder()

@@ -83,7 +83,7 @@ impl Transport {
                 })
             }
             Self::Files(dir) => {
-                std::fs::create_dir_all(dir).map_err(|e| SendError {
+                crate::private_files::create_dir(dir).map_err(|e| SendError {
                     permanent: false,
                     message: format!("cannot create {}: {e}", dir.display()),
                 })?;
@@ -94,7 +94,7 @@ impl Transport {
                 ));
                 // Written aside and renamed, so a reader never sees half a file.
                 let partial = path.with_extension("eml.partial");
-                std::fs::write(&partial, message.formatted())
+                crate::private_files::write_new(&partial, &message.formatted())
                     .and_then(|()| std::fs::rename(&partial, &path))
                     .map_err(|e| SendError {
                         permanent: false,
