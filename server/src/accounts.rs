@@ -52,10 +52,16 @@ fn is_stale(
 
 /// Sign-up: creates an unverified account and queues a code to its email. Repeating the same
 /// name and email while unverified sends a fresh code; an unverified account whose codes all
-/// expired no longer holds its name or email.
+/// expired no longer holds its name.
+///
+/// The answer never tells whether an address has an account: for the address of a verified
+/// account nothing is created and its owner gets a mail saying someone tried to sign up with
+/// it. A pending sign-up holds its address for nobody: a new sign-up with that address
+/// replaces it (only the address's owner can read the code), so a stranger's sign-up with
+/// somebody else's address cannot block the owner's own.
 ///
 /// # Errors
-/// 409 `name_taken` / `email_taken`; 503/500 on storage failure.
+/// 409 `name_taken`; 503/500 on storage failure.
 pub fn sign_up(
     conn: &mut DbConnection,
     name: &AccountName,
@@ -66,43 +72,37 @@ pub fn sign_up(
         let now = db::now();
         let by_name = accounts::by_name_key(conn, &name.key)?;
         let by_email = accounts::by_email_key(conn, &email.key)?;
-        let account = match (by_name, by_email) {
-            (Some(a), Some(b)) if a.id == b.id && a.verified_at.is_none() => a,
-            (by_name, by_email) => {
-                if let Some(a) = by_name {
-                    if !is_stale(conn, &a, now)? {
-                        return Err(
-                            taken("name_taken", "this name is taken; choose another").into()
-                        );
-                    }
-                    accounts::delete(conn, a.id)?;
-                }
-                if let Some(b) = by_email {
-                    if b.verified_at.is_some() {
-                        return Err(taken(
-                            "email_taken",
-                            "an account with this email exists; sign in with POST /v1/sessions",
-                        )
-                        .into());
-                    }
-                    if !is_stale(conn, &b, now)? {
-                        return Err(taken("email_taken", "a sign-up for this email is waiting for its code; use that code or wait 15 minutes").into());
-                    }
-                    accounts::delete(conn, b.id)?;
-                }
-                accounts::insert(
-                    conn,
-                    &NewAccount {
-                        name: &name.name,
-                        name_key: &name.key,
-                        email: &email.email,
-                        email_key: &email.key,
-                        verified_at: None,
-                        created_at: now,
-                    },
-                )?
+        if let (Some(a), Some(b)) = (&by_name, &by_email) {
+            if a.id == b.id && a.verified_at.is_none() {
+                issue_code(conn, a, ctx)?;
+                return Ok(());
             }
-        };
+        }
+        if let Some(a) = by_name {
+            if !is_stale(conn, &a, now)? {
+                return Err(taken("name_taken", "this name is taken; choose another").into());
+            }
+            accounts::delete(conn, a.id)?;
+        }
+        if let Some(b) = by_email {
+            if b.verified_at.is_some() {
+                let mail = templates::sign_up_attempt(&b.email, &b.name, &ctx.public_url);
+                mail::enqueue(conn, &ctx.message_id_domain, &mail)?;
+                return Ok(());
+            }
+            accounts::delete(conn, b.id)?;
+        }
+        let account = accounts::insert(
+            conn,
+            &NewAccount {
+                name: &name.name,
+                name_key: &name.key,
+                email: &email.email,
+                email_key: &email.key,
+                verified_at: None,
+                created_at: now,
+            },
+        )?;
         issue_code(conn, &account, ctx)?;
         Ok(())
     })?;

@@ -15,7 +15,7 @@ use crate::accounts::MailContext;
 use crate::config::{describe_database, Config};
 use crate::db::{self, Backend, Pool};
 use crate::mail::{OutboxWorker, Transport};
-use crate::ratelimit::Limits;
+use crate::ratelimit::{LimitSettings, Limits};
 use crate::sweeps::SweepWorker;
 
 /// Largest JSON body accepted, in bytes.
@@ -32,7 +32,7 @@ pub struct AppState {
     pub open_signup: bool,
     /// What operations that queue mail need.
     pub mail: MailContext,
-    /// Rate limits of the account endpoints.
+    /// Rate limits of the account and challenge endpoints.
     pub limits: Limits,
     /// `/v1/openapi.json`.
     pub openapi_json: String,
@@ -162,7 +162,13 @@ impl Application {
                 wake: wake.clone(),
                 link_key: link_key.into(),
             },
-            limits: Limits::new(config.rate_limit_per_email, config.rate_limit_per_client),
+            limits: Limits::new(LimitSettings {
+                per_email: config.rate_limit_per_email,
+                per_client: config.rate_limit_per_client,
+                challenges_per_account: config.challenges_per_hour,
+                challenges_per_recipient: config.challenges_received_per_hour,
+                proxies: config.trusted_proxies.clone(),
+            }),
             openapi_json: openapi
                 .to_json()
                 .context("serialising the OpenAPI document")?,

@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::client_address::TrustedProxies;
+
 /// turnpost's HTTP API server: accounts, games and turn emails for play-by-mail abstract games.
 ///
 /// With no DATABASE_URL it keeps an SQLite file in the data directory; with no SMTP_URL it writes
@@ -177,6 +179,35 @@ pub struct Config {
     )]
     pub rate_limit_per_client: u32,
 
+    /// Challenges one account may send per hour.
+    #[arg(
+        long,
+        env = "TURNPOST_CHALLENGES_PER_HOUR",
+        default_value_t = 30,
+        global = true
+    )]
+    pub challenges_per_hour: u32,
+
+    /// Challenges one account may receive per hour (from everyone together).
+    #[arg(
+        long,
+        env = "TURNPOST_CHALLENGES_RECEIVED_PER_HOUR",
+        default_value_t = 20,
+        global = true
+    )]
+    pub challenges_received_per_hour: u32,
+
+    /// Reverse proxies whose `X-Forwarded-For` header names the client, for rate limits: a
+    /// comma-separated list of addresses and networks (`127.0.0.1,10.0.0.0/8`). Empty: the
+    /// header is ignored and the TCP peer is the client.
+    #[arg(
+        long,
+        env = "TURNPOST_TRUSTED_PROXIES",
+        default_value = "",
+        global = true
+    )]
+    pub trusted_proxies: TrustedProxies,
+
     /// How often this process looks for clocks that need a reminder, a timeout or a claim
     /// notice, and for digests that are due, in milliseconds. Every server process sweeps;
     /// locks make each finding happen once.
@@ -247,6 +278,9 @@ impl Config {
             outbox_poll_ms: 50,
             rate_limit_per_email: 1_000,
             rate_limit_per_client: 10_000,
+            challenges_per_hour: 10_000,
+            challenges_received_per_hour: 10_000,
+            trusted_proxies: TrustedProxies::default(),
             sweep_interval_ms: 100,
             db_pool_size: 4,
         }
@@ -270,7 +304,11 @@ impl Config {
                 "TURNPOST_OUTBOX_MAX_ATTEMPTS must be at least 1".into(),
             ));
         }
-        if self.rate_limit_per_email == 0 || self.rate_limit_per_client == 0 {
+        if self.rate_limit_per_email == 0
+            || self.rate_limit_per_client == 0
+            || self.challenges_per_hour == 0
+            || self.challenges_received_per_hour == 0
+        {
             return Err(ConfigError::Range("rate limits must be at least 1".into()));
         }
         if self.db_pool_size == 0 {

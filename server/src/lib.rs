@@ -23,6 +23,7 @@ pub mod accounts;
 pub mod app;
 pub mod auth;
 pub mod cli;
+pub mod client_address;
 pub mod clocks;
 pub mod config;
 pub mod db;

@@ -1,4 +1,4 @@
-//! A small in-process rate limiter (token buckets), for sign-up, sign-in and verify.
+//! A small in-process rate limiter (token buckets), for sign-up, sign-in, verify and challenges.
 //!
 //! Limits are per process: with several server instances each counts on its own, so the
 //! effective limit is multiplied by the number of instances.
@@ -6,6 +6,8 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+use crate::client_address::TrustedProxies;
 
 /// Token buckets keyed by string.
 #[derive(Debug)]
@@ -64,28 +66,86 @@ impl RateLimiter {
     }
 }
 
-/// The limiters of the account endpoints.
+/// The limiters of the account and challenge endpoints.
 #[derive(Debug)]
 pub struct Limits {
     per_email: RateLimiter,
     per_client: RateLimiter,
+    challenges_per_account: RateLimiter,
+    challenges_per_recipient: RateLimiter,
+    proxies: TrustedProxies,
+}
+
+/// What the limits are set to.
+#[derive(Debug, Clone)]
+pub struct LimitSettings {
+    /// Account requests per email address per 15 minutes (each endpoint counted apart).
+    pub per_email: u32,
+    /// Sign-up and verify requests per client address per 15 minutes.
+    pub per_client: u32,
+    /// Challenges one account may send per hour.
+    pub challenges_per_account: u32,
+    /// Challenges one account may receive per hour.
+    pub challenges_per_recipient: u32,
+    /// Whose `X-Forwarded-For` names the client.
+    pub proxies: TrustedProxies,
+}
+
+fn too_many(retry_after_secs: u64) -> crate::error::ApiError {
+    crate::error::ApiError::TooManyRequests { retry_after_secs }
 }
 
 impl Limits {
-    /// `per_email` and `per_client` requests per 15 minutes.
+    /// Limiters with these settings.
     #[must_use]
-    pub fn new(per_email: u32, per_client: u32) -> Self {
-        let window = Duration::from_secs(15 * 60);
+    pub fn new(settings: LimitSettings) -> Self {
+        let quarter = Duration::from_secs(15 * 60);
+        let hour = Duration::from_secs(60 * 60);
         Self {
-            per_email: RateLimiter::new(per_email, window),
-            per_client: RateLimiter::new(per_client, window),
+            per_email: RateLimiter::new(settings.per_email, quarter),
+            per_client: RateLimiter::new(settings.per_client, quarter),
+            challenges_per_account: RateLimiter::new(settings.challenges_per_account, hour),
+            challenges_per_recipient: RateLimiter::new(settings.challenges_per_recipient, hour),
+            proxies: settings.proxies,
         }
     }
 
-    /// Counts one request to `endpoint` from `client` about `email_key`.
+    /// The address a request comes from (see [`TrustedProxies::client`]).
+    #[must_use]
+    pub fn client_address(&self, req: &actix_web::HttpRequest) -> String {
+        let Some(peer) = req.peer_addr() else {
+            return "unknown".to_owned();
+        };
+        let forwarded: Vec<&str> = req
+            .headers()
+            .get_all("x-forwarded-for")
+            .filter_map(|value| value.to_str().ok())
+            .collect();
+        self.proxies.client(peer.ip(), &forwarded).to_string()
+    }
+
+    /// Counts one request to `endpoint` about `email_key`: the limit of one mailbox, whoever
+    /// asks. Sign-in is limited by this alone, so requests for other addresses from a shared
+    /// address (a NAT, an office) never lock a player out of signing in.
     ///
     /// # Errors
-    /// 429 with `Retry-After` when either limit is exhausted.
+    /// 429 with `Retry-After` when the address's budget is used up.
+    pub fn check_email(
+        &self,
+        endpoint: &str,
+        email_key: &str,
+    ) -> Result<(), crate::error::ApiError> {
+        self.per_email
+            .check(&format!("{endpoint}|{email_key}"))
+            .map_err(too_many)
+    }
+
+    /// Counts one request to `endpoint` from `client` about `email_key`: both the address's
+    /// and the client's budget (sign-up and verify, where one client trying many addresses is
+    /// the abuse). Each budget is counted apart: a refusal by one still counts in the other.
+    ///
+    /// # Errors
+    /// 429 with `Retry-After` when either budget is used up.
     pub fn check(
         &self,
         endpoint: &str,
@@ -96,13 +156,35 @@ impl Limits {
         let email_result = self.per_email.check(&format!("{endpoint}|{email_key}"));
         match (client_result, email_result) {
             (Ok(()), Ok(())) => Ok(()),
-            (Err(a), Err(b)) => Err(crate::error::ApiError::TooManyRequests {
-                retry_after_secs: a.max(b),
-            }),
-            (Err(a), Ok(())) | (Ok(()), Err(a)) => Err(crate::error::ApiError::TooManyRequests {
-                retry_after_secs: a,
-            }),
+            (Err(a), Err(b)) => Err(too_many(a.max(b))),
+            (Err(a), Ok(())) | (Ok(()), Err(a)) => Err(too_many(a)),
         }
+    }
+
+    /// Counts one challenge from the account called `challenger` to the accounts called
+    /// `recipients` (names compared regardless of case).
+    ///
+    /// # Errors
+    /// 429 with `Retry-After` when the challenger has sent, or a recipient has received, as
+    /// many challenges as an hour allows.
+    pub fn check_challenge(
+        &self,
+        challenger: &str,
+        recipients: &[String],
+    ) -> Result<(), crate::error::ApiError> {
+        let challenger = challenger.to_lowercase();
+        self.challenges_per_account
+            .check(&challenger)
+            .map_err(too_many)?;
+        for recipient in recipients {
+            let recipient = recipient.trim().to_lowercase();
+            if recipient != challenger {
+                self.challenges_per_recipient
+                    .check(&recipient)
+                    .map_err(too_many)?;
+            }
+        }
+        Ok(())
     }
 }
 

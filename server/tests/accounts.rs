@@ -17,6 +17,7 @@ both_backends!(
     wrong_code_five_times_locks_the_code,
     sign_in_sends_a_new_code_and_retires_the_old,
     names_and_emails_are_unique_case_insensitively,
+    a_pending_sign_up_does_not_block_the_address_owner,
     closed_sign_up_is_forbidden,
     operator_commands_create_accounts_and_tokens,
 );
@@ -267,14 +268,36 @@ async fn names_and_emails_are_unique_case_insensitively(backend: Backend) {
         .await;
     assert_eq!(taken.status, 409);
     assert_eq!(taken.error_code(), "name_taken");
+    // A taken address answers exactly as a new one would; its owner is told by mail, and no
+    // account or code is made.
+    let fresh = app
+        .post(
+            "/v1/accounts",
+            &json!({"name": "dave3", "email": "new-dave@example.org"}),
+        )
+        .await;
     let taken = app
         .post(
             "/v1/accounts",
             &json!({"name": "dave2", "email": "Dave@Example.org"}),
         )
         .await;
-    assert_eq!(taken.status, 409);
-    assert_eq!(taken.error_code(), "email_taken");
+    assert_eq!((taken.status, &taken.body), (fresh.status, &fresh.body));
+    assert_eq!(taken.status, 202);
+    let mails = app.smtp.wait_for("dave@example.org", 2).await;
+    assert_eq!(
+        mails[1].header("Subject").unwrap(),
+        "Someone tried to sign up with your address"
+    );
+    assert!(mails[1].data.contains("turnpost login --email"));
+    assert!(!mails[1].data.contains("sign-in code"), "{}", mails[1].data);
+    let answer = app
+        .post(
+            "/v1/sessions/verify",
+            &json!({"email": "dave@example.org", "code": "AAAAAAAA"}),
+        )
+        .await;
+    assert_eq!(answer.status, 401, "no live code for a taken address");
     // An unverified sign-up can be repeated (a fresh code is sent) but holds its name meanwhile.
     assert_eq!(
         app.post(
@@ -336,6 +359,31 @@ async fn names_and_emails_are_unique_case_insensitively(backend: Backend) {
         )
         .await;
     assert_eq!(answer.status, 409, "{answer:?}");
+}
+
+/// A stranger's pending sign-up with somebody else's address does not block the owner: the
+/// owner's own sign-up replaces it, and only the owner's code works.
+async fn a_pending_sign_up_does_not_block_the_address_owner(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let squat = app
+        .post(
+            "/v1/accounts",
+            &json!({"name": "squatter", "email": "gina@example.org"}),
+        )
+        .await;
+    assert_eq!(squat.status, 202);
+    app.smtp.wait_for("gina@example.org", 1).await;
+    let token = app.sign_up_and_verify("gina", "gina@example.org").await;
+    let me = app.get("/v1/me", Some(&token)).await;
+    assert_eq!(me.body["name"], "gina", "{me:?}");
+    // The squatter's name is free again: its sign-up was replaced.
+    let answer = app
+        .post(
+            "/v1/accounts",
+            &json!({"name": "squatter", "email": "someone@example.org"}),
+        )
+        .await;
+    assert_eq!(answer.status, 202, "{answer:?}");
 }
 
 async fn closed_sign_up_is_forbidden(backend: Backend) {

@@ -17,6 +17,8 @@ both_backends!(
     concurrent_sign_ups_never_fail,
     bad_input_gets_a_clear_4xx,
     rate_limits_answer_429_with_retry_after,
+    forwarded_addresses_count_only_from_trusted_proxies,
+    challenges_are_rate_limited_per_sender_and_recipient,
     health_openapi_and_docs
 );
 
@@ -268,28 +270,32 @@ async fn rate_limits_answer_429_with_retry_after(backend: Backend) {
         .parse()
         .unwrap();
     assert!((1..=900).contains(&retry), "{retry}");
-    // Per client: every request counts, refused ones too, so after 4 the fifth is the last.
-    assert_eq!(
-        app.post("/v1/sessions", &json!({"email": "m1@example.org"}))
-            .await
-            .status,
-        202
-    );
+    // Sign-in is limited per address only: requests for many other addresses from this
+    // client never lock anyone else out of signing in.
+    for n in 0..8 {
+        let email = format!("m{n}@example.org");
+        let answer = app.post("/v1/sessions", &json!({ "email": email })).await;
+        assert_eq!(answer.status, 202, "{answer:?}");
+    }
+    // Sign-up is limited per client too: every request counts, refused ones too.
+    for n in 0..5 {
+        let answer = app
+            .post(
+                "/v1/accounts",
+                &json!({"name": format!("s{n}"), "email": format!("s{n}@example.org")}),
+            )
+            .await;
+        assert_eq!(answer.status, 202, "{answer:?}");
+    }
     let limited = app
-        .post("/v1/sessions", &json!({"email": "m2@example.org"}))
+        .post(
+            "/v1/accounts",
+            &json!({"name": "lee", "email": "lee@example.org"}),
+        )
         .await;
     assert_eq!(limited.status, 429);
     assert!(limited.headers.contains_key("retry-after"));
     // Other endpoints have their own budget.
-    assert_eq!(
-        app.post(
-            "/v1/accounts",
-            &json!({"name": "lee", "email": "lee@example.org"})
-        )
-        .await
-        .status,
-        202
-    );
     for _ in 0..3 {
         let answer = app
             .post(
@@ -307,6 +313,80 @@ async fn rate_limits_answer_429_with_retry_after(backend: Backend) {
         .await
         .status,
         429
+    );
+}
+
+/// A sign-up as if from behind a proxy that says the client is `forwarded_for`.
+async fn sign_up_via(app: &TestApp, name: &str, forwarded_for: &str) -> u16 {
+    app.http
+        .post(format!("{}/v1/accounts", app.base))
+        .header("x-forwarded-for", forwarded_for)
+        .json(&json!({"name": name, "email": format!("{name}@example.org")}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+async fn forwarded_addresses_count_only_from_trusted_proxies(backend: Backend) {
+    // The test client connects from 127.0.0.1: trusted here, so the header names the client.
+    let app = TestApp::spawn_with(backend, |c| {
+        c.rate_limit_per_client = 2;
+        c.trusted_proxies = "127.0.0.0/8".parse().unwrap();
+    })
+    .await;
+    assert_eq!(sign_up_via(&app, "p1", "203.0.113.1").await, 202);
+    assert_eq!(
+        sign_up_via(&app, "p2", "198.51.100.7, 203.0.113.1").await,
+        202
+    );
+    assert_eq!(sign_up_via(&app, "p3", "203.0.113.1").await, 429);
+    assert_eq!(sign_up_via(&app, "p4", "203.0.113.2").await, 202);
+
+    // Not trusted: whatever the header says, the peer is the client.
+    let app = TestApp::spawn_with(backend, |c| c.rate_limit_per_client = 2).await;
+    assert_eq!(sign_up_via(&app, "q1", "203.0.113.1").await, 202);
+    assert_eq!(sign_up_via(&app, "q2", "203.0.113.2").await, 202);
+    assert_eq!(sign_up_via(&app, "q3", "203.0.113.3").await, 429);
+}
+
+async fn challenges_are_rate_limited_per_sender_and_recipient(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| {
+        c.challenges_per_hour = 4;
+        c.challenges_received_per_hour = 2;
+    })
+    .await;
+    let ann = app.sign_up_and_verify("ann", "ann@example.org").await;
+    app.sign_up_and_verify("bob", "bob@example.org").await;
+    app.sign_up_and_verify("cid", "cid@example.org").await;
+    let challenge = |to: &'static str| {
+        let app = &app;
+        let ann = ann.clone();
+        async move {
+            common::post(
+                app,
+                "/v1/games",
+                &ann,
+                json!({"kind": "kefren", "seats": ["ann", to]}),
+            )
+            .await
+        }
+    };
+    assert_eq!(challenge("bob").await.status, 201);
+    assert_eq!(challenge("bob").await.status, 201);
+    let limited = challenge("bob").await;
+    assert_eq!(limited.status, 429, "{limited:?}");
+    assert!(limited.headers.contains_key("retry-after"));
+    assert_eq!(challenge("cid").await.status, 201);
+    // Every attempt counts against the sender, refused ones too: Ann's fifth is refused.
+    assert_eq!(challenge("cid").await.status, 429);
+    // Bob got two challenge mails and no more.
+    app.smtp.wait_for("bob@example.org", 3).await;
+    assert_eq!(
+        app.smtp.messages_to("bob@example.org").len(),
+        3,
+        "code + two challenges"
     );
 }
 

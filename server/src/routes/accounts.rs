@@ -36,7 +36,7 @@ pub async fn create(
     let email = validate::email(&body.email)?;
     state
         .limits
-        .check("signup", &super::client_address(&req), &email.key)?;
+        .check("signup", &state.limits.client_address(&req), &email.key)?;
     let ctx = state.mail.clone();
     super::with_conn(&state, move |conn| {
         accounts::sign_up(conn, &name, &email, &ctx)

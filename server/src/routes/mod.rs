@@ -101,12 +101,6 @@ pub async fn not_found(req: HttpRequest) -> Result<actix_web::HttpResponse, ApiE
     )))
 }
 
-/// The client's address as used for rate limits: the TCP peer (no proxy headers are trusted).
-pub(crate) fn client_address(req: &HttpRequest) -> String {
-    req.peer_addr()
-        .map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
-}
-
 /// Runs a closure on a pooled connection on the blocking thread pool.
 pub(crate) async fn with_conn<T, F>(state: &crate::app::AppState, f: F) -> Result<T, ApiError>
 where

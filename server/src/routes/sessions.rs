@@ -19,13 +19,10 @@ use crate::{accounts, validate};
         (status = 429, body = crate::openapi::schemas::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
-    req: HttpRequest,
     body: web::Json<SignInRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let email = validate::email(&body.email)?;
-    state
-        .limits
-        .check("signin", &super::client_address(&req), &email.key)?;
+    state.limits.check_email("signin", &email.key)?;
     let ctx = state.mail.clone();
     super::with_conn(&state, move |conn| accounts::sign_in(conn, &email, &ctx)).await?;
     Ok(HttpResponse::Accepted().json(super::accounts::code_sent()))
@@ -56,7 +53,7 @@ pub async fn verify(
     }
     state
         .limits
-        .check("verify", &super::client_address(&req), &email.key)?;
+        .check("verify", &state.limits.client_address(&req), &email.key)?;
     let code = body.code;
     let (secret, token, account) = super::with_conn(&state, move |conn| {
         accounts::verify(conn, &email, &code, &label)

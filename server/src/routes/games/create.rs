@@ -12,10 +12,11 @@ use crate::games::challenge;
 ///
 /// # Errors
 /// 401; 422 for an unknown kind, bad options (naming the key), a wrong number of seats, an
-/// unknown or repeated player, or a challenge without the caller.
+/// unknown or repeated player, or a challenge without the caller; 429 when the caller has sent,
+/// or a player has received, as many challenges as an hour allows.
 #[utoipa::path(post, path = "/v1/games", tag = "games", security(("bearer" = [])),
     request_body = crate::openapi::schemas::CreateGameRequest,
-    responses((status = 201, description = "The new game (status invited)"), (status = 401, body = crate::openapi::schemas::ErrorBody), (status = 422, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 201, description = "The new game (status invited)"), (status = 401, body = crate::openapi::schemas::ErrorBody), (status = 422, body = crate::openapi::schemas::ErrorBody), (status = 429, body = crate::openapi::schemas::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     auth: Authenticated,
@@ -24,6 +25,7 @@ pub async fn create(
     let ctx = state.mail.clone();
     let me = auth.account;
     let request = body.into_inner();
+    state.limits.check_challenge(&me.name, &request.seats)?;
     let view = crate::routes::with_conn(&state, move |conn| {
         challenge::create(conn, &me, &request, &ctx)
     })
