@@ -1,6 +1,7 @@
 //! The HTTP client for the turnpost API: JSON in and out, errors turned into exit codes.
 
-use std::time::Duration;
+use std::io::Read as _;
+use std::time::{Duration, Instant};
 
 use reqwest::blocking::{Client, RequestBuilder};
 use reqwest::StatusCode;
@@ -9,17 +10,23 @@ use serde::Serialize;
 use turnpost_shared::ErrorBody;
 
 use crate::failure::Failure;
+use crate::terminal_text::{escape_controls, escape_json};
 
 /// How long a command waits for the server by default (`wait` polls, so no request is long).
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
 /// How long a command waits for a TCP connection by default.
 const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// The largest answer read: far above any game or list the API sends, far below what could
+/// exhaust memory when a server sends without end.
+const MAX_ANSWER_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A client for one server, with or without a bearer token.
 pub struct ApiClient {
     server: String,
     token: Option<String>,
     http: Client,
+    /// When set, no request runs past it (`wait --timeout` against a server that hangs).
+    deadline: Option<Instant>,
 }
 
 impl ApiClient {
@@ -56,7 +63,13 @@ impl ApiClient {
             server,
             token,
             http,
+            deadline: None,
         })
+    }
+
+    /// From now on every request gives up at `deadline` at the latest.
+    pub fn set_deadline(&mut self, deadline: Instant) {
+        self.deadline = Some(deadline);
     }
 
     pub fn server(&self) -> &str {
@@ -95,12 +108,14 @@ impl ApiClient {
         self.send(self.http.patch(self.url(path)).json(body))
     }
 
-    /// `GET /v1<path>` of a non-JSON document (a record, a picture).
+    /// `GET /v1<path>` of a non-JSON document (a record, a picture), with control characters
+    /// other than line breaks and tabs escaped.
     ///
     /// # Errors
     /// See [`ApiClient::send`].
     pub fn get_text(&self, path: &str) -> Result<String, Failure> {
         self.send_raw(self.http.get(self.url(path)))
+            .map(|text| escape_controls(&text, true))
     }
 
     /// `POST /v1<path>` without a body.
@@ -124,11 +139,12 @@ impl ApiClient {
         format!("{}/v1{path}", self.server)
     }
 
-    /// Sends a request and reads the JSON answer.
+    /// Sends a request and reads the JSON answer, every string in it escaped for the terminal.
     ///
     /// # Errors
     /// A refusal (exit 1) with the server's message for a 4xx answer; a network failure
-    /// (exit 3) when the server cannot be reached, answers 5xx or answers something unexpected.
+    /// (exit 3) when the server cannot be reached, answers 5xx, answers more than 16 MiB or
+    /// answers something unexpected.
     fn send<T: DeserializeOwned>(&self, request: RequestBuilder) -> Result<T, Failure> {
         let body = self.send_raw(request)?;
         let text = if body.trim().is_empty() {
@@ -136,12 +152,15 @@ impl ApiClient {
         } else {
             &body
         };
-        serde_json::from_str(text).map_err(|error| {
+        let not_understood = |error: serde_json::Error| {
             Failure::network(format!(
                 "{} answered something this client does not understand: {error}",
                 self.server
             ))
-        })
+        };
+        let mut value: serde_json::Value = serde_json::from_str(text).map_err(not_understood)?;
+        escape_json(&mut value);
+        serde_json::from_value(value).map_err(not_understood)
     }
 
     /// Sends a request and returns the body of a successful answer.
@@ -153,18 +172,44 @@ impl ApiClient {
             Some(token) => request.bearer_auth(token),
             None => request,
         };
+        let request = match self.deadline {
+            Some(deadline) => {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return Err(Failure::network(format!(
+                        "{} did not answer in time",
+                        self.server
+                    )));
+                }
+                request.timeout(left)
+            }
+            None => request,
+        };
         let response = request
             .send()
             .map_err(|error| Failure::network(format!("cannot reach {}: {error}", self.server)))?;
         let status = response.status();
-        let body = response.text().map_err(|error| {
+        let reading = |error: std::io::Error| {
             Failure::network(format!("reading the answer of {}: {error}", self.server))
-        })?;
+        };
+        let mut bytes = Vec::new();
+        response
+            .take(MAX_ANSWER_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(reading)?;
+        if bytes.len() as u64 > MAX_ANSWER_BYTES {
+            return Err(Failure::network(format!(
+                "{} sent an answer larger than {} MiB; giving up",
+                self.server,
+                MAX_ANSWER_BYTES / 1024 / 1024
+            )));
+        }
+        let body = String::from_utf8_lossy(&bytes).into_owned();
         if status.is_success() {
             return Ok(body);
         }
         let message = serde_json::from_str::<ErrorBody>(&body)
-            .map(|error| error.error.message)
+            .map(|error| escape_controls(&error.error.message, false))
             .unwrap_or_else(|_| format!("HTTP {status}"));
         if status == StatusCode::UNAUTHORIZED {
             Err(Failure::refused(format!(

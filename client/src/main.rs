@@ -10,6 +10,7 @@ mod game_display;
 mod output;
 mod profiles;
 mod session;
+mod terminal_text;
 
 use std::process::ExitCode;
 

@@ -50,12 +50,17 @@ pub fn moves(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> 
 /// Refusals and network failures.
 pub fn legal_moves(session: &Session, id: i64) -> Result<(GameView, Vec<String>), Failure> {
     let game: GameView = session.client.get(&format!("/games/{id}"))?;
-    let moves = match &game.legal_moves {
-        Some(moves) => moves.clone(),
-        None if game.status == "active" => engine_game(&game)
-            .map(|engine| engine.legal_moves())
-            .unwrap_or_default(),
-        None => Vec::new(),
+    let engine = engine_game(&game);
+    let moves = match (&game.legal_moves, &engine) {
+        // Only what this client's own engine reads as a legal move of the position is offered:
+        // a server's list goes into shell completions and scripts.
+        (Some(moves), Some(engine)) => moves
+            .iter()
+            .filter(|mv| engine.canonical_move(mv).is_ok())
+            .cloned()
+            .collect(),
+        (None, Some(engine)) if game.status == "active" => engine.legal_moves(),
+        _ => Vec::new(),
     };
     Ok((game, moves))
 }

@@ -66,35 +66,55 @@ pub fn next(profile: Option<&str>, json: bool) -> Result<(), Failure> {
 /// # Errors
 /// Exit 1 on timeout; refusals and network failures.
 pub fn run(args: WaitArgs, profile: Option<&str>, json: bool) -> Result<(), Failure> {
-    let session = Session::open(profile)?;
+    let mut session = Session::open(profile)?;
     let started = Instant::now();
+    // The limit bounds the whole wait, requests included: a server that hangs cannot hold it.
+    let deadline = args
+        .timeout
+        .map(|limit| started + Duration::from_secs(limit));
+    if let Some(deadline) = deadline {
+        session.client.set_deadline(deadline);
+    }
+    let timed_out = || {
+        Failure::refused(format!(
+            "still not your move after {} s",
+            args.timeout.unwrap_or_default()
+        ))
+    };
     let spinner = std::io::stderr().is_terminal();
+    let clear_spinner = || {
+        if spinner {
+            eprint!("\r\x1b[K");
+        }
+    };
     let mut delay = Duration::from_millis(250);
     let mut frame = 0;
     loop {
         let ready = match args.game {
-            Some(id) => {
-                let game: GameView = session.client.get(&format!("/games/{id}"))?;
-                (game.your_turn || game.status == "finished" || game.status == "cancelled")
-                    .then_some(game)
+            Some(id) => session
+                .client
+                .get::<GameView>(&format!("/games/{id}"))
+                .map(|game| {
+                    (game.your_turn || game.status == "finished" || game.status == "cancelled")
+                        .then_some(game)
+                }),
+            None => next_game(&session),
+        };
+        let past = deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        let ready = match ready {
+            Err(_) if past => {
+                clear_spinner();
+                return Err(timed_out());
             }
-            None => next_game(&session)?,
+            other => other?,
         };
         if let Some(game) = ready {
-            if spinner {
-                eprint!("\r\x1b[K");
-            }
+            clear_spinner();
             return print_game(&game, json);
         }
-        if let Some(limit) = args.timeout {
-            if started.elapsed() >= Duration::from_secs(limit) {
-                if spinner {
-                    eprint!("\r\x1b[K");
-                }
-                return Err(Failure::refused(format!(
-                    "still not your move after {limit} s"
-                )));
-            }
+        if past {
+            clear_spinner();
+            return Err(timed_out());
         }
         if spinner {
             let frames = ['|', '/', '-', '\\'];
@@ -106,7 +126,11 @@ pub fn run(args: WaitArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
             let _ = std::io::stderr().flush();
             frame += 1;
         }
-        std::thread::sleep(delay);
+        let pause = match deadline {
+            Some(deadline) => delay.min(deadline.saturating_duration_since(Instant::now())),
+            None => delay,
+        };
+        std::thread::sleep(pause);
         delay = (delay * 2).min(Duration::from_secs(10));
     }
 }
