@@ -38,7 +38,33 @@ pub fn binary(package: &str, name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// A port nobody listens on right now.
+/// Reads the server's stderr until its start-up line says where it listens (`127.0.0.1:PORT`),
+/// then keeps passing its log on to the test's stderr.
+fn listening_address(child: &mut Child) -> String {
+    let stderr = child.stderr.take().unwrap();
+    let (found, address) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut found = Some(found);
+        for line in std::io::BufRead::lines(std::io::BufReader::new(stderr)).map_while(Result::ok) {
+            if let Some((_, rest)) = line.split_once("listening on http://") {
+                if let Some(found) = found.take() {
+                    let _ = found.send(rest.split(';').next().unwrap_or(rest).to_string());
+                }
+            }
+            eprintln!("{line}");
+        }
+    });
+    match address.recv_timeout(Duration::from_secs(60)) {
+        Ok(address) => address,
+        Err(_) => {
+            let _ = child.kill();
+            panic!("turnpost-server did not say where it listens within 60 s");
+        }
+    }
+}
+
+/// A port nobody listens on right now: only for a client test that needs a closed port (no
+/// server ever starts on it).
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -92,30 +118,35 @@ impl ServerProcess {
         ServerProcess::start_on(Backend::Sqlite, extra_env)
     }
 
-    /// Starts the server on `backend` (a fresh PostgreSQL database per server).
+    /// Starts the server on `backend` (a fresh PostgreSQL database per server). The server
+    /// binds port 0 itself and its start-up line says where it listens, so no other test can
+    /// take the port in between.
     pub fn start_on(backend: Backend, extra_env: &[(&str, &str)]) -> ServerProcess {
-        let port = free_port();
-        let address = format!("127.0.0.1:{port}");
-        let data_dir =
-            std::env::temp_dir().join(format!("turnpost-e2e-{}-{port}", std::process::id()));
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let unique = format!(
+            "{}_{}",
+            std::process::id(),
+            NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)
+        );
+        let data_dir = std::env::temp_dir().join(format!("turnpost-e2e-{unique}"));
         std::fs::create_dir_all(&data_dir).unwrap();
         let smtp = SmtpSink::start();
         let mut command = Command::new(binary("turnpost-server", "turnpost-server"));
+        let log = std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".to_string());
         command
-            .env("TURNPOST_LISTEN", &address)
+            .env("TURNPOST_LISTEN", "127.0.0.1:0")
             .env("TURNPOST_DATA_DIR", &data_dir)
             .env_remove("DATABASE_URL")
             .env("SMTP_URL", smtp.url())
             .env_remove("TURNPOST_SMTP_ALLOW_PLAIN")
-            .env(
-                "RUST_LOG",
-                std::env::var("RUST_LOG").unwrap_or_else(|_| "warn".to_string()),
-            )
+            // The start-up line (info, from the app module) names the address.
+            .env("RUST_LOG", format!("{log},turnpost_server::app=info"))
+            .env("NO_COLOR", "1")
             .stdout(Stdio::null())
-            .stderr(Stdio::inherit());
+            .stderr(Stdio::piped());
         let postgres = (backend == Backend::Postgres).then(|| {
             let admin = postgres_admin_url();
-            let name = format!("turnpost_e2e_{}_{port}", std::process::id());
+            let name = format!("turnpost_e2e_{unique}");
             psql(&admin, &format!("CREATE DATABASE {name}"));
             let base = admin
                 .rsplit_once('/')
@@ -126,7 +157,8 @@ impl ServerProcess {
         for (key, value) in extra_env {
             command.env(key, value);
         }
-        let child = command.spawn().unwrap();
+        let mut child = command.spawn().unwrap();
+        let address = listening_address(&mut child);
         let mut server = ServerProcess {
             child,
             address,

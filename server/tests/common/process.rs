@@ -8,10 +8,11 @@
     reason = "test helpers"
 )]
 
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use super::common::{self, TestDb};
+use super::common::TestDb;
 
 /// A `turnpost-server` process.
 pub struct ServerProcess {
@@ -21,33 +22,45 @@ pub struct ServerProcess {
 }
 
 impl ServerProcess {
-    /// Starts the binary on `db` with `env` added, and waits until it listens.
+    /// Starts the binary on `db` with `env` added, and waits until it listens. It binds port 0
+    /// itself and says where in its start-up line, so no other test can take the port between.
     pub fn start(db: &TestDb, env: &[(&str, &str)]) -> Self {
-        let port = common::free_port();
-        let child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
             .env("DATABASE_URL", &db.url)
             .env("TURNPOST_DATA_DIR", &db.dir)
-            .env("TURNPOST_LISTEN", format!("127.0.0.1:{port}"))
+            .env("TURNPOST_LISTEN", "127.0.0.1:0")
             .env("TURNPOST_DB_POOL_SIZE", "8")
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", "warn,turnpost_server::app=info")
+            .env("NO_COLOR", "1")
             .env_remove("SMTP_URL")
             .env_remove("TURNPOST_PUBLIC_URL")
             .envs(env.iter().copied())
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let base = format!("http://127.0.0.1:{port}");
+        let stderr = child.stderr.take().unwrap();
+        let (found, address) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut found = Some(found);
+            // Read to the end, so the server never blocks on a full pipe.
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some((_, rest)) = line.split_once("listening on http://") {
+                    if let Some(found) = found.take() {
+                        let _ = found.send(rest.split(';').next().unwrap_or(rest).to_string());
+                    }
+                }
+            }
+        });
         // Listening means migrated: the server binds only after the database is ready.
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                Instant::now() < deadline,
-                "turnpost-server did not come up on {base}"
-            );
-            std::thread::sleep(Duration::from_millis(50));
+        let Ok(address) = address.recv_timeout(Duration::from_secs(30)) else {
+            let _ = child.kill();
+            panic!("turnpost-server did not come up within 30 s");
+        };
+        Self {
+            child,
+            base: format!("http://{address}"),
         }
-        Self { child, base }
     }
 
     /// SIGKILL: no shutdown handler runs.
