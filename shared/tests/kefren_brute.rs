@@ -14,7 +14,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use turnpost_shared::{AnyGame, Game, GameKind, Kefren, Options};
+use turnpost_shared::{Game, GameKind, Kefren, Options};
 
 /// The brute force: nothing here is shared with the engine.
 mod brute {
