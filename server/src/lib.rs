@@ -29,6 +29,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod games;
+pub mod inbound;
 pub mod mail;
 pub mod notifications;
 pub mod openapi;

@@ -1,0 +1,239 @@
+//! One inbound mail, read from its RFC 5322 bytes: who sent it, to which addresses, in reply to
+//! which messages, whether a machine wrote it, and its text (the text/plain part, or the HTML
+//! part turned into text; any charset and transfer encoding).
+
+use mail_parser::decoders::html::html_to_text;
+use mail_parser::{Address, HeaderValue, MessageParser, PartType};
+use sha2::{Digest as _, Sha256};
+
+/// The largest message read: a reply with a move is a few kilobytes; anything far larger is
+/// not a reply to a turn card.
+pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
+
+/// Why a message is ignored without an answer: a machine wrote it, and answering could start a
+/// mail loop (or feed a bounce back to its sender).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Automatic {
+    /// `Auto-Submitted:` other than `no` (RFC 3834).
+    AutoSubmitted,
+    /// `Precedence: bulk`, `junk` or `list`.
+    Precedence,
+    /// `X-Autoreply` or `X-Autorespond`.
+    AutoReplyHeader,
+    /// An empty return path (`Return-Path: <>`): a bounce.
+    Bounce,
+}
+
+/// What the handler needs of one inbound mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InboundMessage {
+    /// Its identity for "handled once": the Message-ID, or a SHA-256 of the bytes without one.
+    pub id: String,
+    /// The `From` address, if there is one.
+    pub from: Option<String>,
+    /// Every address it was sent to (`To`, `Cc`, `Delivered-To`, `X-Original-To`), in order.
+    pub recipients: Vec<String>,
+    /// The Message-IDs it answers (`In-Reply-To`, then `References`), without angle brackets.
+    pub in_reply_to: Vec<String>,
+    /// The subject, if any.
+    pub subject: Option<String>,
+    /// Why no answer may be sent, if a machine wrote it.
+    pub automatic: Option<Automatic>,
+    /// The body as text.
+    pub text: String,
+}
+
+/// Why bytes are not a message this server reads.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// Larger than [`MAX_MESSAGE_BYTES`].
+    #[error("the message is larger than {} KiB", MAX_MESSAGE_BYTES / 1024)]
+    TooLarge,
+    /// Not RFC 5322 at all (no header).
+    #[error("not an RFC 5322 message: expected header lines, a blank line and a body")]
+    NotAMessage,
+}
+
+fn addresses(address: Option<&Address<'_>>) -> Vec<String> {
+    address
+        .map(|address| {
+            address
+                .iter()
+                .filter_map(|addr| addr.address())
+                .map(|a| a.trim().to_owned())
+                .filter(|a| !a.is_empty())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn message_ids(value: &HeaderValue<'_>) -> Vec<String> {
+    match value {
+        HeaderValue::Text(id) => vec![id.to_string()],
+        HeaderValue::TextList(ids) => ids.iter().map(ToString::to_string).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A header's text, trimmed and lower case, if present.
+fn header_text(message: &mail_parser::Message<'_>, name: &str) -> Option<String> {
+    message
+        .header_raw(name)
+        .map(|raw| raw.trim().to_ascii_lowercase())
+}
+
+/// Addresses in a raw header (`Delivered-To`, `X-Original-To`): the text between angle
+/// brackets, or the whole value.
+fn raw_addresses(message: &mail_parser::Message<'_>, name: &str) -> Vec<String> {
+    message
+        .header_values(name)
+        .filter_map(HeaderValue::as_text)
+        .map(|value| {
+            let value = value.trim();
+            match (value.find('<'), value.rfind('>')) {
+                (Some(open), Some(close)) if open < close => {
+                    value.get(open + 1..close).unwrap_or(value).to_owned()
+                }
+                _ => value.to_owned(),
+            }
+        })
+        .filter(|a| a.contains('@'))
+        .collect()
+}
+
+fn automatic(message: &mail_parser::Message<'_>) -> Option<Automatic> {
+    if header_text(message, "Auto-Submitted")
+        .is_some_and(|value| value.split(';').next().map(str::trim) != Some("no"))
+    {
+        return Some(Automatic::AutoSubmitted);
+    }
+    if header_text(message, "Precedence")
+        .is_some_and(|value| matches!(value.as_str(), "bulk" | "junk" | "list"))
+    {
+        return Some(Automatic::Precedence);
+    }
+    if message.header_raw("X-Autoreply").is_some() || message.header_raw("X-Autorespond").is_some()
+    {
+        return Some(Automatic::AutoReplyHeader);
+    }
+    let bounce = message.header_raw("Return-Path").is_some_and(|raw| {
+        let path: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+        path.is_empty() || path == "<>"
+    });
+    bounce.then_some(Automatic::Bounce)
+}
+
+/// The text/plain body; or, for a message with HTML only, its HTML without the quoted original
+/// (`<blockquote>`, where mail programs put it) turned into text.
+fn body_text(message: &mail_parser::Message<'_>) -> String {
+    match message.text_part(0).map(|part| &part.body) {
+        Some(PartType::Html(html)) => html_to_text(&without_blockquotes(html)),
+        Some(_) => message
+            .body_text(0)
+            .map(|text| text.into_owned())
+            .unwrap_or_default(),
+        None => String::new(),
+    }
+}
+
+/// `html` with every `<blockquote …>…</blockquote>` removed (nested ones included; an
+/// unclosed one runs to the end).
+fn without_blockquotes(html: &str) -> String {
+    let lower = html.to_ascii_lowercase();
+    let mut out = String::with_capacity(html.len());
+    let mut depth = 0usize;
+    let mut position = 0;
+    while position < html.len() {
+        let rest = lower.get(position..).unwrap_or_default();
+        let open = rest.find("<blockquote");
+        let close = rest.find("</blockquote");
+        let next = match (open, close) {
+            (Some(o), Some(c)) => Some((o.min(c), o < c)),
+            (Some(o), None) => Some((o, true)),
+            (None, Some(c)) => Some((c, false)),
+            (None, None) => None,
+        };
+        let Some((offset, opening)) = next else {
+            if depth == 0 {
+                out.push_str(html.get(position..).unwrap_or_default());
+            }
+            break;
+        };
+        if depth == 0 {
+            out.push_str(html.get(position..position + offset).unwrap_or_default());
+        }
+        depth = if opening {
+            depth + 1
+        } else {
+            depth.saturating_sub(1)
+        };
+        // Past the tag's `>` (or to the end when it has none).
+        let tag_start = position + offset;
+        position = lower
+            .get(tag_start..)
+            .and_then(|tail| tail.find('>'))
+            .map_or(html.len(), |end| tag_start + end + 1);
+    }
+    out
+}
+
+impl InboundMessage {
+    /// Reads a message.
+    ///
+    /// # Errors
+    /// [`ReadError::TooLarge`] past [`MAX_MESSAGE_BYTES`]; [`ReadError::NotAMessage`] for bytes
+    /// with no header.
+    pub fn read(raw: &[u8]) -> Result<Self, ReadError> {
+        if raw.len() > MAX_MESSAGE_BYTES {
+            return Err(ReadError::TooLarge);
+        }
+        let message = MessageParser::default()
+            .parse(raw)
+            .filter(|m| !m.headers().is_empty())
+            .ok_or(ReadError::NotAMessage)?;
+        let id = match message
+            .message_id()
+            .map(str::trim)
+            .filter(|id| !id.is_empty())
+        {
+            Some(id) => id.to_owned(),
+            None => {
+                let digest = Sha256::digest(raw);
+                let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+                format!("sha256:{hex}")
+            }
+        };
+        let mut recipients = addresses(message.to());
+        recipients.extend(addresses(message.cc()));
+        recipients.extend(raw_addresses(&message, "Delivered-To"));
+        recipients.extend(raw_addresses(&message, "X-Original-To"));
+        let mut in_reply_to = message_ids(message.in_reply_to());
+        in_reply_to.extend(message_ids(message.references()));
+        let text = body_text(&message);
+        Ok(Self {
+            id,
+            from: addresses(message.from()).into_iter().next(),
+            recipients,
+            in_reply_to,
+            subject: message.subject().map(str::to_owned),
+            automatic: automatic(&message),
+            text,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_blockquotes;
+
+    #[test]
+    fn blockquotes_go_with_what_they_hold() {
+        assert_eq!(
+            without_blockquotes("<div>F3-E4</div><BLOCKQUOTE type=cite>a<blockquote>b</blockquote>c</blockquote><p>x</p>"),
+            "<div>F3-E4</div><p>x</p>"
+        );
+        assert_eq!(without_blockquotes("a<blockquote>never closed"), "a");
+        assert_eq!(without_blockquotes("a</blockquote>b"), "ab");
+        assert_eq!(without_blockquotes("é<blockquote"), "é");
+    }
+}

@@ -1,0 +1,14 @@
+//! Mail in: replies to game mails read into commands. This part is pure (bytes in, values out):
+//! reading a message ([`InboundMessage`]), trimming a reply to what the player wrote
+//! ([`written_lines`]), reading each line as a command ([`MailCommand`]), and the reply
+//! addresses that carry a seat's key ([`ReplyAddressTemplate`]).
+
+mod inbound_message;
+mod mail_command;
+mod reply_address;
+mod reply_text;
+
+pub use inbound_message::{Automatic, InboundMessage, ReadError, MAX_MESSAGE_BYTES};
+pub use mail_command::MailCommand;
+pub use reply_address::{ReplyAddressTemplate, TemplateError};
+pub use reply_text::written_lines;
