@@ -1,4 +1,5 @@
-//! The move parser of one game, on positions reached by fuzzer-chosen legal moves: no panic,
+//! The move parser of one game, on positions read from the input (the corpus holds real
+//! ones): no panic,
 //! syntax errors point inside the text, and a move read is legal and round-trips through its
 //! canonical text.
 #![no_main]

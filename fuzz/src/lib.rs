@@ -46,21 +46,6 @@ fn variant(kind: GameKind, data: &[u8]) -> (Options, AnyGame, &[u8]) {
     }
 }
 
-/// Plays up to `steps` legal moves chosen by `choices` (one byte each).
-fn walk(mut game: AnyGame, steps: u8, choices: &[u8]) -> AnyGame {
-    for choice in choices.iter().take(usize::from(steps % 8)) {
-        let moves = game.legal_moves();
-        let Some(mv) = moves.get(usize::from(*choice) % moves.len().max(1)) else {
-            break;
-        };
-        game = match game.play(mv) {
-            Ok((next, _)) => next,
-            Err(error) => panic!("legal move {mv} refused: {error}"),
-        };
-    }
-    game
-}
-
 /// A syntax error must point at a character boundary inside the text (or its end).
 fn check_offset(text: &str, error: &ParseMoveError) {
     assert!(
@@ -70,16 +55,15 @@ fn check_offset(text: &str, error: &ParseMoveError) {
     );
 }
 
-/// Move text: bytes = variant, walk length, walk choices (that many bytes), then the text.
+/// Move text: bytes = variant, then a position text line (the start position when it does not
+/// read), then the move text.
 pub fn check_move_text(kind: GameKind, data: &[u8]) {
-    let (_, game, rest) = variant(kind, data);
-    let (steps, rest) = take_byte(rest);
-    let walked = usize::from(steps % 8).min(rest.len());
-    let (choices, text) = rest.split_at(walked);
-    let game = walk(game, steps, choices);
-    let Ok(text) = std::str::from_utf8(text) else {
+    let (options, start, rest) = variant(kind, data);
+    let Ok(rest) = std::str::from_utf8(rest) else {
         return;
     };
+    let (position, text) = rest.split_once('\n').unwrap_or(("", rest));
+    let game = AnyGame::from_position_text(&options, position).unwrap_or(start);
     match game.canonical_move(text) {
         Ok(canonical) => {
             assert!(
@@ -91,6 +75,9 @@ pub fn check_move_text(kind: GameKind, data: &[u8]) {
                 Ok(&canonical),
                 "canonical text {canonical} does not read back to itself"
             );
+            if let Err(error) = game.play(&canonical) {
+                panic!("{canonical} is legal but does not play: {error}");
+            }
         }
         Err(MoveError::Syntax(error)) => check_offset(text, &error),
         Err(MoveError::Illegal { .. }) => {}
