@@ -1,13 +1,16 @@
 //! Mail in: replies to game mails read into commands. This part is pure (bytes in, values out):
 //! reading a message ([`InboundMessage`]), trimming a reply to what the player wrote
 //! ([`written_lines`]), reading each line as a command ([`MailCommand`]), and the reply
-//! addresses that carry a seat's key ([`ReplyAddressTemplate`]).
+//! addresses that carry a seat's key ([`ReplyAddressTemplate`]); and the IMAP mailbox watcher
+//! that feeds a handler ([`ImapWatch`]).
 
+mod imap_mailbox;
 mod inbound_message;
 mod mail_command;
 mod reply_address;
 mod reply_text;
 
+pub use imap_mailbox::{Handled, ImapError, ImapMailbox, ImapUrlError, ImapWatch};
 pub use inbound_message::{Automatic, InboundMessage, ReadError, MAX_MESSAGE_BYTES};
 pub use mail_command::MailCommand;
 pub use reply_address::{ReplyAddressTemplate, TemplateError};
