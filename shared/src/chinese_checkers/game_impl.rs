@@ -40,6 +40,16 @@ impl Game for ChineseCheckers {
         format!("seat {seat} (pegs {})", points.join(", "))
     }
 
+    const PLAYS_ON_AFTER_DEPARTURES: bool = true;
+
+    fn departed(&self) -> Vec<Seat> {
+        self.left.seats().map(Seat::from_index).collect()
+    }
+
+    fn leave(&self, seat: Seat) -> Option<ChineseCheckers> {
+        Some(self.without(seat.index()))
+    }
+
     fn status(&self) -> Status {
         match self.winner() {
             Some(seat) => Status::won_by(Seat::from_index(seat)),
