@@ -196,3 +196,45 @@ fn chinese_checkers_parsers_never_panic() {
         common::check_parsers_never_panic(&game, 700);
     }
 }
+
+/// Seats leave at random points of random games, in every Chinese Checkers variant of three or
+/// more seats (play goes on) and in two-seat games of every kind (the departure ends the game).
+#[test]
+fn departure_playouts_of_every_multi_seat_variant() {
+    let variants: &[&[&str]] = &[
+        &["players=3"],
+        &["players=4"],
+        &["players=6"],
+        &["players=3", "sets=2"],
+        &["players=4", "unused=filled"],
+        &["players=6", "jumps=long"],
+        &["players=3", "anti-spoiling=swap"],
+        &["players=4", "anti-spoiling=none"],
+        &["players=6", "anti-spoiling=swap", "jumps=long"],
+    ];
+    for (seed, options) in (1..).zip(variants) {
+        let (departures, ended) =
+            common::check_departure_playouts(GameKind::ChineseCheckers, options, 3, 150, 20, seed);
+        assert!(departures >= 3, "{options:?}: {departures} departures");
+        assert!(ended >= 1, "{options:?}: no game ended by departures");
+    }
+}
+
+#[test]
+fn departures_end_two_seat_games_of_every_kind() {
+    let kinds: &[(GameKind, &[&str])] = &[
+        (GameKind::Kefren, &[]),
+        (GameKind::Kechi, &[]),
+        (GameKind::SanQi, &[]),
+        (GameKind::ChineseCheckers, &[]),
+        (GameKind::ChineseCheckers, &["sets=3"]),
+    ];
+    for (seed, (kind, options)) in (100..).zip(kinds) {
+        let (departures, ended) = common::check_departure_playouts(*kind, options, 4, 60, 15, seed);
+        assert_eq!(
+            departures, ended,
+            "{kind}: a departure did not end the game"
+        );
+        assert!(departures >= 2, "{kind}: {departures} departures");
+    }
+}

@@ -83,7 +83,15 @@ impl ChineseCheckers {
             None => return Err(seat_error("nothing")),
         };
         let left = match fields.next() {
-            Some(word) => parse_left(word, players)?,
+            Some(word) if word.starts_with("left=") => parse_left(word, players)?,
+            Some(word) => {
+                return Err(PositionError::new(
+                    "end",
+                    format!(
+                    "expected nothing after the seat but left=<seats that left>, found `{word}`"
+                ),
+                ))
+            }
             None => LeftSeats::default(),
         };
         if let Some(extra) = fields.next() {
