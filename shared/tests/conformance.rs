@@ -238,3 +238,39 @@ fn departures_end_two_seat_games_of_every_kind() {
         assert!(departures >= 2, "{kind}: {departures} departures");
     }
 }
+
+#[test]
+fn a_departure_ends_a_two_seat_game_and_the_record_keeps_it() {
+    use turnpost_shared::{AnyGame, GameRecord, MoveError, Seat, Status};
+    let record =
+        GameRecord::parse("[Kind \"kefren\"]\n[Options \"\"]\n\nF2-F3\nResign  2\n").unwrap();
+    let game = record.replay().unwrap();
+    assert_eq!(game.status(), Status::won_by(Seat::FIRST));
+    assert_eq!(game.placings(), Some(vec![1, 2]));
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.perft(2), 0);
+    let text = game.position_text();
+    assert!(text.ends_with(" left=2"), "{text}");
+    let read = AnyGame::from_position_text(&Options::new(), &text).unwrap();
+    assert_eq!(read.status(), game.status());
+    assert_eq!(read.departed(), [Seat::new(2).unwrap()]);
+    // No move after the end, but a syntax error is still a syntax error.
+    let error = game.play("E18-E17").unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("the game is over: seat 2 has left"),
+        "{error}"
+    );
+    assert!(matches!(game.play("E18-"), Err(MoveError::Syntax(_))));
+    // `left=` must name a seat of the game, of a game that was still going on.
+    let bad = text.replace("left=2", "left=3");
+    let error = AnyGame::from_position_text(&Options::new(), &bad).unwrap_err();
+    assert!(error.to_string().contains("1 to 2"), "{error}");
+    let twice = format!("{text} left=1");
+    assert!(AnyGame::from_position_text(&Options::new(), &twice).is_err());
+    // The snapshot (JSON) keeps the departure too.
+    let json = serde_json::to_value(&game).unwrap();
+    let back: AnyGame = serde_json::from_value(json).unwrap();
+    assert_eq!(back.status(), game.status());
+}
