@@ -2,6 +2,11 @@
 //! `resign 2`, `timeout 2`, `claim 2`. Departure lines stand among the moves of a record and of
 //! `--moves`; like moves, they are parsed (syntax, with byte offsets), then resolved against
 //! the position (the seat must be in the game and still playing), then played.
+//!
+//! Draws by agreement are not departures and not engine moves: the position does not change,
+//! so the server keeps recording them in its result (`draw`, reason `agreement`; in games of
+//! more than two seats, once every seat still playing has accepted) and computes the places
+//! with [`crate::placings`] from `Status::Draw` and the seats that had left.
 
 use std::fmt;
 use std::str::FromStr;
