@@ -312,3 +312,39 @@ fn perft_after_departures_agrees_with_the_general_generator() {
         assert_eq!(fast, general, "{options:?} {lines:?}");
     }
 }
+
+/// Departure lines of any shape: never a panic; a syntax error points inside the text.
+#[test]
+fn departure_parsing_never_panics() {
+    use proptest::prelude::*;
+    use turnpost_shared::{AnyGame, MoveError};
+    let game = AnyGame::new(
+        GameKind::ChineseCheckers,
+        &Options::from_pairs(["players=3"]).unwrap(),
+    )
+    .unwrap();
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+        cases: 2000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    let strategy = prop_oneof![
+        "(resign|Timeout|CLAIM|claim)[ \t]{0,2}[0-9a-zé ,-]{0,12}",
+        "[ ]{0,2}(resign|timeout)[0-9]{0,25}",
+        ".*",
+    ];
+    runner
+        .run(&strategy, |text| {
+            match game.play(&text) {
+                Ok((next, canonical)) => {
+                    prop_assert_eq!(next.play(&canonical).is_err(), true);
+                }
+                Err(MoveError::Syntax(error)) => {
+                    prop_assert!(error.offset <= text.len(), "offset past the end: {error}");
+                }
+                Err(MoveError::Illegal { reason }) => prop_assert!(!reason.is_empty()),
+            }
+            Ok(())
+        })
+        .unwrap();
+}
