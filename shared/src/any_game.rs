@@ -220,10 +220,12 @@ impl AnyGame {
         }
         let next = match dispatch!(self, game => game.leave(seat).map(AnyGame::from)) {
             Some(next) => next,
-            None => AnyGame {
+            None if !plays_on_after_departures(self.kind()) => AnyGame {
                 engine: self.engine.clone(),
                 ended_by: Some(seat),
             },
+            // The engine refused after the checks above: only a game over can explain it.
+            None => return Err(LeaveError::GameOver),
         };
         Ok((next, how.line(seat)))
     }

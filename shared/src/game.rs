@@ -56,7 +56,8 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
 
     /// The position after `seat` leaves: a seat of this game, still playing, in a game not
     /// over ([`crate::AnyGame::leave`] checks all three). With one seat left playing, that
-    /// seat has won. `None` from engines without departures (the default).
+    /// seat has won. `None` from engines without departures (the default), and where the seat
+    /// cannot leave.
     fn leave(&self, seat: Seat) -> Option<Self> {
         let _ = seat;
         None

@@ -128,7 +128,7 @@ impl ChineseCheckers {
                 }
             }
         }
-        if next.seat() == seat || next.left.contains(next.seat()) {
+        if next.seat() == seat {
             next.to_move = u8::try_from(next.next_seat(seat)).unwrap_or(0);
         }
         next

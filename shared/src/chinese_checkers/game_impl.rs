@@ -47,7 +47,11 @@ impl Game for ChineseCheckers {
     }
 
     fn leave(&self, seat: Seat) -> Option<ChineseCheckers> {
-        Some(self.without(seat.index()))
+        let seat = seat.index();
+        let may_leave = seat < self.variant.seat_count()
+            && !self.left.contains(seat)
+            && self.winner().is_none();
+        may_leave.then(|| self.without(seat))
     }
 
     fn status(&self) -> Status {
