@@ -141,7 +141,7 @@ impl AnyGame {
         let mut game = self.clone();
         for (index, text) in moves.iter().enumerate() {
             game = game
-                .play(text.as_ref())
+                .play_line(text.as_ref())
                 .map(|(next, _)| next)
                 .map_err(|error| ReplayError {
                     number: index + 1,
@@ -230,6 +230,20 @@ impl AnyGame {
         Ok((next, how.line(seat)))
     }
 
+    /// Plays a line of a game record or of `--moves`: a move text, or a departure line
+    /// (`resign 2`, `timeout 2`, `claim 2`). Returns the next position and the canonical text.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] with the offset, or [`MoveError::Illegal`] (for a departure: the
+    /// seat is not in the game, has already left, or the game is over); `self` is unchanged.
+    pub fn play_line(&self, text: &str) -> Result<(AnyGame, String), MoveError> {
+        if DepartureText::is_departure(text) {
+            self.play_departure(text)
+        } else {
+            self.play(text)
+        }
+    }
+
     /// Parses and plays a departure line.
     fn play_departure(&self, text: &str) -> Result<(AnyGame, String), MoveError> {
         let parsed = DepartureText::parse(text).map_err(MoveError::Syntax)?;
@@ -272,15 +286,21 @@ impl AnyGame {
         self.play(text).map(|(_, canonical)| canonical)
     }
 
-    /// Plays a move text or a departure line (`resign 2`, `timeout 2`, `claim 2`); returns the
-    /// next position and the canonical text.
+    /// Plays a move text; returns the next position and the move's canonical text. Departure
+    /// lines are not moves: they go through [`AnyGame::play_line`] or [`AnyGame::leave`], so a
+    /// move request can never make a seat leave.
     ///
     /// # Errors
-    /// [`MoveError::Syntax`] or [`MoveError::Illegal`] (for a departure: the seat is not in the
-    /// game, has already left, or the game is over); `self` is unchanged.
+    /// [`MoveError::Syntax`] or [`MoveError::Illegal`] (also for a departure line);
+    /// `self` is unchanged.
     pub fn play(&self, text: &str) -> Result<(AnyGame, String), MoveError> {
         if DepartureText::is_departure(text) {
-            return self.play_departure(text);
+            return Err(MoveError::Illegal {
+                reason: format!(
+                    "`{}` is a departure, not a move: a player leaves by resigning",
+                    text.trim()
+                ),
+            });
         }
         dispatch!(self, game => {
             let parsed = game.parse_move(text).map_err(MoveError::Syntax)?;

@@ -646,7 +646,9 @@ fn any(pairs: &[&str]) -> AnyGame {
 }
 
 fn play(game: &AnyGame, line: &str) -> AnyGame {
-    let (next, canonical) = game.play(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    let (next, canonical) = game
+        .play_line(line)
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
     if line.contains(' ') {
         assert_eq!(canonical, line.to_lowercase());
     }
@@ -756,7 +758,11 @@ fn inert_pegs_stay_when_a_seat_leaves() {
 #[test]
 fn departures_that_cannot_be_played_say_why() {
     let game = any(&["players=3"]);
-    let illegal = |game: &AnyGame, line: &str, expected: &str| match game.play(line) {
+    let illegal_move = |game: &AnyGame, line: &str, expected: &str| match game.play(line) {
+        Ok(_) => panic!("{line} was accepted"),
+        Err(error) => assert!(error.to_string().contains(expected), "{line}: {error}"),
+    };
+    let illegal = |game: &AnyGame, line: &str, expected: &str| match game.play_line(line) {
         Ok(_) => panic!("{line} was accepted"),
         Err(error) => assert!(error.to_string().contains(expected), "{line}: {error}"),
     };
@@ -771,7 +777,9 @@ fn departures_that_cannot_be_played_say_why() {
     let over = play(&left, "resign 1");
     illegal(&over, "resign 3", "the game is over");
     illegal(&over, "resign 1", "seat 1 has already left");
-    match game.play("resign two") {
+    // A move request cannot make a seat leave: `play` takes moves only.
+    illegal_move(&game, "resign 2", "is a departure, not a move");
+    match game.play_line("resign two") {
         Err(turnpost_shared::MoveError::Syntax(error)) => assert_eq!(error.offset, 7),
         other => panic!("{other:?}"),
     }

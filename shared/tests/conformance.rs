@@ -335,9 +335,9 @@ fn departure_parsing_never_panics() {
     ];
     runner
         .run(&strategy, |text| {
-            match game.play(&text) {
+            match game.play_line(&text) {
                 Ok((next, canonical)) => {
-                    prop_assert_eq!(next.play(&canonical).is_err(), true);
+                    prop_assert_eq!(next.play_line(&canonical).is_err(), true);
                 }
                 Err(MoveError::Syntax(error)) => {
                     prop_assert!(error.offset <= text.len(), "offset past the end: {error}");

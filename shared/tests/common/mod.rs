@@ -248,7 +248,7 @@ pub fn check_departure_playouts(
                 moves[rng.below(moves.len())].clone()
             };
             let (next, canonical) = game
-                .play(&line)
+                .play_line(&line)
                 .unwrap_or_else(|e| panic!("playout {playout}: {line}: {e} {lines:?}"));
             assert_eq!(canonical, line);
             if line.contains(' ') {
@@ -273,7 +273,7 @@ pub fn check_departure_playouts(
         assert_eq!(record.moves, lines);
         let mut replayed = start.clone();
         for (line, position) in record.moves.iter().zip(&positions[1..]) {
-            replayed = replayed.play(line).unwrap().0;
+            replayed = replayed.play_line(line).unwrap().0;
             assert_eq!(&replayed.position_text(), position, "after {line}");
         }
         assert_eq!(
