@@ -166,6 +166,36 @@ fn departure_lines_play_in_moves() {
     args.push(&position);
     args.extend(three);
     assert_eq!(stdout(&turnpost(&args).success()), "0\n");
+    // A position with a seat gone, read back by every command.
+    let mut args = vec!["engine", "show", "chinese-checkers", "--moves", "resign 3"];
+    args.extend(three);
+    let out = stdout(&turnpost(&args).success());
+    let position = out.lines().last().unwrap().to_string();
+    assert!(position.ends_with(" 1 left=3"), "{position}");
+    for (command, expected) in [("status", "ongoing 1\n"), ("perft", "14\n")] {
+        let mut args = vec![
+            "engine",
+            command,
+            "chinese-checkers",
+            "--position",
+            &position,
+        ];
+        args.extend(three);
+        if command == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        assert_eq!(stdout(&turnpost(&args).success()), expected);
+    }
+    let mut args = vec![
+        "engine",
+        "moves",
+        "chinese-checkers",
+        "--position",
+        &position,
+    ];
+    args.extend(three);
+    let moves = stdout(&turnpost(&args).success());
+    assert_eq!(moves.lines().count(), 14);
     // Departures that cannot be played name the line and say why.
     let mut args = vec![
         "engine",

@@ -87,9 +87,7 @@ impl ChineseCheckers {
             Some(word) => {
                 return Err(PositionError::new(
                     "end",
-                    format!(
-                    "expected nothing after the seat but left=<seats that left>, found `{word}`"
-                ),
+                    format!("expected nothing after the seat but left=…, found `{word}`"),
                 ))
             }
             None => LeftSeats::default(),
@@ -142,7 +140,7 @@ impl ChineseCheckers {
         };
         // Pegs leave with their seat, except the last departure's, which ended the game.
         let kept = if game.playing() <= 1 {
-            left.len() - 1
+            left.len().saturating_sub(1)
         } else {
             left.len()
         };
