@@ -124,3 +124,100 @@ fn json_output_for_scripts() {
         .unwrap()
         .contains("A B C"));
 }
+
+#[test]
+fn departure_lines_play_in_moves() {
+    let three = ["--option", "players=3"];
+    let status = |moves: &str| {
+        let mut args = vec!["engine", "status", "chinese-checkers", "--moves", moves];
+        args.extend(three);
+        stdout(&turnpost(&args).success())
+    };
+    assert_eq!(status("N10-M10 resign 2"), "ongoing 3\n");
+    assert_eq!(status("resign 1 Timeout 3"), "won 2\n");
+    let mut args = vec![
+        "engine",
+        "show",
+        "chinese-checkers",
+        "--moves",
+        "resign 3 claim 1",
+    ];
+    args.extend(three);
+    let out = stdout(&turnpost(&args).success());
+    assert!(
+        out.contains("left (in order): seat 3 (pegs 5), seat 1 (pegs 1)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("places: 1. seat 2 (pegs 3), 2. seat 1 (pegs 1), 3. seat 3 (pegs 5)"),
+        "{out}"
+    );
+    assert!(out.ends_with(" 2 left=3,1\n"), "{out}");
+    // The engine commands read such positions back.
+    let position = out.lines().last().unwrap().to_string();
+    let mut args = vec![
+        "engine",
+        "perft",
+        "chinese-checkers",
+        "--depth",
+        "2",
+        "--position",
+    ];
+    args.push(&position);
+    args.extend(three);
+    assert_eq!(stdout(&turnpost(&args).success()), "0\n");
+    // A position with a seat gone, read back by every command.
+    let mut args = vec!["engine", "show", "chinese-checkers", "--moves", "resign 3"];
+    args.extend(three);
+    let out = stdout(&turnpost(&args).success());
+    let position = out.lines().last().unwrap().to_string();
+    assert!(position.ends_with(" 1 left=3"), "{position}");
+    for (command, expected) in [("status", "ongoing 1\n"), ("perft", "14\n")] {
+        let mut args = vec![
+            "engine",
+            command,
+            "chinese-checkers",
+            "--position",
+            &position,
+        ];
+        args.extend(three);
+        if command == "perft" {
+            args.extend(["--depth", "1"]);
+        }
+        assert_eq!(stdout(&turnpost(&args).success()), expected);
+    }
+    let mut args = vec![
+        "engine",
+        "moves",
+        "chinese-checkers",
+        "--position",
+        &position,
+    ];
+    args.extend(three);
+    let moves = stdout(&turnpost(&args).success());
+    assert_eq!(moves.lines().count(), 14);
+    // Departures that cannot be played name the line and say why.
+    let mut args = vec![
+        "engine",
+        "moves",
+        "chinese-checkers",
+        "--moves",
+        "resign 2 resign 2",
+    ];
+    args.extend(three);
+    let err = stderr(&turnpost(&args).code(1));
+    assert!(
+        err.contains("move 2 `resign 2`: illegal move: seat 2 has already left"),
+        "{err}"
+    );
+    let err = stderr(&turnpost(&["engine", "moves", "kefren", "--moves", "resign 3"]).code(1));
+    assert!(
+        err.contains("seat 3 is not in this game (seats 1 to 2)"),
+        "{err}"
+    );
+    let err = stderr(&turnpost(&["engine", "moves", "kefren", "--moves", "resign x"]).code(1));
+    assert!(err.contains("syntax error at byte 7"), "{err}");
+    // Two seats: the departure ends the game.
+    let run = turnpost(&["engine", "status", "kefren", "--moves", "F2-F3 resign 1"]).success();
+    assert_eq!(stdout(&run), "won 2\n");
+}

@@ -1,17 +1,26 @@
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    BoardView, ChineseCheckers, Game, GameKind, Kechi, Kefren, MoveError, OptionError, OptionSpec,
-    Options, PositionError, SanQi, Seat, Status,
+    placings, BoardView, ChineseCheckers, Departure, DepartureText, Game, GameKind, Kechi, Kefren,
+    LeaveError, MoveError, OptionError, OptionSpec, Options, PositionError, SanQi, Seat, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
-/// the CLI). Moves go in and out as text.
+/// the CLI). Moves and departures (`resign 2`, see [`Departure`]) go in and out as text.
 ///
 /// Serialises as a [`GameSnapshot`]: kind, canonical options and position text.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(try_from = "GameSnapshot", into = "GameSnapshot")]
-pub enum AnyGame {
+pub struct AnyGame {
+    engine: Engine,
+    /// The seat whose departure ended the game, in games whose engine keeps no departures
+    /// (two seats: leaving always ends the game). Such engines' position text gets ` left=N`.
+    ended_by: Option<Seat>,
+}
+
+/// The engine's own position.
+#[derive(Clone, Debug)]
+enum Engine {
     Kefren(Kefren),
     Kechi(Kechi),
     SanQi(SanQi),
@@ -21,11 +30,11 @@ pub enum AnyGame {
 /// Calls the same expression on whichever game `$any` holds.
 macro_rules! dispatch {
     ($any:expr, $game:ident => $body:expr) => {
-        match $any {
-            AnyGame::Kefren($game) => $body,
-            AnyGame::Kechi($game) => $body,
-            AnyGame::SanQi($game) => $body,
-            AnyGame::ChineseCheckers($game) => $body,
+        match &$any.engine {
+            Engine::Kefren($game) => $body,
+            Engine::Kechi($game) => $body,
+            Engine::SanQi($game) => $body,
+            Engine::ChineseCheckers($game) => $body,
         }
     };
 }
@@ -67,12 +76,10 @@ impl AnyGame {
     /// [`EngineError::NotImplemented`] stays for kinds added later).
     pub fn new(kind: GameKind, options: &Options) -> Result<AnyGame, EngineError> {
         match kind {
-            GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::new(options)?)),
-            GameKind::Kechi => Ok(AnyGame::Kechi(Kechi::new(options)?)),
-            GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::new(options)?)),
-            GameKind::ChineseCheckers => {
-                Ok(AnyGame::ChineseCheckers(ChineseCheckers::new(options)?))
-            }
+            GameKind::Kefren => Ok(AnyGame::from(Kefren::new(options)?)),
+            GameKind::Kechi => Ok(AnyGame::from(Kechi::new(options)?)),
+            GameKind::SanQi => Ok(AnyGame::from(SanQi::new(options)?)),
+            GameKind::ChineseCheckers => Ok(AnyGame::from(ChineseCheckers::new(options)?)),
         }
     }
 
@@ -91,15 +98,29 @@ impl AnyGame {
             )
         })?;
         // Options are checked first so that an unknown key is reported as such.
-        let _start = AnyGame::new(kind, options)?;
-        match kind {
-            GameKind::Kefren => Ok(AnyGame::Kefren(Kefren::from_position_text(options, text)?)),
-            GameKind::Kechi => Ok(AnyGame::Kechi(Kechi::from_position_text(options, text)?)),
-            GameKind::SanQi => Ok(AnyGame::SanQi(SanQi::from_position_text(options, text)?)),
-            GameKind::ChineseCheckers => Ok(AnyGame::ChineseCheckers(
-                ChineseCheckers::from_position_text(options, text)?,
-            )),
+        let start = AnyGame::new(kind, options)?;
+        let (text, ended_by) = if plays_on_after_departures(kind) {
+            (text, None)
+        } else {
+            split_ended_by(text, start.seat_count())?
+        };
+        let mut game = match kind {
+            GameKind::Kefren => AnyGame::from(Kefren::from_position_text(options, text)?),
+            GameKind::Kechi => AnyGame::from(Kechi::from_position_text(options, text)?),
+            GameKind::SanQi => AnyGame::from(SanQi::from_position_text(options, text)?),
+            GameKind::ChineseCheckers => {
+                AnyGame::from(ChineseCheckers::from_position_text(options, text)?)
+            }
+        };
+        if ended_by.is_some() && game.status().is_over() {
+            return Err(PositionError::new(
+                "left",
+                "the position is already over, so no seat can have left it",
+            )
+            .into());
         }
+        game.ended_by = ended_by;
+        Ok(game)
     }
 
     /// The options `kind` understands.
@@ -112,7 +133,7 @@ impl AnyGame {
         }
     }
 
-    /// Plays a list of move texts from this position.
+    /// Plays a list of move texts and departure lines (`resign 2`) from this position.
     ///
     /// # Errors
     /// A [`ReplayError`] for the first move that cannot be played, numbered from 1.
@@ -120,7 +141,7 @@ impl AnyGame {
         let mut game = self.clone();
         for (index, text) in moves.iter().enumerate() {
             game = game
-                .play(text.as_ref())
+                .play_line(text.as_ref())
                 .map(|(next, _)| next)
                 .map_err(|error| ReplayError {
                     number: index + 1,
@@ -149,16 +170,106 @@ impl AnyGame {
         dispatch!(self, game => game.seat_name(seat))
     }
 
+    /// Ongoing with the seat to move, won, or drawn. When a departure ended the game, the
+    /// seats that did not leave have won.
     pub fn status(&self) -> Status {
-        dispatch!(self, game => game.status())
+        match self.ended_by {
+            Some(left) => Status::Won {
+                winners: (0..usize::from(self.seat_count()))
+                    .map(Seat::from_index)
+                    .filter(|&seat| seat != left)
+                    .collect(),
+            },
+            None => dispatch!(self, game => game.status()),
+        }
+    }
+
+    /// The seats that have left, first to leave first.
+    pub fn departed(&self) -> Vec<Seat> {
+        let mut seats = dispatch!(self, game => game.departed());
+        seats.extend(self.ended_by);
+        seats
+    }
+
+    /// Every seat's final place (index: seat − 1), once the game is over: the winner first,
+    /// the seats still playing sharing the next place, then the seats that left, the last to
+    /// leave highest (see [`placings`]). `None` while the game goes on.
+    pub fn placings(&self) -> Option<Vec<u8>> {
+        placings(self.seat_count(), &self.status(), &self.departed())
+    }
+
+    /// `seat` leaves the game (`how`: resignation, timeout, claim). With three or more seats
+    /// playing, in games that go on without a seat (Chinese Checkers), play goes on; otherwise
+    /// the game ends and the seats still playing win. Returns the next position and the
+    /// departure's record line (`resign 2`).
+    ///
+    /// # Errors
+    /// [`LeaveError::NotInGame`], [`LeaveError::AlreadyLeft`], [`LeaveError::GameOver`].
+    pub fn leave(&self, seat: Seat, how: Departure) -> Result<(AnyGame, String), LeaveError> {
+        if seat.number() > self.seat_count() {
+            return Err(LeaveError::NotInGame {
+                seat: u32::from(seat.number()),
+                seats: self.seat_count(),
+            });
+        }
+        if self.departed().contains(&seat) {
+            return Err(LeaveError::AlreadyLeft(seat));
+        }
+        if self.status().is_over() {
+            return Err(LeaveError::GameOver);
+        }
+        let next = match dispatch!(self, game => game.leave(seat).map(AnyGame::from)) {
+            Some(next) => next,
+            None if !plays_on_after_departures(self.kind()) => AnyGame {
+                engine: self.engine.clone(),
+                ended_by: Some(seat),
+            },
+            // The engine refused after the checks above: only a game over can explain it.
+            None => return Err(LeaveError::GameOver),
+        };
+        Ok((next, how.line(seat)))
+    }
+
+    /// Plays a line of a game record or of `--moves`: a move text, or a departure line
+    /// (`resign 2`, `timeout 2`, `claim 2`). Returns the next position and the canonical text.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] with the offset, or [`MoveError::Illegal`] (for a departure: the
+    /// seat is not in the game, has already left, or the game is over); `self` is unchanged.
+    pub fn play_line(&self, text: &str) -> Result<(AnyGame, String), MoveError> {
+        if DepartureText::is_departure(text) {
+            self.play_departure(text)
+        } else {
+            self.play(text)
+        }
+    }
+
+    /// Parses and plays a departure line.
+    fn play_departure(&self, text: &str) -> Result<(AnyGame, String), MoveError> {
+        let parsed = DepartureText::parse(text).map_err(MoveError::Syntax)?;
+        let seat = u8::try_from(parsed.seat)
+            .ok()
+            .and_then(Seat::new)
+            .ok_or(LeaveError::NotInGame {
+                seat: parsed.seat,
+                seats: self.seat_count(),
+            })
+            .and_then(|seat| self.leave(seat, parsed.departure));
+        seat.map_err(|error| MoveError::Illegal {
+            reason: error.to_string(),
+        })
     }
 
     pub fn scores(&self) -> Option<Vec<i64>> {
         dispatch!(self, game => game.scores())
     }
 
-    /// The canonical texts of every legal move, sorted by byte order.
+    /// The canonical texts of every legal move, sorted by byte order (departures are not
+    /// moves: none are listed).
     pub fn legal_moves(&self) -> Vec<String> {
+        if self.ended_by.is_some() {
+            return Vec::new();
+        }
         dispatch!(self, game => {
             let mut texts: Vec<String> =
                 game.legal_moves().iter().map(|mv| game.format_move(mv)).collect();
@@ -172,22 +283,47 @@ impl AnyGame {
     /// # Errors
     /// [`MoveError::Syntax`] with offset and expectation, or [`MoveError::Illegal`] with the rule.
     pub fn canonical_move(&self, text: &str) -> Result<String, MoveError> {
-        dispatch!(self, game => game.resolve_text(text).map(|mv| game.format_move(&mv)))
+        self.play(text).map(|(_, canonical)| canonical)
     }
 
-    /// Plays a move text; returns the next position and the move's canonical text.
+    /// Plays a move text; returns the next position and the move's canonical text. Departure
+    /// lines are not moves: they go through [`AnyGame::play_line`] or [`AnyGame::leave`], so a
+    /// move request can never make a seat leave.
     ///
     /// # Errors
-    /// [`MoveError::Syntax`] or [`MoveError::Illegal`]; `self` is unchanged.
+    /// [`MoveError::Syntax`] or [`MoveError::Illegal`] (also for a departure line);
+    /// `self` is unchanged.
     pub fn play(&self, text: &str) -> Result<(AnyGame, String), MoveError> {
+        if DepartureText::is_departure(text) {
+            return Err(MoveError::Illegal {
+                reason: format!(
+                    "`{}` is a departure, not a move: a player leaves by resigning",
+                    text.trim()
+                ),
+            });
+        }
         dispatch!(self, game => {
-            let mv = game.resolve_text(text)?;
+            let parsed = game.parse_move(text).map_err(MoveError::Syntax)?;
+            if let Some(left) = self.ended_by {
+                return Err(MoveError::Illegal {
+                    reason: format!("the game is over: seat {left} has left"),
+                });
+            }
+            let mv = game.resolve_move(&parsed).map_err(|illegal| MoveError::Illegal {
+                reason: illegal.to_string(),
+            })?;
             Ok((AnyGame::from(game.play_move(&mv)), game.format_move(&mv)))
         })
     }
 
+    /// The position text; where a departure ended a game whose engine keeps none, followed by
+    /// ` left=<seat>`.
     pub fn position_text(&self) -> String {
-        dispatch!(self, game => game.position_text())
+        let text = dispatch!(self, game => game.position_text());
+        match self.ended_by {
+            Some(seat) => format!("{text} left={seat}"),
+            None => text,
+        }
     }
 
     pub fn board_view(&self) -> BoardView {
@@ -195,6 +331,9 @@ impl AnyGame {
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
+        if self.ended_by.is_some() {
+            return u64::from(depth == 0);
+        }
         dispatch!(self, game => game.perft(depth))
     }
 
@@ -211,27 +350,66 @@ fn kind_of<G: Game>(_: &G) -> GameKind {
     G::KIND
 }
 
+fn plays_on_after_departures(kind: GameKind) -> bool {
+    match kind {
+        GameKind::Kefren => Kefren::PLAYS_ON_AFTER_DEPARTURES,
+        GameKind::Kechi => Kechi::PLAYS_ON_AFTER_DEPARTURES,
+        GameKind::SanQi => SanQi::PLAYS_ON_AFTER_DEPARTURES,
+        GameKind::ChineseCheckers => ChineseCheckers::PLAYS_ON_AFTER_DEPARTURES,
+    }
+}
+
+/// Takes a last field `left=<seat>` off a position text of an engine without departures.
+fn split_ended_by(text: &str, seats: u8) -> Result<(&str, Option<Seat>), PositionError> {
+    let trimmed = text.trim_end();
+    let Some((rest, last)) = trimmed.rsplit_once([' ', '\t']) else {
+        return Ok((text, None));
+    };
+    let Some(seat) = last.strip_prefix("left=") else {
+        return Ok((text, None));
+    };
+    match seat.parse::<u8>().ok().filter(|n| (1..=seats).contains(n)).and_then(Seat::new) {
+        Some(seat) => Ok((rest, Some(seat))),
+        None => Err(PositionError::new(
+            "left",
+            format!("expected left=<the seat whose departure ended the game, 1 to {seats}>, found `{last}`"),
+        )),
+    }
+}
+
 impl From<Kefren> for AnyGame {
     fn from(game: Kefren) -> AnyGame {
-        AnyGame::Kefren(game)
+        AnyGame {
+            engine: Engine::Kefren(game),
+            ended_by: None,
+        }
     }
 }
 
 impl From<Kechi> for AnyGame {
     fn from(game: Kechi) -> AnyGame {
-        AnyGame::Kechi(game)
+        AnyGame {
+            engine: Engine::Kechi(game),
+            ended_by: None,
+        }
     }
 }
 
 impl From<SanQi> for AnyGame {
     fn from(game: SanQi) -> AnyGame {
-        AnyGame::SanQi(game)
+        AnyGame {
+            engine: Engine::SanQi(game),
+            ended_by: None,
+        }
     }
 }
 
 impl From<ChineseCheckers> for AnyGame {
     fn from(game: ChineseCheckers) -> AnyGame {
-        AnyGame::ChineseCheckers(game)
+        AnyGame {
+            engine: Engine::ChineseCheckers(game),
+            ended_by: None,
+        }
     }
 }
 

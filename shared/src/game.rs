@@ -43,6 +43,26 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
         format!("seat {seat}")
     }
 
+    /// Whether a seat can leave while three or more seats are playing and the game goes on
+    /// without it (the engine then implements [`Game::leave`] and [`Game::departed`], and its
+    /// position text says who has left). Where it cannot (two-seat games), leaving always ends
+    /// the game, and [`crate::AnyGame`] records that for every kind.
+    const PLAYS_ON_AFTER_DEPARTURES: bool = false;
+
+    /// The seats that have left, first to leave first.
+    fn departed(&self) -> Vec<Seat> {
+        Vec::new()
+    }
+
+    /// The position after `seat` leaves: a seat of this game, still playing, in a game not
+    /// over ([`crate::AnyGame::leave`] checks all three). With one seat left playing, that
+    /// seat has won. `None` from engines without departures (the default), and where the seat
+    /// cannot leave.
+    fn leave(&self, seat: Seat) -> Option<Self> {
+        let _ = seat;
+        None
+    }
+
     /// Ongoing with the seat to move, won, or drawn.
     fn status(&self) -> Status;
 

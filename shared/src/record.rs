@@ -1,5 +1,8 @@
 //! The plain-text game record: a PGN-like header of `[Key "value"]` lines, a blank line, then
-//! one canonical move per line. Replaying it reproduces every position.
+//! one canonical move per line, with departures (`resign 2`, `timeout 2`, `claim 2`: see
+//! [`crate::Departure`]) at their place among the moves. Replaying it reproduces every position,
+//! and the final one gives the placings ([`AnyGame::placings`]). A draw by agreement is no line:
+//! the position does not change, so it stays in the `Result` header (`draw`), as before.
 
 use std::fmt::Write;
 
@@ -10,7 +13,7 @@ use crate::{AnyGame, EngineError, GameKind, Options, ReplayError};
 pub struct GameRecord {
     /// Header fields in order; `Kind` and `Options` are required for replaying.
     pub headers: Vec<(String, String)>,
-    /// Canonical move texts, first move first.
+    /// Canonical move texts and departure lines, first move first.
     pub moves: Vec<String>,
 }
 

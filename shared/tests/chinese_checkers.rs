@@ -640,3 +640,183 @@ fn seats_are_named_by_their_points() {
         "seat 2 (pegs 2, 4, 6)"
     );
 }
+
+fn any(pairs: &[&str]) -> AnyGame {
+    AnyGame::new(GameKind::ChineseCheckers, &options(pairs)).unwrap()
+}
+
+fn play(game: &AnyGame, line: &str) -> AnyGame {
+    let (next, canonical) = game
+        .play_line(line)
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    if line.contains(' ') {
+        assert_eq!(canonical, line.to_lowercase());
+    }
+    next
+}
+
+fn seat(n: u8) -> Seat {
+    Seat::new(n).unwrap()
+}
+
+/// The position text's rows (without the seat and the seats that left).
+fn rows(game: &AnyGame) -> String {
+    game.position_text().split(' ').nth(1).unwrap().to_string()
+}
+
+#[test]
+fn a_seat_leaving_takes_its_pegs_and_its_turns() {
+    let start = any(&["players=3"]);
+    let first = start.legal_moves()[0].clone();
+    let game = play(&play(&start, &first), "Resign 3");
+    // Set 5 is off the board, the others stay; seat 2 is still to move.
+    assert!(!rows(&game).contains('5'));
+    assert_eq!(rows(&game).matches('3').count(), 10);
+    assert_eq!(game.status(), Status::Ongoing { to_move: seat(2) });
+    assert!(game.position_text().ends_with(" 2 left=3"));
+    assert_eq!(game.departed(), [seat(3)]);
+    // Seat 2 moves, then seat 1 again: seat 3 is skipped.
+    let second = game.legal_moves()[0].clone();
+    let game = play(&game, &second);
+    assert_eq!(game.status(), Status::Ongoing { to_move: seat(1) });
+    assert_eq!(game.placings(), None);
+    // With two seats playing, leaving ends the game; the board stays as it was.
+    let over = play(&game, "timeout 1");
+    assert_eq!(over.status(), won_by(2));
+    assert_eq!(rows(&over), rows(&game));
+    assert!(over.position_text().ends_with(" left=3,1"));
+    assert_eq!(over.placings(), Some(vec![2, 1, 3]));
+    assert!(over.legal_moves().is_empty());
+    assert_eq!((over.perft(0), over.perft(1)), (1, 0));
+    // Every position reads back.
+    let options = options(&["players=3"]);
+    for position in [&game, &over] {
+        let read = AnyGame::from_position_text(&options, &position.position_text()).unwrap();
+        assert_eq!(read.status(), position.status());
+        assert_eq!(read.departed(), position.departed());
+    }
+}
+
+#[test]
+fn the_seat_to_move_leaving_passes_the_turn_on() {
+    // Four players: seat 1 is claimed against while to move; seat 2 moves next.
+    let game = play(&any(&["players=4"]), "claim 1");
+    assert_eq!(game.status(), Status::Ongoing { to_move: seat(2) });
+    assert!(!rows(&game).contains('1'));
+    // Six players: 4 leaves, then 6; seat 5's turn comes after seat 3's... and then seat 1's.
+    let mut six = play(&play(&any(&["players=6"]), "resign 4"), "resign 6");
+    let mut order = Vec::new();
+    for _ in 0..5 {
+        order.push(six.status().to_move().unwrap().number());
+        let mv = six.legal_moves()[0].clone();
+        six = play(&six, &mv);
+    }
+    assert_eq!(order, [1, 2, 3, 5, 1]);
+}
+
+#[test]
+fn a_seat_playing_two_sets_leaves_with_both() {
+    let game = play(&any(&["players=3", "sets=2"]), "resign 2");
+    assert!(!rows(&game).contains('3') && !rows(&game).contains('4'));
+    assert_eq!(rows(&game).matches('1').count(), 10);
+    assert_eq!(rows(&game).matches('6').count(), 10);
+    let over = play(&game, "resign 3");
+    assert_eq!(over.status(), won_by(1));
+    assert_eq!(over.placings(), Some(vec![1, 3, 2]));
+}
+
+#[test]
+fn the_points_of_a_seat_that_left_are_free_to_rest_in() {
+    // As in the resting test: point 2 is the target of seat 3's set 5, so seat 1 may not stop
+    // there; once seat 3 has left, it may.
+    let mut setup = pegs(&["L9", "L8", "K7"], '1');
+    setup.extend(pegs(&["A5"], '3'));
+    setup.extend(pegs(&["E13"], '5'));
+    let three = game(&["players=3"], &setup, 1);
+    refused(&three, "L9-L7", "point 2");
+    let left = three.leave(seat(3)).unwrap();
+    assert_eq!(resolve(&left, "L9-L7"), Ok("L9-L7".into()));
+    assert!(moves(&left).contains(&"L8-L7".to_string()));
+    assert_eq!(left.count_moves(), moves(&left).len() as u64);
+    // Seat 2's points (3 and 6) are still not free for seat 1.
+    let mut into_six = pegs(&["J13"], '1');
+    into_six.extend(pegs(&["A5"], '3'));
+    into_six.extend(pegs(&["E13"], '5'));
+    let left = game(&["players=3"], &into_six, 1).leave(seat(3)).unwrap();
+    refused(&left, "J13-J14", "point 6");
+}
+
+#[test]
+fn inert_pegs_stay_when_a_seat_leaves() {
+    let start = any(&["players=4", "unused=filled"]);
+    let game = play(&start, "resign 3");
+    assert_eq!(rows(&game).matches('x').count(), 20);
+    assert!(!rows(&game).contains('4'));
+    assert_eq!(game.status(), Status::Ongoing { to_move: seat(1) });
+}
+
+#[test]
+fn departures_that_cannot_be_played_say_why() {
+    let game = any(&["players=3"]);
+    let illegal_move = |game: &AnyGame, line: &str, expected: &str| match game.play(line) {
+        Ok(_) => panic!("{line} was accepted"),
+        Err(error) => assert!(error.to_string().contains(expected), "{line}: {error}"),
+    };
+    let illegal = |game: &AnyGame, line: &str, expected: &str| match game.play_line(line) {
+        Ok(_) => panic!("{line} was accepted"),
+        Err(error) => assert!(error.to_string().contains(expected), "{line}: {error}"),
+    };
+    illegal(
+        &game,
+        "resign 4",
+        "seat 4 is not in this game (seats 1 to 3)",
+    );
+    illegal(&game, "resign 0", "seat 0 is not in this game");
+    let left = play(&game, "resign 2");
+    illegal(&left, "claim 2", "seat 2 has already left");
+    let over = play(&left, "resign 1");
+    illegal(&over, "resign 3", "the game is over");
+    illegal(&over, "resign 1", "seat 1 has already left");
+    // A move request cannot make a seat leave: `play` takes moves only.
+    illegal_move(&game, "resign 2", "is a departure, not a move");
+    match game.play_line("resign two") {
+        Err(turnpost_shared::MoveError::Syntax(error)) => assert_eq!(error.offset, 7),
+        other => panic!("{other:?}"),
+    }
+    let error = game.leave(seat(5), turnpost_shared::Departure::Timeout);
+    assert!(matches!(
+        error,
+        Err(turnpost_shared::LeaveError::NotInGame { seat: 5, seats: 3 })
+    ));
+}
+
+#[test]
+fn position_text_lists_the_seats_that_left() {
+    let three = options(&["players=3"]);
+    let start = any(&["players=3"]).position_text();
+    let read = |text: &str| ChineseCheckers::from_position_text(&three, text);
+    let game = play(&any(&["players=3"]), "resign 3");
+    assert_eq!(read(&game.position_text()).unwrap().departed(), [seat(3)]);
+    let cases = [
+        (format!("{start} left=4"), "left", "1 to 3"),
+        (format!("{start} left=2,2"), "left", "twice"),
+        (format!("{start} left=1,2,3"), "left", "every seat"),
+        (format!("{start} left="), "left", "found ``"),
+        (format!("{start} gone=2"), "end", "nothing after"),
+        (format!("{start} left=1"), "seat", "has left"),
+        (
+            format!("{start} left=2"),
+            "rows",
+            "pegs of set 3, whose seat 2 has left",
+        ),
+        (format!("{} x", game.position_text()), "end", "found `x`"),
+    ];
+    for (text, field, message) in cases {
+        let error = read(&text).unwrap_err();
+        assert_eq!(error.field, field, "{text}: {error}");
+        assert!(error.to_string().contains(message), "{text}: {error}");
+    }
+    // The last departure ended the game: that seat's pegs stay, and the text reads back.
+    let ended = game.position_text().replace(" 1 left=3", " 2 left=3,1");
+    assert_eq!(read(&ended).unwrap().status(), won_by(2));
+}

@@ -182,7 +182,7 @@ fn chinese_checkers_perft_table() {
         include_str!("perft/chinese-checkers.perft"),
         PERFT_BUDGET,
     );
-    assert_eq!(checked, 30);
+    assert_eq!(checked, 42);
 }
 
 #[test]
@@ -195,4 +195,156 @@ fn chinese_checkers_parsers_never_panic() {
         let game = ChineseCheckers::new(&Options::from_pairs(options).unwrap()).unwrap();
         common::check_parsers_never_panic(&game, 700);
     }
+}
+
+/// Seats leave at random points of random games, in every Chinese Checkers variant of three or
+/// more seats (play goes on) and in two-seat games of every kind (the departure ends the game).
+#[test]
+fn departure_playouts_of_every_multi_seat_variant() {
+    let variants: &[&[&str]] = &[
+        &["players=3"],
+        &["players=4"],
+        &["players=6"],
+        &["players=3", "sets=2"],
+        &["players=4", "unused=filled"],
+        &["players=6", "jumps=long"],
+        &["players=3", "anti-spoiling=swap"],
+        &["players=4", "anti-spoiling=none"],
+        &["players=6", "anti-spoiling=swap", "jumps=long"],
+    ];
+    for (seed, options) in (1..).zip(variants) {
+        let (departures, ended) =
+            common::check_departure_playouts(GameKind::ChineseCheckers, options, 3, 150, 20, seed);
+        assert!(departures >= 3, "{options:?}: {departures} departures");
+        assert!(ended >= 1, "{options:?}: no game ended by departures");
+    }
+}
+
+#[test]
+fn departures_end_two_seat_games_of_every_kind() {
+    let kinds: &[(GameKind, &[&str])] = &[
+        (GameKind::Kefren, &[]),
+        (GameKind::Kechi, &[]),
+        (GameKind::SanQi, &[]),
+        (GameKind::ChineseCheckers, &[]),
+        (GameKind::ChineseCheckers, &["sets=3"]),
+    ];
+    for (seed, (kind, options)) in (100..).zip(kinds) {
+        let (departures, ended) = common::check_departure_playouts(*kind, options, 4, 60, 15, seed);
+        assert_eq!(
+            departures, ended,
+            "{kind}: a departure did not end the game"
+        );
+        assert!(departures >= 2, "{kind}: {departures} departures");
+    }
+}
+
+#[test]
+fn a_departure_ends_a_two_seat_game_and_the_record_keeps_it() {
+    use turnpost_shared::{AnyGame, GameRecord, MoveError, Seat, Status};
+    let record =
+        GameRecord::parse("[Kind \"kefren\"]\n[Options \"\"]\n\nF2-F3\nResign  2\n").unwrap();
+    let game = record.replay().unwrap();
+    assert_eq!(game.status(), Status::won_by(Seat::FIRST));
+    assert_eq!(game.placings(), Some(vec![1, 2]));
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.perft(2), 0);
+    let text = game.position_text();
+    assert!(text.ends_with(" left=2"), "{text}");
+    let read = AnyGame::from_position_text(&Options::new(), &text).unwrap();
+    assert_eq!(read.status(), game.status());
+    assert_eq!(read.departed(), [Seat::new(2).unwrap()]);
+    // No move after the end, but a syntax error is still a syntax error.
+    let error = game.play("E18-E17").unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("the game is over: seat 2 has left"),
+        "{error}"
+    );
+    assert!(matches!(game.play("E18-"), Err(MoveError::Syntax(_))));
+    // `left=` must name a seat of the game, of a game that was still going on.
+    let bad = text.replace("left=2", "left=3");
+    let error = AnyGame::from_position_text(&Options::new(), &bad).unwrap_err();
+    assert!(error.to_string().contains("1 to 2"), "{error}");
+    let twice = format!("{text} left=1");
+    assert!(AnyGame::from_position_text(&Options::new(), &twice).is_err());
+    // The snapshot (JSON) keeps the departure too.
+    let json = serde_json::to_value(&game).unwrap();
+    let back: AnyGame = serde_json::from_value(json).unwrap();
+    assert_eq!(back.status(), game.status());
+}
+
+/// Perft by the general generator: every legal move played as text through [`AnyGame`].
+fn general_perft(game: &turnpost_shared::AnyGame, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    game.legal_moves()
+        .iter()
+        .map(|mv| general_perft(&game.play(mv).unwrap().0, depth - 1))
+        .sum()
+}
+
+/// The fast counter skips the seats that left and frees their points like the general
+/// generator, three plies deep (turn order wraps past the seats that left).
+#[test]
+fn perft_after_departures_agrees_with_the_general_generator() {
+    use turnpost_shared::AnyGame;
+    let cases: &[(&[&str], &[&str])] = &[
+        (&["players=6"], &["resign 2", "timeout 5"]),
+        (&["players=3", "sets=2"], &["N10-M10", "claim 3"]),
+        (&["players=4", "unused=filled"], &["resign 1"]),
+        (
+            &["players=4", "anti-spoiling=swap", "jumps=long"],
+            &["resign 3"],
+        ),
+    ];
+    for (options, lines) in cases {
+        let start = AnyGame::new(
+            GameKind::ChineseCheckers,
+            &Options::from_pairs(*options).unwrap(),
+        )
+        .unwrap();
+        let game = start.replay(lines).unwrap();
+        let fast: Vec<u64> = (1..=3).map(|depth| game.perft(depth)).collect();
+        let general: Vec<u64> = (1..=3).map(|depth| general_perft(&game, depth)).collect();
+        assert_eq!(fast, general, "{options:?} {lines:?}");
+    }
+}
+
+/// Departure lines of any shape: never a panic; a syntax error points inside the text.
+#[test]
+fn departure_parsing_never_panics() {
+    use proptest::prelude::*;
+    use turnpost_shared::{AnyGame, MoveError};
+    let game = AnyGame::new(
+        GameKind::ChineseCheckers,
+        &Options::from_pairs(["players=3"]).unwrap(),
+    )
+    .unwrap();
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+        cases: 2000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    });
+    let strategy = prop_oneof![
+        "(resign|Timeout|CLAIM|claim)[ \t]{0,2}[0-9a-zé ,-]{0,12}",
+        "[ ]{0,2}(resign|timeout)[0-9]{0,25}",
+        ".*",
+    ];
+    runner
+        .run(&strategy, |text| {
+            match game.play_line(&text) {
+                Ok((next, canonical)) => {
+                    prop_assert_eq!(next.play_line(&canonical).is_err(), true);
+                }
+                Err(MoveError::Syntax(error)) => {
+                    prop_assert!(error.offset <= text.len(), "offset past the end: {error}");
+                }
+                Err(MoveError::Illegal { reason }) => prop_assert!(!reason.is_empty()),
+            }
+            Ok(())
+        })
+        .unwrap();
 }

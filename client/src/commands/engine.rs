@@ -3,7 +3,8 @@
 
 use clap::{Args, Subcommand};
 use turnpost_shared::{
-    render_svg, render_text, split_move_list, AnyGame, GameKind, Options, Status,
+    render_svg, render_text, split_move_list, AnyGame, DepartureText, GameKind, Options, Seat,
+    Status,
 };
 
 use crate::failure::Failure;
@@ -41,7 +42,8 @@ pub struct PositionArgs {
     /// A game option as key=value (repeatable), e.g. --option lines=5.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Moves to play first, separated by spaces, e.g. --moves "F2-F3 E18-E17".
+    /// Moves to play first, separated by spaces, e.g. --moves "F2-F3 E18-E17"; a seat leaves
+    /// with `resign N`, `timeout N` or `claim N` among them.
     #[arg(long, value_name = "MOVES")]
     pub moves: Option<String>,
     /// Start from this position text instead of the start position.
@@ -107,7 +109,9 @@ pub fn run(command: EngineCommand, json: bool) -> Result<(), Failure> {
             let game = args.game()?;
             let mut view = game.board_view();
             if let Some(last) = split_move_list(args.moves.as_deref().unwrap_or("")).last() {
-                view.highlight_move(last);
+                if !DepartureText::is_departure(last) {
+                    view.highlight_move(last);
+                }
             }
             if let Some(path) = svg {
                 std::fs::write(&path, render_svg(&view)).map_err(|error| {
@@ -153,6 +157,10 @@ fn run_json(command: EngineCommand) -> Result<(), Failure> {
                 position: String,
                 status: Status,
                 scores: Option<Vec<i64>>,
+                /// The seats that have left, first to leave first.
+                departed: Vec<Seat>,
+                /// Each seat's final place (index: seat - 1), once the game is over.
+                placings: Option<Vec<u8>>,
                 board: String,
             }
             print_json(
@@ -163,6 +171,8 @@ fn run_json(command: EngineCommand) -> Result<(), Failure> {
                     position: game.position_text(),
                     status: game.status(),
                     scores: game.scores(),
+                    departed: game.departed(),
+                    placings: game.placings(),
                     board: render_text(&view, turnpost_shared::TextStyle::Plain),
                 },
             )?
@@ -171,7 +181,8 @@ fn run_json(command: EngineCommand) -> Result<(), Failure> {
     Ok(())
 }
 
-/// "Black (seat 1) to move", "White (seat 2) won", with scores where the game keeps them.
+/// "Black (seat 1) to move", "White (seat 2) won", with scores where the game keeps them, the
+/// seats that have left and, once the game is over, every seat's place.
 fn describe_status(game: &AnyGame) -> String {
     let mut text = match game.status() {
         Status::Ongoing { to_move } => format!("{} to move", game.seat_name(to_move)),
@@ -191,6 +202,23 @@ fn describe_status(game: &AnyGame) -> String {
             })
             .collect();
         text.push_str(&format!("; scores: {}", scores.join(", ")));
+    }
+    let departed = game.departed();
+    if !departed.is_empty() {
+        let names: Vec<String> = departed.iter().map(|seat| game.seat_name(*seat)).collect();
+        text.push_str(&format!("\nleft (in order): {}", names.join(", ")));
+    }
+    if let Some(places) = game.placings() {
+        let mut seats: Vec<(u8, Seat)> = (0..)
+            .zip(places)
+            .map(|(index, place)| (place, Seat::from_index(index)))
+            .collect();
+        seats.sort();
+        let places: Vec<String> = seats
+            .iter()
+            .map(|(place, seat)| format!("{place}. {}", game.seat_name(*seat)))
+            .collect();
+        text.push_str(&format!("\nplaces: {}", places.join(", ")));
     }
     text
 }

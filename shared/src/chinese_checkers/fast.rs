@@ -8,8 +8,9 @@
 //! board and empty. The ordinary hops from a hole are then `p & (p >> 6) & 63`, without looking
 //! at the board. Perft makes and unmakes moves on one state, so nothing is copied.
 
-use super::board::ChineseCheckers;
+use super::board::{next_playing, ChineseCheckers};
 use super::hole::{index_at, COORDS, DIRECTIONS, HOLES};
+use super::left::LeftSeats;
 use super::points::{target_mask, BOARD, POINTS};
 use super::variant::{AntiSpoiling, Variant};
 
@@ -217,6 +218,10 @@ pub(crate) struct Search {
     patterns: [u16; SLOTS],
     seat: usize,
     variant: Variant,
+    /// The seats that have left: skipped in turn order.
+    left: LeftSeats,
+    /// Where each seat's moves may end (the points of seats that left are free).
+    rest: [u128; POINTS],
     /// The targets of the sets in play, for a quick "nobody is home" test.
     targets: [u128; POINTS],
     target_count: usize,
@@ -252,6 +257,8 @@ impl Search {
             patterns,
             seat: game.seat(),
             variant: game.variant,
+            left: game.left,
+            rest: std::array::from_fn(|seat| game.rest_mask(seat)),
             targets,
             target_count,
         }
@@ -263,10 +270,15 @@ impl Search {
             pegs: self.pegs,
             to_move: self.seat as u8,
             variant: self.variant,
+            left: self.left,
         }
     }
 
     fn game_over(&self) -> bool {
+        if !self.left.is_empty() && self.left.len() + 1 >= self.variant.seat_count() {
+            // One seat remains: it has won.
+            return true;
+        }
         let mut full = false;
         for &target in &self.targets[..self.target_count] {
             full |= self.occupied & target == target;
@@ -380,7 +392,7 @@ impl Search {
     #[inline(always)]
     fn for_each_peg(&self, mut found: impl FnMut(usize, u128)) {
         let own = self.variant.sets_of(self.seat);
-        let rest = self.variant.rest_mask(self.seat);
+        let rest = self.rest.get(self.seat).copied().unwrap_or(BOARD);
         for set in 1..=POINTS {
             if own & (1 << set) == 0 {
                 continue;
@@ -405,7 +417,7 @@ impl Search {
         if self.variant.long_jumps || self.variant.anti_spoiling == AntiSpoiling::Swap {
             self.for_each_peg(|_, ends| count += u64::from(ends.count_ones()));
         } else if !self.plain() {
-            let rest = self.variant.rest_mask(self.seat);
+            let rest = self.rest.get(self.seat).copied().unwrap_or(BOARD);
             self.for_each_own_peg(own, |from, target| {
                 let ends = if target & BIT[from] != 0 {
                     self.ends(from, target)
@@ -532,7 +544,7 @@ impl Search {
         }
         let moves = self.moves();
         let seat = self.seat;
-        self.seat = (seat + 1) % self.variant.seat_count();
+        self.seat = next_playing(&self.variant, &self.left, seat);
         let total = if depth == 2 && self.plain() {
             self.count_children(&moves)
         } else {
@@ -592,7 +604,7 @@ impl Search {
     fn moves(&self) -> Vec<(usize, usize, usize)> {
         let mut moves = Vec::with_capacity(64);
         let own = self.variant.sets_of(self.seat);
-        let rest = self.variant.rest_mask(self.seat);
+        let rest = self.rest.get(self.seat).copied().unwrap_or(BOARD);
         for set in 1..=POINTS {
             if own & (1 << set) == 0 {
                 continue;
@@ -701,6 +713,15 @@ mod tests {
             }
         }
         game.to_move = rng.below(variant.seat_count() as u64) as u8;
+        if variant.seat_count() >= 3 && rng.below(3) == 0 {
+            // Seats leave, up to every seat but one (the game is then over).
+            for _ in 0..1 + rng.below(variant.seat_count() as u64 - 1) {
+                let seat = rng.below(variant.seat_count() as u64) as usize;
+                if !game.left.contains(seat) && game.playing() > 1 {
+                    game = game.without(seat);
+                }
+            }
+        }
         game
     }
 
@@ -738,6 +759,7 @@ mod tests {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let mut swaps = 0;
         let mut locked = 0;
+        let (mut departed, mut ended) = (0, 0);
         for options in VARIANTS {
             let variant = Variant::from_options(&Options::from_pairs(*options).unwrap()).unwrap();
             for round in 0..48 {
@@ -745,7 +767,7 @@ mod tests {
                 let context = format!("{options:?} {}", game.to_position_text());
                 let search = Search::new(&game);
                 let cells = game.cells();
-                let rest = variant.rest_mask(game.seat());
+                let rest = game.rest_mask(game.seat());
                 for (from, set) in game.own_pegs() {
                     let general: u128 = game
                         .ends_on(&cells, from, set, true)
@@ -762,6 +784,13 @@ mod tests {
                 }
                 let moves = game.generate();
                 assert_eq!(search.count(), moves.len() as u64, "{context}");
+                if !game.left.is_empty() {
+                    departed += 1;
+                    if game.playing() == 1 {
+                        assert!(moves.is_empty(), "{context}");
+                        ended += 1;
+                    }
+                }
                 if round % 3 == 0 {
                     assert_eq!(game.fast_perft(2), naive_perft(&game, 2), "{context}");
                 }
@@ -771,8 +800,8 @@ mod tests {
             }
         }
         assert!(
-            swaps > 0 && locked > 0,
-            "swaps {swaps}, locked pegs {locked}"
+            swaps > 0 && locked > 0 && departed > 20 && ended > 0,
+            "swaps {swaps}, locked pegs {locked}, with seats gone {departed}, over {ended}"
         );
         assert!(Hole::all().count() == HOLES);
     }

@@ -40,6 +40,20 @@ impl Game for ChineseCheckers {
         format!("seat {seat} (pegs {})", points.join(", "))
     }
 
+    const PLAYS_ON_AFTER_DEPARTURES: bool = true;
+
+    fn departed(&self) -> Vec<Seat> {
+        self.left.seats().map(Seat::from_index).collect()
+    }
+
+    fn leave(&self, seat: Seat) -> Option<ChineseCheckers> {
+        let seat = seat.index();
+        let may_leave = seat < self.variant.seat_count()
+            && !self.left.contains(seat)
+            && self.winner().is_none();
+        may_leave.then(|| self.without(seat))
+    }
+
     fn status(&self) -> Status {
         match self.winner() {
             Some(seat) => Status::won_by(Seat::from_index(seat)),

@@ -6,6 +6,7 @@ mod fast;
 mod game_impl;
 mod hole;
 mod illegal;
+mod left;
 mod move_text;
 mod moves;
 mod points;

@@ -158,7 +158,7 @@ impl ChineseCheckers {
 
     /// Every move of the seat to move other than pass, ignoring whether the game is over.
     pub(crate) fn peg_moves(&self) -> Vec<ChineseCheckersMove> {
-        let rest = self.variant.rest_mask(self.seat());
+        let rest = self.rest_mask(self.seat());
         let cells = self.cells();
         let mut moves = Vec::new();
         for (from, set) in self.own_pegs() {
@@ -173,7 +173,7 @@ impl ChineseCheckers {
 
     /// Whether the seat to move has a move other than pass.
     pub(crate) fn has_peg_move(&self) -> bool {
-        let rest = self.variant.rest_mask(self.seat());
+        let rest = self.rest_mask(self.seat());
         let cells = self.cells();
         self.own_pegs().into_iter().any(|(from, set)| {
             self.ends_on(&cells, from, set, true)

@@ -4,8 +4,9 @@ use crate::PositionError;
 
 use super::board::ChineseCheckers;
 use super::hole::{Hole, ROWS, ROW_RANGE};
+use super::left::LeftSeats;
 use super::points::POINTS;
-use super::variant::Variant;
+use super::variant::{sets_in, Variant};
 
 /// Each set has ten pegs and never gains any.
 const MAX_PEGS: u32 = 10;
@@ -29,14 +30,24 @@ impl ChineseCheckers {
                 .collect();
             rows.push(text);
         }
-        format!("chinese-checkers {} {}", rows.join("/"), self.seat() + 1)
+        let mut text = format!("chinese-checkers {} {}", rows.join("/"), self.seat() + 1);
+        if !self.left.is_empty() {
+            let seats: Vec<String> = self
+                .left
+                .seats()
+                .map(|seat| (seat + 1).to_string())
+                .collect();
+            text.push_str(" left=");
+            text.push_str(&seats.join(","));
+        }
+        text
     }
 
-    /// Reads `chinese-checkers <rows> <seat>` for `variant`.
+    /// Reads `chinese-checkers <rows> <seat> [left=<seat>,…]` for `variant`.
     ///
     /// # Errors
     /// A [`PositionError`] naming the field: `kind`, `rows` (with the row or the set at fault),
-    /// `seat`, or extra fields.
+    /// `seat`, `left` (a seat out of range or twice, pegs of a seat that left), or extra fields.
     pub(crate) fn parse_position_text(
         variant: Variant,
         text: &str,
@@ -71,10 +82,26 @@ impl ChineseCheckers {
             },
             None => return Err(seat_error("nothing")),
         };
+        let left = match fields.next() {
+            Some(word) if word.starts_with("left=") => parse_left(word, players)?,
+            Some(word) => {
+                return Err(PositionError::new(
+                    "end",
+                    format!("expected nothing after the seat but left=…, found `{word}`"),
+                ))
+            }
+            None => LeftSeats::default(),
+        };
         if let Some(extra) = fields.next() {
             return Err(PositionError::new(
                 "end",
-                format!("expected nothing after the seat, found `{extra}`"),
+                format!("expected nothing after the seats that left, found `{extra}`"),
+            ));
+        }
+        if left.contains(seat) {
+            return Err(PositionError::new(
+                "seat",
+                format!("seat {} is to move but has left", seat + 1),
             ));
         }
         let pegs = parse_rows(rows)?;
@@ -105,12 +132,68 @@ impl ChineseCheckers {
                 format!("an inert peg on {hole}: {why}"),
             ));
         }
-        Ok(ChineseCheckers {
+        let game = ChineseCheckers {
             pegs,
             to_move: u8::try_from(seat).unwrap_or(0),
             variant,
-        })
+            left,
+        };
+        // Pegs leave with their seat, except the last departure's, which ended the game.
+        let kept = if game.playing() <= 1 {
+            left.len().saturating_sub(1)
+        } else {
+            left.len()
+        };
+        for seat in game.left.seats().take(kept) {
+            if let Some(set) = sets_in(variant.sets_of(seat))
+                .find(|&set| game.pegs.get(set).is_some_and(|pegs| *pegs != 0))
+            {
+                return Err(PositionError::new(
+                    "rows",
+                    format!("pegs of set {set}, whose seat {} has left", seat + 1),
+                ));
+            }
+        }
+        Ok(game)
     }
+}
+
+/// `left=3,1`: the seats that left, in the order they left (at least one, each once).
+fn parse_left(word: &str, players: usize) -> Result<LeftSeats, PositionError> {
+    let expected =
+        format!("expected left=<seats that left, in order>, each 1 to {players}, comma-separated");
+    let list = word
+        .strip_prefix("left=")
+        .ok_or_else(|| PositionError::new("left", format!("{expected}, found `{word}`")))?;
+    let mut left = LeftSeats::default();
+    for item in list.split(',') {
+        let seat = match item.parse::<usize>() {
+            Ok(seat) if (1..=players).contains(&seat) => seat - 1,
+            _ => {
+                return Err(PositionError::new(
+                    "left",
+                    format!("{expected}, found `{item}`"),
+                ))
+            }
+        };
+        if left.contains(seat) {
+            return Err(PositionError::new(
+                "left",
+                format!("seat {item} is listed twice"),
+            ));
+        }
+        left.push(seat);
+    }
+    if left.len() >= players && players > 0 {
+        return Err(PositionError::new(
+            "left",
+            format!(
+                "every seat has left: at most {} of {players} can",
+                players - 1
+            ),
+        ));
+    }
+    Ok(left)
 }
 
 fn parse_rows(text: &str) -> Result<[u128; POINTS + 1], PositionError> {

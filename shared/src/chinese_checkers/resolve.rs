@@ -97,7 +97,7 @@ impl ChineseCheckers {
         if rest.len() > 1 {
             self.check_path(from, set, rest)?;
         }
-        let rest = self.variant.rest_mask(self.seat());
+        let rest = self.rest_mask(self.seat());
         if rest & to.bit() != 0 && self.ends(from, set, true).contains(&to) {
             Ok(ChineseCheckersMove::Move { from, to })
         } else {
@@ -170,7 +170,7 @@ impl ChineseCheckers {
             landed.push(to);
             at = to;
         }
-        if self.variant.rest_mask(self.seat()) & at.bit() == 0 {
+        if self.rest_mask(self.seat()) & at.bit() == 0 {
             return Err(Illegal::RestsInForeignPoint {
                 cell: at.to_string(),
                 point: point_of(at),

@@ -265,6 +265,18 @@ impl Variant {
     pub(crate) fn rest_mask(&self, seat: usize) -> u128 {
         self.layout.rest.get(seat).copied().unwrap_or(BOARD)
     }
+
+    /// Where a move of `seat` (0-based) may end once only the sets in `active` (a bit mask over
+    /// points) are still played: the points of sets that left are free, as unused points are.
+    pub(crate) fn rest_mask_among(&self, seat: usize, active: u8) -> u128 {
+        if self.layout.players < 3 {
+            return BOARD;
+        }
+        let own_sets = self.sets_of(seat);
+        let own = starts_and_targets(own_sets);
+        let others = starts_and_targets(active & !own_sets);
+        BOARD & !points_mask(others & !own)
+    }
 }
 
 /// The sets in a bit mask over points, in point order.

@@ -27,6 +27,10 @@ impl ChineseCheckers {
     /// The winner, 0-based: after a move the seats are checked in turn order from the one that
     /// moved (the seat before the seat to move); the first found home wins.
     pub(crate) fn winner(&self) -> Option<usize> {
+        if !self.left.is_empty() && self.playing() <= 1 {
+            // Every other seat has left: the last one remaining wins.
+            return (0..self.variant.seat_count()).find(|&seat| !self.left.contains(seat));
+        }
         let occupied = self.occupied();
         // Nobody is home while no target in play is full (the common case, checked cheaply).
         let any_full = sets_in(self.variant.layout.in_play).any(|set| {
@@ -40,6 +44,6 @@ impl ChineseCheckers {
         let mover = self.last_mover();
         (0..count)
             .map(|offset| (mover + offset) % count)
-            .find(|&seat| self.seat_home(seat, occupied))
+            .find(|&seat| !self.left.contains(seat) && self.seat_home(seat, occupied))
     }
 }

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use turnpost_shared::{AnyGame, Game, Options};
+use turnpost_shared::{AnyGame, Departure, Game, GameKind, GameRecord, Options, Seat, Status};
 
 /// A small deterministic generator, so failures replay exactly.
 pub struct Rng(u64);
@@ -207,4 +207,124 @@ pub fn check_parsers_never_panic<G: Game>(game: &G, cases: u32) {
             Ok(())
         })
         .unwrap();
+}
+
+/// Random playouts through [`AnyGame`] in which seats leave (resign, time out, are claimed
+/// against) at random points: about one ply in `leave_every`. At every position: position text
+/// round-trips (with the seats that left); the seat to move is still playing; a finished game
+/// has no moves and every seat a place; after each departure, perft 1 and 2 (the fast counter)
+/// agree with the general generator (`legal_moves`). Then the record (text) replays every
+/// position. Returns how many departures were played and how many games they ended.
+pub fn check_departure_playouts(
+    kind: GameKind,
+    options: &[&str],
+    playouts: usize,
+    max_plies: usize,
+    leave_every: usize,
+    seed: u64,
+) -> (usize, usize) {
+    let mut rng = Rng::new(seed);
+    let options = Options::from_pairs(options).unwrap();
+    let start = AnyGame::new(kind, &options).unwrap();
+    let (mut departures, mut ended) = (0, 0);
+    for playout in 0..playouts {
+        let mut game = start.clone();
+        let mut lines: Vec<String> = Vec::new();
+        let mut positions = vec![game.position_text()];
+        for _ in 0..max_plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let departed = game.departed();
+            let playing: Vec<Seat> = (0..usize::from(game.seat_count()))
+                .map(Seat::from_index)
+                .filter(|seat| !departed.contains(seat))
+                .collect();
+            let line = if rng.below(leave_every) == 0 {
+                let seat = playing[rng.below(playing.len())];
+                Departure::ALL[rng.below(3)].line(seat)
+            } else {
+                moves[rng.below(moves.len())].clone()
+            };
+            let (next, canonical) = game
+                .play_line(&line)
+                .unwrap_or_else(|e| panic!("playout {playout}: {line}: {e} {lines:?}"));
+            assert_eq!(canonical, line);
+            if line.contains(' ') {
+                departures += 1;
+                ended += usize::from(next.status().is_over());
+                check_departed_position(&next, &lines);
+            }
+            game = next;
+            check_any_position(&game, &options);
+            lines.push(line);
+            positions.push(game.position_text());
+        }
+        // The record: headers, then one line per move or departure.
+        let record = GameRecord {
+            headers: vec![
+                ("Kind".into(), kind.name().into()),
+                ("Options".into(), options.to_string()),
+            ],
+            moves: lines.clone(),
+        };
+        let record = GameRecord::parse(&record.to_text()).unwrap();
+        assert_eq!(record.moves, lines);
+        let mut replayed = start.clone();
+        for (line, position) in record.moves.iter().zip(&positions[1..]) {
+            replayed = replayed.play_line(line).unwrap().0;
+            assert_eq!(&replayed.position_text(), position, "after {line}");
+        }
+        assert_eq!(
+            record.replay().unwrap().position_text(),
+            game.position_text()
+        );
+    }
+    (departures, ended)
+}
+
+/// What holds in every position: the text reads back to the same game; moves and status agree.
+fn check_any_position(game: &AnyGame, options: &Options) {
+    let printed = game.position_text();
+    let read = AnyGame::from_position_text(options, &printed)
+        .unwrap_or_else(|e| panic!("does not read back: {e}: {printed}"));
+    assert_eq!(read.position_text(), printed);
+    assert_eq!(read.status(), game.status(), "{printed}");
+    assert_eq!(read.departed(), game.departed(), "{printed}");
+    assert_eq!(read.legal_moves(), game.legal_moves(), "{printed}");
+    let departed = game.departed();
+    match game.status() {
+        Status::Ongoing { to_move } => {
+            assert!(!departed.contains(&to_move), "{printed}");
+            assert!(!game.legal_moves().is_empty(), "{printed}");
+            assert_eq!(game.placings(), None);
+        }
+        status => {
+            assert!(game.legal_moves().is_empty(), "{printed}");
+            let placings = game.placings().unwrap();
+            assert_eq!(placings.len(), usize::from(game.seat_count()));
+            if let Status::Won { winners } = status {
+                for winner in winners {
+                    assert_eq!(placings[winner.index()], 1, "{printed}");
+                    assert!(!departed.contains(&winner));
+                }
+            }
+            // The seats that left, the last to leave highest.
+            for pair in departed.windows(2) {
+                assert!(placings[pair[0].index()] > placings[pair[1].index()]);
+            }
+        }
+    }
+}
+
+/// After a departure: perft 1 and 2 from the fast counter agree with the general generator.
+fn check_departed_position(game: &AnyGame, lines: &[String]) {
+    let moves = game.legal_moves();
+    assert_eq!(game.perft(1), moves.len() as u64, "{lines:?}");
+    let general: u64 = moves
+        .iter()
+        .map(|mv| game.play(mv).unwrap().0.legal_moves().len() as u64)
+        .sum();
+    assert_eq!(game.perft(2), general, "{}", game.position_text());
 }
