@@ -25,6 +25,8 @@ enum Behaviour {
     Hang,
     /// 200 with a body that never ends.
     Endless,
+    /// This status with a JSON error body.
+    Status(u16),
 }
 
 /// Serves `behaviour` on a loopback port for the rest of the test process; returns the URL.
@@ -57,6 +59,15 @@ fn answer(mut stream: TcpStream, behaviour: &Behaviour) {
             );
         }
         Behaviour::Hang => std::thread::sleep(Duration::from_secs(120)),
+        Behaviour::Status(status) => {
+            let body = r#"{"error":{"code":"internal","message":"the database is away"}}"#;
+            let _ = write!(
+                stream,
+                "HTTP/1.1 {status} Oops\r\nContent-Type: application/json\r\n\
+                 Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
         Behaviour::Endless => {
             let _ = write!(
                 stream,
@@ -204,4 +215,16 @@ fn wait_timeout_bounds_the_whole_wait_against_a_hanging_server() {
     );
     // The limit is 2 s; the hanging server would otherwise hold the command for a minute.
     assert!(took < Duration::from_secs(20), "{took:?}");
+}
+
+#[test]
+fn a_server_error_is_exit_code_3_and_a_refusal_exit_code_1() {
+    for (status, code) in [(500, 3), (503, 3), (409, 1), (422, 1)] {
+        let server = hostile_server(Behaviour::Status(status));
+        let (_dir, turnpost) = cli_for(&server);
+        let out = turnpost(&["show", "7"]).output().unwrap();
+        assert_eq!(out.status.code(), Some(code), "HTTP {status}: {out:?}");
+        let error = String::from_utf8_lossy(&out.stderr);
+        assert!(error.contains("the database is away"), "{error}");
+    }
 }
