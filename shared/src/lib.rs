@@ -6,6 +6,7 @@
 mod any_game;
 mod api;
 mod board_view;
+mod bot;
 mod clock;
 mod game;
 mod kind;
@@ -30,6 +31,10 @@ pub use api::{
     Account, CodeSent, CreateGameRequest, DrawAction, DrawRequest, ErrorBody, ErrorDetail,
     GameList, GameSummary, GameView, Health, MoveList, MoveView, NewToken, OptionValue,
     PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TokenInfo, TokenList, VerifyRequest,
+};
+pub use bot::{
+    choose_move, choose_typed_move, final_values, random_move, random_typed_move, two_player_values,
+    BadBotLevel, BotError, BotLevel, BotPolicy, SeatValues, SplitMix64, MAX_SEATS,
 };
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
 pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE};

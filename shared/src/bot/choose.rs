@@ -1,0 +1,85 @@
+//! The bot's entry points: a move for a position at a level, pure and deterministic for a seed
+//! (the server's worker and the CLI call these).
+
+use crate::{AnyGame, Game};
+
+use super::level::BotLevel;
+use super::policy::BotPolicy;
+use super::rng::SplitMix64;
+use super::search::Search;
+
+/// Why the bot has no move to give.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    #[error("the game is over ({0}): there is no move to choose")]
+    GameOver(String),
+}
+
+/// The move the bot plays at `level` in `game` (a typed engine).
+///
+/// Deterministic: the same position, level and seed give the same move on any machine (the
+/// budget is counted in iterations). A single legal move (a forced pass included) is returned
+/// at once.
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn choose_typed_move<G: BotPolicy>(
+    game: &G,
+    level: BotLevel,
+    seed: u64,
+) -> Result<G::Move, BotError> {
+    let mut moves = game.legal_moves();
+    if moves.len() <= 1 {
+        return moves
+            .pop()
+            .ok_or_else(|| BotError::GameOver(game.status().to_string()));
+    }
+    let iterations = (f64::from(level.base_iterations()) * game.budget_scale()).max(8.0) as u32;
+    Search::new(game, seed)
+        .best_move(iterations)
+        .ok_or_else(|| BotError::GameOver(game.status().to_string()))
+}
+
+/// A uniformly random legal move (the `random` player of `engine match`).
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn random_typed_move<G: Game>(game: &G, seed: u64) -> Result<G::Move, BotError> {
+    let mut moves = game.legal_moves();
+    let index = SplitMix64::new(seed).below(moves.len());
+    if index < moves.len() {
+        Ok(moves.swap_remove(index))
+    } else {
+        Err(BotError::GameOver(game.status().to_string()))
+    }
+}
+
+/// Calls the same expression on whichever game `$any` holds.
+macro_rules! with_game {
+    ($any:expr, $game:ident => $body:expr) => {
+        match $any {
+            AnyGame::Kefren($game) => $body,
+            AnyGame::Kechi($game) => $body,
+            AnyGame::SanQi($game) => $body,
+            AnyGame::ChineseCheckers($game) => $body,
+        }
+    };
+}
+
+/// The canonical text of the move the bot plays at `level` in `game`: see
+/// [`choose_typed_move`].
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn choose_move(game: &AnyGame, level: BotLevel, seed: u64) -> Result<String, BotError> {
+    with_game!(game, typed => choose_typed_move(typed, level, seed)
+        .map(|mv| typed.format_move(&mv)))
+}
+
+/// The canonical text of a uniformly random legal move.
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn random_move(game: &AnyGame, seed: u64) -> Result<String, BotError> {
+    with_game!(game, typed => random_typed_move(typed, seed).map(|mv| typed.format_move(&mv)))
+}

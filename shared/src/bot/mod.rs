@@ -1,0 +1,13 @@
+//! Computer opponents (issue 16): Monte Carlo tree search over any [`crate::Game`], guided by
+//! each game's [`BotPolicy`] (implemented next to each engine, in its `bot_policy.rs`).
+
+mod choose;
+mod level;
+mod policy;
+mod rng;
+mod search;
+
+pub use choose::{choose_move, choose_typed_move, random_move, random_typed_move, BotError};
+pub use level::{BadBotLevel, BotLevel};
+pub use policy::{final_values, two_player_values, BotPolicy, SeatValues, MAX_SEATS};
+pub use rng::SplitMix64;
