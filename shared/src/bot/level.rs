@@ -33,14 +33,14 @@ impl BotLevel {
     }
 
     /// Search iterations before the game's own scale (see `BotPolicy::budget_scale`).
-    /// Roughly ×8 per two levels; calibrated by the `bot` benchmark.
+    /// Roughly ×10 per two levels; calibrated by the `bot` benchmark.
     pub(crate) const fn base_iterations(self) -> u32 {
         match self.0 {
-            1 => 60,
-            2 => 250,
-            3 => 1_000,
-            4 => 3_000,
-            _ => 9_000,
+            1 => 200,
+            2 => 1_000,
+            3 => 3_000,
+            4 => 7_000,
+            _ => 20_000,
         }
     }
 }

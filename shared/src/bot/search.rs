@@ -11,6 +11,9 @@ const EXPLORATION: f64 = 1.2;
 const PRIOR_NOISE: f64 = 0.15;
 /// An unvisited child starts at its parent's value minus this (first-play urgency).
 const FIRST_PLAY_PENALTY: f64 = 0.1;
+/// Below the root, only this many moves (the best by prior) are searched: it keeps memory
+/// bounded where positions have hundreds of moves (Kechi, big SanQi boards).
+const INNER_MOVES: usize = 48;
 
 /// One position of the tree.
 struct Node<G: BotPolicy> {
@@ -147,7 +150,7 @@ impl<G: BotPolicy> Search<G> {
                 *weight /= total;
             }
         }
-        let edges = moves
+        let mut edges: Vec<Edge<G>> = moves
             .into_iter()
             .zip(weights)
             .map(|(mv, prior)| Edge {
@@ -156,6 +159,11 @@ impl<G: BotPolicy> Search<G> {
                 child: None,
             })
             .collect();
+        if index != 0 && edges.len() > INNER_MOVES {
+            // A stable sort keeps generation order among equal priors: deterministic.
+            edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+            edges.truncate(INNER_MOVES);
+        }
         if let Some(node) = self.nodes.get_mut(index) {
             node.edges = Some(edges);
         }

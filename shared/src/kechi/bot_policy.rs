@@ -61,7 +61,13 @@ impl BotPolicy for Kechi {
     }
 
     fn budget_scale(&self) -> f64 {
-        // A Kechi position has up to a thousand turns: each iteration costs several times more.
-        0.4
+        // A Kechi position has up to a thousand turns (many more on bigger boards): each
+        // iteration costs several times more.
+        match self.rules.lines {
+            4 => 0.4,
+            5 => 0.25,
+            6 => 0.15,
+            _ => 0.1,
+        }
     }
 }
