@@ -6,10 +6,10 @@ use std::io::{BufRead, Write};
 
 use clap::Args;
 use turnpost_shared::{
-    choose_move, render_text, AnyGame, BotLevel, GameKind, Options, Seat, Status,
+    choose_move, render_text, AnyGame, BotLevel, Seat, Status,
 };
 
-use super::engine::describe_status;
+use super::engine::{describe_status, PositionArgs};
 use super::play::explain;
 use crate::failure::Failure;
 use crate::output::{print, text_style};
@@ -17,17 +17,15 @@ use crate::output::{print, text_style};
 /// Which game, which seat is yours, how strong the bot is.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Game kind: kefren, kechi, sanqi or chinese-checkers.
-    pub kind: GameKind,
+    /// The game, its options, and optionally a position or moves to start from.
+    #[command(flatten)]
+    pub position: PositionArgs,
     /// Bot strength, 1 (instant) to 5 (up to a few seconds a move).
     #[arg(long, default_value = "3", value_name = "N")]
     pub level: BotLevel,
     /// Your seat (1 moves first). Every other seat is played by the bot.
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub seat: u8,
-    /// A game option as key=value (repeatable), e.g. --option side=6.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
     /// The bot's seed (default 0): the same seed and the same moves give the same game.
     #[arg(long, default_value_t = 0, value_name = "S")]
     pub seed: u64,
@@ -51,20 +49,20 @@ struct Played {
 /// # Errors
 /// A usage failure for bad options or a seat the game does not have; output errors.
 pub fn run(args: &PlayArgs) -> Result<(), Failure> {
-    let options = Options::from_pairs(&args.options).map_err(Failure::usage)?;
-    let mut game = AnyGame::new(args.kind, &options).map_err(Failure::usage)?;
+    let mut game = args.position.game()?;
+    let kind = game.kind();
     let seats = game.seat_count();
     let human = Seat::new(args.seat)
         .filter(|seat| seat.number() <= seats)
         .ok_or_else(|| {
             Failure::usage(format!(
                 "--seat: this {} variant has seats 1 to {seats}, not {}",
-                args.kind, args.seat
+                kind, args.seat
             ))
         })?;
     print(&format!(
         "{} against the bot (level {}): you play {}. Type `help` for commands.\n",
-        args.kind.title(),
+        kind.title(),
         args.level,
         game.seat_name(human)
     ))?;
