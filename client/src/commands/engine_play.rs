@@ -2,7 +2,7 @@
 //! move; moves typed with the checks and messages of `turnpost move`; `hint`, `undo`, `resign`,
 //! `moves`, `help`; end of input (Ctrl-D) quits.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 
 use clap::Args;
 use turnpost_shared::{
@@ -70,9 +70,12 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     let mut last_move: Option<String> = None;
     let mut shown = false;
     let stdin = std::io::stdin();
+    // Typed input is echoed by the terminal; piped input is echoed here so the dialogue reads.
+    let echo = !stdin.is_terminal();
     let mut lines = stdin.lock().lines();
     loop {
-        if !shown {
+        let bot_to_move = game.status().to_move().is_some_and(|seat| seat != human);
+        if !shown && !bot_to_move {
             show(&game, last_move.as_deref())?;
             shown = true;
         }
@@ -115,6 +118,9 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         };
         let line = line.map_err(|error| Failure::usage(format!("cannot read input: {error}")))?;
         let text = line.trim();
+        if echo {
+            print(&format!("{text}\n"))?;
+        }
         match text.to_ascii_lowercase().as_str() {
             "" => {}
             "help" | "?" => print(HELP)?,
