@@ -172,7 +172,7 @@ pub fn run(args: &MatchArgs, json: bool) -> Result<(), Failure> {
 /// `[#########...........] 12/40` on stderr, redrawn in place.
 fn show_progress(done: u32, games: u32) {
     const WIDTH: u32 = 30;
-    let filled = if games == 0 { WIDTH } else { done * WIDTH / games };
+    let filled = (done * WIDTH).checked_div(games).unwrap_or(WIDTH);
     let bar = format!(
         "{}{}",
         "#".repeat(filled as usize),
