@@ -40,7 +40,14 @@ fn bot_handles_many_seats_and_json() {
     assert_eq!(document["version"], 1);
     let mv = document["move"].as_str().unwrap();
     let legal = stdout(
-        &turnpost(&["engine", "moves", "chinese-checkers", "--option", "players=6"]).success(),
+        &turnpost(&[
+            "engine",
+            "moves",
+            "chinese-checkers",
+            "--option",
+            "players=6",
+        ])
+        .success(),
     );
     assert!(legal.lines().any(|line| line == mv), "{mv}");
 }
@@ -48,7 +55,11 @@ fn bot_handles_many_seats_and_json() {
 #[test]
 fn bot_on_a_finished_game_exits_1_and_bad_levels_exit_2() {
     let run = turnpost(&["engine", "bot", "kefren", "--position", FINISHED_KEFREN]).code(1);
-    assert!(stderr(&run).contains("the game is over"), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("the game is over"),
+        "{}",
+        stderr(&run)
+    );
     let run = turnpost(&["engine", "bot", "kefren", "--level", "6"]).code(2);
     assert!(stderr(&run).contains("1 to 5"), "{}", stderr(&run));
 }
@@ -78,13 +89,23 @@ fn match_json_counts_every_game() {
         .map(|wins| wins.as_u64().unwrap())
         .collect();
     assert_eq!(wins.len(), 2);
-    assert_eq!(wins.iter().sum::<u64>() + result["draws"].as_u64().unwrap(), 4);
+    assert_eq!(
+        wins.iter().sum::<u64>() + result["draws"].as_u64().unwrap(),
+        4
+    );
     assert!(wins[0] >= 3, "bot-1 should beat random: {wins:?}");
     assert!(result["plies_mean"].as_f64().unwrap() > 0.0);
     // Same seed, same games.
     let again = stdout(
         &turnpost(&[
-            "--json", "engine", "match", "sanqi", "--players", "bot-1,random", "--games", "4",
+            "--json",
+            "engine",
+            "match",
+            "sanqi",
+            "--players",
+            "bot-1,random",
+            "--games",
+            "4",
         ])
         .success(),
     );
@@ -110,15 +131,31 @@ fn match_prints_a_table_and_checks_the_players() {
     assert!(out.contains("draws: "), "{out}");
     assert!(out.contains("mean plies: "), "{out}");
     let run = turnpost(&[
-        "engine", "match", "kefren", "--players", "bot-1", "--games", "1",
+        "engine",
+        "match",
+        "kefren",
+        "--players",
+        "bot-1",
+        "--games",
+        "1",
     ])
     .code(2);
     assert!(stderr(&run).contains("2 seats"), "{}", stderr(&run));
     let run = turnpost(&[
-        "engine", "match", "kefren", "--players", "bot-9,random", "--games", "1",
+        "engine",
+        "match",
+        "kefren",
+        "--players",
+        "bot-9,random",
+        "--games",
+        "1",
     ])
     .code(2);
-    assert!(stderr(&run).contains("bot-1 … bot-5 or random"), "{}", stderr(&run));
+    assert!(
+        stderr(&run).contains("bot-1 … bot-5 or random"),
+        "{}",
+        stderr(&run)
+    );
 }
 
 /// Runs `turnpost engine play` with `input` as its standard input.
@@ -148,7 +185,10 @@ fn play_takes_moves_hints_undo_and_resign_from_standard_input() {
     // Syntax errors get the caret of `turnpost move`; illegal moves name the rule.
     assert!(err.contains("R@d9"), "{err}");
     assert!(err.contains("Q@a1\n   ^") || err.contains('^'), "{err}");
-    assert!(out.contains("First (seat 1) resigns. The bot won."), "{out}");
+    assert!(
+        out.contains("First (seat 1) resigns. The bot won."),
+        "{out}"
+    );
     // `moves` lists the legal moves of the position after B@a1 and the bot's reply.
     assert!(out.contains("R@d4"), "{out}");
 }

@@ -11,13 +11,29 @@ const CASES: &[(&str, GameKind, &[&str])] = &[
     ("kefren", GameKind::Kefren, &[]),
     ("kechi", GameKind::Kechi, &[]),
     ("kechi total=die", GameKind::Kechi, &["total=die", "seed=5"]),
-    ("kechi lines=7 tokens", GameKind::Kechi, &["lines=7", "scoring=tokens"]),
+    (
+        "kechi lines=7 tokens",
+        GameKind::Kechi,
+        &["lines=7", "scoring=tokens"],
+    ),
     ("sanqi", GameKind::SanQi, &[]),
     ("sanqi side=10", GameKind::SanQi, &["side=10"]),
     ("chinese-checkers 2p", GameKind::ChineseCheckers, &[]),
-    ("chinese-checkers 3p", GameKind::ChineseCheckers, &["players=3"]),
-    ("chinese-checkers 6p", GameKind::ChineseCheckers, &["players=6"]),
-    ("chinese-checkers 2p sets=3", GameKind::ChineseCheckers, &["sets=3"]),
+    (
+        "chinese-checkers 3p",
+        GameKind::ChineseCheckers,
+        &["players=3"],
+    ),
+    (
+        "chinese-checkers 6p",
+        GameKind::ChineseCheckers,
+        &["players=6"],
+    ),
+    (
+        "chinese-checkers 2p sets=3",
+        GameKind::ChineseCheckers,
+        &["sets=3"],
+    ),
 ];
 
 /// Positions to time: the start and a few positions some random plies in.
@@ -50,7 +66,10 @@ fn main() {
     } else {
         levels
     };
-    println!("{:<28} {:>5} {:>10} {:>10}", "game", "level", "mean ms", "worst ms");
+    println!(
+        "{:<28} {:>5} {:>10} {:>10}",
+        "game", "level", "mean ms", "worst ms"
+    );
     for (name, kind, options) in CASES {
         let games = positions(*kind, options);
         for level in &levels {

@@ -32,11 +32,12 @@ pub use api::{
     GameList, GameSummary, GameView, Health, MoveList, MoveView, NewToken, OptionValue,
     PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TokenInfo, TokenList, VerifyRequest,
 };
-pub use bot::{
-    choose_move, choose_typed_move, final_values, random_move, random_typed_move, two_player_values,
-    BadBotLevel, BotError, BotLevel, BotPolicy, SeatValues, SplitMix64, MAX_SEATS,
-};
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
+pub use bot::{
+    analyse, analyse_typed, choose_move, choose_typed_move, final_values, logistic, portable_exp,
+    random_move, random_typed_move, two_player_values, BadBotLevel, BotChoice, BotError, BotLevel,
+    BotPolicy, SeatValues, SplitMix64, MAX_SEATS,
+};
 pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE};
 pub use game::{Game, PlayFailure};
 pub use kind::{GameKind, UnknownGameKind};

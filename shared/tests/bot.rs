@@ -27,7 +27,10 @@ const VARIANTS: &[(GameKind, &[&str])] = &[
     (GameKind::ChineseCheckers, &["players=2", "sets=3"]),
     (GameKind::ChineseCheckers, &["players=3", "sets=2"]),
     (GameKind::ChineseCheckers, &["unused=filled", "jumps=long"]),
-    (GameKind::ChineseCheckers, &["players=4", "anti-spoiling=swap"]),
+    (
+        GameKind::ChineseCheckers,
+        &["players=4", "anti-spoiling=swap"],
+    ),
     (GameKind::ChineseCheckers, &["anti-spoiling=none"]),
 ];
 
@@ -166,4 +169,25 @@ fn levels_read_from_text() {
     assert!("0".parse::<BotLevel>().is_err());
     assert!("6".parse::<BotLevel>().is_err());
     assert!("x".parse::<BotLevel>().is_err());
+}
+
+#[test]
+fn analyse_gives_a_value_per_seat() {
+    let game = AnyGame::new(
+        GameKind::ChineseCheckers,
+        &Options::from_pairs(["players=3"]).unwrap(),
+    )
+    .unwrap();
+    let choice = turnpost_shared::analyse(&game, level(1), 0).unwrap();
+    assert!(game.legal_moves().contains(&choice.mv));
+    assert_eq!(choice.values.len(), 3);
+    assert!(choice.values.iter().all(|value| (0.0..=1.0).contains(value)));
+    // Black to move captures White's last stone: the search sees the win.
+    let winning = AnyGame::from_position_text(
+        &Options::new(),
+        "kefren 9/9/9/9/9/9/9/9/9/9/3bw4/3b5/9/9/9/9/9/9/9 b",
+    )
+    .unwrap();
+    let choice = turnpost_shared::analyse(&winning, level(1), 0).unwrap();
+    assert!(choice.values[0] > 0.9, "{:?}", choice.values);
 }

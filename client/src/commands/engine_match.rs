@@ -126,7 +126,11 @@ pub fn run(args: &MatchArgs, json: bool) -> Result<(), Failure> {
                 break;
             }
             let player_index = (to_move.index() + seats - rotation) % seats;
-            let player = args.players.get(player_index).copied().unwrap_or(Player::Random);
+            let player = args
+                .players
+                .get(player_index)
+                .copied()
+                .unwrap_or(Player::Random);
             let mv = player.choose(&game, move_seed(args.seed, number, ply))?;
             game = game.play(&mv).map_err(Failure::refused)?.0;
             ply += 1;

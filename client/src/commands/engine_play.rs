@@ -5,9 +5,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::Args;
-use turnpost_shared::{
-    choose_move, render_text, AnyGame, BotLevel, Seat, Status,
-};
+use turnpost_shared::{choose_move, render_text, AnyGame, BotLevel, Seat, Status};
 
 use super::engine::{describe_status, PositionArgs};
 use super::play::explain;
@@ -130,7 +128,10 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
             }
             "moves" => print(&format!("{}\n", game.legal_moves().join(" ")))?,
             "resign" => {
-                print(&format!("{} resigns. The bot won.\n", game.seat_name(human)))?;
+                print(&format!(
+                    "{} resigns. The bot won.\n",
+                    game.seat_name(human)
+                ))?;
                 return Ok(());
             }
             "undo" => {

@@ -4,7 +4,7 @@
 use crate::{AnyGame, Game};
 
 use super::level::BotLevel;
-use super::policy::BotPolicy;
+use super::policy::{BotPolicy, MAX_SEATS};
 use super::rng::SplitMix64;
 use super::search::Search;
 
@@ -15,11 +15,47 @@ pub enum BotError {
     GameOver(String),
 }
 
-/// The move the bot plays at `level` in `game` (a typed engine).
+/// The bot's move and how it sees the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotChoice<M> {
+    pub mv: M,
+    /// Each seat's chances as the search sees them, in [0, 1], by 0-based seat (a server can
+    /// accept a draw offer when the bot's own value is low).
+    pub values: Vec<f64>,
+}
+
+/// The move the bot plays at `level` in `game` (a typed engine), with the search's values.
 ///
 /// Deterministic: the same position, level and seed give the same move on any machine (the
-/// budget is counted in iterations). A single legal move (a forced pass included) is returned
-/// at once.
+/// budget is counted in iterations, and the arithmetic avoids platform maths functions). A
+/// single legal move (a forced pass included) is returned at once.
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn analyse_typed<G: BotPolicy>(
+    game: &G,
+    level: BotLevel,
+    seed: u64,
+) -> Result<BotChoice<G::Move>, BotError> {
+    let seats = usize::from(game.seat_count()).min(MAX_SEATS);
+    let over = || BotError::GameOver(game.status().to_string());
+    let mut moves = game.legal_moves();
+    if moves.len() <= 1 {
+        let mv = moves.pop().ok_or_else(over)?;
+        let values = game.evaluate().iter().take(seats).copied().collect();
+        return Ok(BotChoice { mv, values });
+    }
+    let iterations = (f64::from(level.base_iterations()) * game.budget_scale()).max(8.0) as u32;
+    let (mv, values) = Search::new(game, seed)
+        .best_move(iterations)
+        .ok_or_else(over)?;
+    Ok(BotChoice {
+        mv,
+        values: values.iter().take(seats).copied().collect(),
+    })
+}
+
+/// The move the bot plays at `level` in `game` (a typed engine): see [`analyse_typed`].
 ///
 /// # Errors
 /// [`BotError::GameOver`] when the game is over.
@@ -28,16 +64,7 @@ pub fn choose_typed_move<G: BotPolicy>(
     level: BotLevel,
     seed: u64,
 ) -> Result<G::Move, BotError> {
-    let mut moves = game.legal_moves();
-    if moves.len() <= 1 {
-        return moves
-            .pop()
-            .ok_or_else(|| BotError::GameOver(game.status().to_string()));
-    }
-    let iterations = (f64::from(level.base_iterations()) * game.budget_scale()).max(8.0) as u32;
-    Search::new(game, seed)
-        .best_move(iterations)
-        .ok_or_else(|| BotError::GameOver(game.status().to_string()))
+    analyse_typed(game, level, seed).map(|choice| choice.mv)
 }
 
 /// A uniformly random legal move (the `random` player of `engine match`).
@@ -74,6 +101,17 @@ macro_rules! with_game {
 pub fn choose_move(game: &AnyGame, level: BotLevel, seed: u64) -> Result<String, BotError> {
     with_game!(game, typed => choose_typed_move(typed, level, seed)
         .map(|mv| typed.format_move(&mv)))
+}
+
+/// The bot's move as canonical text, with its values: see [`analyse_typed`].
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn analyse(game: &AnyGame, level: BotLevel, seed: u64) -> Result<BotChoice<String>, BotError> {
+    with_game!(game, typed => analyse_typed(typed, level, seed).map(|choice| BotChoice {
+        mv: typed.format_move(&choice.mv),
+        values: choice.values,
+    }))
 }
 
 /// The canonical text of a uniformly random legal move.

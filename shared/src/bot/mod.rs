@@ -4,10 +4,15 @@
 mod choose;
 mod level;
 mod policy;
+mod portable_math;
 mod rng;
 mod search;
 
-pub use choose::{choose_move, choose_typed_move, random_move, random_typed_move, BotError};
+pub use choose::{
+    analyse, analyse_typed, choose_move, choose_typed_move, random_move, random_typed_move,
+    BotChoice, BotError,
+};
 pub use level::{BadBotLevel, BotLevel};
 pub use policy::{final_values, two_player_values, BotPolicy, SeatValues, MAX_SEATS};
+pub use portable_math::{logistic, portable_exp};
 pub use rng::SplitMix64;

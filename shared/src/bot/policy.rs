@@ -3,6 +3,7 @@
 
 use crate::{Game, Status};
 
+use super::portable_math::logistic;
 use super::rng::SplitMix64;
 
 /// Values per seat in [0, 1], indexed by 0-based seat (at most six seats).
@@ -36,7 +37,9 @@ pub trait BotPolicy: Game {
         let mut best_score = moves.get(best).map_or(f64::MIN, |mv| self.move_score(mv));
         for _ in 0..2 {
             let candidate = rng.below(moves.len());
-            let score = moves.get(candidate).map_or(f64::MIN, |mv| self.move_score(mv));
+            let score = moves
+                .get(candidate)
+                .map_or(f64::MIN, |mv| self.move_score(mv));
             if score > best_score {
                 best = candidate;
                 best_score = score;
@@ -69,7 +72,7 @@ pub fn final_values(status: &Status, seats: usize) -> SeatValues {
 
 /// Two-player values from an advantage for seat 1 (any scale): a logistic squash.
 pub fn two_player_values(advantage: f64) -> SeatValues {
-    let first = 1.0 / (1.0 + (-advantage).exp());
+    let first = logistic(advantage);
     let mut values = [0.0; MAX_SEATS];
     values[0] = first;
     values[1] = 1.0 - first;

@@ -3,6 +3,7 @@
 //! static evaluation, and max-n backup (a value per seat; each node's mover maximises its own).
 
 use super::policy::{final_values, BotPolicy, SeatValues, MAX_SEATS};
+use super::portable_math::portable_exp;
 use super::rng::SplitMix64;
 
 /// Exploration weight of the PUCT formula (values are in [0, 1]).
@@ -64,13 +65,18 @@ impl<G: BotPolicy> Search<G> {
         self.nodes.len() - 1
     }
 
-    /// Runs `iterations` iterations, then returns the root's most visited move.
-    pub(crate) fn best_move(mut self, iterations: u32) -> Option<G::Move> {
+    /// Runs `iterations` iterations, then returns the root's most visited move and the mean
+    /// value per seat the search found for the root.
+    pub(crate) fn best_move(mut self, iterations: u32) -> Option<(G::Move, SeatValues)> {
         for _ in 0..iterations {
             self.iterate();
         }
         let root = self.nodes.first()?;
         let edges = root.edges.as_ref()?;
+        let mut values = root.value_sum;
+        for value in &mut values {
+            *value /= f64::from(root.visits.max(1));
+        }
         let score = |edge: &Edge<G>| {
             let visits = edge
                 .child
@@ -92,7 +98,7 @@ impl<G: BotPolicy> Search<G> {
                 best = Some(edge);
             }
         }
-        best.map(|edge| edge.mv.clone())
+        best.map(|edge| (edge.mv.clone(), values))
     }
 
     /// One iteration: select down the tree, add one node, evaluate it, back the values up.
@@ -142,7 +148,7 @@ impl<G: BotPolicy> Search<G> {
         let top = scores.iter().copied().fold(f64::MIN, f64::max);
         let mut weights: Vec<f64> = scores
             .iter()
-            .map(|score| (score - top).exp() * (1.0 + PRIOR_NOISE * self.rng.unit()))
+            .map(|score| portable_exp(score - top) * (1.0 + PRIOR_NOISE * self.rng.unit()))
             .collect();
         let total: f64 = weights.iter().sum();
         if total > 0.0 {

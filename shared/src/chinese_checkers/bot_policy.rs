@@ -3,7 +3,7 @@
 //! favour long forward hops. Several seats: each seat's value is its progress against the best
 //! other seat's (the search backs these up max-n).
 
-use crate::bot::{BotPolicy, SeatValues, MAX_SEATS};
+use crate::bot::{logistic, BotPolicy, SeatValues, MAX_SEATS};
 
 use super::board::ChineseCheckers;
 use super::hole::Hole;
@@ -12,15 +12,8 @@ use super::points::{opposite, target_mask, POINTS};
 use super::variant::sets_in;
 
 /// The far tip of each point (index 1–6), as 0-based (row, number): the last hole to fill.
-const TIPS: [(i32, i32); POINTS + 1] = [
-    (8, 9),
-    (16, 13),
-    (12, 5),
-    (4, 1),
-    (0, 5),
-    (4, 13),
-    (12, 17),
-];
+const TIPS: [(i32, i32); POINTS + 1] =
+    [(8, 9), (16, 13), (12, 5), (4, 1), (0, 5), (4, 13), (12, 17)];
 
 /// Sums of the distances to the tip of a filled target, by number of pegs.
 const FILLED_COST: [i32; 11] = [0, 0, 1, 2, 4, 6, 8, 11, 14, 17, 20];
@@ -98,7 +91,7 @@ impl BotPolicy for ChineseCheckers {
                 .fold(0.0, f64::max);
             let own = progress.get(seat).copied().unwrap_or(0.0);
             if let Some(value) = values.get_mut(seat) {
-                *value = 1.0 / (1.0 + (-8.0 * (own - best_other)).exp());
+                *value = logistic(8.0 * (own - best_other));
             }
         }
         values

@@ -33,8 +33,8 @@ impl BotPolicy for Kechi {
 
     fn evaluate(&self) -> SeatValues {
         let black = other(WHITE);
-        let material = f64::from(self.side_stones(WHITE).count())
-            - f64::from(self.side_stones(black).count());
+        let material =
+            f64::from(self.side_stones(WHITE).count()) - f64::from(self.side_stones(black).count());
         let mobility = f64::from(self.mobility(WHITE)) - f64::from(self.mobility(black));
         let [white_score, black_score] = self.scores;
         let score = white_score as f64 - black_score as f64;

@@ -63,5 +63,4 @@ impl BotPolicy for Kefren {
             }
         }
     }
-
 }

@@ -14,6 +14,8 @@ use super::patterns::{Pattern, PatternKind};
 /// Worth of a pattern holding k stones of its most common colour (k = 6 stands: the win
 /// check handles it).
 const WORTH: [f64; 7] = [0.0, 0.0, 0.03, 0.12, 0.45, 1.6, 0.0];
+/// 0.5 to the power of the index.
+const HALVES: [f64; 7] = [1.0, 0.5, 0.25, 0.125, 0.0625, 0.03125, 0.015625];
 
 /// How near `pattern` is to standing: the worth of its best colour, halved for each stone of
 /// another colour (each needs a replacement).
@@ -28,7 +30,8 @@ fn threat(cells: &[u8; SLOTS], pattern: &Pattern) -> f64 {
     let [empty, red, blue, yellow] = counts;
     let best = red.max(blue).max(yellow);
     let others = 6 - empty - best;
-    WORTH.get(best).copied().unwrap_or(0.0) * 0.5f64.powi(i32::try_from(others).unwrap_or(6))
+    let discount = HALVES.get(others).copied().unwrap_or(0.0);
+    WORTH.get(best).copied().unwrap_or(0.0) * discount
 }
 
 /// Whose goal a pattern kind is, from seat `mover`'s side: +1 its own, −1 the opponent's.
