@@ -95,6 +95,8 @@ fn match_json_counts_every_game() {
     );
     assert!(wins[0] >= 3, "bot-1 should beat random: {wins:?}");
     assert!(result["plies_mean"].as_f64().unwrap() > 0.0);
+    // No progress bar when stderr is not a terminal.
+    assert_eq!(stderr(&run), "");
     // Same seed, same games.
     let again = stdout(
         &turnpost(&[
@@ -199,6 +201,24 @@ fn play_lets_the_bot_open_and_quits_at_end_of_input() {
     assert!(out.contains("Black (seat 1) plays "), "{out}");
     assert!(out.contains("Nothing to undo"), "{out}");
     assert!(out.trim_end().ends_with("Bye."), "{out}");
+    // Three seats: the bots play seats 1 and 3 around the human's seat 2.
+    let (out, _) = play(
+        &[
+            "chinese-checkers",
+            "--option",
+            "players=3",
+            "--seat",
+            "2",
+            "--level",
+            "1",
+        ],
+        "E4-E5\nresign\n",
+    );
+    assert_eq!(out.matches("seat 1 (pegs 1) plays ").count(), 2, "{out}");
+    assert!(out.contains("seat 2 (pegs 3) to move> E4-E5"), "{out}");
+    assert!(out.contains("seat 2 (pegs 3) resigns. Game over."), "{out}");
+    // After the human's move the seat-3 bot and the seat-1 bot reply before the next prompt.
+    assert_eq!(out.matches("seat 3 (pegs 5) plays ").count(), 1, "{out}");
 }
 
 #[test]

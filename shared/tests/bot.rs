@@ -181,7 +181,10 @@ fn analyse_gives_a_value_per_seat() {
     let choice = turnpost_shared::analyse(&game, level(1), 0).unwrap();
     assert!(game.legal_moves().contains(&choice.mv));
     assert_eq!(choice.values.len(), 3);
-    assert!(choice.values.iter().all(|value| (0.0..=1.0).contains(value)));
+    assert!(choice
+        .values
+        .iter()
+        .all(|value| (0.0..=1.0).contains(value)));
     // Black to move captures White's last stone: the search sees the win.
     let winning = AnyGame::from_position_text(
         &Options::new(),

@@ -128,10 +128,12 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
             }
             "moves" => print(&format!("{}\n", game.legal_moves().join(" ")))?,
             "resign" => {
-                print(&format!(
-                    "{} resigns. The bot won.\n",
-                    game.seat_name(human)
-                ))?;
+                let outcome = if seats == 2 {
+                    "The bot won."
+                } else {
+                    "Game over."
+                };
+                print(&format!("{} resigns. {outcome}\n", game.seat_name(human)))?;
                 return Ok(());
             }
             "undo" => {
