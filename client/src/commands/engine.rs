@@ -141,6 +141,7 @@ pub fn run(command: EngineCommand, json: bool) -> Result<(), Failure> {
             let game = args.game()?;
             print(&format!("{}\n", game.status()))?;
         }
+        // Handled by their own modules at the top of `run`.
         EngineCommand::Bot(_) | EngineCommand::Play(_) | EngineCommand::Match(_) => {}
     }
     Ok(())
@@ -154,6 +155,7 @@ fn run_json(command: EngineCommand) -> Result<(), Failure> {
             print_json("perft", &position.game()?.perft(depth))?
         }
         EngineCommand::Status(args) => print_json("status", &args.game()?.status())?,
+        // Handled by their own modules at the top of `run`.
         EngineCommand::Bot(_) | EngineCommand::Play(_) | EngineCommand::Match(_) => {}
         EngineCommand::Show { position, svg } => {
             let game = position.game()?;

@@ -114,12 +114,24 @@ pub fn run(args: &MatchArgs, json: bool) -> Result<(), Failure> {
             args.players.len()
         )));
     }
+    // A variant drawing dice from the option `seed` (Kechi `total=die`) gets a new seed each game
+    // unless one was given, so the games do not all roll alike.
+    let vary_seed = options.get("seed").is_none()
+        && AnyGame::option_specs(args.kind)
+            .iter()
+            .any(|spec| spec.key == "seed");
     let progress = std::io::stderr().is_terminal();
     let mut wins = vec![0u32; seats];
     let (mut draws, mut plies_total) = (0u32, 0u64);
     for number in 0..args.games {
         let rotation = number as usize % seats;
-        let mut game = start.clone();
+        let mut game = if vary_seed {
+            let mut options = options.clone();
+            options.set("seed", number.to_string());
+            AnyGame::new(args.kind, &options).map_err(Failure::usage)?
+        } else {
+            start.clone()
+        };
         let mut ply = 0u32;
         while let Status::Ongoing { to_move } = game.status() {
             if ply >= MAX_PLIES {
