@@ -66,8 +66,8 @@ impl BotPolicy for Kechi {
         match self.rules.lines {
             4 => 0.4,
             5 => 0.25,
-            6 => 0.15,
-            _ => 0.1,
+            6 => 0.12,
+            _ => 0.07,
         }
     }
 }
