@@ -115,7 +115,8 @@ pub enum Command {
     /// Example: turnpost notifications --turn-mail digest --digest-hour 7
     /// --time-zone Europe/Berlin --off reminders --on game_over --mute 42 --unmute 7
     Notifications(NotificationsArgs),
-    /// Explore positions offline, without a server: legal moves, perft, board, status.
+    /// Explore positions offline, without a server: legal moves, perft, board, status, and play
+    /// against the computer (bot, play, match).
     #[command(subcommand)]
     Engine(EngineCommand),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).

@@ -6,6 +6,7 @@
 mod any_game;
 mod api;
 mod board_view;
+mod bot;
 mod clock;
 mod departure;
 mod game;
@@ -34,6 +35,11 @@ pub use api::{
     PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TokenInfo, TokenList, VerifyRequest,
 };
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
+pub use bot::{
+    analyse, analyse_typed, choose_move, choose_typed_move, final_values, logistic, portable_exp,
+    random_move, random_typed_move, two_player_values, BadBotLevel, BotChoice, BotError, BotLevel,
+    BotPolicy, SeatValues, SplitMix64, MAX_SEATS,
+};
 pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE};
 pub use departure::{Departure, DepartureText, LeaveError, UnknownDeparture};
 pub use game::{Game, PlayFailure};

@@ -7,6 +7,9 @@ use turnpost_shared::{
     Status,
 };
 
+use super::engine_bot::{self, BotArgs};
+use super::engine_match::{self, MatchArgs};
+use super::engine_play::{self, PlayArgs};
 use crate::failure::Failure;
 use crate::output::{print, print_json, text_style};
 
@@ -32,6 +35,12 @@ pub enum EngineCommand {
     },
     /// Print one line: `ongoing <seat>`, `won <seat>` or `draw`.
     Status(PositionArgs),
+    /// Print the computer's move for a position (canonical text); exit 1 if the game is over.
+    Bot(BotArgs),
+    /// Play a whole game against the computer in the terminal.
+    Play(PlayArgs),
+    /// Play bots and random players against each other: wins, draws, mean game length.
+    Match(MatchArgs),
 }
 
 /// Which position: a game kind, its options, a start (or `--position`) and moves played from it.
@@ -85,6 +94,12 @@ impl PositionArgs {
 /// # Errors
 /// See [`PositionArgs::game`]; output errors.
 pub fn run(command: EngineCommand, json: bool) -> Result<(), Failure> {
+    match &command {
+        EngineCommand::Bot(args) => return engine_bot::run(args, json),
+        EngineCommand::Play(args) => return engine_play::run(args),
+        EngineCommand::Match(args) => return engine_match::run(args, json),
+        _ => {}
+    }
     if json {
         return run_json(command);
     }
@@ -130,6 +145,8 @@ pub fn run(command: EngineCommand, json: bool) -> Result<(), Failure> {
             let game = args.game()?;
             print(&format!("{}\n", game.status()))?;
         }
+        // Handled by their own modules at the top of `run`.
+        EngineCommand::Bot(_) | EngineCommand::Play(_) | EngineCommand::Match(_) => {}
     }
     Ok(())
 }
@@ -142,6 +159,8 @@ fn run_json(command: EngineCommand) -> Result<(), Failure> {
             print_json("perft", &position.game()?.perft(depth))?
         }
         EngineCommand::Status(args) => print_json("status", &args.game()?.status())?,
+        // Handled by their own modules at the top of `run`.
+        EngineCommand::Bot(_) | EngineCommand::Play(_) | EngineCommand::Match(_) => {}
         EngineCommand::Show { position, svg } => {
             let game = position.game()?;
             let view = game.board_view();
@@ -183,7 +202,7 @@ fn run_json(command: EngineCommand) -> Result<(), Failure> {
 
 /// "Black (seat 1) to move", "White (seat 2) won", with scores where the game keeps them, the
 /// seats that have left and, once the game is over, every seat's place.
-fn describe_status(game: &AnyGame) -> String {
+pub(crate) fn describe_status(game: &AnyGame) -> String {
     let mut text = match game.status() {
         Status::Ongoing { to_move } => format!("{} to move", game.seat_name(to_move)),
         Status::Won { winners } => {

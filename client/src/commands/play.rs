@@ -78,7 +78,7 @@ pub fn run(args: MoveArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
 }
 
 /// An illegal or unparsable move, with a caret under the offending byte for syntax errors.
-fn explain(text: &str, error: &MoveError) -> Failure {
+pub(crate) fn explain(text: &str, error: &MoveError) -> Failure {
     match error {
         MoveError::Syntax(syntax) => {
             let column = text

@@ -2,6 +2,7 @@
 //! the anti-spoiling rules (Masters Games rules, pbmserv notation). See `RULES.md`.
 
 mod board;
+mod bot_policy;
 mod fast;
 mod game_impl;
 mod hole;

@@ -3,6 +3,7 @@
 
 mod bits;
 mod board;
+mod bot_policy;
 mod cell;
 mod game_impl;
 mod generate;

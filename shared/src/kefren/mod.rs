@@ -1,6 +1,7 @@
 //! Kefren (João Pedro Neto, 2001): stones twirl around friendly pivots. See `RULES.md`.
 
 mod board;
+mod bot_policy;
 mod cell;
 mod game_impl;
 mod illegal;

@@ -2,6 +2,7 @@
 //! circle or a triangle of one colour, Second a line or a triangle. See `RULES.md`.
 
 mod board;
+mod bot_policy;
 mod cell;
 mod colour;
 mod game_impl;

@@ -1,0 +1,123 @@
+//! The bot's entry points: a move for a position at a level, pure and deterministic for a seed
+//! (the server's worker and the CLI call these).
+
+use crate::{AnyGame, Game};
+
+use super::level::BotLevel;
+use super::policy::{BotPolicy, MAX_SEATS};
+use super::rng::SplitMix64;
+use super::search::Search;
+
+/// Why the bot has no move to give.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    #[error("the game is over ({0}): there is no move to choose")]
+    GameOver(String),
+}
+
+/// The bot's move and how it sees the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotChoice<M> {
+    pub mv: M,
+    /// Each seat's chances as the search sees them, in [0, 1], by 0-based seat (a server can
+    /// accept a draw offer when the bot's own value is low).
+    pub values: Vec<f64>,
+}
+
+/// The move the bot plays at `level` in `game` (a typed engine), with the search's values.
+///
+/// Deterministic: the same position, level and seed give the same move on any machine (the
+/// budget is counted in iterations, and the arithmetic avoids platform maths functions). A
+/// single legal move (a forced pass included) is returned at once.
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn analyse_typed<G: BotPolicy>(
+    game: &G,
+    level: BotLevel,
+    seed: u64,
+) -> Result<BotChoice<G::Move>, BotError> {
+    let seats = usize::from(game.seat_count()).min(MAX_SEATS);
+    let over = || BotError::GameOver(game.status().to_string());
+    let mut moves = game.legal_moves();
+    if moves.len() <= 1 {
+        let mv = moves.pop().ok_or_else(over)?;
+        let values = game.evaluate().iter().take(seats).copied().collect();
+        return Ok(BotChoice { mv, values });
+    }
+    let iterations = (f64::from(level.base_iterations()) * game.budget_scale()).max(8.0) as u32;
+    let (mv, values) = Search::new(game, seed)
+        .best_move(iterations)
+        .ok_or_else(over)?;
+    Ok(BotChoice {
+        mv,
+        values: values.iter().take(seats).copied().collect(),
+    })
+}
+
+/// The move the bot plays at `level` in `game` (a typed engine): see [`analyse_typed`].
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn choose_typed_move<G: BotPolicy>(
+    game: &G,
+    level: BotLevel,
+    seed: u64,
+) -> Result<G::Move, BotError> {
+    analyse_typed(game, level, seed).map(|choice| choice.mv)
+}
+
+/// A uniformly random legal move (the `random` player of `engine match`).
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn random_typed_move<G: Game>(game: &G, seed: u64) -> Result<G::Move, BotError> {
+    let mut moves = game.legal_moves();
+    let index = SplitMix64::new(seed).below(moves.len());
+    if index < moves.len() {
+        Ok(moves.swap_remove(index))
+    } else {
+        Err(BotError::GameOver(game.status().to_string()))
+    }
+}
+
+/// Calls the same expression on whichever game `$any` holds.
+macro_rules! with_game {
+    ($any:expr, $game:ident => $body:expr) => {
+        match $any {
+            AnyGame::Kefren($game) => $body,
+            AnyGame::Kechi($game) => $body,
+            AnyGame::SanQi($game) => $body,
+            AnyGame::ChineseCheckers($game) => $body,
+        }
+    };
+}
+
+/// The canonical text of the move the bot plays at `level` in `game`: see
+/// [`choose_typed_move`].
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn choose_move(game: &AnyGame, level: BotLevel, seed: u64) -> Result<String, BotError> {
+    with_game!(game, typed => choose_typed_move(typed, level, seed)
+        .map(|mv| typed.format_move(&mv)))
+}
+
+/// The bot's move as canonical text, with its values: see [`analyse_typed`].
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn analyse(game: &AnyGame, level: BotLevel, seed: u64) -> Result<BotChoice<String>, BotError> {
+    with_game!(game, typed => analyse_typed(typed, level, seed).map(|choice| BotChoice {
+        mv: typed.format_move(&choice.mv),
+        values: choice.values,
+    }))
+}
+
+/// The canonical text of a uniformly random legal move.
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn random_move(game: &AnyGame, seed: u64) -> Result<String, BotError> {
+    with_game!(game, typed => random_typed_move(typed, seed).map(|mv| typed.format_move(&mv)))
+}
