@@ -39,6 +39,13 @@ macro_rules! dispatch {
     };
 }
 
+/// Code that works on any engine through its traits (the bots: [`crate::BotPolicy`] extends
+/// [`Game`]): [`AnyGame::visit`] hands it the engine's own position.
+pub(crate) trait GameVisitor {
+    type Output;
+    fn visit<G: crate::BotPolicy>(self, game: &G) -> Self::Output;
+}
+
 /// The serialised form of an [`AnyGame`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSnapshot {
@@ -69,6 +76,12 @@ pub struct ReplayError {
 }
 
 impl AnyGame {
+    /// Runs `visitor` on the engine's own position. A game that a departure ended (see
+    /// `ended_by`) is over whatever its engine says: callers check [`AnyGame::status`] first.
+    pub(crate) fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+        dispatch!(self, game => visitor.visit(game))
+    }
+
     /// The start position of `kind` with `options`.
     ///
     /// # Errors

@@ -1,7 +1,8 @@
 //! The bot's entry points: a move for a position at a level, pure and deterministic for a seed
 //! (the server's worker and the CLI call these).
 
-use crate::{AnyGame, Game};
+use crate::any_game::GameVisitor;
+use crate::{AnyGame, Game, Status};
 
 use super::level::BotLevel;
 use super::policy::{BotPolicy, MAX_SEATS};
@@ -81,16 +82,39 @@ pub fn random_typed_move<G: Game>(game: &G, seed: u64) -> Result<G::Move, BotErr
     }
 }
 
-/// Calls the same expression on whichever game `$any` holds.
-macro_rules! with_game {
-    ($any:expr, $game:ident => $body:expr) => {
-        match $any {
-            AnyGame::Kefren($game) => $body,
-            AnyGame::Kechi($game) => $body,
-            AnyGame::SanQi($game) => $body,
-            AnyGame::ChineseCheckers($game) => $body,
-        }
-    };
+/// The game-over error for an [`AnyGame`] that is over (by its own status, which also knows
+/// a departure that ended a two-seat game).
+fn over(game: &AnyGame) -> Result<(), BotError> {
+    match game.status() {
+        Status::Ongoing { .. } => Ok(()),
+        status => Err(BotError::GameOver(status.to_string())),
+    }
+}
+
+struct Choose {
+    level: BotLevel,
+    seed: u64,
+}
+
+impl GameVisitor for Choose {
+    type Output = Result<BotChoice<String>, BotError>;
+    fn visit<G: BotPolicy>(self, game: &G) -> Self::Output {
+        analyse_typed(game, self.level, self.seed).map(|choice| BotChoice {
+            mv: game.format_move(&choice.mv),
+            values: choice.values,
+        })
+    }
+}
+
+struct Random {
+    seed: u64,
+}
+
+impl GameVisitor for Random {
+    type Output = Result<String, BotError>;
+    fn visit<G: BotPolicy>(self, game: &G) -> Self::Output {
+        random_typed_move(game, self.seed).map(|mv| game.format_move(&mv))
+    }
 }
 
 /// The canonical text of the move the bot plays at `level` in `game`: see
@@ -99,8 +123,7 @@ macro_rules! with_game {
 /// # Errors
 /// [`BotError::GameOver`] when the game is over.
 pub fn choose_move(game: &AnyGame, level: BotLevel, seed: u64) -> Result<String, BotError> {
-    with_game!(game, typed => choose_typed_move(typed, level, seed)
-        .map(|mv| typed.format_move(&mv)))
+    analyse(game, level, seed).map(|choice| choice.mv)
 }
 
 /// The bot's move as canonical text, with its values: see [`analyse_typed`].
@@ -108,10 +131,8 @@ pub fn choose_move(game: &AnyGame, level: BotLevel, seed: u64) -> Result<String,
 /// # Errors
 /// [`BotError::GameOver`] when the game is over.
 pub fn analyse(game: &AnyGame, level: BotLevel, seed: u64) -> Result<BotChoice<String>, BotError> {
-    with_game!(game, typed => analyse_typed(typed, level, seed).map(|choice| BotChoice {
-        mv: typed.format_move(&choice.mv),
-        values: choice.values,
-    }))
+    over(game)?;
+    game.visit(Choose { level, seed })
 }
 
 /// The canonical text of a uniformly random legal move.
@@ -119,5 +140,6 @@ pub fn analyse(game: &AnyGame, level: BotLevel, seed: u64) -> Result<BotChoice<S
 /// # Errors
 /// [`BotError::GameOver`] when the game is over.
 pub fn random_move(game: &AnyGame, seed: u64) -> Result<String, BotError> {
-    with_game!(game, typed => random_typed_move(typed, seed).map(|mv| typed.format_move(&mv)))
+    over(game)?;
+    game.visit(Random { seed })
 }
