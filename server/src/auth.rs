@@ -20,6 +20,14 @@ pub struct Authenticated {
     pub token_id: i64,
 }
 
+impl Authenticated {
+    /// The game service's actor for this account.
+    #[must_use]
+    pub fn actor(&self) -> crate::games::Actor {
+        crate::games::Actor::Account(self.account.id)
+    }
+}
+
 fn unauthorized(message: &str) -> ApiError {
     ApiError::Unauthorized {
         code: "unauthorized",

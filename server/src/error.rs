@@ -259,3 +259,82 @@ pub fn query_error(
     }
     .into()
 }
+
+/// The one place a game service refusal becomes an HTTP answer: its status, code and message.
+impl From<crate::games::GameError> for ApiError {
+    fn from(error: crate::games::GameError) -> Self {
+        use crate::games::GameError as G;
+        use turnpost_shared::MoveError;
+        let message = error.to_string();
+        let conflict = |code| Self::Conflict {
+            code,
+            message: message.clone(),
+        };
+        let invalid = |code| Self::Unprocessable {
+            code,
+            message: message.clone(),
+        };
+        match error {
+            G::NotFound { .. } => Self::NotFound(message),
+            G::NotYourGame { .. } => Self::Forbidden {
+                code: "not_your_game",
+                message,
+            },
+            G::NotYourTurn { .. } => Self::Forbidden {
+                code: "not_your_turn",
+                message,
+            },
+            G::StalePly { game, .. } => Self::StaleGame {
+                code: "stale_ply",
+                message,
+                game,
+            },
+            G::MoveTaken { game, .. } => Self::StaleGame {
+                code: "move_taken",
+                message,
+                game,
+            },
+            G::NotStarted { game, .. } => Self::StaleGame {
+                code: "not_started",
+                message,
+                game,
+            },
+            G::GameOver { game, .. } => Self::StaleGame {
+                code: "game_over",
+                message,
+                game,
+            },
+            G::Illegal(MoveError::Syntax(syntax)) => Self::BadMove {
+                code: "move_syntax",
+                message,
+                offset: Some(syntax.offset),
+                expected: Some(syntax.expected),
+            },
+            G::Illegal(MoveError::Illegal { .. }) => Self::BadMove {
+                code: "illegal_move",
+                message,
+                offset: None,
+                expected: None,
+            },
+            G::NotActive { .. } => conflict("not_active"),
+            G::NotAChallenge { .. } => conflict("not_a_challenge"),
+            G::ChallengeExpired { .. } => conflict("challenge_expired"),
+            G::NotClaimable { .. } => conflict("not_claimable"),
+            G::NoDrawOffer => conflict("no_draw_offer"),
+            G::DrawOffered => conflict("draw_offered"),
+            G::Conflict => conflict("conflict"),
+            G::DrawNotAvailable => invalid("draw_not_available"),
+            G::UnknownKind(_) => invalid("unknown_kind"),
+            G::InvalidOptions(_) => invalid("invalid_options"),
+            G::SeatCount(_) => invalid("seat_count"),
+            G::UnknownPlayer { .. } => invalid("unknown_player"),
+            G::DuplicatePlayer { .. } => invalid("duplicate_player"),
+            G::CreatorNotSeated { .. } => invalid("creator_not_seated"),
+            G::InvalidClock(_) => invalid("invalid_clock"),
+            G::InvalidTimeout(_) => invalid("invalid_timeout"),
+            G::InvalidVacation => invalid("invalid_vacation"),
+            G::VacationExhausted { .. } => invalid("vacation_exhausted"),
+            G::Storage(db) => db.into(),
+        }
+    }
+}

@@ -5,6 +5,9 @@
 //! features can build an [`app::Application`] on port 0.
 //!
 //! Seams for new features:
+//! - a way to play (mail reply, web form, bot): call the game service in [`games`] with a
+//!   [`games::Actor`]; every write runs in its one frame (lock, act, commit, wake the mail
+//!   worker) and refusals are [`games::GameError`], mapped to HTTP only in [`error`];
 //! - a route: a file in [`routes`], registered in [`routes::configure`] with
 //!   [`routes::resource`] (wrong methods get 405); authenticate with the
 //!   [`auth::Authenticated`] extractor; fail with [`ApiError`]; run storage work through
@@ -13,7 +16,8 @@
 //!   agree), queries in a file under [`db`], each domain operation in one
 //!   [`transaction::write`];
 //! - mail: [`mail::enqueue`] on the caller's connection inside that transaction, then
-//!   `wake.notify_one()` after commit ([`accounts::MailContext`]); what a mail says is composed
+//!   `wake.notify_one()` after commit ([`accounts::MailContext`]; the game frame does it for
+//!   game writes); what a mail says is composed
 //!   by a pure function in [`mail::compose`] (game mails) or [`mail::templates`] (sign-in codes);
 //!   game events gather the composers' inputs in [`games::notify`];
 //! - tests: `server/tests/common` has `TestApp` (server on port 0 with its own database and SMTP

@@ -144,6 +144,9 @@ pub enum DbError {
         /// Why.
         source: std::io::Error,
     },
+    /// A stored value the code cannot read (a bug or a hand-edited row).
+    #[error("stored data is not readable: {0}")]
+    Corrupt(String),
 }
 
 impl DbError {

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use turnpost_shared::{AnyGame, GameKind, OptionValue, Options};
 
-use crate::error::ApiError;
+use super::GameError;
 
 /// The option that seeds a variant's randomness (Kechi's die).
 const SEED: &str = "seed";
@@ -13,18 +13,16 @@ const SEED: &str = "seed";
 /// returns the start position (whose `options()` are the canonical options to store).
 ///
 /// # Errors
-/// 422 `unknown_kind`; 422 `invalid_options` naming the key (unknown key, bad value, a key
+/// [`GameError::UnknownKind`]; [`GameError::InvalidOptions`] naming the key (unknown key, bad value, a key
 /// given twice in different case, a `seed`, which the server draws itself).
 pub fn start_position(
     kind: &str,
     given: &BTreeMap<String, OptionValue>,
-) -> Result<AnyGame, ApiError> {
+) -> Result<AnyGame, GameError> {
     let kind: GameKind = kind
         .trim()
         .parse()
-        .map_err(|e: turnpost_shared::UnknownGameKind| {
-            ApiError::invalid("unknown_kind", e.to_string())
-        })?;
+        .map_err(|e: turnpost_shared::UnknownGameKind| GameError::UnknownKind(e.to_string()))?;
     let takes_seed = AnyGame::option_specs(kind)
         .iter()
         .any(|spec| spec.key == SEED);
@@ -32,15 +30,14 @@ pub fn start_position(
     for (key, value) in given {
         let key = key.trim().to_ascii_lowercase();
         if options.get(&key).is_some() {
-            return Err(ApiError::invalid(
-                "invalid_options",
-                format!("option `{key}` was given twice"),
-            ));
+            return Err(GameError::InvalidOptions(format!(
+                "option `{key}` was given twice"
+            )));
         }
         if key == SEED && takes_seed {
-            return Err(ApiError::invalid(
-                "invalid_options",
-                "option `seed` is drawn by the server so that no player chooses the dice; leave it out",
+            return Err(GameError::InvalidOptions(
+                "option `seed` is drawn by the server so that no player chooses the dice; leave it out"
+                    .to_owned(),
             ));
         }
         options.set(&key, value.to_text().trim());
@@ -48,7 +45,7 @@ pub fn start_position(
     if takes_seed {
         options.set(SEED, random_seed().to_string());
     }
-    AnyGame::new(kind, &options).map_err(|e| ApiError::invalid("invalid_options", e.to_string()))
+    AnyGame::new(kind, &options).map_err(|e| GameError::InvalidOptions(e.to_string()))
 }
 
 fn random_seed() -> u64 {

@@ -2,16 +2,15 @@
 
 use turnpost_shared::GameRecord;
 
-use super::tx::TxError;
-use super::{shown_status, stored_options, Loaded};
+use super::{shown_status, stored_options, GameError, Loaded};
 use crate::db::games as q;
 use crate::db::{self, DbConnection};
 
 /// The record of a game: header (kind, options, seed, players, dates, result) and moves.
 ///
 /// # Errors
-/// 404 unknown game; storage failures.
-pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, TxError> {
+/// [`GameError::NotFound`]; storage failures.
+pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameError> {
     let loaded = Loaded::load(conn, game_id, false)?;
     let moves = q::moves(conn, game_id)?;
     let game = &loaded.game;

@@ -5,11 +5,10 @@ use turnpost_shared::{
     render_text, AnyGame, GameSummary, GameView, MoveView, Seat, SeatView, TextStyle,
 };
 
-use super::tx::TxError;
-use super::{engine, shown_status, Loaded, CANCELLED, LAST_MOVES};
+use super::{engine, shown_status, GameError, Loaded, CANCELLED, LAST_MOVES};
 use crate::db::games as q;
 use crate::db::models::{Game, GameSeat, MoveRow};
-use crate::db::{self, DbConnection};
+use crate::db::{self, DbConnection, DbError};
 
 fn seat_u8(seat: i32) -> u8 {
     u8::try_from(seat).unwrap_or(0)
@@ -124,17 +123,21 @@ pub fn game_view(
 /// Loads a game and builds its view for `viewer` (inside the caller's transaction).
 ///
 /// # Errors
-/// 404 for an unknown game; storage failures.
-pub fn load_view(conn: &mut DbConnection, game_id: i64, viewer: i64) -> Result<GameView, TxError> {
+/// [`GameError::NotFound`] for an unknown game; storage failures.
+pub fn load_view(
+    conn: &mut DbConnection,
+    game_id: i64,
+    viewer: i64,
+) -> Result<GameView, GameError> {
     let loaded = Loaded::load(conn, game_id, false)?;
-    view_of(conn, &loaded, viewer)
+    Ok(view_of(conn, &loaded, viewer)?)
 }
 
 /// The view of an already loaded game (reads its last moves).
 ///
 /// # Errors
-/// Storage failures; 500 for an unreadable stored position.
-pub fn view_of(conn: &mut DbConnection, loaded: &Loaded, viewer: i64) -> Result<GameView, TxError> {
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+pub fn view_of(conn: &mut DbConnection, loaded: &Loaded, viewer: i64) -> Result<GameView, DbError> {
     let engine = engine(&loaded.game)?;
     let last = q::last_moves(conn, loaded.game.id, LAST_MOVES)?;
     Ok(game_view(loaded, &engine, &last, viewer, db::now()))

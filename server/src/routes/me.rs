@@ -63,9 +63,9 @@ pub async fn vacation(
     state: web::Data<AppState>,
     auth: Authenticated,
 ) -> Result<HttpResponse, ApiError> {
-    let account_id = auth.account.id;
+    let actor = auth.actor();
     let view =
-        crate::routes::with_conn(&state, move |conn| vacation::show(conn, account_id)).await?;
+        crate::routes::with_games(&state, move |conn, _| vacation::show(conn, &actor)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -82,10 +82,10 @@ pub async fn take_vacation(
     auth: Authenticated,
     request: web::Json<VacationRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let account_id = auth.account.id;
+    let actor = auth.actor();
     let days = request.days;
-    let view = crate::routes::with_conn(&state, move |conn| {
-        vacation::take(conn, account_id, days, crate::db::now())
+    let view = crate::routes::with_games(&state, move |conn, _| {
+        vacation::take(conn, &actor, days, crate::db::now())
     })
     .await?;
     Ok(HttpResponse::Ok().json(view))

@@ -107,6 +107,22 @@ pub(crate) fn client_address(req: &HttpRequest) -> String {
         .map_or_else(|| "unknown".to_owned(), |a| a.ip().to_string())
 }
 
+/// Runs a game service call on a pooled connection on the blocking thread pool; its refusal
+/// becomes an HTTP answer (`From<GameError> for ApiError`).
+pub(crate) async fn with_games<T, F>(state: &crate::app::AppState, f: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(
+            &mut crate::db::DbConnection,
+            &crate::accounts::MailContext,
+        ) -> Result<T, crate::games::GameError>
+        + Send
+        + 'static,
+{
+    let ctx = state.mail.clone();
+    with_conn(state, move |conn| Ok(f(conn, &ctx)?)).await
+}
+
 /// Runs a closure on a pooled connection on the blocking thread pool.
 pub(crate) async fn with_conn<T, F>(state: &crate::app::AppState, f: F) -> Result<T, ApiError>
 where

@@ -10,8 +10,7 @@ use super::single_flight;
 use crate::accounts::MailContext;
 use crate::clocks::{NOTICE_24H, NOTICE_2H};
 use crate::db::clocks::{self as q, DueClocks};
-use crate::db::DbConnection;
-use crate::error::ApiError;
+use crate::db::{DbConnection, DbError};
 use crate::games::Loaded;
 
 /// Sends the reminders due at `now`; returns how many games were reminded.
@@ -22,7 +21,7 @@ pub fn send_reminders(
     conn: &mut DbConnection,
     ctx: &MailContext,
     now: NaiveDateTime,
-) -> Result<usize, ApiError> {
+) -> Result<usize, DbError> {
     let mut sent = 0;
     // The 2 h reminder first: a game inside both windows gets only the more urgent one.
     for (hours, notices, done) in [
@@ -36,8 +35,9 @@ pub fn send_reminders(
             timeout_modes: &["auto", "claim"],
         };
         sent += for_each_due(conn, single_flight::REMINDERS, &due, |conn, game| {
-            let loaded = Loaded::load(conn, game.id, false)?;
-            clock_mail::reminder(conn, ctx, &loaded, now)?;
+            if let Some(loaded) = Loaded::find(conn, game.id, false)? {
+                clock_mail::reminder(conn, ctx, &loaded, now)?;
+            }
             q::set_notices(conn, game.id, done)?;
             Ok(())
         })?;

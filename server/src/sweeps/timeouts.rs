@@ -9,8 +9,7 @@ use super::single_flight;
 use crate::accounts::MailContext;
 use crate::clocks::NOTICE_CLAIMABLE;
 use crate::db::clocks::{self as q, DueClocks};
-use crate::db::DbConnection;
-use crate::error::ApiError;
+use crate::db::{DbConnection, DbError};
 use crate::games::{ending, Loaded};
 
 const ANY_NOTICES: [i32; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
@@ -28,7 +27,7 @@ pub fn end_timed_out(
     conn: &mut DbConnection,
     ctx: &MailContext,
     now: NaiveDateTime,
-) -> Result<usize, ApiError> {
+) -> Result<usize, DbError> {
     let due = DueClocks {
         after: epoch(),
         until: now,
@@ -36,9 +35,10 @@ pub fn end_timed_out(
         timeout_modes: &["auto"],
     };
     for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
-        let mut loaded = Loaded::load(conn, game.id, false)?;
-        ending::time_out(conn, &mut loaded, ctx)?;
-        tracing::info!(game = game.id, "game ended on time");
+        if let Some(mut loaded) = Loaded::find(conn, game.id, false)? {
+            ending::time_out(conn, &mut loaded, ctx)?;
+            tracing::info!(game = game.id, "game ended on time");
+        }
         Ok(())
     })
 }
@@ -52,7 +52,7 @@ pub fn announce_claims(
     conn: &mut DbConnection,
     ctx: &MailContext,
     now: NaiveDateTime,
-) -> Result<usize, ApiError> {
+) -> Result<usize, DbError> {
     let due = DueClocks {
         after: epoch(),
         until: now,
@@ -60,8 +60,9 @@ pub fn announce_claims(
         timeout_modes: &["claim"],
     };
     for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
-        let loaded = Loaded::load(conn, game.id, false)?;
-        clock_mail::claimable(conn, ctx, &loaded)?;
+        if let Some(loaded) = Loaded::find(conn, game.id, false)? {
+            clock_mail::claimable(conn, ctx, &loaded)?;
+        }
         q::set_notices(conn, game.id, game.clock_notices | NOTICE_CLAIMABLE)?;
         Ok(())
     })

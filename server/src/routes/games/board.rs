@@ -4,9 +4,8 @@ use actix_web::{web, HttpResponse};
 
 use crate::app::AppState;
 use crate::auth::Authenticated;
-use crate::db::games as q;
 use crate::error::ApiError;
-use crate::games::{engine, tx};
+use crate::games::reads;
 
 /// The current position drawn as SVG (the renderer in `turnpost-shared`, shared with the CLI).
 ///
@@ -21,13 +20,7 @@ pub async fn board(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
-    let game = crate::routes::with_conn(&state, move |conn| {
-        tx::read(conn, |conn| {
-            Ok(q::find(conn, game_id)?
-                .ok_or_else(|| ApiError::NotFound(format!("there is no game {game_id}")))?)
-        })
-    })
-    .await?;
-    let svg = turnpost_shared::render_svg(&engine(&game)?.board_view());
+    let svg =
+        crate::routes::with_games(&state, move |conn, _| reads::board_svg(conn, game_id)).await?;
     Ok(HttpResponse::Ok().content_type("image/svg+xml").body(svg))
 }

@@ -21,11 +21,10 @@ pub async fn create(
     auth: Authenticated,
     body: web::Json<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let ctx = state.mail.clone();
-    let me = auth.account;
+    let actor = auth.actor();
     let request = body.into_inner();
-    let view = crate::routes::with_conn(&state, move |conn| {
-        challenge::create(conn, &me, &request, &ctx)
+    let view = crate::routes::with_games(&state, move |conn, ctx| {
+        challenge::create(conn, ctx, &actor, &request)
     })
     .await?;
     Ok(HttpResponse::Created().json(view))

@@ -19,11 +19,10 @@ pub async fn decline(
     auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let ctx = state.mail.clone();
-    let me = auth.account;
+    let actor = auth.actor();
     let game_id = path.into_inner();
-    let view = crate::routes::with_conn(&state, move |conn| {
-        challenge::decline(conn, &me, game_id, &ctx)
+    let view = crate::routes::with_games(&state, move |conn, ctx| {
+        challenge::decline(conn, ctx, &actor, game_id)
     })
     .await?;
     Ok(HttpResponse::Ok().json(view))

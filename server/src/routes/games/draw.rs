@@ -24,12 +24,11 @@ pub async fn draw(
     path: web::Path<i64>,
     body: web::Json<DrawRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let ctx = state.mail.clone();
-    let me = auth.account;
+    let actor = auth.actor();
     let game_id = path.into_inner();
     let action = body.into_inner().action;
-    let view = crate::routes::with_conn(&state, move |conn| {
-        ending::draw(conn, &me, game_id, action, &ctx)
+    let view = crate::routes::with_games(&state, move |conn, ctx| {
+        ending::draw(conn, ctx, &actor, game_id, action)
     })
     .await?;
     Ok(HttpResponse::Ok().json(view))

@@ -25,12 +25,11 @@ pub async fn play(
     path: web::Path<i64>,
     body: web::Json<PlayMoveRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let ctx = state.mail.clone();
-    let me = auth.account;
+    let actor = auth.actor();
     let game_id = path.into_inner();
     let request = body.into_inner();
-    let view = crate::routes::with_conn(&state, move |conn| {
-        moving::play(conn, &me, game_id, &request, &ctx)
+    let view = crate::routes::with_games(&state, move |conn, ctx| {
+        moving::play(conn, ctx, &actor, game_id, &request)
     })
     .await?;
     Ok(HttpResponse::Created().json(view))

@@ -5,7 +5,7 @@ use actix_web::{web, HttpResponse};
 use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
-use crate::games::{record, tx};
+use crate::games::reads;
 
 /// The game record as plain text: `[Key "value"]` headers (kind, options, seed, players, dates,
 /// result), a blank line, one canonical move per line.
@@ -21,10 +21,8 @@ pub async fn record(
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
-    let record = crate::routes::with_conn(&state, move |conn| {
-        tx::read(conn, |conn| record::record(conn, game_id))
-    })
-    .await?;
+    let record =
+        crate::routes::with_games(&state, move |conn, _| reads::record(conn, game_id)).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .body(record.to_text()))

@@ -5,7 +5,7 @@ use actix_web::{web, HttpResponse};
 use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
-use crate::games::{tx, view};
+use crate::games::reads;
 
 /// The game: kind, options, seats, status, result, ply, seat to move, position, text board, the
 /// last moves, and the legal moves when it is the caller's turn. Any account may read any game.
@@ -20,11 +20,9 @@ pub async fn show(
     auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let viewer = auth.account.id;
+    let actor = auth.actor();
     let game_id = path.into_inner();
-    let view = crate::routes::with_conn(&state, move |conn| {
-        tx::read(conn, |conn| view::load_view(conn, game_id, viewer))
-    })
-    .await?;
+    let view = crate::routes::with_games(&state, move |conn, _| reads::show(conn, &actor, game_id))
+        .await?;
     Ok(HttpResponse::Ok().json(view))
 }
