@@ -1,6 +1,7 @@
 //! The game service and the sweeps are channel-independent: nothing under `src/games/` or
 //! `src/sweeps/` names an HTTP type or the HTTP error answer, so a mail reply or a bot can use
 //! them without pretending to be HTTP.
+#![allow(clippy::unwrap_used, reason = "tests")]
 
 use std::path::Path;
 
