@@ -190,6 +190,14 @@ impl fmt::Display for TimeoutMode {
     }
 }
 
+impl TryFrom<String> for TimeoutMode {
+    type Error = ClockError;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
 impl FromStr for TimeoutMode {
     type Err = ClockError;
 

@@ -57,6 +57,14 @@ impl fmt::Display for GameKind {
 #[error("unknown game kind `{0}`: expected one of kefren, kechi, sanqi, chinese-checkers")]
 pub struct UnknownGameKind(pub String);
 
+impl TryFrom<String> for GameKind {
+    type Error = UnknownGameKind;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
 impl FromStr for GameKind {
     type Err = UnknownGameKind;
 

@@ -12,7 +12,10 @@ pub mod models;
 pub mod notifications;
 pub mod outbox;
 pub mod schema;
+mod text_column;
 pub mod tokens;
+
+pub(crate) use text_column::text_column;
 
 use std::time::Duration;
 

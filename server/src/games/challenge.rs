@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use turnpost_shared::{ClockSpec, CreateGameRequest, GameView, TimeoutMode};
 
-use super::{frame, notify, options, view, Actor, GameError, Loaded, ACTIVE, CANCELLED, INVITED};
+use super::{frame, notify, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::models::{GameSeat, NewGame};
@@ -91,7 +91,7 @@ pub fn create(
                 options: &options_text,
                 clock: Some(&clock),
                 timeout_mode: timeout.as_str(),
-                status: INVITED,
+                status: GameStatus::Invited,
                 ply: 0,
                 position: &position,
                 created_by: me.id,
@@ -147,10 +147,10 @@ fn fill_players(
 /// Checks that a locked game is an open challenge.
 fn require_open(loaded: &Loaded) -> Result<(), GameError> {
     let game = &loaded.game;
-    if game.status != INVITED {
+    if game.status != GameStatus::Invited {
         return Err(GameError::NotAChallenge {
             game_id: game.id,
-            status: game.status.clone(),
+            status: game.status,
         });
     }
     if super::expires_at(game) <= db::now() {
@@ -177,7 +177,7 @@ pub fn accept(
             .seats
             .iter()
             .any(|(s, _)| s.seat == seat && s.accepted_at.is_some());
-        if already && loaded.game.status == ACTIVE {
+        if already && loaded.game.status == GameStatus::Active {
             return Ok(view::view_of(conn, loaded, me.id)?);
         }
         require_open(loaded)?;
@@ -195,7 +195,7 @@ pub fn accept(
         if loaded.seats.iter().all(|(s, _)| s.accepted_at.is_some()) {
             let engine = super::engine(&loaded.game)?;
             let (status, result, to_move) = super::status_columns(&engine.status());
-            state.status = status.to_owned();
+            state.status = status;
             state.result = result;
             state.to_move = to_move;
             state.started_at = Some(now);
@@ -230,8 +230,8 @@ pub fn decline(
         require_open(loaded)?;
         let now = db::now();
         let mut state = loaded.game.state();
-        state.status = CANCELLED.to_owned();
-        state.result_reason = Some("declined".to_owned());
+        state.status = GameStatus::Cancelled;
+        state.result_reason = Some(ResultReason::Declined);
         state.finished_at = Some(now);
         state.last_activity_at = now;
         q::save(conn, game_id, &state)?;

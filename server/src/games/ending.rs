@@ -6,18 +6,19 @@
 
 use turnpost_shared::{DrawAction, GameView};
 
-use super::{frame, notify, view, Actor, GameError, Loaded, ACTIVE, FINISHED};
+use super::{frame, notify, view, Actor, GameError, GameResult, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::{self, DbConnection, DbError};
+use turnpost_shared::TimeoutMode;
 
 fn require_active(loaded: &Loaded) -> Result<(), GameError> {
-    if loaded.game.status == ACTIVE {
+    if loaded.game.status == GameStatus::Active {
         Ok(())
     } else {
         Err(GameError::NotActive {
             game_id: loaded.game.id,
-            status: super::shown_status(&loaded.game, db::now()).to_owned(),
+            status: super::shown_status(&loaded.game, db::now()),
         })
     }
 }
@@ -27,24 +28,23 @@ fn finish(
     conn: &mut DbConnection,
     loaded: &mut Loaded,
     viewer: i64,
-    result: String,
-    reason: &str,
+    result: GameResult,
+    reason: ResultReason,
     ctx: &MailContext,
 ) -> Result<GameView, GameError> {
     close(conn, loaded, result, reason, ctx)?;
     Ok(view::view_of(conn, loaded, viewer)?)
 }
 
-/// The result line when `loser` drops out: every other seat wins.
-fn others_win(loaded: &Loaded, loser: i32) -> String {
-    let winners: Vec<String> = loaded
-        .seats
-        .iter()
-        .map(|(s, _)| s.seat)
-        .filter(|s| *s != loser)
-        .map(|s| s.to_string())
-        .collect();
-    format!("won {}", winners.join(" "))
+/// The result when `loser` drops out: every other seat wins.
+fn others_win(loaded: &Loaded, loser: i32) -> GameResult {
+    GameResult::won(
+        loaded
+            .seats
+            .iter()
+            .map(|(s, _)| s.seat)
+            .filter(|s| *s != loser),
+    )
 }
 
 /// Ends a locked, active game whose seat to move ran out of time: a loss on time for that
@@ -61,7 +61,7 @@ pub fn time_out(
         return Ok(());
     };
     let result = others_win(loaded, loser);
-    close(conn, loaded, result, "timeout", ctx)
+    close(conn, loaded, result, ResultReason::Timeout, ctx)
 }
 
 /// Claims the win on time in a `claim` game whose seat to move is past its deadline.
@@ -81,7 +81,7 @@ pub fn claim(
         require_active(loaded)?;
         if !view::claimable(loaded, me, db::now()) {
             let game = &loaded.game;
-            let why = if game.timeout_mode != "claim" {
+            let why = if game.timeout_mode != TimeoutMode::Claim {
                 "this game ends by itself when time runs out (timeout mode auto)".to_owned()
             } else if Some(seat) == game.to_move {
                 "it is your turn; only the other players can claim".to_owned()
@@ -97,7 +97,7 @@ pub fn claim(
         }
         let loser = loaded.game.to_move.unwrap_or_default();
         let result = others_win(loaded, loser);
-        finish(conn, loaded, me, result, "timeout", ctx)
+        finish(conn, loaded, me, result, ResultReason::Timeout, ctx)
     })
 }
 
@@ -105,15 +105,15 @@ pub fn claim(
 fn close(
     conn: &mut DbConnection,
     loaded: &mut Loaded,
-    result: String,
-    reason: &str,
+    result: GameResult,
+    reason: ResultReason,
     ctx: &MailContext,
 ) -> Result<(), DbError> {
     let now = db::now();
     let mut state = loaded.game.state();
-    state.status = FINISHED.to_owned();
+    state.status = GameStatus::Finished;
     state.result = Some(result);
-    state.result_reason = Some(reason.to_owned());
+    state.result_reason = Some(reason);
     state.to_move = None;
     state.draw_offered_by = None;
     state.finished_at = Some(now);
@@ -140,7 +140,7 @@ pub fn resign(
         let me = me.id;
         require_active(loaded)?;
         let result = others_win(loaded, seat);
-        finish(conn, loaded, me, result, "resignation", ctx)
+        finish(conn, loaded, me, result, ResultReason::Resignation, ctx)
     })
 }
 
@@ -179,9 +179,14 @@ pub fn draw(
                 }
                 Ok(view::view_of(conn, loaded, me.id)?)
             }
-            DrawAction::Accept if opponent_offered => {
-                finish(conn, loaded, me.id, "draw".into(), "agreement", ctx)
-            }
+            DrawAction::Accept if opponent_offered => finish(
+                conn,
+                loaded,
+                me.id,
+                GameResult::draw(),
+                ResultReason::Agreement,
+                ctx,
+            ),
             DrawAction::Decline if opponent_offered => {
                 let mut state = loaded.game.state();
                 state.draw_offered_by = None;

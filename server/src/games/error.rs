@@ -3,6 +3,8 @@
 
 use turnpost_shared::{GameView, MoveError};
 
+use super::GameStatus;
+
 use crate::db::DbError;
 
 /// Why a game operation did not happen. The variants that carry the current game let a caller
@@ -74,7 +76,7 @@ pub enum GameError {
         /// The game.
         game_id: i64,
         /// Its status as shown.
-        status: String,
+        status: GameStatus,
     },
     /// Accepting or declining a game that is no longer a challenge.
     #[error("game {game_id} is {status}, no longer a challenge")]
@@ -82,7 +84,7 @@ pub enum GameError {
         /// The game.
         game_id: i64,
         /// Its status.
-        status: String,
+        status: GameStatus,
     },
     /// Accepting or declining a lapsed challenge.
     #[error("the challenge to game {game_id} expired")]

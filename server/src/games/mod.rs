@@ -13,11 +13,17 @@ pub mod moving;
 pub mod notify;
 pub mod options;
 pub mod reads;
+mod reason;
 pub mod record;
+mod result;
+mod status;
 pub mod view;
 
 pub use actor::Actor;
 pub use error::GameError;
+pub use reason::{ResultReason, UnknownResultReason};
+pub use result::{BadGameResult, GameResult};
+pub use status::{GameStatus, UnknownGameStatus};
 
 use chrono::NaiveDateTime;
 use turnpost_shared::{AnyGame, Options, Status};
@@ -25,15 +31,6 @@ use turnpost_shared::{AnyGame, Options, Status};
 use crate::db::games::{self as q, PlayerSettings};
 use crate::db::models::{Account, Game, GameSeat};
 use crate::db::{DbConnection, DbError};
-
-/// A challenge waiting for its players.
-pub const INVITED: &str = "invited";
-/// Being played.
-pub const ACTIVE: &str = "active";
-/// Over: won or drawn.
-pub const FINISHED: &str = "finished";
-/// Declined or expired before it started.
-pub const CANCELLED: &str = "cancelled";
 
 /// How long a challenge waits for its players.
 pub const CHALLENGE_DAYS: i64 = 7;
@@ -163,21 +160,21 @@ pub fn seat_number(seat: turnpost_shared::Seat) -> i32 {
 
 /// The status, result and seat to move that an engine status means for a started game.
 #[must_use]
-pub fn status_columns(status: &Status) -> (&'static str, Option<String>, Option<i32>) {
+pub fn status_columns(status: &Status) -> (GameStatus, Option<GameResult>, Option<i32>) {
     match status {
-        Status::Ongoing { to_move } => (ACTIVE, None, Some(seat_number(*to_move))),
-        over => (FINISHED, Some(over.to_string()), None),
+        Status::Ongoing { to_move } => (GameStatus::Active, None, Some(seat_number(*to_move))),
+        over => (GameStatus::Finished, GameResult::of_status(over), None),
     }
 }
 
 /// The status to show: an invited game past its expiry is cancelled, even before a write
 /// records it (challenges expire lazily, see [`challenge`]).
 #[must_use]
-pub fn shown_status(game: &Game, now: NaiveDateTime) -> &str {
-    if game.status == INVITED && expires_at(game) <= now {
-        CANCELLED
+pub fn shown_status(game: &Game, now: NaiveDateTime) -> GameStatus {
+    if game.status == GameStatus::Invited && expires_at(game) <= now {
+        GameStatus::Cancelled
     } else {
-        &game.status
+        game.status
     }
 }
 

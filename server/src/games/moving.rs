@@ -2,9 +2,9 @@
 //! the move with the engine, appends it, plays any automatic `pass` that follows, updates the
 //! cached position and status, and queues the mails. Commit, then answer.
 
-use turnpost_shared::{AnyGame, GameKind, GameView, PlayMoveRequest};
+use turnpost_shared::{AnyGame, GameKind, GameView, PlayMoveRequest, TimeoutMode};
 
-use super::{frame, notify, view, Actor, GameError, Loaded, ACTIVE, FINISHED, INVITED};
+use super::{frame, notify, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::models::MoveRow;
@@ -39,11 +39,7 @@ fn same_move(
     }
     // Another spelling: replay the record to that ply and resolve the text there.
     let options = super::stored_options(&loaded.game)?;
-    let kind: GameKind = loaded
-        .game
-        .kind
-        .parse()
-        .map_err(|e| DbError::Corrupt(format!("game {}: stored kind: {e}", loaded.game.id)))?;
+    let kind = loaded.game.kind;
     let earlier: Vec<String> = q::moves(conn, loaded.game.id)?
         .into_iter()
         .take_while(|m| m.ply < stored.ply)
@@ -100,15 +96,15 @@ pub fn play(
                 game: current_view(conn, loaded, me)?,
             });
         }
-        match loaded.game.status.as_str() {
-            ACTIVE => {}
-            INVITED => {
+        match loaded.game.status {
+            GameStatus::Active => {}
+            GameStatus::Invited => {
                 return Err(GameError::NotStarted {
                     game_id,
                     game: current_view(conn, loaded, me)?,
                 })
             }
-            other => {
+            other @ (GameStatus::Finished | GameStatus::Cancelled) => {
                 return Err(GameError::GameOver {
                     message: format!("game {game_id} is {other}"),
                     game: current_view(conn, loaded, me)?,
@@ -119,7 +115,7 @@ pub fn play(
         if let Some(deadline) = loaded
             .game
             .deadline_at
-            .filter(|d| loaded.game.timeout_mode == "auto" && *d <= db::now())
+            .filter(|d| loaded.game.timeout_mode == TimeoutMode::Auto && *d <= db::now())
         {
             let late = loaded.game.to_move.unwrap_or_default();
             super::ending::time_out(conn, loaded, ctx)?;
@@ -183,15 +179,15 @@ pub fn play(
         let mut state = loaded.game.state();
         state.ply = next_ply;
         state.position = position.position_text();
-        state.status = status.to_owned();
+        state.status = status;
         state.result = result;
         state.to_move = to_move;
         if state.draw_offered_by == Some(seat) {
             state.draw_offered_by = None;
         }
         state.last_activity_at = now;
-        if status == FINISHED {
-            state.result_reason = Some("rules".to_owned());
+        if status == GameStatus::Finished {
+            state.result_reason = Some(ResultReason::Rules);
             state.finished_at = Some(now);
             state.draw_offered_by = None;
         }
@@ -200,7 +196,7 @@ pub fn play(
         loaded.game.apply(state);
         // Read once, for the turn card and the answer.
         let last = q::last_moves(conn, game_id, super::LAST_MOVES)?;
-        if status == FINISHED {
+        if status == GameStatus::Finished {
             notify::game_over(conn, ctx, loaded)?;
         } else {
             notify::your_turn(conn, ctx, loaded, Some(&last))?;

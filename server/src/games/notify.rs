@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use turnpost_shared::Seat;
 
-use super::{Loaded, LAST_MOVES};
+use super::{GameStatus, Loaded, ResultReason, LAST_MOVES};
 use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::models::{Account, MoveRow};
@@ -61,7 +61,7 @@ pub fn addressee(decision: &Decision) -> Recipient {
 /// When the seat to move in `loaded` runs out of time.
 #[must_use]
 pub fn deadline(loaded: &Loaded) -> Option<DateTime<Utc>> {
-    if loaded.game.status == super::ACTIVE {
+    if loaded.game.status == GameStatus::Active {
         loaded.game.deadline_at.map(|d| d.and_utc())
     } else {
         None
@@ -178,7 +178,7 @@ pub fn facts_with_moves(
         ply: u32::try_from(game.ply).unwrap_or(0),
         last_moves: reported(rows, for_seat),
         result: game.result.clone(),
-        result_reason: game.result_reason.clone(),
+        result_reason: game.result_reason,
         deadline: deadline(loaded),
         position,
     })
@@ -356,16 +356,17 @@ pub fn game_over(
 ) -> Result<(), DbError> {
     let game = game_facts(conn, loaded, None)?;
     // A loss on time names who ran out: the seat the result leaves out.
-    let late = (loaded.game.result_reason.as_deref() == Some("timeout"))
-        .then(|| {
-            let winners = loaded.game.result.as_deref().unwrap_or_default();
-            loaded.seats.iter().find(|(seat, _)| {
-                !winners
-                    .split_whitespace()
-                    .any(|w| w == seat.seat.to_string())
-            })
+    let late = loaded
+        .game
+        .result
+        .as_ref()
+        .filter(|_| loaded.game.result_reason == Some(ResultReason::Timeout))
+        .and_then(|result| {
+            loaded
+                .seats
+                .iter()
+                .find(|(seat, _)| !result.is_winner(seat.seat))
         })
-        .flatten()
         .map(|(_, account)| account.name.clone());
     for (_, account) in &loaded.seats {
         let Some(to) = recipient(ctx, loaded, account, Category::GameOver) else {

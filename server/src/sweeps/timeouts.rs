@@ -7,13 +7,12 @@ use super::clock_mail;
 use super::due_games::for_each_due;
 use super::single_flight;
 use crate::accounts::MailContext;
-use crate::clocks::NOTICE_CLAIMABLE;
+use turnpost_shared::TimeoutMode;
+
+use crate::clocks::ClockNotices;
 use crate::db::clocks::{self as q, DueClocks};
 use crate::db::{DbConnection, DbError};
 use crate::games::{ending, Loaded};
-
-const ANY_NOTICES: [i32; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
-const NOT_YET_CLAIMABLE: [i32; 4] = [0, 1, 2, 3];
 
 fn epoch() -> NaiveDateTime {
     DateTime::UNIX_EPOCH.naive_utc()
@@ -31,8 +30,8 @@ pub fn end_timed_out(
     let due = DueClocks {
         after: epoch(),
         until: now,
-        notices: &ANY_NOTICES,
-        timeout_modes: &["auto"],
+        notices: &ClockNotices::every_set(),
+        timeout_modes: &[TimeoutMode::Auto],
     };
     for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
         if let Some(mut loaded) = Loaded::find(conn, game.id, false)? {
@@ -56,14 +55,14 @@ pub fn announce_claims(
     let due = DueClocks {
         after: epoch(),
         until: now,
-        notices: &NOT_YET_CLAIMABLE,
-        timeout_modes: &["claim"],
+        notices: &ClockNotices::sets_without(ClockNotices::CLAIMABLE),
+        timeout_modes: &[TimeoutMode::Claim],
     };
     for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
         if let Some(loaded) = Loaded::find(conn, game.id, false)? {
             clock_mail::claimable(conn, ctx, &loaded)?;
         }
-        q::set_notices(conn, game.id, game.clock_notices | NOTICE_CLAIMABLE)?;
+        q::set_notices(conn, game.id, game.clock_notices | ClockNotices::CLAIMABLE)?;
         Ok(())
     })
 }
