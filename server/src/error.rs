@@ -226,7 +226,9 @@ pub fn json_error(
         }
         J::ContentType => ApiError::UnsupportedMediaType,
         J::Deserialize(e) => match e.classify() {
-            serde_json::error::Category::Data => ApiError::invalid("invalid_field", e.to_string()),
+            serde_json::error::Category::Data => {
+                ApiError::invalid(typed_field_code(&e.to_string()), e.to_string())
+            }
             _ => ApiError::BadRequest {
                 code: "bad_json",
                 message: format!("the body is not valid JSON: {e}"),
@@ -238,6 +240,19 @@ pub fn json_error(
         },
     };
     api.into()
+}
+
+/// The code for a JSON field the reader refused: typed fields keep the codes the API answered
+/// when the handlers checked them (`unknown_kind`, `invalid_timeout`); others are
+/// `invalid_field`.
+fn typed_field_code(message: &str) -> &'static str {
+    if message.starts_with(turnpost_shared::UNKNOWN_GAME_KIND) {
+        "unknown_kind"
+    } else if message.starts_with(turnpost_shared::UNKNOWN_TIMEOUT_MODE) {
+        "invalid_timeout"
+    } else {
+        "invalid_field"
+    }
 }
 
 /// Maps path parameter errors (e.g. a non-numeric id) to 404.
@@ -324,14 +339,12 @@ impl From<crate::games::GameError> for ApiError {
             G::DrawOffered => conflict("draw_offered"),
             G::Conflict => conflict("conflict"),
             G::DrawNotAvailable => invalid("draw_not_available"),
-            G::UnknownKind(_) => invalid("unknown_kind"),
             G::InvalidOptions(_) => invalid("invalid_options"),
             G::SeatCount(_) => invalid("seat_count"),
             G::UnknownPlayer { .. } => invalid("unknown_player"),
             G::DuplicatePlayer { .. } => invalid("duplicate_player"),
             G::CreatorNotSeated { .. } => invalid("creator_not_seated"),
             G::InvalidClock(_) => invalid("invalid_clock"),
-            G::InvalidTimeout(_) => invalid("invalid_timeout"),
             G::InvalidVacation => invalid("invalid_vacation"),
             G::VacationExhausted { .. } => invalid("vacation_exhausted"),
             G::Storage(db) => db.into(),

@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::{GameKind, TimeoutMode};
+
 /// `POST /v1/accounts`: sign up; a one-time code is mailed to `email`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -149,7 +151,7 @@ impl OptionValue {
 #[serde(deny_unknown_fields)]
 pub struct CreateGameRequest {
     /// `kefren`, `kechi`, `sanqi` or `chinese-checkers`.
-    pub kind: String,
+    pub kind: GameKind,
     /// The game's options (`{"players": 3}`); none means the standard game.
     #[serde(default)]
     pub options: std::collections::BTreeMap<String, OptionValue>,
@@ -162,7 +164,7 @@ pub struct CreateGameRequest {
     /// What happens when a seat runs out of time: `auto` (the server ends the game as a loss
     /// on time; the default) or `claim` (the other players may claim the win).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timeout: Option<String>,
+    pub timeout: Option<TimeoutMode>,
 }
 
 /// `POST /v1/games/{id}/moves`.
@@ -233,14 +235,14 @@ pub struct MoveView {
 pub struct GameView {
     /// Game id.
     pub id: i64,
-    /// Kind name.
-    pub kind: String,
+    /// Kind.
+    pub kind: GameKind,
     /// Every option with its value (defaults and the server's seed included).
     pub options: std::collections::BTreeMap<String, String>,
     /// The clock: `3d` (days per move) or `7d+1d/14d` (Fischer: initial+increment/maximum).
     pub clock: Option<String>,
     /// `auto` (running out of time loses at once) or `claim` (the others may claim the win).
-    pub timeout: String,
+    pub timeout: TimeoutMode,
     /// When the seat to move runs out of time (active games).
     pub deadline: Option<String>,
     /// Whether the caller may claim the win on time now (`POST /v1/games/{id}/claim`).
@@ -288,8 +290,8 @@ pub struct GameView {
 pub struct GameSummary {
     /// Game id.
     pub id: i64,
-    /// Kind name.
-    pub kind: String,
+    /// Kind.
+    pub kind: GameKind,
     /// `invited`, `active`, `finished` or `cancelled`.
     pub status: String,
     /// Seats in turn order.
@@ -322,4 +324,37 @@ pub struct GameList {
 pub struct MoveList {
     /// Every move, first first.
     pub moves: Vec<MoveView>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_and_timeout_modes_keep_their_json() {
+        let request: CreateGameRequest = serde_json::from_str(
+            r#"{"kind": " Chinese-Checkers ", "seats": ["a", "b"], "timeout": "CLAIM"}"#,
+        )
+        .unwrap();
+        assert_eq!(request.kind, GameKind::ChineseCheckers);
+        assert_eq!(request.timeout, Some(TimeoutMode::Claim));
+        let written = serde_json::to_value(&request).unwrap();
+        assert_eq!(written["kind"], "chinese-checkers");
+        assert_eq!(written["timeout"], "claim");
+        for (text, start) in [
+            (
+                r#"{"kind": "chess", "seats": []}"#,
+                crate::UNKNOWN_GAME_KIND,
+            ),
+            (
+                r#"{"kind": "kefren", "seats": [], "timeout": "never"}"#,
+                crate::UNKNOWN_TIMEOUT_MODE,
+            ),
+        ] {
+            let error = serde_json::from_str::<CreateGameRequest>(text)
+                .unwrap_err()
+                .to_string();
+            assert!(error.starts_with(start), "{error}");
+        }
+    }
 }

@@ -32,9 +32,9 @@ pub use api::{
     PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TokenInfo, TokenList, VerifyRequest,
 };
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
-pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE};
+pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE, UNKNOWN_TIMEOUT_MODE};
 pub use game::{Game, PlayFailure};
-pub use kind::{GameKind, UnknownGameKind};
+pub use kind::{GameKind, UnknownGameKind, UNKNOWN_GAME_KIND};
 pub use move_error::MoveError;
 pub use notation::{split_move_list, CellText, Cursor, ParseMoveError};
 pub use notification_api::{

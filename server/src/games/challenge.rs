@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use turnpost_shared::{ClockSpec, CreateGameRequest, GameView, TimeoutMode};
+use turnpost_shared::{ClockSpec, CreateGameRequest, GameKind, GameView};
 
 use super::{frame, notify, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
@@ -19,9 +19,8 @@ use crate::db::{self, accounts, DbConnection, DbError};
 /// mailed.
 ///
 /// # Errors
-/// [`GameError::UnknownKind`], `InvalidOptions` (naming the key), `SeatCount`,
-/// `UnknownPlayer`, `DuplicatePlayer`, `CreatorNotSeated`, `InvalidClock`, `InvalidTimeout`;
-/// storage failures.
+/// [`GameError::InvalidOptions`] (naming the key), `SeatCount`, `UnknownPlayer`,
+/// `DuplicatePlayer`, `CreatorNotSeated`, `InvalidClock`; storage failures.
 pub fn create(
     conn: &mut DbConnection,
     ctx: &MailContext,
@@ -29,8 +28,8 @@ pub fn create(
     request: &CreateGameRequest,
 ) -> Result<GameView, GameError> {
     let mut given = request.options.clone();
-    fill_players(&request.kind, &mut given, request.seats.len());
-    let start = options::start_position(&request.kind, &given)?;
+    fill_players(request.kind, &mut given, request.seats.len());
+    let start = options::start_position(request.kind, &given)?;
     let seat_count = usize::from(start.seat_count());
     if request.seats.len() != seat_count {
         return Err(GameError::SeatCount(format!(
@@ -47,12 +46,7 @@ pub fn create(
             .map_err(|e| GameError::InvalidClock(e.to_string()))?,
     }
     .to_string();
-    let timeout = match request.timeout.as_deref() {
-        None => TimeoutMode::default(),
-        Some(text) => text
-            .parse::<TimeoutMode>()
-            .map_err(|e| GameError::InvalidTimeout(e.to_string()))?,
-    };
+    let timeout = request.timeout.unwrap_or_default();
     let names: Vec<String> = request
         .seats
         .iter()
@@ -122,13 +116,10 @@ pub fn create(
 
 /// For kinds with a `players` option, an absent one is read from the number of seats named.
 fn fill_players(
-    kind: &str,
+    kind: GameKind,
     given: &mut BTreeMap<String, turnpost_shared::OptionValue>,
     seats: usize,
 ) {
-    let Ok(kind) = kind.trim().parse::<turnpost_shared::GameKind>() else {
-        return;
-    };
     let takes_players = turnpost_shared::AnyGame::option_specs(kind)
         .iter()
         .any(|spec| spec.key == "players");

@@ -109,9 +109,6 @@ pub enum GameError {
     /// Draws by agreement in a game of more than two seats.
     #[error("draws by agreement are for two-player games")]
     DrawNotAvailable,
-    /// A challenge names a kind no engine plays.
-    #[error("{0}")]
-    UnknownKind(String),
     /// A challenge's options are refused (the message names the key).
     #[error("{0}")]
     InvalidOptions(String),
@@ -139,9 +136,6 @@ pub enum GameError {
     /// A clock spec that does not read.
     #[error("{0}")]
     InvalidClock(String),
-    /// A timeout mode that does not read.
-    #[error("{0}")]
-    InvalidTimeout(String),
     /// Taking no vacation days.
     #[error("take at least 1 vacation day")]
     InvalidVacation,

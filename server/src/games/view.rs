@@ -75,14 +75,14 @@ pub fn game_view(
         status == GameStatus::Active && your_seat.is_some() && your_seat == game.to_move;
     GameView {
         id: game.id,
-        kind: game.kind.to_string(),
+        kind: game.kind,
         options: engine
             .options()
             .iter()
             .map(|(k, v)| (k.to_owned(), v.to_owned()))
             .collect(),
         clock: Some(crate::clocks::spec_of(game.clock.as_deref()).to_string()),
-        timeout: game.timeout_mode.to_string(),
+        timeout: game.timeout_mode,
         deadline: if status == GameStatus::Active {
             game.deadline_at.map(db::rfc3339)
         } else {
@@ -163,7 +163,7 @@ pub fn summary(
     let engine = AnyGame::new(game.kind, &options).ok();
     GameSummary {
         id: game.id,
-        kind: game.kind.to_string(),
+        kind: game.kind,
         status: status.to_string(),
         seats: seats
             .iter()
