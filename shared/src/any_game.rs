@@ -186,6 +186,15 @@ impl AnyGame {
         })
     }
 
+    /// Plays the seat to move's forced move, if it has one ([`Game::forced_move`]); returns
+    /// the next position and the move's canonical text.
+    #[must_use]
+    pub fn play_forced(&self) -> Option<(AnyGame, String)> {
+        dispatch!(self, game => game
+            .forced_move()
+            .map(|mv| (AnyGame::from(game.play_move(&mv)), game.format_move(&mv))))
+    }
+
     pub fn position_text(&self) -> String {
         dispatch!(self, game => game.position_text())
     }

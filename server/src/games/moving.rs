@@ -1,8 +1,9 @@
 //! `POST /v1/games/{id}/moves`: one transaction locks the game, checks seat and ply, resolves
-//! the move with the engine, appends it, plays any automatic `pass` that follows, updates the
-//! cached position and status, and queues the mails. Commit, then answer.
+//! the move with the engine, appends it, plays any forced moves that follow (the engine says
+//! which: a `pass` with no other move), updates the cached position and status, and queues the
+//! mails. Commit, then answer.
 
-use turnpost_shared::{AnyGame, GameKind, GameView, PlayMoveRequest, TimeoutMode};
+use turnpost_shared::{AnyGame, GameView, PlayMoveRequest, TimeoutMode};
 
 use super::{frame, notify, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
@@ -10,13 +11,9 @@ use crate::db::games as q;
 use crate::db::models::MoveRow;
 use crate::db::{self, DbConnection, DbError};
 
-/// The most automatic passes in a row (each seat at most once per turn round).
-const MAX_AUTO_PASSES: usize = 6;
-
-/// Kinds whose notation has `pass`, which the server plays when it is the only legal move.
-fn may_pass(kind: GameKind) -> bool {
-    matches!(kind, GameKind::ChineseCheckers)
-}
+/// The most forced moves played after one move: one round of the largest table (six seats),
+/// so a position where nobody can move (every seat passes, forever) still ends the request.
+const MAX_FORCED_MOVES: usize = 6;
 
 /// The current game for `viewer`, boxed for an error that carries it.
 fn current_view(
@@ -149,31 +146,28 @@ pub fn play(
             },
         )?;
         let mut next_ply = ply + 1;
-        if may_pass(position.kind()) {
-            for _ in 0..MAX_AUTO_PASSES {
-                let Some(passer) = position.status().to_move() else {
-                    break;
-                };
-                if position.legal_moves() != ["pass"] {
-                    break;
-                }
-                let (next, pass) = position
-                    .play("pass")
-                    .map_err(|e| DbError::Corrupt(format!("automatic pass: {e}")))?;
-                q::insert_move(
-                    conn,
-                    &MoveRow {
-                        game_id,
-                        ply: next_ply,
-                        seat: super::seat_number(passer),
-                        account_id: None,
-                        notation: pass,
-                        played_at: now,
-                    },
-                )?;
-                next_ply += 1;
-                position = next;
-            }
+        // Forced moves (a pass with no other move) are the engine's call; the server plays
+        // them at once, at most one round of seats.
+        for _ in 0..MAX_FORCED_MOVES {
+            let Some(forced_seat) = position.status().to_move() else {
+                break;
+            };
+            let Some((next, forced)) = position.play_forced() else {
+                break;
+            };
+            q::insert_move(
+                conn,
+                &MoveRow {
+                    game_id,
+                    ply: next_ply,
+                    seat: super::seat_number(forced_seat),
+                    account_id: None,
+                    notation: forced,
+                    played_at: now,
+                },
+            )?;
+            next_ply += 1;
+            position = next;
         }
         let (status, result, to_move) = super::status_columns(&position.status());
         let mut state = loaded.game.state();
