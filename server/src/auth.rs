@@ -5,11 +5,11 @@ use std::pin::Pin;
 
 use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
 
-use crate::app::AppState;
 use crate::db::models::Account;
 use crate::db::{self, tokens};
 use crate::error::ApiError;
 use crate::secrets;
+use crate::state::AppState;
 
 /// The account behind a valid `Authorization: Bearer tp_…` header.
 #[derive(Debug, Clone)]

@@ -3,8 +3,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use turnpost_shared::{CodeSent, SignUpRequest};
 
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::{accounts, validate};
 
 /// Creates an unverified account and mails it a one-time code.

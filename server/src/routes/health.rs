@@ -3,8 +3,8 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::Health;
 
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// Checks the database and answers `{"status":"ok","database":"postgres"|"sqlite"}`.
 ///

@@ -3,11 +3,11 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::{NotificationSettingsPatch, VacationRequest};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::clocks::vacation;
 use crate::error::ApiError;
 use crate::notifications;
+use crate::state::AppState;
 
 /// The account of the token used.
 #[utoipa::path(get, path = "/v1/me", tag = "accounts", security(("bearer" = [])),

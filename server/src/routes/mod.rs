@@ -109,7 +109,7 @@ pub(crate) fn client_address(req: &HttpRequest) -> String {
 
 /// Runs a game service call on a pooled connection on the blocking thread pool; its refusal
 /// becomes an HTTP answer (`From<GameError> for ApiError`).
-pub(crate) async fn with_games<T, F>(state: &crate::app::AppState, f: F) -> Result<T, ApiError>
+pub(crate) async fn with_games<T, F>(state: &crate::state::AppState, f: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
     F: FnOnce(
@@ -124,7 +124,7 @@ where
 }
 
 /// Runs a closure on a pooled connection on the blocking thread pool.
-pub(crate) async fn with_conn<T, F>(state: &crate::app::AppState, f: F) -> Result<T, ApiError>
+pub(crate) async fn with_conn<T, F>(state: &crate::state::AppState, f: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
     F: FnOnce(&mut crate::db::DbConnection) -> Result<T, ApiError> + Send + 'static,

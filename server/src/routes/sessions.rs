@@ -3,8 +3,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use turnpost_shared::{NewToken, SignInRequest, VerifyRequest};
 
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::{accounts, validate};
 
 /// Mails a one-time code if an account has this email. Answers the same either way.

@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::TokenList;
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::db::tokens;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// The account's tokens, without their secrets.
 ///

@@ -5,9 +5,9 @@
 use actix_web::http::header::ContentType;
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::error::ApiError;
 use crate::notifications::unsubscribe::{self, LinkQuery};
+use crate::state::AppState;
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")

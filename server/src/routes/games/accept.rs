@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::challenge;
+use crate::state::AppState;
 
 /// Accepts the caller's seat of a challenge; the game starts when every seat has accepted.
 ///

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::reads;
+use crate::state::AppState;
 
 /// The current position drawn as SVG (the renderer in `turnpost-shared`, shared with the CLI).
 ///

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::ending;
+use crate::state::AppState;
 
 /// Claims the win on time: in a game with timeout mode `claim`, once the seat to move is past
 /// its deadline, any other seat may end the game as a loss on time for it.

@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::CreateGameRequest;
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::challenge;
+use crate::state::AppState;
 
 /// Challenges players: `{kind, options, seats: [names…], clock?}`; the caller holds a seat.
 ///

@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::DrawRequest;
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::ending;
+use crate::state::AppState;
 
 /// `{action: offer|accept|decline}`: offers a draw (standing until the offerer moves again),
 /// or accepts (the game ends drawn) or declines the opponent's offer.

@@ -3,11 +3,11 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::db::games::ListStatus;
 use crate::error::ApiError;
 use crate::games::reads::{self, ListFilter};
+use crate::state::AppState;
 
 /// Default page size.
 const DEFAULT_LIMIT: i64 = 20;

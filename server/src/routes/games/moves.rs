@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::reads;
+use crate::state::AppState;
 
 /// Every move: ply, seat, canonical move, time, and whether the server played it.
 ///

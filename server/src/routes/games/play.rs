@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::PlayMoveRequest;
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::moving;
+use crate::state::AppState;
 
 /// Plays `{move, ply}`, where `ply` is the number of moves the client saw played. An identical
 /// retry of a recorded move answers as the first time did.

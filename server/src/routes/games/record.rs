@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::reads;
+use crate::state::AppState;
 
 /// The game record as plain text: `[Key "value"]` headers (kind, options, seed, players, dates,
 /// result), a blank line, one canonical move per line.

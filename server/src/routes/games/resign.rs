@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::ending;
+use crate::state::AppState;
 
 /// Resigns the caller's seat: the other seat (all other seats) win.
 ///

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::reads;
+use crate::state::AppState;
 
 /// The game: kind, options, seats, status, result, ply, seat to move, position, text board, the
 /// last moves, and the legal moves when it is the caller's turn. Any account may read any game.
