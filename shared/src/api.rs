@@ -9,29 +9,54 @@ use crate::{GameKind, TimeoutMode};
 
 /// `POST /v1/accounts`: sign up; a one-time code is mailed to `email`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SignUpRequest {
     /// 2–32 letters, digits, `-` or `_`; unique regardless of case.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 2,
+            max_length = 32,
+            pattern = r"^[A-Za-z0-9_-]+$",
+            example = "anna"
+        )
+    )]
     pub name: String,
     /// Where codes and turn emails go.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 254, example = "anna@example.org")
+    )]
     pub email: String,
 }
 
 /// `POST /v1/sessions`: ask for a one-time sign-in code by email.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SignInRequest {
     /// The account's email address.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 254, example = "anna@example.org")
+    )]
     pub email: String,
 }
 
 /// `POST /v1/sessions/verify`: trade a one-time code for a personal API token.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct VerifyRequest {
     /// The account's email address.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(min_length = 1, max_length = 254, example = "anna@example.org")
+    )]
     pub email: String,
     /// The code from the email (case and spaces or dashes do not matter).
+    #[cfg_attr(feature = "openapi", schema(max_length = 64, example = "K7QX2MRD"))]
     pub code: String,
     /// A label for the token, e.g. the machine it is used on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -41,6 +66,7 @@ pub struct VerifyRequest {
 /// Answer to sign-up and sign-in: a code is on its way (sign-in answers the same whether or not
 /// the address has an account).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CodeSent {
     /// Always `"code_sent"`.
     pub status: String,
@@ -50,6 +76,7 @@ pub struct CodeSent {
 
 /// A player account.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Account {
     /// Account id.
     pub id: i64,
@@ -63,6 +90,7 @@ pub struct Account {
 
 /// A personal API token, without its secret.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TokenInfo {
     /// Token id, for `DELETE /v1/tokens/{id}`.
     pub id: i64,
@@ -76,6 +104,7 @@ pub struct TokenInfo {
 
 /// Answer to `POST /v1/sessions/verify`: the token's secret, shown this once.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewToken {
     /// `tp_` followed by 32 random letters and digits. Send as `Authorization: Bearer …`.
     pub token: String,
@@ -87,6 +116,7 @@ pub struct NewToken {
 
 /// Answer to `GET /v1/tokens`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TokenList {
     /// The account's tokens, oldest first.
     pub tokens: Vec<TokenInfo>,
@@ -94,6 +124,7 @@ pub struct TokenList {
 
 /// Answer to `GET /v1/health`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Health {
     /// `"ok"`.
     pub status: String,
@@ -103,6 +134,7 @@ pub struct Health {
 
 /// Every error answer: `{"error": {"code": "...", "message": "..."}}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ErrorBody {
     /// The error.
     pub error: ErrorDetail,
@@ -110,6 +142,7 @@ pub struct ErrorBody {
 
 /// A machine-readable code and a human-readable message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ErrorDetail {
     /// Stable snake_case code, e.g. `invalid_email`, `rate_limited`.
     pub code: String,
@@ -119,6 +152,7 @@ pub struct ErrorDetail {
 
 /// A challenge option's value: JSON strings, numbers and booleans are all read as their text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(untagged)]
 pub enum OptionValue {
     /// `"die"`.
@@ -148,14 +182,17 @@ impl OptionValue {
 
 /// `POST /v1/games`: challenge players to a game. The caller must hold one of the seats.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CreateGameRequest {
     /// `kefren`, `kechi`, `sanqi` or `chinese-checkers`.
+    #[cfg_attr(feature = "openapi", schema(example = "kefren"))]
     pub kind: GameKind,
     /// The game's options (`{"players": 3}`); none means the standard game.
     #[serde(default)]
     pub options: std::collections::BTreeMap<String, OptionValue>,
-    /// Account names in turn order, one per seat.
+    /// Account names in turn order, one per seat (every game has at least two).
+    #[cfg_attr(feature = "openapi", schema(min_items = 2))]
     pub seats: Vec<String>,
     /// The clock: `3d` (days per move, 1–30; the default) or `7d+1d/14d` (a Fischer bank:
     /// initial days + increment days / maximum days).
@@ -169,10 +206,12 @@ pub struct CreateGameRequest {
 
 /// `POST /v1/games/{id}/moves`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PlayMoveRequest {
     /// The move in the game's notation (any accepted spelling).
     #[serde(rename = "move")]
+    #[cfg_attr(feature = "openapi", schema(example = "F2-F3"))]
     pub notation: String,
     /// How many moves the client saw played; a different number answers 409 with the game.
     pub ply: u32,
@@ -180,6 +219,7 @@ pub struct PlayMoveRequest {
 
 /// What `POST /v1/games/{id}/draw` does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DrawAction {
     /// Offer a draw (it lapses when you move again).
@@ -192,6 +232,7 @@ pub enum DrawAction {
 
 /// `POST /v1/games/{id}/draw`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DrawRequest {
     /// `offer`, `accept` or `decline`.
@@ -200,6 +241,7 @@ pub struct DrawRequest {
 
 /// One seat of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeatView {
     /// 1-based, turn order.
     pub seat: u8,
@@ -216,6 +258,7 @@ pub struct SeatView {
 
 /// One played move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MoveView {
     /// Moves played before it (0 for the first move).
     pub ply: u32,
@@ -232,6 +275,7 @@ pub struct MoveView {
 
 /// A game as `GET /v1/games/{id}` shows it (and the answer to every change).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameView {
     /// Game id.
     pub id: i64,
@@ -287,6 +331,7 @@ pub struct GameView {
 
 /// A game in a listing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameSummary {
     /// Game id.
     pub id: i64,
@@ -312,6 +357,7 @@ pub struct GameSummary {
 
 /// Answer to `GET /v1/games`: newest activity first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameList {
     /// This page.
     pub games: Vec<GameSummary>,
@@ -321,6 +367,7 @@ pub struct GameList {
 
 /// Answer to `GET /v1/games/{id}/moves`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MoveList {
     /// Every move, first first.
     pub moves: Vec<MoveView>,

@@ -166,6 +166,8 @@ impl fmt::Display for ClockSpec {
 /// What happens when a seat's time runs out. JSON writes `auto` or `claim` and reads them as
 /// [`FromStr`] does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(rename_all = "lowercase"))]
 pub enum TimeoutMode {
     /// The server ends the game as a loss on time for the seat that ran out.
     #[default]

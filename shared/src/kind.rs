@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 /// The games turnpost knows by name (in the API, the CLI and position text). JSON writes the
 /// name and reads it as [`FromStr`] does (any case, surrounding spaces ignored).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum GameKind {
     #[serde(rename = "kefren")]
     Kefren,

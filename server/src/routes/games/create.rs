@@ -14,8 +14,8 @@ use crate::state::AppState;
 /// 401; 422 for an unknown kind, bad options (naming the key), a wrong number of seats, an
 /// unknown or repeated player, or a challenge without the caller.
 #[utoipa::path(post, path = "/v1/games", tag = "games", security(("bearer" = [])),
-    request_body = crate::openapi::schemas::CreateGameRequest,
-    responses((status = 201, description = "The new game (status invited)"), (status = 401, body = crate::openapi::schemas::ErrorBody), (status = 422, body = crate::openapi::schemas::ErrorBody)))]
+    request_body = turnpost_shared::CreateGameRequest,
+    responses((status = 201, description = "The new game (status invited)", body = turnpost_shared::GameView), (status = 401, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     auth: Authenticated,

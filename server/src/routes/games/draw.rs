@@ -15,9 +15,9 @@ use crate::state::AppState;
 /// 401; 404 unknown game; 403 without a seat; 409 not being played or no offer to answer;
 /// 422 in games of more than two seats.
 #[utoipa::path(post, path = "/v1/games/{id}/draw", tag = "games", security(("bearer" = [])),
-    request_body = crate::openapi::schemas::DrawRequest,
+    request_body = turnpost_shared::DrawRequest,
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "The game"), (status = 403, body = crate::openapi::schemas::ErrorBody), (status = 404, body = crate::openapi::schemas::ErrorBody), (status = 409, body = crate::openapi::schemas::ErrorBody), (status = 422, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "The game", body = turnpost_shared::GameView), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody)))]
 pub async fn draw(
     state: web::Data<AppState>,
     auth: Authenticated,

@@ -51,7 +51,7 @@ fn parse_cursor(text: &str) -> Option<(chrono::NaiveDateTime, i64)> {
            ("turn" = Option<String>, Query, description = "mine: only games where you are to move"),
            ("limit" = Option<i64>, Query, description = "page size 1-100, default 20"),
            ("cursor" = Option<String>, Query, description = "next_cursor of the previous page")),
-    responses((status = 200, description = "A page of games"), (status = 400, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "A page of games", body = turnpost_shared::GameList), (status = 400, body = turnpost_shared::ErrorBody)))]
 pub async fn list(
     state: web::Data<AppState>,
     auth: Authenticated,

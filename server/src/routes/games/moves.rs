@@ -13,7 +13,7 @@ use crate::state::AppState;
 /// 401; 404 unknown game.
 #[utoipa::path(get, path = "/v1/games/{id}/moves", tag = "games", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "The moves"), (status = 404, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "The moves", body = turnpost_shared::MoveList), (status = 404, body = turnpost_shared::ErrorBody)))]
 pub async fn list(
     state: web::Data<AppState>,
     _auth: Authenticated,

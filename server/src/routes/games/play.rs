@@ -16,9 +16,9 @@ use crate::state::AppState;
 /// (`{"error", "game"}`) for a stale ply, a taken ply, a game not started or over; 422
 /// `move_syntax` (with `offset` and `expected`) or `illegal_move` (with the rule).
 #[utoipa::path(post, path = "/v1/games/{id}/moves", tag = "games", security(("bearer" = [])),
-    request_body = crate::openapi::schemas::PlayMoveRequest,
+    request_body = turnpost_shared::PlayMoveRequest,
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 201, description = "The game after the move"), (status = 403, body = crate::openapi::schemas::ErrorBody), (status = 404, body = crate::openapi::schemas::ErrorBody), (status = 409, description = "Stale: the error and the current game"), (status = 422, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 201, description = "The game after the move", body = turnpost_shared::GameView), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, description = "Stale: the error and the current game"), (status = 422, body = turnpost_shared::ErrorBody)))]
 pub async fn play(
     state: web::Data<AppState>,
     auth: Authenticated,

@@ -13,7 +13,7 @@ use crate::state::AppState;
 /// 401; 404 unknown game; 403 without a seat in it; 409 when the game is not being played.
 #[utoipa::path(post, path = "/v1/games/{id}/resign", tag = "games", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "The game"), (status = 403, body = crate::openapi::schemas::ErrorBody), (status = 404, body = crate::openapi::schemas::ErrorBody), (status = 409, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "The game", body = turnpost_shared::GameView), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, body = turnpost_shared::ErrorBody)))]
 pub async fn resign(
     state: web::Data<AppState>,
     auth: Authenticated,

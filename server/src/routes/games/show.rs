@@ -14,7 +14,7 @@ use crate::state::AppState;
 /// 401; 404 unknown game.
 #[utoipa::path(get, path = "/v1/games/{id}", tag = "games", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "The game"), (status = 404, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "The game", body = turnpost_shared::GameView), (status = 404, body = turnpost_shared::ErrorBody)))]
 pub async fn show(
     state: web::Data<AppState>,
     auth: Authenticated,
