@@ -40,7 +40,7 @@ pub enum ApiError {
     #[error("{message}")]
     MethodNotAllowed {
         /// Methods allowed (the `Allow` header).
-        allow: &'static str,
+        allow: String,
         /// Message.
         message: String,
     },
@@ -193,7 +193,7 @@ impl ResponseError for ApiError {
                 response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
             }
             Self::MethodNotAllowed { allow, .. } => {
-                response.insert_header((header::ALLOW, *allow));
+                response.insert_header((header::ALLOW, allow.as_str()));
             }
             _ => {}
         }

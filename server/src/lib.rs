@@ -8,8 +8,10 @@
 //! - a way to play (mail reply, web form, bot): call the game service in [`games`] with a
 //!   [`games::Actor`]; every write runs in its one frame (lock, act, commit, wake the mail
 //!   worker) and refusals are [`games::GameError`], mapped to HTTP only in [`error`];
-//! - a route: a file in [`routes`], registered in [`routes::configure`] with
-//!   [`routes::resource`] (wrong methods get 405); authenticate with the
+//! - a route: a file in [`routes`] whose handler carries `#[utoipa::path(method, path = …)]`
+//!   (the one place its method and path are written), and one line in [`routes::table`],
+//!   which registers it with actix (wrong methods get 405) and in the OpenAPI document;
+//!   authenticate with the
 //!   [`auth::Authenticated`] extractor; fail with [`ApiError`]; run storage work through
 //!   `routes::with_conn` (a pooled connection on the blocking pool);
 //! - storage: tables in `migrations/{postgres,sqlite}` and [`db::schema`] (a test checks they

@@ -1,7 +1,7 @@
 //! The generated OpenAPI document (served at `/v1/openapi.json` and browsable at `/docs`).
 //!
 //! The schemas come from the API types themselves (`turnpost-shared`'s `openapi` feature, off in
-//! its default build); the paths from the handlers' annotations. [`CommonAnswers`] adds the
+//! its default build); the paths from the handlers' annotations. `CommonAnswers` adds the
 //! answers every route can give whatever it does (401, 400/413/415/422 for bodies, 404 for ids,
 //! 405, 503), so the document lists every status the server answers.
 
@@ -126,33 +126,6 @@ impl Modify for CommonAnswers {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "turnpost API", description = "Play-by-mail abstract strategy games. Errors are `{\"error\":{\"code\",\"message\"}}`."),
-    paths(
-        crate::routes::health::health,
-        crate::routes::accounts::create,
-        crate::routes::sessions::create,
-        crate::routes::sessions::verify,
-        crate::routes::me::me,
-        crate::routes::tokens::list,
-        crate::routes::tokens::revoke,
-        crate::routes::games::create::create,
-        crate::routes::games::list::list,
-        crate::routes::games::show::show,
-        crate::routes::games::moves::list,
-        crate::routes::games::play::play,
-        crate::routes::games::record::record,
-        crate::routes::games::board::board,
-        crate::routes::games::accept::accept,
-        crate::routes::games::decline::decline,
-        crate::routes::games::resign::resign,
-        crate::routes::games::draw::draw,
-        crate::routes::games::claim::claim,
-        crate::routes::me::notifications,
-        crate::routes::me::update_notifications,
-        crate::routes::me::vacation,
-        crate::routes::me::take_vacation,
-        crate::routes::unsubscribe::page_handler,
-        crate::routes::unsubscribe::one_click,
-    ),
     components(schemas(
         SignUpRequest, SignInRequest, VerifyRequest, CodeSent, Account, TokenInfo, NewToken,
         TokenList, Health, ErrorBody, ErrorDetail, CreateGameRequest, PlayMoveRequest,
@@ -161,15 +134,19 @@ impl Modify for CommonAnswers {
         GameView, GameSummary, GameList, SeatView, MoveView, MoveList, GameKind, TimeoutMode,
         OptionValue
     )),
-    modifiers(&BearerAuth, &CommonAnswers),
+    modifiers(&BearerAuth),
     tags((name = "accounts", description = "Sign-up, sign-in, tokens"), (name = "games", description = "Challenges, moves, resignation, draws, claims, records"), (name = "notifications", description = "Mail preferences, vacations, unsubscribe links"), (name = "server", description = "Operations"))
 )]
 pub struct ApiDoc;
 
-/// The document as JSON text.
+/// The document: schemas and tags from [`ApiDoc`], paths from the route table, then the
+/// answers every route can give.
 #[must_use]
 pub fn document() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+    let mut openapi = ApiDoc::openapi();
+    crate::routes::table().document(&mut openapi);
+    CommonAnswers.modify(&mut openapi);
+    openapi
 }
 
 #[cfg(test)]
