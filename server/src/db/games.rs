@@ -1,8 +1,8 @@
 //! Queries on `games`, `game_seats` and `moves`.
 //!
 //! Locking: [`lock`] takes the game row with `SELECT … FOR UPDATE` on PostgreSQL. On SQLite the
-//! caller's transaction was opened with `BEGIN IMMEDIATE` (see `games::tx`), which already holds
-//! the database's single write lock, so a plain read is enough there.
+//! caller's transaction was opened with `BEGIN IMMEDIATE` (see `transaction::write_with`),
+//! which already holds the database's single write lock, so a plain read is enough there.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
