@@ -169,7 +169,7 @@ mod tests {
         );
         for request in ["SignUpRequest", "SignInRequest", "VerifyRequest"] {
             assert_eq!(
-                schemas[request]["properties"]["email"]["minLength"], 1,
+                schemas[request]["properties"]["email"]["minLength"], 3,
                 "{request}"
             );
         }

@@ -26,7 +26,12 @@ pub struct SignUpRequest {
     /// Where codes and turn emails go.
     #[cfg_attr(
         feature = "openapi",
-        schema(min_length = 1, max_length = 254, example = "anna@example.org")
+        schema(
+            min_length = 3,
+            max_length = 254,
+            pattern = r#"^[^\s<>(),;:\\"\[\]@]+@[^\s<>(),;:\\"\[\]@]+\.[^\s<>(),;:\\"\[\]@]+$"#,
+            example = "anna@example.org"
+        )
     )]
     pub email: String,
 }
@@ -39,7 +44,12 @@ pub struct SignInRequest {
     /// The account's email address.
     #[cfg_attr(
         feature = "openapi",
-        schema(min_length = 1, max_length = 254, example = "anna@example.org")
+        schema(
+            min_length = 3,
+            max_length = 254,
+            pattern = r#"^[^\s<>(),;:\\"\[\]@]+@[^\s<>(),;:\\"\[\]@]+\.[^\s<>(),;:\\"\[\]@]+$"#,
+            example = "anna@example.org"
+        )
     )]
     pub email: String,
 }
@@ -52,7 +62,12 @@ pub struct VerifyRequest {
     /// The account's email address.
     #[cfg_attr(
         feature = "openapi",
-        schema(min_length = 1, max_length = 254, example = "anna@example.org")
+        schema(
+            min_length = 3,
+            max_length = 254,
+            pattern = r#"^[^\s<>(),;:\\"\[\]@]+@[^\s<>(),;:\\"\[\]@]+\.[^\s<>(),;:\\"\[\]@]+$"#,
+            example = "anna@example.org"
+        )
     )]
     pub email: String,
     /// The code from the email (case and spaces or dashes do not matter).

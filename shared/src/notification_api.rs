@@ -139,7 +139,7 @@ pub struct NotificationSettingsPatch {
 #[serde(deny_unknown_fields)]
 pub struct VacationRequest {
     /// Whole days, at least 1, at most what is left this year.
-    #[cfg_attr(feature = "openapi", schema(minimum = 1))]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 15))]
     pub days: u32,
 }
 

@@ -49,7 +49,7 @@ fn parse_cursor(text: &str) -> Option<(chrono::NaiveDateTime, i64)> {
 #[utoipa::path(get, path = "/v1/games", tag = "games", security(("bearer" = [])),
     params(("status" = Option<String>, Query, description = "invited, active, finished or cancelled"),
            ("turn" = Option<String>, Query, description = "mine: only games where you are to move"),
-           ("limit" = Option<i64>, Query, description = "page size 1-100, default 20"),
+           ("limit" = Option<i64>, Query, description = "page size 1-100, default 20", minimum = 1, maximum = 100),
            ("cursor" = Option<String>, Query, description = "next_cursor of the previous page")),
     responses((status = 200, description = "A page of games", body = turnpost_shared::GameList), (status = 400, body = turnpost_shared::ErrorBody)))]
 pub async fn list(
