@@ -227,7 +227,17 @@ pub fn json_error(
         J::ContentType => ApiError::UnsupportedMediaType,
         J::Deserialize(e) => match e.classify() {
             serde_json::error::Category::Data => {
-                ApiError::invalid(typed_field_code(&e.to_string()), e.to_string())
+                let message = e.to_string();
+                match typed_field_code(&message) {
+                    // The parser's own words, as the handlers answered them before the field
+                    // was typed (without serde's position suffix).
+                    code @ ("unknown_kind" | "invalid_timeout") => {
+                        let position = format!(" at line {} column {}", e.line(), e.column());
+                        let message = message.strip_suffix(&position).unwrap_or(&message);
+                        ApiError::invalid(code, message)
+                    }
+                    code => ApiError::invalid(code, message),
+                }
             }
             _ => ApiError::BadRequest {
                 code: "bad_json",
