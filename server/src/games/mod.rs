@@ -1,5 +1,10 @@
-//! Game operations, each one database transaction: challenges (create, accept, decline),
-//! moves, resignation and draws, and the views and records the read endpoints answer with.
+//! The game service, the same for every channel (HTTP today; mail replies, web forms and bots
+//! next): challenges ([`challenge::create`], [`challenge::accept`], [`challenge::decline`]),
+//! [`moving::play`], [`ending::resign`], [`ending::draw`], [`ending::claim`], vacations
+//! (`clocks::vacation`) and the [`reads`]. Each takes an [`Actor`] and answers a domain value
+//! or a [`GameError`]; none knows HTTP (the HTTP layer maps `GameError` in `crate::error`).
+//! Every write runs in one frame (`frame`): lock the game, act, commit, then wake the mail
+//! worker for the outbox rows the action queued.
 //!
 //! The `moves` table is the truth; `games.position`, `status`, `ply` and `to_move` are a cache
 //! derived from it by the engine and written in the same transaction as each move.
