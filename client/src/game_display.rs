@@ -187,10 +187,10 @@ mod tests {
     fn game(clock: &str, timeout: &str, banks: [Option<u64>; 2]) -> GameView {
         GameView {
             id: 42,
-            kind: "kefren".into(),
+            kind: turnpost_shared::GameKind::Kefren,
             options: Default::default(),
             clock: Some(clock.into()),
-            timeout: timeout.into(),
+            timeout: timeout.parse().unwrap(),
             deadline: Some("2026-11-24T13:03:00Z".into()),
             claimable: false,
             seats: vec![seat(1, "anna", banks[0]), seat(2, "bob", banks[1])],

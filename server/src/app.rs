@@ -16,29 +16,11 @@ use crate::config::{describe_database, Config};
 use crate::db::{self, Backend, Pool};
 use crate::mail::{OutboxWorker, Transport};
 use crate::ratelimit::{LimitSettings, Limits};
+use crate::state::AppState;
 use crate::sweeps::SweepWorker;
 
 /// Largest JSON body accepted, in bytes.
 pub const JSON_LIMIT: usize = 16 * 1024;
-
-/// State shared by all handlers.
-#[derive(Debug)]
-pub struct AppState {
-    /// Database pool.
-    pub pool: Pool,
-    /// Its backend.
-    pub backend: Backend,
-    /// Whether `POST /v1/accounts` is open.
-    pub open_signup: bool,
-    /// What operations that queue mail need.
-    pub mail: MailContext,
-    /// Rate limits of the account and challenge endpoints.
-    pub limits: Limits,
-    /// `/v1/openapi.json`.
-    pub openapi_json: String,
-    /// `/docs`.
-    pub docs_html: String,
-}
 
 /// Opens the configured database, runs pending migrations, and reads the key that signs
 /// unsubscribe links (made on first use).

@@ -5,11 +5,11 @@ use std::pin::Pin;
 
 use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
 
-use crate::app::AppState;
 use crate::db::models::Account;
 use crate::db::{self, tokens};
 use crate::error::ApiError;
 use crate::secrets;
+use crate::state::AppState;
 
 /// The account behind a valid `Authorization: Bearer tp_…` header.
 #[derive(Debug, Clone)]
@@ -18,6 +18,14 @@ pub struct Authenticated {
     pub account: Account,
     /// The token used.
     pub token_id: i64,
+}
+
+impl Authenticated {
+    /// The game service's actor for this account.
+    #[must_use]
+    pub fn actor(&self) -> crate::games::Actor {
+        crate::games::Actor::Account(self.account.id)
+    }
 }
 
 fn unauthorized(message: &str) -> ApiError {

@@ -40,7 +40,7 @@ pub enum ApiError {
     #[error("{message}")]
     MethodNotAllowed {
         /// Methods allowed (the `Allow` header).
-        allow: &'static str,
+        allow: String,
         /// Message.
         message: String,
     },
@@ -193,7 +193,7 @@ impl ResponseError for ApiError {
                 response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
             }
             Self::MethodNotAllowed { allow, .. } => {
-                response.insert_header((header::ALLOW, *allow));
+                response.insert_header((header::ALLOW, allow.as_str()));
             }
             _ => {}
         }
@@ -226,7 +226,19 @@ pub fn json_error(
         }
         J::ContentType => ApiError::UnsupportedMediaType,
         J::Deserialize(e) => match e.classify() {
-            serde_json::error::Category::Data => ApiError::invalid("invalid_field", e.to_string()),
+            serde_json::error::Category::Data => {
+                let message = e.to_string();
+                match typed_field_code(&message) {
+                    // The parser's own words, as the handlers answered them before the field
+                    // was typed (without serde's position suffix).
+                    code @ ("unknown_kind" | "invalid_timeout") => {
+                        let position = format!(" at line {} column {}", e.line(), e.column());
+                        let message = message.strip_suffix(&position).unwrap_or(&message);
+                        ApiError::invalid(code, message)
+                    }
+                    code => ApiError::invalid(code, message),
+                }
+            }
             _ => ApiError::BadRequest {
                 code: "bad_json",
                 message: format!("the body is not valid JSON: {e}"),
@@ -238,6 +250,19 @@ pub fn json_error(
         },
     };
     api.into()
+}
+
+/// The code for a JSON field the reader refused: typed fields keep the codes the API answered
+/// when the handlers checked them (`unknown_kind`, `invalid_timeout`); others are
+/// `invalid_field`.
+fn typed_field_code(message: &str) -> &'static str {
+    if message.starts_with(turnpost_shared::UNKNOWN_GAME_KIND) {
+        "unknown_kind"
+    } else if message.starts_with(turnpost_shared::UNKNOWN_TIMEOUT_MODE) {
+        "invalid_timeout"
+    } else {
+        "invalid_field"
+    }
 }
 
 /// Maps path parameter errors (e.g. a non-numeric id) to 404.
@@ -258,4 +283,81 @@ pub fn query_error(
         message: error.to_string(),
     }
     .into()
+}
+
+/// The one place a game service refusal becomes an HTTP answer: its status, code and message.
+impl From<crate::games::GameError> for ApiError {
+    fn from(error: crate::games::GameError) -> Self {
+        use crate::games::GameError as G;
+        use turnpost_shared::MoveError;
+        let message = error.to_string();
+        let conflict = |code| Self::Conflict {
+            code,
+            message: message.clone(),
+        };
+        let invalid = |code| Self::Unprocessable {
+            code,
+            message: message.clone(),
+        };
+        match error {
+            G::NotFound { .. } => Self::NotFound(message),
+            G::NotYourGame { .. } => Self::Forbidden {
+                code: "not_your_game",
+                message,
+            },
+            G::NotYourTurn { .. } => Self::Forbidden {
+                code: "not_your_turn",
+                message,
+            },
+            G::StalePly { game, .. } => Self::StaleGame {
+                code: "stale_ply",
+                message,
+                game,
+            },
+            G::MoveTaken { game, .. } => Self::StaleGame {
+                code: "move_taken",
+                message,
+                game,
+            },
+            G::NotStarted { game, .. } => Self::StaleGame {
+                code: "not_started",
+                message,
+                game,
+            },
+            G::GameOver { game, .. } => Self::StaleGame {
+                code: "game_over",
+                message,
+                game,
+            },
+            G::Illegal(MoveError::Syntax(syntax)) => Self::BadMove {
+                code: "move_syntax",
+                message,
+                offset: Some(syntax.offset),
+                expected: Some(syntax.expected),
+            },
+            G::Illegal(MoveError::Illegal { .. }) => Self::BadMove {
+                code: "illegal_move",
+                message,
+                offset: None,
+                expected: None,
+            },
+            G::NotActive { .. } => conflict("not_active"),
+            G::NotAChallenge { .. } => conflict("not_a_challenge"),
+            G::ChallengeExpired { .. } => conflict("challenge_expired"),
+            G::NotClaimable { .. } => conflict("not_claimable"),
+            G::NoDrawOffer => conflict("no_draw_offer"),
+            G::DrawOffered => conflict("draw_offered"),
+            G::Conflict => conflict("conflict"),
+            G::DrawNotAvailable => invalid("draw_not_available"),
+            G::InvalidOptions(_) => invalid("invalid_options"),
+            G::SeatCount(_) => invalid("seat_count"),
+            G::UnknownPlayer { .. } => invalid("unknown_player"),
+            G::DuplicatePlayer { .. } => invalid("duplicate_player"),
+            G::CreatorNotSeated { .. } => invalid("creator_not_seated"),
+            G::InvalidClock(_) => invalid("invalid_clock"),
+            G::InvalidVacation => invalid("invalid_vacation"),
+            G::VacationExhausted { .. } => invalid("vacation_exhausted"),
+            G::Storage(db) => db.into(),
+        }
+    }
 }

@@ -5,15 +5,21 @@
 //! features can build an [`app::Application`] on port 0.
 //!
 //! Seams for new features:
-//! - a route: a file in [`routes`], registered in [`routes::configure`] with
-//!   [`routes::resource`] (wrong methods get 405); authenticate with the
+//! - a way to play (mail reply, web form, bot): call the game service in [`games`] with a
+//!   [`games::Actor`]; every write runs in its one frame (lock, act, commit, wake the mail
+//!   worker) and refusals are [`games::GameError`], mapped to HTTP only in [`error`];
+//! - a route: a file in [`routes`] whose handler carries `#[utoipa::path(method, path = …)]`
+//!   (the one place its method and path are written), and one line in [`routes::table`],
+//!   which registers it with actix (wrong methods get 405) and in the OpenAPI document;
+//!   authenticate with the
 //!   [`auth::Authenticated`] extractor; fail with [`ApiError`]; run storage work through
 //!   `routes::with_conn` (a pooled connection on the blocking pool);
 //! - storage: tables in `migrations/{postgres,sqlite}` and [`db::schema`] (a test checks they
 //!   agree), queries in a file under [`db`], each domain operation in one
 //!   [`transaction::write`];
 //! - mail: [`mail::enqueue`] on the caller's connection inside that transaction, then
-//!   `wake.notify_one()` after commit ([`accounts::MailContext`]); what a mail says is composed
+//!   `wake.notify_one()` after commit ([`accounts::MailContext`]; the game frame does it for
+//!   game writes); what a mail says is composed
 //!   by a pure function in [`mail::compose`] (game mails) or [`mail::templates`] (sign-in codes);
 //!   game events gather the composers' inputs in [`games::notify`];
 //! - tests: `server/tests/common` has `TestApp` (server on port 0 with its own database and SMTP
@@ -37,6 +43,7 @@ pub mod private_files;
 pub mod ratelimit;
 pub mod routes;
 pub mod secrets;
+pub mod state;
 pub mod sweeps;
 pub mod transaction;
 pub mod validate;
@@ -44,3 +51,4 @@ pub mod validate;
 pub use app::Application;
 pub use config::Config;
 pub use error::ApiError;
+pub use state::AppState;

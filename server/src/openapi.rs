@@ -1,199 +1,21 @@
 //! The generated OpenAPI document (served at `/v1/openapi.json` and browsable at `/docs`).
 //!
-//! The API types live in `turnpost-shared`, which stays serde-only; [`schemas`] mirrors them for
-//! the document, and a test checks that the mirrors have exactly the fields the real types
-//! serialize.
+//! The schemas come from the API types themselves (`turnpost-shared`'s `openapi` feature, off in
+//! its default build); the paths from the handlers' annotations. `CommonAnswers` adds the
+//! answers every route can give whatever it does (401, 400/413/415/422 for bodies, 404 for ids,
+//! 405, 503), so the document lists every status the server answers.
 
+use turnpost_shared::{
+    Account, CategoriesPatch, CodeSent, CreateGameRequest, DrawAction, DrawRequest, ErrorBody,
+    ErrorDetail, GameKind, GameList, GameSummary, GameView, Health, MoveList, MoveView, NewToken,
+    NotificationCategories, NotificationSettings, NotificationSettingsPatch, OptionValue,
+    PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TimeoutMode, TokenInfo, TokenList,
+    TurnMail, Vacation, VacationRequest, VerifyRequest,
+};
+use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
-
-/// Mirrors of `turnpost_shared` API types, for the document only.
-#[allow(dead_code, reason = "documentation-only mirrors, never constructed")]
-pub mod schemas {
-    use utoipa::ToSchema;
-
-    /// Sign up; a one-time code is mailed.
-    #[derive(ToSchema)]
-    pub struct SignUpRequest {
-        /// 2–32 letters, digits, `-` or `_`; unique regardless of case.
-        #[schema(example = "anna")]
-        pub name: String,
-        /// Email address.
-        #[schema(example = "anna@example.org")]
-        pub email: String,
-    }
-
-    /// Ask for a one-time code.
-    #[derive(ToSchema)]
-    pub struct SignInRequest {
-        /// The account's email address.
-        pub email: String,
-    }
-
-    /// Trade a code for a token.
-    #[derive(ToSchema)]
-    pub struct VerifyRequest {
-        /// The account's email address.
-        pub email: String,
-        /// The 8-character code from the email.
-        #[schema(example = "K7QX2MRD")]
-        pub code: String,
-        /// Label for the token.
-        pub label: Option<String>,
-    }
-
-    /// A code is on its way.
-    #[derive(ToSchema)]
-    pub struct CodeSent {
-        /// `code_sent`.
-        pub status: String,
-        /// Validity of the code.
-        pub expires_in_seconds: u64,
-    }
-
-    /// An account.
-    #[derive(ToSchema)]
-    pub struct Account {
-        /// Id.
-        pub id: i64,
-        /// Name.
-        pub name: String,
-        /// Email.
-        pub email: String,
-        /// RFC 3339 UTC.
-        pub created_at: String,
-    }
-
-    /// A token without its secret.
-    #[derive(ToSchema)]
-    pub struct TokenInfo {
-        /// Id.
-        pub id: i64,
-        /// Label.
-        pub label: String,
-        /// RFC 3339 UTC.
-        pub created_at: String,
-        /// RFC 3339 UTC, to the minute.
-        pub last_used_at: Option<String>,
-    }
-
-    /// A new token, shown once.
-    #[derive(ToSchema)]
-    pub struct NewToken {
-        /// `tp_` + 32 letters and digits.
-        pub token: String,
-        /// Listing entry.
-        pub info: TokenInfo,
-        /// Owner.
-        pub account: Account,
-    }
-
-    /// Tokens of the account.
-    #[derive(ToSchema)]
-    pub struct TokenList {
-        /// Oldest first.
-        pub tokens: Vec<TokenInfo>,
-    }
-
-    /// Health.
-    #[derive(ToSchema)]
-    pub struct Health {
-        /// `ok`.
-        pub status: String,
-        /// `postgres` or `sqlite`.
-        pub database: String,
-    }
-
-    /// A challenge.
-    #[derive(ToSchema)]
-    pub struct CreateGameRequest {
-        /// `kefren`, `kechi`, `sanqi` or `chinese-checkers`.
-        #[schema(example = "kefren")]
-        pub kind: String,
-        /// Options; values may be strings, numbers or booleans.
-        pub options: Option<std::collections::BTreeMap<String, String>>,
-        /// Account names in turn order; yours among them.
-        pub seats: Vec<String>,
-        /// `3d` (days per move, 1–30, the default) or `7d+1d/14d` (Fischer bank:
-        /// initial+increment/maximum days).
-        #[schema(example = "3d")]
-        pub clock: Option<String>,
-        /// `auto` (running out of time loses; the default) or `claim` (the others may claim).
-        pub timeout: Option<String>,
-    }
-
-    /// Pause all your clocks.
-    #[derive(ToSchema)]
-    pub struct VacationRequest {
-        /// Days (15 a year).
-        pub days: u32,
-    }
-
-    /// Category switches.
-    #[derive(ToSchema)]
-    pub struct CategoriesPatch {
-        /// Challenges for you.
-        pub challenges: Option<bool>,
-        /// Answers to your challenges; game started.
-        pub challenge_replies: Option<bool>,
-        /// Game over.
-        pub game_over: Option<bool>,
-        /// Draw offers.
-        pub draw_offers: Option<bool>,
-        /// Deadline reminders and claim notices.
-        pub reminders: Option<bool>,
-    }
-
-    /// Change notification preferences; absent fields stay.
-    #[derive(ToSchema)]
-    pub struct NotificationSettingsPatch {
-        /// IANA time zone, e.g. `Europe/Berlin`.
-        pub time_zone: Option<String>,
-        /// `immediate`, `digest` or `off`.
-        pub turn_mail: Option<String>,
-        /// Local hour 0–23 of the daily digest.
-        pub digest_hour: Option<u8>,
-        /// Category switches.
-        pub categories: Option<CategoriesPatch>,
-        /// Games to mute.
-        pub mute: Option<Vec<i64>>,
-        /// Games to unmute.
-        pub unmute: Option<Vec<i64>>,
-    }
-
-    /// A move.
-    #[derive(ToSchema)]
-    pub struct PlayMoveRequest {
-        /// The move in the game's notation.
-        #[schema(rename = "move", example = "F2-F3")]
-        pub notation: String,
-        /// Moves played that the client saw.
-        pub ply: u32,
-    }
-
-    /// A draw action.
-    #[derive(ToSchema)]
-    pub struct DrawRequest {
-        /// `offer`, `accept` or `decline`.
-        pub action: String,
-    }
-
-    /// Every error answer.
-    #[derive(ToSchema)]
-    pub struct ErrorBody {
-        /// The error.
-        pub error: ErrorDetail,
-    }
-
-    /// Code and message.
-    #[derive(ToSchema)]
-    pub struct ErrorDetail {
-        /// Stable snake_case code.
-        pub code: String,
-        /// Human-readable explanation.
-        pub message: String,
-    }
-}
 
 struct BearerAuth;
 
@@ -212,51 +34,186 @@ impl Modify for BearerAuth {
     }
 }
 
+/// Adds to every operation the error answers the server gives before or around its handler:
+/// a missing or bad token (401, secured routes), an unreadable body (400 bad JSON, 413 too
+/// large, 415 not JSON, 422 a field of the wrong type), an id that is not a number or not
+/// there (404), a method the path does not take (405), an unreachable database (503).
+struct CommonAnswers;
+
+impl CommonAnswers {
+    fn error(description: &str) -> RefOr<Response> {
+        RefOr::T(
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build(),
+        )
+    }
+
+    fn add(operation: &mut Operation) {
+        let secured = operation
+            .security
+            .as_ref()
+            .is_some_and(|requirements| !requirements.is_empty());
+        let has_body = operation.request_body.is_some();
+        let parameters = operation.parameters.as_deref().unwrap_or_default();
+        let has_path = parameters
+            .iter()
+            .any(|p| p.parameter_in == ParameterIn::Path);
+        let has_query = parameters
+            .iter()
+            .any(|p| p.parameter_in == ParameterIn::Query);
+        let mut answers = vec![
+            (
+                "405",
+                "The path does not take this method (`Allow` names those it does)",
+            ),
+            ("503", "The database is unreachable"),
+        ];
+        if secured {
+            answers.push(("401", "No valid `Authorization: Bearer tp_…` token"));
+        }
+        if has_body {
+            answers.push(("400", "The body is not valid JSON"));
+            answers.push(("413", "The body is larger than 16 KiB"));
+            answers.push(("415", "The body is not sent as application/json"));
+            answers.push(("422", "A field is missing, unknown or of the wrong type"));
+        }
+        if has_query {
+            answers.push(("400", "A query parameter does not read"));
+        }
+        if has_path {
+            answers.push(("404", "No such resource (or the id is not a number)"));
+        }
+        for (status, description) in answers {
+            operation
+                .responses
+                .responses
+                .entry(status.to_owned())
+                .or_insert_with(|| Self::error(description));
+        }
+    }
+}
+
+impl Modify for CommonAnswers {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            for operation in [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.options,
+                &mut item.head,
+                &mut item.patch,
+                &mut item.trace,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                Self::add(operation);
+            }
+        }
+    }
+}
+
 /// The document.
 #[derive(OpenApi)]
 #[openapi(
     info(title = "turnpost API", description = "Play-by-mail abstract strategy games. Errors are `{\"error\":{\"code\",\"message\"}}`."),
-    paths(
-        crate::routes::health::health,
-        crate::routes::accounts::create,
-        crate::routes::sessions::create,
-        crate::routes::sessions::verify,
-        crate::routes::me::me,
-        crate::routes::tokens::list,
-        crate::routes::tokens::revoke,
-        crate::routes::games::create::create,
-        crate::routes::games::list::list,
-        crate::routes::games::show::show,
-        crate::routes::games::moves::list,
-        crate::routes::games::play::play,
-        crate::routes::games::record::record,
-        crate::routes::games::board::board,
-        crate::routes::games::accept::accept,
-        crate::routes::games::decline::decline,
-        crate::routes::games::resign::resign,
-        crate::routes::games::draw::draw,
-        crate::routes::games::claim::claim,
-        crate::routes::me::notifications,
-        crate::routes::me::update_notifications,
-        crate::routes::me::vacation,
-        crate::routes::me::take_vacation,
-        crate::routes::unsubscribe::page_handler,
-        crate::routes::unsubscribe::one_click,
-    ),
     components(schemas(
-        schemas::SignUpRequest, schemas::SignInRequest, schemas::VerifyRequest, schemas::CodeSent,
-        schemas::Account, schemas::TokenInfo, schemas::NewToken, schemas::TokenList, schemas::Health,
-        schemas::ErrorBody, schemas::ErrorDetail, schemas::CreateGameRequest,
-        schemas::PlayMoveRequest, schemas::DrawRequest, schemas::VacationRequest,
-        schemas::CategoriesPatch, schemas::NotificationSettingsPatch
+        SignUpRequest, SignInRequest, VerifyRequest, CodeSent, Account, TokenInfo, NewToken,
+        TokenList, Health, ErrorBody, ErrorDetail, CreateGameRequest, PlayMoveRequest,
+        DrawRequest, DrawAction, VacationRequest, Vacation, CategoriesPatch,
+        NotificationSettingsPatch, NotificationSettings, NotificationCategories, TurnMail,
+        GameView, GameSummary, GameList, SeatView, MoveView, MoveList, GameKind, TimeoutMode,
+        OptionValue
     )),
     modifiers(&BearerAuth),
     tags((name = "accounts", description = "Sign-up, sign-in, tokens"), (name = "games", description = "Challenges, moves, resignation, draws, claims, records"), (name = "notifications", description = "Mail preferences, vacations, unsubscribe links"), (name = "server", description = "Operations"))
 )]
 pub struct ApiDoc;
 
-/// The document as JSON text.
+/// The document: schemas and tags from [`ApiDoc`], paths from the route table, then the
+/// answers every route can give.
 #[must_use]
 pub fn document() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+    let mut openapi = ApiDoc::openapi();
+    crate::routes::table().document(&mut openapi);
+    CommonAnswers.modify(&mut openapi);
+    openapi
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn json() -> serde_json::Value {
+        serde_json::to_value(document()).unwrap()
+    }
+
+    #[test]
+    fn schemas_say_what_the_server_enforces() {
+        let doc = json();
+        let schemas = &doc["components"]["schemas"];
+        let create = &schemas["CreateGameRequest"]["properties"];
+        assert_eq!(create["seats"]["minItems"], 2, "{create}");
+        assert_eq!(
+            schemas["VacationRequest"]["properties"]["days"]["minimum"],
+            1
+        );
+        for request in ["SignUpRequest", "SignInRequest", "VerifyRequest"] {
+            assert_eq!(
+                schemas[request]["properties"]["email"]["minLength"], 3,
+                "{request}"
+            );
+        }
+        assert_eq!(
+            schemas["DrawAction"]["enum"],
+            serde_json::json!(["offer", "accept", "decline"])
+        );
+        assert_eq!(
+            schemas["TimeoutMode"]["enum"],
+            serde_json::json!(["auto", "claim"])
+        );
+        assert_eq!(
+            schemas["GameKind"]["enum"],
+            serde_json::json!(["kefren", "kechi", "sanqi", "chinese-checkers"])
+        );
+    }
+
+    #[test]
+    fn every_operation_documents_the_answers_around_its_handler() {
+        let doc = json();
+        let paths = doc["paths"].as_object().unwrap();
+        assert!(paths.len() >= 20, "{}", paths.len());
+        for (path, item) in paths {
+            for (method, operation) in item.as_object().unwrap() {
+                let responses = operation["responses"].as_object().unwrap();
+                let has = |status: &str| responses.contains_key(status);
+                assert!(has("405") && has("503"), "{method} {path}");
+                if operation.get("requestBody").is_some() {
+                    for status in ["400", "413", "415", "422"] {
+                        assert!(has(status), "{method} {path} {status}");
+                    }
+                }
+                if operation.get("security").is_some() {
+                    assert!(has("401"), "{method} {path}");
+                }
+                if path.contains('{') {
+                    assert!(has("404"), "{method} {path}");
+                }
+            }
+        }
+        let play = &doc["paths"]["/v1/games/{id}/moves"]["post"]["responses"];
+        assert_eq!(
+            play["201"]["content"]["application/json"]["schema"]["$ref"],
+            "#/components/schemas/GameView"
+        );
+    }
 }

@@ -49,10 +49,8 @@ impl From<TxError> for ApiError {
     }
 }
 
-/// Runs `body` in one transaction that serialises writers: on PostgreSQL an ordinary
-/// transaction in which the body locks the rows it changes (`FOR UPDATE`); on SQLite a
-/// transaction opened with `BEGIN IMMEDIATE`, which takes the database's write lock at once
-/// (a deferred transaction that reads first could fail with `SQLITE_BUSY` when it upgrades).
+/// Runs `body` in one transaction that serialises writers, answering API errors (accounts,
+/// preferences). See [`write_with`].
 ///
 /// # Errors
 /// The body's error (rolled back), or the failure to begin or commit.
@@ -60,9 +58,38 @@ pub fn write<T>(
     conn: &mut DbConnection,
     body: impl FnOnce(&mut DbConnection) -> Result<T, TxError>,
 ) -> Result<T, ApiError> {
+    Ok(write_with(conn, body)?)
+}
+
+/// Runs `body` in a read-only transaction, answering API errors. See [`read_with`].
+///
+/// # Errors
+/// The body's error.
+pub fn read<T>(
+    conn: &mut DbConnection,
+    body: impl FnOnce(&mut DbConnection) -> Result<T, TxError>,
+) -> Result<T, ApiError> {
+    Ok(read_with(conn, body)?)
+}
+
+/// Runs `body` in one transaction that serialises writers: on PostgreSQL an ordinary
+/// transaction in which the body locks the rows it changes (`FOR UPDATE`); on SQLite a
+/// transaction opened with `BEGIN IMMEDIATE`, which takes the database's write lock at once
+/// (a deferred transaction that reads first could fail with `SQLITE_BUSY` when it upgrades).
+/// The error type is the body's own (a domain error or a storage one).
+///
+/// # Errors
+/// The body's error (rolled back), or the failure to begin or commit.
+pub fn write_with<T, E>(
+    conn: &mut DbConnection,
+    body: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<DbError> + From<diesel::result::Error>,
+{
     if let DbConnection::Sqlite(sqlite) = &mut *conn {
         AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")
-            .map_err(|e| ApiError::from(DbError::Query(e)))?;
+            .map_err(|e| E::from(DbError::Query(e)))?;
         return match body(conn) {
             Ok(value) => {
                 match <DbConnection as diesel::Connection>::TransactionManager::commit_transaction(
@@ -80,20 +107,23 @@ pub fn write<T>(
                     <DbConnection as diesel::Connection>::TransactionManager::rollback_transaction(
                         conn,
                     );
-                Err(e.into())
+                Err(e)
             }
         };
     }
-    Ok(conn.transaction::<T, TxError, _>(body)?)
+    conn.transaction::<T, E, _>(body)
 }
 
 /// Runs `body` in a read-only transaction, so what it reads is one consistent snapshot.
 ///
 /// # Errors
 /// The body's error.
-pub fn read<T>(
+pub fn read_with<T, E>(
     conn: &mut DbConnection,
-    body: impl FnOnce(&mut DbConnection) -> Result<T, TxError>,
-) -> Result<T, ApiError> {
-    Ok(conn.transaction::<T, TxError, _>(body)?)
+    body: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    conn.transaction::<T, E, _>(body)
 }

@@ -222,8 +222,13 @@ async fn auto_timeout_ends_the_game_and_mails_each_player_once(backend: Backend)
     assert_eq!(sweep(&app, db::now()), sweeps::SweepReport::default());
     tokio::time::sleep(StdDuration::from_millis(300)).await;
     for (name, before) in [("toa", before[0]), ("tob", before[1])] {
-        let new = outbox_to(&app, &email(name)).len() - before;
+        let mails = outbox_to(&app, &email(name));
+        let new = mails.len() - before;
         assert_eq!(new, 1, "{name} got {new} mails for the timeout");
+        // The ending mail says why it ended: a timeout, not a plain game over.
+        let ending = &mails.last().unwrap().body_text;
+        assert!(ending.contains("ran out"), "{ending}");
+        assert!(ending.contains("on time"), "{ending}");
         // Every queued mail arrives over SMTP, the timeout mail once.
         let queued = outbox_to(&app, &email(name)).len();
         let arrived = app.smtp.wait_for(&email(name), queued).await;

@@ -350,6 +350,18 @@ async fn challenge_refusals(backend: Backend) {
         .as_str()
         .unwrap()
         .contains("colour"));
+    // A kind is read with the request, and refused in the same words as before it was typed.
+    let chess = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "chess", "seats": ["anna", "bert"]}),
+    )
+    .await;
+    assert_eq!(
+        chess.body["error"]["message"],
+        "unknown game kind `chess`: expected one of kefren, kechi, sanqi, chinese-checkers"
+    );
     let bad_json = app
         .request(Method::POST, "/v1/games", Some(&anna), Some("{\"kind\":"))
         .await;

@@ -10,6 +10,7 @@
 )]
 
 use chrono::{DateTime, Utc};
+use turnpost_server::games::{GameResult, ResultReason};
 use turnpost_server::mail::compose::{self, GameFacts, PlayedMove, Player, Recipient, Site};
 use turnpost_server::mail::{ComposedMail, StoredParts};
 use turnpost_shared::{AnyGame, GameKind, Options, Seat};
@@ -190,8 +191,8 @@ fn draw_offered() {
 #[test]
 fn game_over_by_resignation() {
     let mut game = kefren(5, None);
-    game.result = Some("won 1".into());
-    game.result_reason = Some("resignation".into());
+    game.result = Some(GameResult::won([1]));
+    game.result_reason = Some(ResultReason::Resignation);
     game.deadline = None;
     let winner = compose::game_over(&site(), &recipient("anna"), &game);
     let loser = compose::game_over(&site(), &recipient("bert"), &game);
@@ -203,8 +204,8 @@ fn game_over_by_resignation() {
 #[test]
 fn game_over_drawn() {
     let mut game = kefren(6, None);
-    game.result = Some("draw".into());
-    game.result_reason = Some("agreement".into());
+    game.result = Some(GameResult::draw());
+    game.result_reason = Some(ResultReason::Agreement);
     game.deadline = None;
     let mail = compose::game_over(&site(), &recipient("anna"), &game);
     insta::assert_snapshot!(shown(&mail));
@@ -226,8 +227,8 @@ fn may_claim_on_time() {
 #[test]
 fn ended_on_time() {
     let mut game = kefren(3, None);
-    game.result = Some("won 1".into());
-    game.result_reason = Some("timeout".into());
+    game.result = Some(GameResult::won([1]));
+    game.result_reason = Some(ResultReason::Timeout);
     let mail = compose::ended_on_time(&site(), &recipient("bert"), &game, "bert");
     assert!(mail.text.contains("Your time ran out"));
     insta::assert_snapshot!(shown(&mail));

@@ -329,6 +329,18 @@ impl AnyGame {
         })
     }
 
+    /// Plays the seat to move's forced move, if it has one ([`Game::forced_move`]); returns
+    /// the next position and the move's canonical text.
+    #[must_use]
+    pub fn play_forced(&self) -> Option<(AnyGame, String)> {
+        if self.ended_by.is_some() {
+            return None;
+        }
+        dispatch!(self, game => game
+            .forced_move()
+            .map(|mv| (AnyGame::from(game.play_move(&mv)), game.format_move(&mv))))
+    }
+
     /// The position text; where a departure ended a game whose engine keeps none, followed by
     /// ` left=<seat>`.
     pub fn position_text(&self) -> String {

@@ -5,31 +5,73 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::{GameKind, TimeoutMode};
+
 /// `POST /v1/accounts`: sign up; a one-time code is mailed to `email`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SignUpRequest {
     /// 2–32 letters, digits, `-` or `_`; unique regardless of case.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 2,
+            max_length = 32,
+            pattern = r"^[A-Za-z0-9_-]+$",
+            example = "anna"
+        )
+    )]
     pub name: String,
     /// Where codes and turn emails go.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 3,
+            max_length = 254,
+            pattern = r#"^[^\s<>(),;:\\"\[\]@]+@[^\s<>(),;:\\"\[\]@]+\.[^\s<>(),;:\\"\[\]@]+$"#,
+            example = "anna@example.org"
+        )
+    )]
     pub email: String,
 }
 
 /// `POST /v1/sessions`: ask for a one-time sign-in code by email.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SignInRequest {
     /// The account's email address.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 3,
+            max_length = 254,
+            pattern = r#"^[^\s<>(),;:\\"\[\]@]+@[^\s<>(),;:\\"\[\]@]+\.[^\s<>(),;:\\"\[\]@]+$"#,
+            example = "anna@example.org"
+        )
+    )]
     pub email: String,
 }
 
 /// `POST /v1/sessions/verify`: trade a one-time code for a personal API token.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct VerifyRequest {
     /// The account's email address.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            min_length = 3,
+            max_length = 254,
+            pattern = r#"^[^\s<>(),;:\\"\[\]@]+@[^\s<>(),;:\\"\[\]@]+\.[^\s<>(),;:\\"\[\]@]+$"#,
+            example = "anna@example.org"
+        )
+    )]
     pub email: String,
     /// The code from the email (case and spaces or dashes do not matter).
+    #[cfg_attr(feature = "openapi", schema(max_length = 64, example = "K7QX2MRD"))]
     pub code: String,
     /// A label for the token, e.g. the machine it is used on.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -39,6 +81,7 @@ pub struct VerifyRequest {
 /// Answer to sign-up and sign-in: a code is on its way (sign-in answers the same whether or not
 /// the address has an account).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CodeSent {
     /// Always `"code_sent"`.
     pub status: String,
@@ -48,6 +91,7 @@ pub struct CodeSent {
 
 /// A player account.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Account {
     /// Account id.
     pub id: i64,
@@ -61,6 +105,7 @@ pub struct Account {
 
 /// A personal API token, without its secret.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TokenInfo {
     /// Token id, for `DELETE /v1/tokens/{id}`.
     pub id: i64,
@@ -74,6 +119,7 @@ pub struct TokenInfo {
 
 /// Answer to `POST /v1/sessions/verify`: the token's secret, shown this once.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewToken {
     /// `tp_` followed by 32 random letters and digits. Send as `Authorization: Bearer …`.
     pub token: String,
@@ -85,6 +131,7 @@ pub struct NewToken {
 
 /// Answer to `GET /v1/tokens`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TokenList {
     /// The account's tokens, oldest first.
     pub tokens: Vec<TokenInfo>,
@@ -92,6 +139,7 @@ pub struct TokenList {
 
 /// Answer to `GET /v1/health`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Health {
     /// `"ok"`.
     pub status: String,
@@ -101,6 +149,7 @@ pub struct Health {
 
 /// Every error answer: `{"error": {"code": "...", "message": "..."}}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ErrorBody {
     /// The error.
     pub error: ErrorDetail,
@@ -108,6 +157,7 @@ pub struct ErrorBody {
 
 /// A machine-readable code and a human-readable message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ErrorDetail {
     /// Stable snake_case code, e.g. `invalid_email`, `rate_limited`.
     pub code: String,
@@ -117,6 +167,7 @@ pub struct ErrorDetail {
 
 /// A challenge option's value: JSON strings, numbers and booleans are all read as their text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(untagged)]
 pub enum OptionValue {
     /// `"die"`.
@@ -146,14 +197,17 @@ impl OptionValue {
 
 /// `POST /v1/games`: challenge players to a game. The caller must hold one of the seats.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CreateGameRequest {
     /// `kefren`, `kechi`, `sanqi` or `chinese-checkers`.
-    pub kind: String,
+    #[cfg_attr(feature = "openapi", schema(example = "kefren"))]
+    pub kind: GameKind,
     /// The game's options (`{"players": 3}`); none means the standard game.
     #[serde(default)]
     pub options: std::collections::BTreeMap<String, OptionValue>,
-    /// Account names in turn order, one per seat.
+    /// Account names in turn order, one per seat (every game has at least two).
+    #[cfg_attr(feature = "openapi", schema(min_items = 2))]
     pub seats: Vec<String>,
     /// The clock: `3d` (days per move, 1–30; the default) or `7d+1d/14d` (a Fischer bank:
     /// initial days + increment days / maximum days).
@@ -162,15 +216,17 @@ pub struct CreateGameRequest {
     /// What happens when a seat runs out of time: `auto` (the server ends the game as a loss
     /// on time; the default) or `claim` (the other players may claim the win).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub timeout: Option<String>,
+    pub timeout: Option<TimeoutMode>,
 }
 
 /// `POST /v1/games/{id}/moves`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct PlayMoveRequest {
     /// The move in the game's notation (any accepted spelling).
     #[serde(rename = "move")]
+    #[cfg_attr(feature = "openapi", schema(example = "F2-F3"))]
     pub notation: String,
     /// How many moves the client saw played; a different number answers 409 with the game.
     pub ply: u32,
@@ -178,6 +234,7 @@ pub struct PlayMoveRequest {
 
 /// What `POST /v1/games/{id}/draw` does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum DrawAction {
     /// Offer a draw (it lapses when you move again).
@@ -190,6 +247,7 @@ pub enum DrawAction {
 
 /// `POST /v1/games/{id}/draw`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct DrawRequest {
     /// `offer`, `accept` or `decline`.
@@ -198,6 +256,7 @@ pub struct DrawRequest {
 
 /// One seat of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SeatView {
     /// 1-based, turn order.
     pub seat: u8,
@@ -214,6 +273,7 @@ pub struct SeatView {
 
 /// One played move.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MoveView {
     /// Moves played before it (0 for the first move).
     pub ply: u32,
@@ -230,17 +290,18 @@ pub struct MoveView {
 
 /// A game as `GET /v1/games/{id}` shows it (and the answer to every change).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameView {
     /// Game id.
     pub id: i64,
-    /// Kind name.
-    pub kind: String,
+    /// Kind.
+    pub kind: GameKind,
     /// Every option with its value (defaults and the server's seed included).
     pub options: std::collections::BTreeMap<String, String>,
     /// The clock: `3d` (days per move) or `7d+1d/14d` (Fischer: initial+increment/maximum).
     pub clock: Option<String>,
     /// `auto` (running out of time loses at once) or `claim` (the others may claim the win).
-    pub timeout: String,
+    pub timeout: TimeoutMode,
     /// When the seat to move runs out of time (active games).
     pub deadline: Option<String>,
     /// Whether the caller may claim the win on time now (`POST /v1/games/{id}/claim`).
@@ -285,11 +346,12 @@ pub struct GameView {
 
 /// A game in a listing.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameSummary {
     /// Game id.
     pub id: i64,
-    /// Kind name.
-    pub kind: String,
+    /// Kind.
+    pub kind: GameKind,
     /// `invited`, `active`, `finished` or `cancelled`.
     pub status: String,
     /// Seats in turn order.
@@ -310,6 +372,7 @@ pub struct GameSummary {
 
 /// Answer to `GET /v1/games`: newest activity first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct GameList {
     /// This page.
     pub games: Vec<GameSummary>,
@@ -319,7 +382,41 @@ pub struct GameList {
 
 /// Answer to `GET /v1/games/{id}/moves`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MoveList {
     /// Every move, first first.
     pub moves: Vec<MoveView>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_and_timeout_modes_keep_their_json() {
+        let request: CreateGameRequest = serde_json::from_str(
+            r#"{"kind": " Chinese-Checkers ", "seats": ["a", "b"], "timeout": "CLAIM"}"#,
+        )
+        .unwrap();
+        assert_eq!(request.kind, GameKind::ChineseCheckers);
+        assert_eq!(request.timeout, Some(TimeoutMode::Claim));
+        let written = serde_json::to_value(&request).unwrap();
+        assert_eq!(written["kind"], "chinese-checkers");
+        assert_eq!(written["timeout"], "claim");
+        for (text, start) in [
+            (
+                r#"{"kind": "chess", "seats": []}"#,
+                crate::UNKNOWN_GAME_KIND,
+            ),
+            (
+                r#"{"kind": "kefren", "seats": [], "timeout": "never"}"#,
+                crate::UNKNOWN_TIMEOUT_MODE,
+            ),
+        ] {
+            let error = serde_json::from_str::<CreateGameRequest>(text)
+                .unwrap_err()
+                .to_string();
+            assert!(error.starts_with(start), "{error}");
+        }
+    }
 }

@@ -163,8 +163,11 @@ impl fmt::Display for ClockSpec {
     }
 }
 
-/// What happens when a seat's time runs out.
+/// What happens when a seat's time runs out. JSON writes `auto` or `claim` and reads them as
+/// [`FromStr`] does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(rename_all = "lowercase"))]
 pub enum TimeoutMode {
     /// The server ends the game as a loss on time for the seat that ran out.
     #[default]
@@ -187,6 +190,34 @@ impl TimeoutMode {
 impl fmt::Display for TimeoutMode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for TimeoutMode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for TimeoutMode {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(|_| {
+            serde::de::Error::custom(format_args!(
+                "{UNKNOWN_TIMEOUT_MODE} `{text}`: expected `auto` or `claim`"
+            ))
+        })
+    }
+}
+
+/// How the message of a timeout mode that JSON cannot read begins.
+pub const UNKNOWN_TIMEOUT_MODE: &str = "unknown timeout mode";
+
+impl TryFrom<String> for TimeoutMode {
+    type Error = ClockError;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
     }
 }
 

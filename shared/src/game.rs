@@ -74,6 +74,13 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
     /// Every legal move, each exactly once; empty when the game is over.
     fn legal_moves(&self) -> Vec<Self::Move>;
 
+    /// The move the seat to move must make because the rules leave it no choice and let it be
+    /// made for the player (a forced `pass`); `None` when the player has a choice or the game
+    /// is over. A server plays such moves itself instead of waiting for the player.
+    fn forced_move(&self) -> Option<Self::Move> {
+        None
+    }
+
     /// The number of legal moves (engines override this with a faster count for perft).
     fn count_moves(&self) -> u64 {
         self.legal_moves().len() as u64

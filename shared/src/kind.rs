@@ -3,8 +3,10 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-/// The games turnpost knows by name (in the API, the CLI and position text).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// The games turnpost knows by name (in the API, the CLI and position text). JSON writes the
+/// name and reads it as [`FromStr`] does (any case, surrounding spaces ignored).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum GameKind {
     #[serde(rename = "kefren")]
     Kefren,
@@ -56,6 +58,24 @@ impl fmt::Display for GameKind {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("unknown game kind `{0}`: expected one of kefren, kechi, sanqi, chinese-checkers")]
 pub struct UnknownGameKind(pub String);
+
+/// How the message of [`UnknownGameKind`] begins.
+pub const UNKNOWN_GAME_KIND: &str = "unknown game kind";
+
+impl<'de> Deserialize<'de> for GameKind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl TryFrom<String> for GameKind {
+    type Error = UnknownGameKind;
+
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
 
 impl FromStr for GameKind {
     type Err = UnknownGameKind;

@@ -40,10 +40,10 @@ pub use bot::{
     random_move, random_typed_move, two_player_values, BadBotLevel, BotChoice, BotError, BotLevel,
     BotPolicy, SeatValues, SplitMix64, MAX_SEATS,
 };
-pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE};
+pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE, UNKNOWN_TIMEOUT_MODE};
 pub use departure::{Departure, DepartureText, LeaveError, UnknownDeparture};
 pub use game::{Game, PlayFailure};
-pub use kind::{GameKind, UnknownGameKind};
+pub use kind::{GameKind, UnknownGameKind, UNKNOWN_GAME_KIND};
 pub use move_error::MoveError;
 pub use notation::{split_move_list, CellText, Cursor, ParseMoveError};
 pub use notification_api::{

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// How "your turn" mail is sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TurnMail {
     /// A turn card at once (the default).
@@ -41,6 +42,7 @@ impl TurnMail {
 
 /// Which kinds of mail besides turn mail are wanted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NotificationCategories {
     /// Someone challenges you.
     pub challenges: bool,
@@ -68,6 +70,7 @@ impl Default for NotificationCategories {
 
 /// `GET /v1/me/notifications`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NotificationSettings {
     /// IANA time zone for deadlines and the digest hour, e.g. `Europe/Berlin`.
     pub time_zone: String,
@@ -84,6 +87,7 @@ pub struct NotificationSettings {
 
 /// Category switches for `PATCH /v1/me/notifications`; absent ones stay as they are.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CategoriesPatch {
     /// See [`NotificationCategories::challenges`].
@@ -105,6 +109,7 @@ pub struct CategoriesPatch {
 
 /// `PATCH /v1/me/notifications`: every field optional; answers the new settings.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct NotificationSettingsPatch {
     /// IANA time zone name.
@@ -115,6 +120,7 @@ pub struct NotificationSettingsPatch {
     pub turn_mail: Option<TurnMail>,
     /// Local hour 0–23.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(maximum = 23))]
     pub digest_hour: Option<u8>,
     /// Category switches.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -129,14 +135,17 @@ pub struct NotificationSettingsPatch {
 
 /// `POST /v1/me/vacation`: pause all your clocks for this many days.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct VacationRequest {
     /// Whole days, at least 1, at most what is left this year.
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 15))]
     pub days: u32,
 }
 
 /// `GET /v1/me/vacation` and the answer to `POST`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Vacation {
     /// The calendar year (UTC) the allowance counts in.
     pub year: i32,

@@ -270,8 +270,12 @@ fn forced_pass() {
     assert_eq!(position.count_moves(), 1);
     assert_eq!(position.perft(1), 1);
     refused(&position, "Q13-P12", "the only legal move is `pass`");
+    // The engine says the pass is forced, so a server plays it; seat 1 then has a choice.
+    let forced = position.forced_move().unwrap();
+    assert_eq!(position.format_move(&forced), "pass");
     let passed = position.clone().play("PASS").unwrap();
     assert_eq!(passed.to_move(), Seat::new(1));
+    assert_eq!(passed.forced_move(), None);
     // Seat 1 has moves, so it may not pass.
     refused(
         &passed,

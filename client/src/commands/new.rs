@@ -71,7 +71,7 @@ pub fn run(args: NewArgs, profile: Option<&str>, json: bool) -> Result<(), Failu
     }
     seats.insert(args.seat - 1, me.name);
     let request = CreateGameRequest {
-        kind: args.kind.name().to_string(),
+        kind: args.kind,
         options: options
             .iter()
             .map(|(key, value)| (key.to_string(), OptionValue::Text(value.to_string())))
@@ -81,7 +81,7 @@ pub fn run(args: NewArgs, profile: Option<&str>, json: bool) -> Result<(), Failu
             .fischer
             .map(|spec| spec.to_string())
             .or_else(|| args.days_per_move.map(|days| format!("{days}d"))),
-        timeout: args.timeout.map(|mode| mode.to_string()),
+        timeout: args.timeout,
     };
     let game: GameView = session.client.post("/games", &request)?;
     if json {

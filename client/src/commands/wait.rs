@@ -142,7 +142,7 @@ mod tests {
     fn summary(id: i64, deadline: Option<&str>) -> GameSummary {
         GameSummary {
             id,
-            kind: "kefren".into(),
+            kind: turnpost_shared::GameKind::Kefren,
             status: "active".into(),
             seats: Vec::new(),
             ply: 0,

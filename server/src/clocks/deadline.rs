@@ -4,14 +4,10 @@
 use chrono::{Duration, NaiveDateTime};
 use turnpost_shared::ClockSpec;
 
+use super::notices::ClockNotices;
+
 /// Seconds in a day.
 pub const DAY_SECONDS: i64 = 86_400;
-/// `clock_notices` bit: the reminder 24 h before the deadline was sent (or not needed).
-pub const NOTICE_24H: i32 = 1;
-/// `clock_notices` bit: the reminder 2 h before the deadline was sent (or not needed).
-pub const NOTICE_2H: i32 = 2;
-/// `clock_notices` bit: the players who may claim a win on time were told.
-pub const NOTICE_CLAIMABLE: i32 = 4;
 
 /// The clock of a game as stored (`NULL` means the default).
 #[must_use]
@@ -57,14 +53,14 @@ pub fn bank_after_move(
 /// The reminders that a deadline `deadline` already makes pointless at `now`: a turn that
 /// starts with less than 24 h on the clock gets no 24 h reminder (the turn mail says as much).
 #[must_use]
-pub fn notices_already_due(deadline: NaiveDateTime, now: NaiveDateTime) -> i32 {
+pub fn notices_already_due(deadline: NaiveDateTime, now: NaiveDateTime) -> ClockNotices {
     let left = deadline - now;
-    let mut notices = 0;
+    let mut notices = ClockNotices::NONE;
     if left <= Duration::hours(24) {
-        notices |= NOTICE_24H;
+        notices = notices | ClockNotices::REMINDED_24H;
     }
     if left <= Duration::hours(2) {
-        notices |= NOTICE_2H;
+        notices = notices | ClockNotices::REMINDED_2H;
     }
     notices
 }
@@ -115,11 +111,17 @@ mod tests {
     #[test]
     fn short_turns_skip_the_reminders_they_start_inside() {
         let now = at("2026-01-01 00:00");
-        assert_eq!(notices_already_due(at("2026-01-04 00:00"), now), 0);
-        assert_eq!(notices_already_due(at("2026-01-02 00:00"), now), NOTICE_24H);
+        assert_eq!(
+            notices_already_due(at("2026-01-04 00:00"), now),
+            ClockNotices::NONE
+        );
+        assert_eq!(
+            notices_already_due(at("2026-01-02 00:00"), now),
+            ClockNotices::REMINDED_24H
+        );
         assert_eq!(
             notices_already_due(at("2026-01-01 01:00"), now),
-            NOTICE_24H | NOTICE_2H
+            ClockNotices::REMINDED_24H | ClockNotices::REMINDED_2H
         );
     }
 

@@ -2,11 +2,10 @@
 //! the deadlines kept here.
 
 mod deadline;
+mod notices;
 mod turn;
 pub mod vacation;
 
-pub use deadline::{
-    bank_after_move, notices_already_due, spec_of, turn_seconds, DAY_SECONDS, NOTICE_24H,
-    NOTICE_2H, NOTICE_CLAIMABLE,
-};
+pub use deadline::{bank_after_move, notices_already_due, spec_of, turn_seconds, DAY_SECONDS};
+pub use notices::{ClockNotices, UnknownClockNotices};
 pub use turn::{after_move, start, stop};

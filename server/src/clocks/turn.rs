@@ -3,9 +3,10 @@
 use chrono::{Duration, NaiveDateTime};
 
 use super::deadline::{bank_after_move, notices_already_due, spec_of, turn_seconds, DAY_SECONDS};
+use super::notices::ClockNotices;
 use crate::db::games::GameState;
 use crate::db::{clocks as q, DbConnection, DbError};
-use crate::games::{Loaded, ACTIVE};
+use crate::games::{GameStatus, Loaded};
 
 /// Starts the clocks of a game whose last seat just accepted: every Fischer bank gets its
 /// initial days, and the seat to move gets its deadline. `state` must already be active.
@@ -59,13 +60,13 @@ pub fn after_move(
 pub fn stop(state: &mut GameState) {
     state.turn_started_at = None;
     state.deadline_at = None;
-    state.clock_notices = 0;
+    state.clock_notices = ClockNotices::NONE;
 }
 
 /// The deadline of the seat to move: its turn's time, counted from now or from the end of its
 /// player's vacation.
 fn next_turn(loaded: &Loaded, state: &mut GameState, now: NaiveDateTime) {
-    let next = state.to_move.filter(|_| state.status == ACTIVE);
+    let next = state.to_move.filter(|_| state.status == GameStatus::Active);
     let Some((seat, account)) =
         next.and_then(|to_move| loaded.seats.iter().find(|(seat, _)| seat.seat == to_move))
     else {

@@ -9,8 +9,8 @@ use turnpost_shared::Vacation;
 use super::deadline::notices_already_due;
 use crate::db::models::VacationRow;
 use crate::db::{self, clocks as q, games as game_queries, DbConnection};
-use crate::error::ApiError;
-use crate::transaction::{self as tx, TxError};
+use crate::games::{Actor, GameError};
+use crate::transaction as tx;
 
 /// Vacation days per account and calendar year.
 pub const DAYS_PER_YEAR: u32 = 15;
@@ -31,44 +31,40 @@ fn view(row: Option<&VacationRow>, now: NaiveDateTime) -> Vacation {
     }
 }
 
-/// `GET /v1/me/vacation`.
+/// The actor's vacation days this year and the running vacation.
 ///
 /// # Errors
 /// Storage failures.
-pub fn show(conn: &mut DbConnection, account_id: i64) -> Result<Vacation, ApiError> {
-    let row = q::lock_vacation(conn, account_id)?;
+pub fn show(conn: &mut DbConnection, actor: &Actor) -> Result<Vacation, GameError> {
+    let row = q::lock_vacation(conn, actor.account_id())?;
     Ok(view(row.as_ref(), db::now()))
 }
 
-/// `POST /v1/me/vacation`: takes `days` now (or, during a vacation, right after it).
+/// Takes `days` for the actor now (or, during a vacation, right after it).
 ///
 /// # Errors
-/// 422 `invalid_vacation` (no days), `vacation_exhausted` (more than are left this year);
-/// storage failures.
+/// [`GameError::InvalidVacation`] (no days), [`GameError::VacationExhausted`] (more than are
+/// left this year); storage failures.
 pub fn take(
     conn: &mut DbConnection,
-    account_id: i64,
+    actor: &Actor,
     days: u32,
     now: NaiveDateTime,
-) -> Result<Vacation, ApiError> {
+) -> Result<Vacation, GameError> {
     if days == 0 {
-        return Err(ApiError::invalid(
-            "invalid_vacation",
-            "take at least 1 vacation day",
-        ));
+        return Err(GameError::InvalidVacation);
     }
-    tx::write(conn, |conn| -> Result<Vacation, TxError> {
+    let account_id = actor.account_id();
+    tx::write_with(conn, |conn| -> Result<Vacation, GameError> {
         let existing = q::lock_vacation(conn, account_id)?;
         let current = view(existing.as_ref(), now);
         if days > current.days_left {
-            return Err(ApiError::invalid(
-                "vacation_exhausted",
-                format!(
-                    "you have {} of {DAYS_PER_YEAR} vacation days left in {}, not {days}",
-                    current.days_left, current.year
-                ),
-            )
-            .into());
+            return Err(GameError::VacationExhausted {
+                left: current.days_left,
+                per_year: DAYS_PER_YEAR,
+                year: current.year,
+                asked: days,
+            });
         }
         let running_until = existing
             .as_ref()

@@ -6,7 +6,10 @@ use diesel::prelude::*;
 use super::models::{Game, VacationRow};
 use super::schema::{game_seats, games, vacations};
 use super::{DbConnection, DbError};
-use crate::games::ACTIVE;
+use turnpost_shared::TimeoutMode;
+
+use crate::clocks::ClockNotices;
+use crate::games::GameStatus;
 
 /// Most games one sweep pass handles, so a pass stays a short transaction.
 pub const SWEEP_BATCH: i64 = 100;
@@ -84,7 +87,7 @@ pub fn ids_to_move(conn: &mut DbConnection, account_id: i64) -> Result<Vec<i64>,
                 .and(games::to_move.eq(game_seats::seat.nullable()))),
         )
         .filter(game_seats::account_id.eq(account_id))
-        .filter(games::status.eq(ACTIVE))
+        .filter(games::status.eq(GameStatus::Active))
         .select(games::id)
         .order(games::id.asc())
         .load(conn)?)
@@ -98,7 +101,7 @@ pub fn set_deadline(
     conn: &mut DbConnection,
     game_id: i64,
     deadline: NaiveDateTime,
-    notices: i32,
+    notices: ClockNotices,
 ) -> Result<(), DbError> {
     diesel::update(games::table.find(game_id))
         .set((
@@ -113,7 +116,11 @@ pub fn set_deadline(
 ///
 /// # Errors
 /// [`DbError::Query`].
-pub fn set_notices(conn: &mut DbConnection, game_id: i64, notices: i32) -> Result<(), DbError> {
+pub fn set_notices(
+    conn: &mut DbConnection,
+    game_id: i64,
+    notices: ClockNotices,
+) -> Result<(), DbError> {
     diesel::update(games::table.find(game_id))
         .set(games::clock_notices.eq(notices))
         .execute(conn)?;
@@ -128,9 +135,9 @@ pub struct DueClocks<'a> {
     /// Deadlines at or before this.
     pub until: NaiveDateTime,
     /// Only games whose `clock_notices` is one of these.
-    pub notices: &'a [i32],
+    pub notices: &'a [ClockNotices],
     /// Only games with one of these timeout modes.
-    pub timeout_modes: &'a [&'a str],
+    pub timeout_modes: &'a [TimeoutMode],
 }
 
 /// Active games matching `due`, soonest deadline first, at most [`SWEEP_BATCH`], skipping rows
@@ -140,15 +147,16 @@ pub struct DueClocks<'a> {
 /// # Errors
 /// [`DbError::Query`].
 pub fn lock_due(conn: &mut DbConnection, due: &DueClocks<'_>) -> Result<Vec<Game>, DbError> {
+    let modes: Vec<&str> = due.timeout_modes.iter().map(|m| m.as_str()).collect();
     // Built per backend: `as_select` is typed by the backend it runs on.
     macro_rules! due_games {
         () => {
             games::table
-                .filter(games::status.eq(ACTIVE))
+                .filter(games::status.eq(GameStatus::Active))
                 .filter(games::deadline_at.le(due.until))
                 .filter(games::deadline_at.gt(due.after))
                 .filter(games::clock_notices.eq_any(due.notices.to_vec()))
-                .filter(games::timeout_mode.eq_any(due.timeout_modes.to_vec()))
+                .filter(games::timeout_mode.eq_any(modes.clone()))
                 .order(games::deadline_at.asc())
                 .limit(SWEEP_BATCH)
                 .select(Game::as_select())
@@ -176,7 +184,7 @@ pub fn games_to_move(conn: &mut DbConnection, account_id: i64) -> Result<Vec<Gam
                 .and(games::to_move.eq(game_seats::seat.nullable()))),
         )
         .filter(game_seats::account_id.eq(account_id))
-        .filter(games::status.eq(ACTIVE))
+        .filter(games::status.eq(GameStatus::Active))
         .filter(diesel::dsl::not(games::id.eq_any(muted)))
         .order((games::deadline_at.asc(), games::id.asc()))
         .select(Game::as_select())

@@ -1,8 +1,8 @@
 //! Queries on `games`, `game_seats` and `moves`.
 //!
 //! Locking: [`lock`] takes the game row with `SELECT … FOR UPDATE` on PostgreSQL. On SQLite the
-//! caller's transaction was opened with `BEGIN IMMEDIATE` (see `games::tx`), which already holds
-//! the database's single write lock, so a plain read is enough there.
+//! caller's transaction was opened with `BEGIN IMMEDIATE` (see `transaction::write_with`),
+//! which already holds the database's single write lock, so a plain read is enough there.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -12,17 +12,19 @@ use super::schema::{
     accounts, game_mutes, game_seats, games, moves, notification_settings, vacations,
 };
 use super::{DbConnection, DbError};
+use crate::clocks::ClockNotices;
+use crate::games::{GameResult, GameStatus, ResultReason};
 
 /// The columns a game changes over its life, written back in one `UPDATE`.
 #[derive(Debug, Clone, AsChangeset)]
 #[diesel(table_name = games, treat_none_as_null = true)]
 pub struct GameState {
     /// Status.
-    pub status: String,
-    /// Result line.
-    pub result: Option<String>,
+    pub status: GameStatus,
+    /// Result.
+    pub result: Option<GameResult>,
     /// Why it ended.
-    pub result_reason: Option<String>,
+    pub result_reason: Option<ResultReason>,
     /// Moves played.
     pub ply: i32,
     /// Seat to move.
@@ -42,7 +44,7 @@ pub struct GameState {
     /// When the seat to move runs out of time.
     pub deadline_at: Option<NaiveDateTime>,
     /// Clock mails sent for the current turn.
-    pub clock_notices: i32,
+    pub clock_notices: ClockNotices,
 }
 
 impl Game {
@@ -50,9 +52,9 @@ impl Game {
     #[must_use]
     pub fn state(&self) -> GameState {
         GameState {
-            status: self.status.clone(),
+            status: self.status,
             result: self.result.clone(),
-            result_reason: self.result_reason.clone(),
+            result_reason: self.result_reason,
             ply: self.ply,
             to_move: self.to_move,
             position: self.position.clone(),
@@ -412,24 +414,24 @@ pub fn list_for_account(
         None => {}
         Some(ListStatus::Invited) => {
             query = query
-                .filter(games::status.eq(crate::games::INVITED))
+                .filter(games::status.eq(GameStatus::Invited))
                 .filter(games::created_at.gt(crate::games::expired_before(now)));
         }
-        Some(ListStatus::Active) => query = query.filter(games::status.eq(crate::games::ACTIVE)),
+        Some(ListStatus::Active) => query = query.filter(games::status.eq(GameStatus::Active)),
         Some(ListStatus::Finished) => {
-            query = query.filter(games::status.eq(crate::games::FINISHED));
+            query = query.filter(games::status.eq(GameStatus::Finished));
         }
         Some(ListStatus::Cancelled) => {
             query = query.filter(
-                games::status.eq(crate::games::CANCELLED).or(games::status
-                    .eq(crate::games::INVITED)
+                games::status.eq(GameStatus::Cancelled).or(games::status
+                    .eq(GameStatus::Invited)
                     .and(games::created_at.le(crate::games::expired_before(now)))),
             );
         }
     }
     if my_turn {
         query = query
-            .filter(games::status.eq(crate::games::ACTIVE))
+            .filter(games::status.eq(GameStatus::Active))
             .filter(games::to_move.eq(game_seats::seat.nullable()));
     }
     if let Some((at, id)) = before {

@@ -12,7 +12,10 @@ pub mod models;
 pub mod notifications;
 pub mod outbox;
 pub mod schema;
+mod text_column;
 pub mod tokens;
+
+pub(crate) use text_column::text_column;
 
 use std::time::Duration;
 
@@ -144,6 +147,9 @@ pub enum DbError {
         /// Why.
         source: std::io::Error,
     },
+    /// A stored value the code cannot read (a bug or a hand-edited row).
+    #[error("stored data is not readable: {0}")]
+    Corrupt(String),
 }
 
 impl DbError {

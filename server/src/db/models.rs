@@ -2,6 +2,10 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use turnpost_shared::{GameKind, TimeoutMode};
+
+use crate::clocks::ClockNotices;
+use crate::games::{GameResult, GameStatus, ResultReason};
 
 use super::schema::{
     accounts, api_tokens, game_seats, games, mail_outbox, moves, notification_settings,
@@ -203,18 +207,19 @@ pub struct NewOutboxMail<'a> {
 pub struct Game {
     /// Id.
     pub id: i64,
-    /// Kind name (`kefren`, …).
-    pub kind: String,
+    /// Kind (stored by name, `kefren`, …).
+    #[diesel(deserialize_as = String)]
+    pub kind: GameKind,
     /// Canonical options, `key=value` pairs separated by spaces.
     pub options: String,
     /// The clock spec in canonical form (`3d`, `7d+1d/14d`); NULL means the default.
     pub clock: Option<String>,
-    /// `invited`, `active`, `finished` or `cancelled`.
-    pub status: String,
-    /// Engine status line once over (`won 2`, `draw`).
-    pub result: Option<String>,
-    /// Why it ended: `rules`, `resignation`, `agreement`, `declined`, `expired`.
-    pub result_reason: Option<String>,
+    /// Where the game is in its life.
+    pub status: GameStatus,
+    /// The winning seats or a draw, once over.
+    pub result: Option<GameResult>,
+    /// Why it ended.
+    pub result_reason: Option<ResultReason>,
     /// Moves played.
     pub ply: i32,
     /// Seat to move while active.
@@ -233,14 +238,15 @@ pub struct Game {
     pub finished_at: Option<NaiveDateTime>,
     /// Last change (listing order).
     pub last_activity_at: NaiveDateTime,
-    /// `auto` or `claim`.
-    pub timeout_mode: String,
+    /// What happens when time runs out (stored as `auto` or `claim`).
+    #[diesel(deserialize_as = String)]
+    pub timeout_mode: TimeoutMode,
     /// When the current turn began (for the clock).
     pub turn_started_at: Option<NaiveDateTime>,
     /// When the seat to move runs out of time.
     pub deadline_at: Option<NaiveDateTime>,
-    /// What was mailed about the current turn's clock (see `clocks::notices`).
-    pub clock_notices: i32,
+    /// What was mailed about the current turn's clock.
+    pub clock_notices: ClockNotices,
 }
 
 /// A new game (a challenge).
@@ -255,8 +261,8 @@ pub struct NewGame<'a> {
     pub clock: Option<&'a str>,
     /// `auto` or `claim`.
     pub timeout_mode: &'a str,
-    /// `invited`.
-    pub status: &'a str,
+    /// Invited.
+    pub status: GameStatus,
     /// 0.
     pub ply: i32,
     /// Start position text.

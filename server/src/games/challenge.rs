@@ -7,56 +7,46 @@
 
 use std::collections::BTreeMap;
 
-use turnpost_shared::{ClockSpec, CreateGameRequest, GameView, TimeoutMode};
+use turnpost_shared::{ClockSpec, CreateGameRequest, GameKind, GameView};
 
-use super::tx::{self, TxError};
-use super::{notify, options, view, Loaded, ACTIVE, CANCELLED, INVITED};
+use super::{frame, notify, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
-use crate::db::models::{Account, GameSeat, NewGame};
-use crate::db::{self, accounts, DbConnection};
-use crate::error::ApiError;
+use crate::db::models::{GameSeat, NewGame};
+use crate::db::{self, accounts, DbConnection, DbError};
 
 /// Creates a challenge; the caller's seat is accepted at once, and every other player is
 /// mailed.
 ///
 /// # Errors
-/// 422 `unknown_kind`, `invalid_options` (naming the key), `seat_count`, `unknown_player`,
-/// `duplicate_player`, `creator_not_seated`, `invalid_clock`, `invalid_timeout`; storage failures.
+/// [`GameError::InvalidOptions`] (naming the key), `SeatCount`, `UnknownPlayer`,
+/// `DuplicatePlayer`, `CreatorNotSeated`, `InvalidClock`; storage failures.
 pub fn create(
     conn: &mut DbConnection,
-    me: &Account,
-    request: &CreateGameRequest,
     ctx: &MailContext,
-) -> Result<GameView, ApiError> {
+    actor: &Actor,
+    request: &CreateGameRequest,
+) -> Result<GameView, GameError> {
     let mut given = request.options.clone();
-    fill_players(&request.kind, &mut given, request.seats.len());
-    let start = options::start_position(&request.kind, &given)?;
+    fill_players(request.kind, &mut given, request.seats.len());
+    let start = options::start_position(request.kind, &given)?;
     let seat_count = usize::from(start.seat_count());
     if request.seats.len() != seat_count {
-        return Err(ApiError::invalid(
-            "seat_count",
-            format!(
-                "{} with options `{}` has {seat_count} seats, but {} player names were given",
-                start.kind(),
-                start.options(),
-                request.seats.len()
-            ),
-        ));
+        return Err(GameError::SeatCount(format!(
+            "{} with options `{}` has {seat_count} seats, but {} player names were given",
+            start.kind(),
+            start.options(),
+            request.seats.len()
+        )));
     }
     let clock = match request.clock.as_deref() {
         None => ClockSpec::default(),
         Some(text) => text
             .parse::<ClockSpec>()
-            .map_err(|e| ApiError::invalid("invalid_clock", e.to_string()))?,
+            .map_err(|e| GameError::InvalidClock(e.to_string()))?,
     }
     .to_string();
-    let timeout = match request.timeout.as_deref() {
-        None => TimeoutMode::default(),
-        Some(text) => text
-            .parse::<TimeoutMode>()
-            .map_err(|e| ApiError::invalid("invalid_timeout", e.to_string()))?,
-    };
+    let timeout = request.timeout.unwrap_or_default();
     let names: Vec<String> = request
         .seats
         .iter()
@@ -64,33 +54,27 @@ pub fn create(
         .collect();
     for (i, name) in names.iter().enumerate() {
         if names[..i].contains(name) {
-            return Err(ApiError::invalid(
-                "duplicate_player",
-                format!("{name} is named for two seats; each player holds one seat"),
-            ));
+            return Err(GameError::DuplicatePlayer { name: name.clone() });
         }
-    }
-    if !names.contains(&me.name_key) {
-        return Err(ApiError::invalid(
-            "creator_not_seated",
-            format!("name yourself ({}) for one of the seats", me.name),
-        ));
     }
     let options_text = start.options().to_string();
     let position = start.position_text();
     let kind = start.kind().to_string();
-    let game_id = tx::write(conn, |conn| {
+    let game_id = frame::write(conn, ctx, |conn| {
+        let me = accounts::by_id(conn, actor.account_id())?.ok_or_else(|| {
+            DbError::Corrupt(format!(
+                "account {} acts but does not exist",
+                actor.account_id()
+            ))
+        })?;
+        if !names.contains(&me.name_key) {
+            return Err(GameError::CreatorNotSeated { name: me.name });
+        }
         let mut players = Vec::with_capacity(names.len());
         for name in &names {
             match accounts::by_name_key(conn, name)? {
                 Some(account) if account.verified_at.is_some() => players.push(account),
-                _ => {
-                    return Err(ApiError::invalid(
-                        "unknown_player",
-                        format!("there is no player called {name}"),
-                    )
-                    .into())
-                }
+                _ => return Err(GameError::UnknownPlayer { name: name.clone() }),
             }
         }
         let now = db::now();
@@ -101,7 +85,7 @@ pub fn create(
                 options: &options_text,
                 clock: Some(&clock),
                 timeout_mode: timeout.as_str(),
-                status: INVITED,
+                status: GameStatus::Invited,
                 ply: 0,
                 position: &position,
                 created_by: me.id,
@@ -122,23 +106,20 @@ pub fn create(
             .collect();
         q::insert_seats(conn, &seats)?;
         let loaded = Loaded::load(conn, game.id, false)?;
-        notify::challenged(conn, ctx, &loaded, me)?;
+        notify::challenged(conn, ctx, &loaded, &me)?;
         Ok(game.id)
     })?;
-    ctx.wake.notify_one();
-    let view = tx::read(conn, |conn| view::load_view(conn, game_id, me.id))?;
-    Ok(view)
+    frame::read(conn, |conn| {
+        view::load_view(conn, game_id, actor.account_id())
+    })
 }
 
 /// For kinds with a `players` option, an absent one is read from the number of seats named.
 fn fill_players(
-    kind: &str,
+    kind: GameKind,
     given: &mut BTreeMap<String, turnpost_shared::OptionValue>,
     seats: usize,
 ) {
-    let Ok(kind) = kind.trim().parse::<turnpost_shared::GameKind>() else {
-        return;
-    };
     let takes_players = turnpost_shared::AnyGame::option_specs(kind)
         .iter()
         .any(|spec| spec.key == "players");
@@ -155,19 +136,16 @@ fn fill_players(
 }
 
 /// Checks that a locked game is an open challenge.
-fn require_open(loaded: &Loaded) -> Result<(), ApiError> {
+fn require_open(loaded: &Loaded) -> Result<(), GameError> {
     let game = &loaded.game;
-    if game.status != INVITED {
-        return Err(ApiError::Conflict {
-            code: "not_a_challenge",
-            message: format!("game {} is {}, no longer a challenge", game.id, game.status),
+    if game.status != GameStatus::Invited {
+        return Err(GameError::NotAChallenge {
+            game_id: game.id,
+            status: game.status,
         });
     }
     if super::expires_at(game) <= db::now() {
-        return Err(ApiError::Conflict {
-            code: "challenge_expired",
-            message: format!("the challenge to game {} expired", game.id),
-        });
+        return Err(GameError::ChallengeExpired { game_id: game.id });
     }
     Ok(())
 }
@@ -175,24 +153,25 @@ fn require_open(loaded: &Loaded) -> Result<(), ApiError> {
 /// Accepts a seat; when it is the last one, the game starts. Accepting twice answers the same.
 ///
 /// # Errors
-/// 404 unknown game, 403 `not_your_game`, 409 `not_a_challenge` / `challenge_expired`.
+/// [`GameError::NotFound`], `NotYourGame`, `NotAChallenge`, `ChallengeExpired`; storage
+/// failures.
 pub fn accept(
     conn: &mut DbConnection,
-    me: &Account,
-    game_id: i64,
     ctx: &MailContext,
-) -> Result<GameView, ApiError> {
-    let view = tx::write(conn, |conn| -> Result<GameView, TxError> {
-        let mut loaded = Loaded::load(conn, game_id, true)?;
-        let seat = loaded.require_seat(me.id)?;
+    actor: &Actor,
+    game_id: i64,
+) -> Result<GameView, GameError> {
+    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+        let (seat, me) = loaded.require_seat(actor)?;
+        let me = me.clone();
         let already = loaded
             .seats
             .iter()
             .any(|(s, _)| s.seat == seat && s.accepted_at.is_some());
-        if already && loaded.game.status == ACTIVE {
-            return view::view_of(conn, &loaded, me.id);
+        if already && loaded.game.status == GameStatus::Active {
+            return Ok(view::view_of(conn, loaded, me.id)?);
         }
-        require_open(&loaded)?;
+        require_open(loaded)?;
         let now = db::now();
         if !already {
             q::accept_seat(conn, game_id, seat, now)?;
@@ -207,52 +186,48 @@ pub fn accept(
         if loaded.seats.iter().all(|(s, _)| s.accepted_at.is_some()) {
             let engine = super::engine(&loaded.game)?;
             let (status, result, to_move) = super::status_columns(&engine.status());
-            state.status = status.to_owned();
+            state.status = status;
             state.result = result;
             state.to_move = to_move;
             state.started_at = Some(now);
-            crate::clocks::start(conn, &mut loaded, &mut state, now)?;
+            crate::clocks::start(conn, loaded, &mut state, now)?;
             q::save(conn, game_id, &state)?;
             loaded.game.apply(state);
-            notify::started(conn, ctx, &loaded, me)?;
+            notify::started(conn, ctx, loaded, &me)?;
         } else {
             q::save(conn, game_id, &state)?;
             loaded.game.apply(state);
             if !already {
-                notify::accepted(conn, ctx, &loaded, me)?;
+                notify::accepted(conn, ctx, loaded, &me)?;
             }
         }
-        view::view_of(conn, &loaded, me.id)
-    })?;
-    ctx.wake.notify_one();
-    Ok(view)
+        Ok(view::view_of(conn, loaded, me.id)?)
+    })
 }
 
 /// Declines (or, for the challenger, withdraws) a challenge: it is cancelled.
 ///
 /// # Errors
-/// 404 unknown game, 403 `not_your_game`, 409 `not_a_challenge` / `challenge_expired`.
+/// [`GameError::NotFound`], `NotYourGame`, `NotAChallenge`, `ChallengeExpired`; storage
+/// failures.
 pub fn decline(
     conn: &mut DbConnection,
-    me: &Account,
-    game_id: i64,
     ctx: &MailContext,
-) -> Result<GameView, ApiError> {
-    let view = tx::write(conn, |conn| -> Result<GameView, TxError> {
-        let mut loaded = Loaded::load(conn, game_id, true)?;
-        loaded.require_seat(me.id)?;
-        require_open(&loaded)?;
+    actor: &Actor,
+    game_id: i64,
+) -> Result<GameView, GameError> {
+    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+        let me = loaded.require_seat(actor)?.1.clone();
+        require_open(loaded)?;
         let now = db::now();
         let mut state = loaded.game.state();
-        state.status = CANCELLED.to_owned();
-        state.result_reason = Some("declined".to_owned());
+        state.status = GameStatus::Cancelled;
+        state.result_reason = Some(ResultReason::Declined);
         state.finished_at = Some(now);
         state.last_activity_at = now;
         q::save(conn, game_id, &state)?;
         loaded.game.apply(state);
-        notify::declined(conn, ctx, &loaded, me)?;
-        view::view_of(conn, &loaded, me.id)
-    })?;
-    ctx.wake.notify_one();
-    Ok(view)
+        notify::declined(conn, ctx, loaded, &me)?;
+        Ok(view::view_of(conn, loaded, me.id)?)
+    })
 }

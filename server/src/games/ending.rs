@@ -6,25 +6,19 @@
 
 use turnpost_shared::{DrawAction, GameView};
 
-use super::tx::{self, TxError};
-use super::{notify, view, Loaded, ACTIVE, FINISHED};
+use super::{frame, notify, view, Actor, GameError, GameResult, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
-use crate::db::models::Account;
-use crate::db::{self, DbConnection};
-use crate::error::ApiError;
+use crate::db::{self, DbConnection, DbError};
+use turnpost_shared::TimeoutMode;
 
-fn require_active(loaded: &Loaded) -> Result<(), ApiError> {
-    if loaded.game.status == ACTIVE {
+fn require_active(loaded: &Loaded) -> Result<(), GameError> {
+    if loaded.game.status == GameStatus::Active {
         Ok(())
     } else {
-        Err(ApiError::Conflict {
-            code: "not_active",
-            message: format!(
-                "game {} is {}, not being played",
-                loaded.game.id,
-                super::shown_status(&loaded.game, db::now())
-            ),
+        Err(GameError::NotActive {
+            game_id: loaded.game.id,
+            status: super::shown_status(&loaded.game, db::now()),
         })
     }
 }
@@ -34,24 +28,23 @@ fn finish(
     conn: &mut DbConnection,
     loaded: &mut Loaded,
     viewer: i64,
-    result: String,
-    reason: &str,
+    result: GameResult,
+    reason: ResultReason,
     ctx: &MailContext,
-) -> Result<GameView, TxError> {
+) -> Result<GameView, GameError> {
     close(conn, loaded, result, reason, ctx)?;
-    view::view_of(conn, loaded, viewer)
+    Ok(view::view_of(conn, loaded, viewer)?)
 }
 
-/// The result line when `loser` drops out: every other seat wins.
-fn others_win(loaded: &Loaded, loser: i32) -> String {
-    let winners: Vec<String> = loaded
-        .seats
-        .iter()
-        .map(|(s, _)| s.seat)
-        .filter(|s| *s != loser)
-        .map(|s| s.to_string())
-        .collect();
-    format!("won {}", winners.join(" "))
+/// The result when `loser` drops out: every other seat wins.
+fn others_win(loaded: &Loaded, loser: i32) -> GameResult {
+    GameResult::won(
+        loaded
+            .seats
+            .iter()
+            .map(|(s, _)| s.seat)
+            .filter(|s| *s != loser),
+    )
 }
 
 /// Ends a locked, active game whose seat to move ran out of time: a loss on time for that
@@ -63,34 +56,34 @@ pub fn time_out(
     conn: &mut DbConnection,
     loaded: &mut Loaded,
     ctx: &MailContext,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     let Some(loser) = loaded.game.to_move else {
         return Ok(());
     };
     let result = others_win(loaded, loser);
-    close(conn, loaded, result, "timeout", ctx)
+    close(conn, loaded, result, ResultReason::Timeout, ctx)
 }
 
 /// Claims the win on time in a `claim` game whose seat to move is past its deadline.
 ///
 /// # Errors
-/// 404 unknown game, 403 `not_your_game`, 409 `not_active` / `not_claimable` (the deadline has
-/// not passed, the game ends by itself on time, or it is your own turn).
+/// [`GameError::NotFound`], `NotYourGame`, `NotActive`, `NotClaimable` (the deadline has not
+/// passed, the game ends by itself on time, or it is your own turn); storage failures.
 pub fn claim(
     conn: &mut DbConnection,
-    me: &Account,
-    game_id: i64,
     ctx: &MailContext,
-) -> Result<GameView, ApiError> {
-    let view = tx::write(conn, |conn| -> Result<GameView, TxError> {
-        let mut loaded = Loaded::load(conn, game_id, true)?;
-        loaded.require_seat(me.id)?;
-        require_active(&loaded)?;
-        if !view::claimable(&loaded, me.id, db::now()) {
+    actor: &Actor,
+    game_id: i64,
+) -> Result<GameView, GameError> {
+    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+        let (seat, me) = loaded.require_seat(actor)?;
+        let me = me.id;
+        require_active(loaded)?;
+        if !view::claimable(loaded, me, db::now()) {
             let game = &loaded.game;
-            let why = if game.timeout_mode != "claim" {
+            let why = if game.timeout_mode != TimeoutMode::Claim {
                 "this game ends by itself when time runs out (timeout mode auto)".to_owned()
-            } else if loaded.seat_of(me.id) == game.to_move {
+            } else if Some(seat) == game.to_move {
                 "it is your turn; only the other players can claim".to_owned()
             } else {
                 match game.deadline_at {
@@ -100,33 +93,27 @@ pub fn claim(
                     None => "the clock is not running".to_owned(),
                 }
             };
-            return Err(ApiError::Conflict {
-                code: "not_claimable",
-                message: format!("no win on time to claim in game {game_id}: {why}"),
-            }
-            .into());
+            return Err(GameError::NotClaimable { game_id, why });
         }
         let loser = loaded.game.to_move.unwrap_or_default();
-        let result = others_win(&loaded, loser);
-        finish(conn, &mut loaded, me.id, result, "timeout", ctx)
-    })?;
-    ctx.wake.notify_one();
-    Ok(view)
+        let result = others_win(loaded, loser);
+        finish(conn, loaded, me, result, ResultReason::Timeout, ctx)
+    })
 }
 
 /// Ends the game with `result` and `reason` and queues the game-over mails.
 fn close(
     conn: &mut DbConnection,
     loaded: &mut Loaded,
-    result: String,
-    reason: &str,
+    result: GameResult,
+    reason: ResultReason,
     ctx: &MailContext,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     let now = db::now();
     let mut state = loaded.game.state();
-    state.status = FINISHED.to_owned();
+    state.status = GameStatus::Finished;
     state.result = Some(result);
-    state.result_reason = Some(reason.to_owned());
+    state.result_reason = Some(reason);
     state.to_move = None;
     state.draw_offered_by = None;
     state.finished_at = Some(now);
@@ -141,62 +128,46 @@ fn close(
 /// Resigns `me`'s seat: the other seat (or all other seats) win.
 ///
 /// # Errors
-/// 404 unknown game, 403 `not_your_game`, 409 `not_active`.
+/// [`GameError::NotFound`], `NotYourGame`, `NotActive`; storage failures.
 pub fn resign(
     conn: &mut DbConnection,
-    me: &Account,
-    game_id: i64,
     ctx: &MailContext,
-) -> Result<GameView, ApiError> {
-    let view = tx::write(conn, |conn| {
-        let mut loaded = Loaded::load(conn, game_id, true)?;
-        let seat = loaded.require_seat(me.id)?;
-        require_active(&loaded)?;
-        let result = others_win(&loaded, seat);
-        finish(conn, &mut loaded, me.id, result, "resignation", ctx)
-    })?;
-    ctx.wake.notify_one();
-    Ok(view)
+    actor: &Actor,
+    game_id: i64,
+) -> Result<GameView, GameError> {
+    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+        let (seat, me) = loaded.require_seat(actor)?;
+        let me = me.id;
+        require_active(loaded)?;
+        let result = others_win(loaded, seat);
+        finish(conn, loaded, me, result, ResultReason::Resignation, ctx)
+    })
 }
 
 /// Offers, accepts or declines a draw.
 ///
 /// # Errors
-/// 404 unknown game, 403 `not_your_game`, 409 `not_active` / `no_draw_offer` /
-/// `draw_offered` (the opponent's offer stands: accept it instead), 422 `draw_not_available`
-/// in games of more than two seats.
+/// [`GameError::NotFound`], `NotYourGame`, `NotActive`, `NoDrawOffer`, `DrawOffered` (the
+/// opponent's offer stands: accept it instead), `DrawNotAvailable` in games of more than two
+/// seats; storage failures.
 pub fn draw(
     conn: &mut DbConnection,
-    me: &Account,
+    ctx: &MailContext,
+    actor: &Actor,
     game_id: i64,
     action: DrawAction,
-    ctx: &MailContext,
-) -> Result<GameView, ApiError> {
-    let view = tx::write(conn, |conn| -> Result<GameView, TxError> {
-        let mut loaded = Loaded::load(conn, game_id, true)?;
-        let seat = loaded.require_seat(me.id)?;
-        require_active(&loaded)?;
+) -> Result<GameView, GameError> {
+    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+        let (seat, me) = loaded.require_seat(actor)?;
+        let me = me.clone();
+        require_active(loaded)?;
         if loaded.seats.len() != 2 {
-            return Err(ApiError::invalid(
-                "draw_not_available",
-                "draws by agreement are for two-player games",
-            )
-            .into());
+            return Err(GameError::DrawNotAvailable);
         }
         let offered = loaded.game.draw_offered_by;
         let opponent_offered = offered.is_some_and(|s| s != seat);
-        let no_offer = || ApiError::Conflict {
-            code: "no_draw_offer",
-            message: "your opponent has not offered a draw".into(),
-        };
         match action {
-            DrawAction::Offer if opponent_offered => Err(ApiError::Conflict {
-                code: "draw_offered",
-                message:
-                    "your opponent already offers a draw: accept it with {\"action\":\"accept\"}"
-                        .into(),
-            }
-            .into()),
+            DrawAction::Offer if opponent_offered => Err(GameError::DrawOffered),
             DrawAction::Offer => {
                 if offered != Some(seat) {
                     let mut state = loaded.game.state();
@@ -204,24 +175,27 @@ pub fn draw(
                     state.last_activity_at = db::now();
                     q::save(conn, game_id, &state)?;
                     loaded.game.apply(state);
-                    notify::draw_offered(conn, ctx, &loaded, me)?;
+                    notify::draw_offered(conn, ctx, loaded, &me)?;
                 }
-                view::view_of(conn, &loaded, me.id)
+                Ok(view::view_of(conn, loaded, me.id)?)
             }
-            DrawAction::Accept if opponent_offered => {
-                finish(conn, &mut loaded, me.id, "draw".into(), "agreement", ctx)
-            }
+            DrawAction::Accept if opponent_offered => finish(
+                conn,
+                loaded,
+                me.id,
+                GameResult::draw(),
+                ResultReason::Agreement,
+                ctx,
+            ),
             DrawAction::Decline if opponent_offered => {
                 let mut state = loaded.game.state();
                 state.draw_offered_by = None;
                 state.last_activity_at = db::now();
                 q::save(conn, game_id, &state)?;
                 loaded.game.apply(state);
-                view::view_of(conn, &loaded, me.id)
+                Ok(view::view_of(conn, loaded, me.id)?)
             }
-            DrawAction::Accept | DrawAction::Decline => Err(no_offer().into()),
+            DrawAction::Accept | DrawAction::Decline => Err(GameError::NoDrawOffer),
         }
-    })?;
-    ctx.wake.notify_one();
-    Ok(view)
+    })
 }

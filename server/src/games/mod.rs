@@ -1,35 +1,41 @@
-//! Game operations, each one database transaction: challenges (create, accept, decline),
-//! moves, resignation and draws, and the views and records the read endpoints answer with.
+//! The game service, the same for every channel (HTTP today; mail replies, web forms and bots
+//! next): challenges ([`challenge::create`], [`challenge::accept`], [`challenge::decline`]),
+//! [`moving::play`], [`ending::resign`], [`ending::draw`], [`ending::claim`], vacations
+//! (`clocks::vacation`) and the [`reads`]. Each takes an [`Actor`] and answers a domain value
+//! or a [`GameError`]; none knows HTTP (the HTTP layer maps `GameError` in `crate::error`).
+//! Every write runs in one frame (`frame`): lock the game, act, commit, then wake the mail
+//! worker for the outbox rows the action queued.
 //!
 //! The `moves` table is the truth; `games.position`, `status`, `ply` and `to_move` are a cache
 //! derived from it by the engine and written in the same transaction as each move.
 
+mod actor;
 pub mod challenge;
 pub mod ending;
+mod error;
+mod frame;
 pub mod moving;
 pub mod notify;
 pub mod options;
+pub mod reads;
+mod reason;
 pub mod record;
-pub use crate::transaction as tx;
+mod result;
+mod status;
 pub mod view;
+
+pub use actor::Actor;
+pub use error::GameError;
+pub use reason::{ResultReason, UnknownResultReason};
+pub use result::{BadGameResult, GameResult};
+pub use status::{GameStatus, UnknownGameStatus};
 
 use chrono::NaiveDateTime;
 use turnpost_shared::{AnyGame, Options, Status};
 
 use crate::db::games::{self as q, PlayerSettings};
 use crate::db::models::{Account, Game, GameSeat};
-use crate::db::DbConnection;
-use crate::error::ApiError;
-use tx::TxError;
-
-/// A challenge waiting for its players.
-pub const INVITED: &str = "invited";
-/// Being played.
-pub const ACTIVE: &str = "active";
-/// Over: won or drawn.
-pub const FINISHED: &str = "finished";
-/// Declined or expired before it started.
-pub const CANCELLED: &str = "cancelled";
+use crate::db::{DbConnection, DbError};
 
 /// How long a challenge waits for its players.
 pub const CHALLENGE_DAYS: i64 = 7;
@@ -51,25 +57,39 @@ impl Loaded {
     /// Loads a game, locking its row when `lock` (inside a write transaction).
     ///
     /// # Errors
-    /// 404 if there is no such game; storage failures.
-    pub fn load(conn: &mut DbConnection, game_id: i64, lock: bool) -> Result<Self, TxError> {
-        let game = if lock {
+    /// [`GameError::NotFound`] if there is no such game; storage failures.
+    pub fn load(conn: &mut DbConnection, game_id: i64, lock: bool) -> Result<Self, GameError> {
+        Self::find(conn, game_id, lock)?.ok_or(GameError::NotFound { game_id })
+    }
+
+    /// Loads a game if it exists, locking its row when `lock` (inside a write transaction).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn find(
+        conn: &mut DbConnection,
+        game_id: i64,
+        lock: bool,
+    ) -> Result<Option<Self>, DbError> {
+        let found = if lock {
             q::lock(conn, game_id)?
         } else {
             q::find(conn, game_id)?
-        }
-        .ok_or_else(|| ApiError::NotFound(format!("there is no game {game_id}")))?;
+        };
+        let Some(game) = found else {
+            return Ok(None);
+        };
         let mut seats = Vec::new();
         let mut players = Vec::new();
         for (seat, account, settings) in q::seats_with_settings(conn, game_id)? {
             seats.push((seat, account));
             players.push(settings);
         }
-        Ok(Self {
+        Ok(Some(Self {
             game,
             seats,
             players,
-        })
+        }))
     }
 
     /// The settings of the player with `account_id` (defaults if unknown).
@@ -103,35 +123,38 @@ impl Loaded {
             .map(|(_, account)| account)
     }
 
-    /// The seat `account_id` holds, or 403.
+    /// The seat `actor` acts for, and the account holding it.
     ///
     /// # Errors
-    /// 403 `not_your_game`.
-    pub fn require_seat(&self, account_id: i64) -> Result<i32, ApiError> {
-        self.seat_of(account_id).ok_or_else(|| ApiError::Forbidden {
-            code: "not_your_game",
-            message: format!("you have no seat in game {}", self.game.id),
-        })
+    /// [`GameError::NotYourGame`].
+    pub fn require_seat(&self, actor: &Actor) -> Result<(i32, &Account), GameError> {
+        self.seats
+            .iter()
+            .find(|(seat, account)| actor.may_act_for(account.id, seat.seat))
+            .map(|(seat, account)| (seat.seat, account))
+            .ok_or(GameError::NotYourGame {
+                game_id: self.game.id,
+            })
     }
 }
 
 /// The stored options of a game.
 ///
 /// # Errors
-/// 500 if the stored text is not readable (a bug).
-pub fn stored_options(game: &Game) -> Result<Options, ApiError> {
+/// [`DbError::Corrupt`] if the stored text is not readable (a bug).
+pub fn stored_options(game: &Game) -> Result<Options, DbError> {
     Options::from_pairs(game.options.split_whitespace())
-        .map_err(|e| ApiError::Internal(format!("game {}: stored options: {e}", game.id)))
+        .map_err(|e| DbError::Corrupt(format!("game {}: stored options: {e}", game.id)))
 }
 
 /// The engine position of a game, from its cached position text.
 ///
 /// # Errors
-/// 500 if the stored position is not readable (a bug).
-pub fn engine(game: &Game) -> Result<AnyGame, ApiError> {
+/// [`DbError::Corrupt`] if the stored position is not readable (a bug).
+pub fn engine(game: &Game) -> Result<AnyGame, DbError> {
     let options = stored_options(game)?;
     AnyGame::from_position_text(&options, &game.position)
-        .map_err(|e| ApiError::Internal(format!("game {}: stored position: {e}", game.id)))
+        .map_err(|e| DbError::Corrupt(format!("game {}: stored position: {e}", game.id)))
 }
 
 /// The seat number as stored.
@@ -142,21 +165,21 @@ pub fn seat_number(seat: turnpost_shared::Seat) -> i32 {
 
 /// The status, result and seat to move that an engine status means for a started game.
 #[must_use]
-pub fn status_columns(status: &Status) -> (&'static str, Option<String>, Option<i32>) {
+pub fn status_columns(status: &Status) -> (GameStatus, Option<GameResult>, Option<i32>) {
     match status {
-        Status::Ongoing { to_move } => (ACTIVE, None, Some(seat_number(*to_move))),
-        over => (FINISHED, Some(over.to_string()), None),
+        Status::Ongoing { to_move } => (GameStatus::Active, None, Some(seat_number(*to_move))),
+        over => (GameStatus::Finished, GameResult::of_status(over), None),
     }
 }
 
 /// The status to show: an invited game past its expiry is cancelled, even before a write
 /// records it (challenges expire lazily, see [`challenge`]).
 #[must_use]
-pub fn shown_status(game: &Game, now: NaiveDateTime) -> &str {
-    if game.status == INVITED && expires_at(game) <= now {
-        CANCELLED
+pub fn shown_status(game: &Game, now: NaiveDateTime) -> GameStatus {
+    if game.status == GameStatus::Invited && expires_at(game) <= now {
+        GameStatus::Cancelled
     } else {
-        &game.status
+        game.status
     }
 }
 

@@ -1,60 +1,27 @@
 //! `POST /v1/games/{id}/moves`: one transaction locks the game, checks seat and ply, resolves
-//! the move with the engine, appends it, plays any automatic `pass` that follows, updates the
-//! cached position and status, and queues the mails. Commit, then answer.
+//! the move with the engine, appends it, plays any forced moves that follow (the engine says
+//! which: a `pass` with no other move), updates the cached position and status, and queues the
+//! mails. Commit, then answer.
 
-use turnpost_shared::{AnyGame, GameKind, GameView, MoveError, PlayMoveRequest};
+use turnpost_shared::{AnyGame, GameView, PlayMoveRequest, TimeoutMode};
 
-use super::tx::{self, TxError};
-use super::{notify, view, Loaded, ACTIVE, FINISHED, INVITED};
+use super::{frame, notify, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
-use crate::db::models::{Account, MoveRow};
-use crate::db::{self, DbConnection};
-use crate::error::ApiError;
+use crate::db::models::MoveRow;
+use crate::db::{self, DbConnection, DbError};
 
-/// The most automatic passes in a row (each seat at most once per turn round).
-const MAX_AUTO_PASSES: usize = 6;
+/// The most forced moves played after one move: one round of the largest table (six seats),
+/// so a position where nobody can move (every seat passes, forever) still ends the request.
+const MAX_FORCED_MOVES: usize = 6;
 
-/// The 422 answer for a move the engine refuses.
-#[must_use]
-pub fn bad_move(error: &MoveError) -> ApiError {
-    match error {
-        MoveError::Syntax(syntax) => ApiError::BadMove {
-            code: "move_syntax",
-            message: syntax.to_string(),
-            offset: Some(syntax.offset),
-            expected: Some(syntax.expected.clone()),
-        },
-        MoveError::Illegal { .. } => ApiError::BadMove {
-            code: "illegal_move",
-            message: error.to_string(),
-            offset: None,
-            expected: None,
-        },
-    }
-}
-
-/// Kinds whose notation has `pass`, which the server plays when it is the only legal move.
-fn may_pass(kind: GameKind) -> bool {
-    matches!(kind, GameKind::ChineseCheckers)
-}
-
-fn stale(
+/// The current game for `viewer`, boxed for an error that carries it.
+fn current_view(
     conn: &mut DbConnection,
     loaded: &Loaded,
     viewer: i64,
-    code: &'static str,
-    message: String,
-) -> TxError {
-    match view::view_of(conn, loaded, viewer) {
-        Ok(game) => ApiError::StaleGame {
-            code,
-            message,
-            game: Box::new(game),
-        }
-        .into(),
-        Err(e) => e,
-    }
+) -> Result<Box<GameView>, DbError> {
+    Ok(Box::new(view::view_of(conn, loaded, viewer)?))
 }
 
 /// Whether `text` means the stored move `stored` in the position it was played in.
@@ -63,127 +30,109 @@ fn same_move(
     loaded: &Loaded,
     stored: &MoveRow,
     text: &str,
-) -> Result<bool, TxError> {
+) -> Result<bool, DbError> {
     if stored.notation.eq_ignore_ascii_case(text.trim()) {
         return Ok(true);
     }
     // Another spelling: replay the record to that ply and resolve the text there.
     let options = super::stored_options(&loaded.game)?;
-    let kind: GameKind = loaded
-        .game
-        .kind
-        .parse()
-        .map_err(|e| ApiError::Internal(format!("stored kind: {e}")))?;
+    let kind = loaded.game.kind;
     let earlier: Vec<String> = q::moves(conn, loaded.game.id)?
         .into_iter()
         .take_while(|m| m.ply < stored.ply)
         .map(|m| m.notation)
         .collect();
     let position = AnyGame::new(kind, &options)
-        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| DbError::Corrupt(format!("game {}: {e}", loaded.game.id)))?
         .replay(&earlier)
-        .map_err(|e| ApiError::Internal(format!("game {}: {e}", loaded.game.id)))?;
+        .map_err(|e| DbError::Corrupt(format!("game {}: {e}", loaded.game.id)))?;
     Ok(position
         .canonical_move(text)
         .is_ok_and(|canonical| canonical == stored.notation))
 }
 
-/// Plays a move for `me`. An identical retry of a recorded move answers like the first time.
+/// Plays a move for `actor`. An identical retry of a recorded move answers like the first
+/// time.
 ///
 /// # Errors
-/// 404 unknown game; 403 `not_your_game` / `not_your_turn`; 409 `stale_ply`, `move_taken`,
-/// `not_started`, `game_over` (with the current game; also when the mover's time ran out in an
-/// `auto` game, which ends it on time); 422 `move_syntax` (with offset) or
-/// `illegal_move`; storage failures.
+/// [`GameError::NotFound`], `NotYourGame`, `NotYourTurn`; `StalePly`, `MoveTaken`,
+/// `NotStarted`, `GameOver` (with the current game; also when the mover's time ran out in an
+/// `auto` game, which ends it on time, committed); `Illegal` with the engine's error; storage
+/// failures.
 pub fn play(
     conn: &mut DbConnection,
-    me: &Account,
+    ctx: &MailContext,
+    actor: &Actor,
     game_id: i64,
     request: &PlayMoveRequest,
-    ctx: &MailContext,
-) -> Result<GameView, ApiError> {
-    let outcome = tx::write(conn, |conn| -> Result<Outcome, TxError> {
-        let mut loaded = Loaded::load(conn, game_id, true)?;
-        let seat = loaded.require_seat(me.id)?;
+) -> Result<GameView, GameError> {
+    let outcome = frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+        let (seat, me) = loaded.require_seat(actor)?;
+        let me = me.id;
         let ply = i32::try_from(request.ply).unwrap_or(i32::MAX);
         let current = loaded.game.ply;
         if ply < current {
             if let Some(stored) = q::move_at(conn, game_id, ply)? {
                 if stored.seat == seat
-                    && stored.account_id == Some(me.id)
-                    && same_move(conn, &loaded, &stored, &request.notation)?
+                    && stored.account_id == Some(me)
+                    && same_move(conn, loaded, &stored, &request.notation)?
                 {
-                    return Ok(Outcome::Played(Box::new(view::view_of(
-                        conn, &loaded, me.id,
-                    )?)));
+                    return Ok(Outcome::Played(current_view(conn, loaded, me)?));
                 }
             }
-            return Err(stale(
-                conn,
-                &loaded,
-                me.id,
-                "move_taken",
-                format!("ply {ply} is already played; the game is at ply {current}"),
-            ));
+            return Err(GameError::MoveTaken {
+                current,
+                asked: ply,
+                game: current_view(conn, loaded, me)?,
+            });
         }
         if ply > current {
-            return Err(stale(
-                conn,
-                &loaded,
-                me.id,
-                "stale_ply",
-                format!("the game is at ply {current}, not {ply}"),
-            ));
+            return Err(GameError::StalePly {
+                current,
+                asked: ply,
+                game: current_view(conn, loaded, me)?,
+            });
         }
-        match loaded.game.status.as_str() {
-            ACTIVE => {}
-            INVITED => {
-                return Err(stale(
-                    conn,
-                    &loaded,
-                    me.id,
-                    "not_started",
-                    format!("game {game_id} waits for its players to accept"),
-                ))
+        match loaded.game.status {
+            GameStatus::Active => {}
+            GameStatus::Invited => {
+                return Err(GameError::NotStarted {
+                    game_id,
+                    game: current_view(conn, loaded, me)?,
+                })
             }
-            other => {
-                return Err(stale(
-                    conn,
-                    &loaded,
-                    me.id,
-                    "game_over",
-                    format!("game {game_id} is {other}"),
-                ))
+            other @ (GameStatus::Finished | GameStatus::Cancelled) => {
+                return Err(GameError::GameOver {
+                    message: format!("game {game_id} is {other}"),
+                    game: current_view(conn, loaded, me)?,
+                })
             }
         }
         // The sweeper runs every so often; a deadline is exact all the same.
         if let Some(deadline) = loaded
             .game
             .deadline_at
-            .filter(|d| loaded.game.timeout_mode == "auto" && *d <= db::now())
+            .filter(|d| loaded.game.timeout_mode == TimeoutMode::Auto && *d <= db::now())
         {
             let late = loaded.game.to_move.unwrap_or_default();
-            super::ending::time_out(conn, &mut loaded, ctx)?;
+            super::ending::time_out(conn, loaded, ctx)?;
             return Ok(Outcome::TimedOut {
                 message: format!(
                     "seat {late} ran out of time at {}; game {game_id} ended on time",
                     db::rfc3339(deadline)
                 ),
-                game: Box::new(view::view_of(conn, &loaded, me.id)?),
+                game: current_view(conn, loaded, me)?,
             });
         }
         if loaded.game.to_move != Some(seat) {
-            return Err(ApiError::Forbidden {
-                code: "not_your_turn",
-                message: format!(
-                    "it is seat {}'s turn, not yours (seat {seat})",
-                    loaded.game.to_move.unwrap_or_default()
-                ),
-            }
-            .into());
+            return Err(GameError::NotYourTurn {
+                to_move: loaded.game.to_move.unwrap_or_default(),
+                seat,
+            });
         }
         let engine = super::engine(&loaded.game)?;
-        let (mut position, canonical) = engine.play(&request.notation).map_err(|e| bad_move(&e))?;
+        let (mut position, canonical) =
+            engine.play(&request.notation).map_err(GameError::Illegal)?;
         let now = db::now();
         q::insert_move(
             conn,
@@ -191,76 +140,68 @@ pub fn play(
                 game_id,
                 ply,
                 seat,
-                account_id: Some(me.id),
+                account_id: Some(me),
                 notation: canonical,
                 played_at: now,
             },
         )?;
         let mut next_ply = ply + 1;
-        if may_pass(position.kind()) {
-            for _ in 0..MAX_AUTO_PASSES {
-                let Some(passer) = position.status().to_move() else {
-                    break;
-                };
-                if position.legal_moves() != ["pass"] {
-                    break;
-                }
-                let (next, pass) = position
-                    .play("pass")
-                    .map_err(|e| ApiError::Internal(format!("automatic pass: {e}")))?;
-                q::insert_move(
-                    conn,
-                    &MoveRow {
-                        game_id,
-                        ply: next_ply,
-                        seat: super::seat_number(passer),
-                        account_id: None,
-                        notation: pass,
-                        played_at: now,
-                    },
-                )?;
-                next_ply += 1;
-                position = next;
-            }
+        // Forced moves (a pass with no other move) are the engine's call; the server plays
+        // them at once, at most one round of seats.
+        for _ in 0..MAX_FORCED_MOVES {
+            let Some(forced_seat) = position.status().to_move() else {
+                break;
+            };
+            let Some((next, forced)) = position.play_forced() else {
+                break;
+            };
+            q::insert_move(
+                conn,
+                &MoveRow {
+                    game_id,
+                    ply: next_ply,
+                    seat: super::seat_number(forced_seat),
+                    account_id: None,
+                    notation: forced,
+                    played_at: now,
+                },
+            )?;
+            next_ply += 1;
+            position = next;
         }
         let (status, result, to_move) = super::status_columns(&position.status());
         let mut state = loaded.game.state();
         state.ply = next_ply;
         state.position = position.position_text();
-        state.status = status.to_owned();
+        state.status = status;
         state.result = result;
         state.to_move = to_move;
         if state.draw_offered_by == Some(seat) {
             state.draw_offered_by = None;
         }
         state.last_activity_at = now;
-        if status == FINISHED {
-            state.result_reason = Some("rules".to_owned());
+        if status == GameStatus::Finished {
+            state.result_reason = Some(ResultReason::Rules);
             state.finished_at = Some(now);
             state.draw_offered_by = None;
         }
-        crate::clocks::after_move(conn, &mut loaded, seat, &mut state, now)?;
+        crate::clocks::after_move(conn, loaded, seat, &mut state, now)?;
         q::save(conn, game_id, &state)?;
         loaded.game.apply(state);
         // Read once, for the turn card and the answer.
         let last = q::last_moves(conn, game_id, super::LAST_MOVES)?;
-        if status == FINISHED {
-            notify::game_over(conn, ctx, &loaded)?;
+        if status == GameStatus::Finished {
+            notify::game_over(conn, ctx, loaded)?;
         } else {
-            notify::your_turn(conn, ctx, &loaded, Some(&last))?;
+            notify::your_turn(conn, ctx, loaded, Some(&last))?;
         }
         Ok(Outcome::Played(Box::new(view::game_view(
-            &loaded, &position, &last, me.id, now,
+            loaded, &position, &last, me, now,
         ))))
     })?;
-    ctx.wake.notify_one();
     match outcome {
         Outcome::Played(view) => Ok(*view),
-        Outcome::TimedOut { message, game } => Err(ApiError::StaleGame {
-            code: "game_over",
-            message,
-            game,
-        }),
+        Outcome::TimedOut { message, game } => Err(GameError::GameOver { message, game }),
     }
 }
 

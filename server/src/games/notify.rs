@@ -5,12 +5,11 @@
 use chrono::{DateTime, Utc};
 use turnpost_shared::Seat;
 
-use super::tx::TxError;
-use super::{Loaded, LAST_MOVES};
+use super::{GameStatus, Loaded, ResultReason, LAST_MOVES};
 use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::models::{Account, MoveRow};
-use crate::db::DbConnection;
+use crate::db::{DbConnection, DbError};
 use crate::mail::compose::{self, GameFacts, PlayedMove, Player, Recipient, Site};
 use crate::mail::{self, ComposedMail, NewMail};
 use crate::notifications::{decide, Category, Decision, Delivery, Preferences};
@@ -62,7 +61,7 @@ pub fn addressee(decision: &Decision) -> Recipient {
 /// When the seat to move in `loaded` runs out of time.
 #[must_use]
 pub fn deadline(loaded: &Loaded) -> Option<DateTime<Utc>> {
-    if loaded.game.status == super::ACTIVE {
+    if loaded.game.status == GameStatus::Active {
         loaded.game.deadline_at.map(|d| d.and_utc())
     } else {
         None
@@ -89,7 +88,7 @@ pub fn queue(
     ctx: &MailContext,
     to: &Recipient,
     mail: ComposedMail,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     mail::enqueue(
         conn,
         &ctx.message_id_domain,
@@ -134,12 +133,12 @@ fn reported(rows: &[MoveRow], seat: Option<i32>) -> Vec<PlayedMove> {
 /// moved; `None`: the last player's move), and the deadline of the seat to move.
 ///
 /// # Errors
-/// Storage failures; 500 for an unreadable stored position.
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
 pub fn game_facts(
     conn: &mut DbConnection,
     loaded: &Loaded,
     for_seat: Option<i32>,
-) -> Result<GameFacts, TxError> {
+) -> Result<GameFacts, DbError> {
     let rows = if loaded.game.ply > 0 {
         q::last_moves(conn, loaded.game.id, LAST_MOVES)?
     } else {
@@ -151,12 +150,12 @@ pub fn game_facts(
 /// [`game_facts`] with the game's last moves (up to [`LAST_MOVES`], oldest first) already read.
 ///
 /// # Errors
-/// 500 for an unreadable stored position.
+/// [`DbError::Corrupt`] for an unreadable stored position.
 pub fn facts_with_moves(
     loaded: &Loaded,
     for_seat: Option<i32>,
     rows: &[MoveRow],
-) -> Result<GameFacts, TxError> {
+) -> Result<GameFacts, DbError> {
     let game = &loaded.game;
     let position = super::engine(game)?;
     let players = loaded
@@ -179,7 +178,7 @@ pub fn facts_with_moves(
         ply: u32::try_from(game.ply).unwrap_or(0),
         last_moves: reported(rows, for_seat),
         result: game.result.clone(),
-        result_reason: game.result_reason.clone(),
+        result_reason: game.result_reason,
         deadline: deadline(loaded),
         position,
     })
@@ -188,13 +187,13 @@ pub fn facts_with_moves(
 /// A new challenge: one mail to each invited player.
 ///
 /// # Errors
-/// Storage failures; 500 for an unreadable stored position.
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
 pub fn challenged(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
     by: &Account,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     let game = game_facts(conn, loaded, None)?;
     let expires_at = super::expires_at(&loaded.game).and_utc();
     for (_, account) in &loaded.seats {
@@ -213,13 +212,13 @@ pub fn challenged(
 /// A player accepted, and others still have to: one mail to the challenger.
 ///
 /// # Errors
-/// Storage failures; 500 for an unreadable stored position.
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
 pub fn accepted(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
     by: &Account,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     let Some((_, creator)) = loaded
         .seats
         .iter()
@@ -242,13 +241,13 @@ pub fn accepted(
 /// seat to move gets its turn card.
 ///
 /// # Errors
-/// Storage failures; 500 for an unreadable stored position.
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
 pub fn started(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
     by: &Account,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     let to_move = loaded.game.to_move;
     let game = game_facts(conn, loaded, None)?;
     for (seat, account) in &loaded.seats {
@@ -272,13 +271,13 @@ pub fn started(
 /// A player declined: one mail to each other player.
 ///
 /// # Errors
-/// Storage failures; 500 for an unreadable stored position.
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
 pub fn declined(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
     by: &Account,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     let game = game_facts(conn, loaded, None)?;
     for (_, account) in &loaded.seats {
         if account.id == by.id {
@@ -297,13 +296,13 @@ pub fn declined(
 /// game's last moves when the caller already read them (a move does, for its answer).
 ///
 /// # Errors
-/// Storage failures; 500 for an unreadable stored position.
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
 pub fn your_turn(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
     last_moves: Option<&[MoveRow]>,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     let Some(seat) = loaded.game.to_move else {
         return Ok(());
     };
@@ -324,13 +323,13 @@ pub fn your_turn(
 /// `by` offered a draw: one mail to each other player.
 ///
 /// # Errors
-/// Storage failures; 500 for an unreadable stored position.
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
 pub fn draw_offered(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
     by: &Account,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     for (seat, account) in &loaded.seats {
         if account.id == by.id {
             continue;
@@ -349,24 +348,25 @@ pub fn draw_offered(
 /// player's mailbox has the result).
 ///
 /// # Errors
-/// Storage failures; 500 for an unreadable stored position.
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
 pub fn game_over(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     let game = game_facts(conn, loaded, None)?;
     // A loss on time names who ran out: the seat the result leaves out.
-    let late = (loaded.game.result_reason.as_deref() == Some("timeout"))
-        .then(|| {
-            let winners = loaded.game.result.as_deref().unwrap_or_default();
-            loaded.seats.iter().find(|(seat, _)| {
-                !winners
-                    .split_whitespace()
-                    .any(|w| w == seat.seat.to_string())
-            })
+    let late = loaded
+        .game
+        .result
+        .as_ref()
+        .filter(|_| loaded.game.result_reason == Some(ResultReason::Timeout))
+        .and_then(|result| {
+            loaded
+                .seats
+                .iter()
+                .find(|(seat, _)| !result.is_winner(seat.seat))
         })
-        .flatten()
         .map(|(_, account)| account.name.clone());
     for (_, account) in &loaded.seats {
         let Some(to) = recipient(ctx, loaded, account, Category::GameOver) else {

@@ -2,23 +2,22 @@
 
 use turnpost_shared::GameRecord;
 
-use super::tx::TxError;
-use super::{shown_status, stored_options, Loaded};
+use super::{shown_status, stored_options, GameError, GameStatus, Loaded};
 use crate::db::games as q;
 use crate::db::{self, DbConnection};
 
 /// The record of a game: header (kind, options, seed, players, dates, result) and moves.
 ///
 /// # Errors
-/// 404 unknown game; storage failures.
-pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, TxError> {
+/// [`GameError::NotFound`]; storage failures.
+pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameError> {
     let loaded = Loaded::load(conn, game_id, false)?;
     let moves = q::moves(conn, game_id)?;
     let game = &loaded.game;
     let options = stored_options(game)?;
     let mut headers = vec![
         ("Game".to_owned(), game.id.to_string()),
-        ("Kind".to_owned(), game.kind.clone()),
+        ("Kind".to_owned(), game.kind.to_string()),
         ("Options".to_owned(), game.options.clone()),
     ];
     if let Some(seed) = options.get("seed") {
@@ -39,13 +38,13 @@ pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, TxErr
     }
     let status = shown_status(game, db::now());
     let result = match (&game.result, status) {
-        (Some(result), _) => result.clone(),
-        (None, super::ACTIVE) => format!("ongoing {}", game.to_move.unwrap_or_default()),
-        (None, other) => other.to_owned(),
+        (Some(result), _) => result.to_string(),
+        (None, GameStatus::Active) => format!("ongoing {}", game.to_move.unwrap_or_default()),
+        (None, other) => other.to_string(),
     };
     headers.push(("Result".to_owned(), result));
-    if let Some(reason) = &game.result_reason {
-        headers.push(("Termination".to_owned(), reason.clone()));
+    if let Some(reason) = game.result_reason {
+        headers.push(("Termination".to_owned(), reason.to_string()));
     }
     Ok(GameRecord {
         headers,

@@ -5,11 +5,11 @@ use turnpost_shared::{
     render_text, AnyGame, GameSummary, GameView, MoveView, Seat, SeatView, TextStyle,
 };
 
-use super::tx::TxError;
-use super::{engine, shown_status, Loaded, CANCELLED, LAST_MOVES};
+use super::{engine, shown_status, GameError, GameStatus, Loaded, ResultReason, LAST_MOVES};
 use crate::db::games as q;
 use crate::db::models::{Game, GameSeat, MoveRow};
-use crate::db::{self, DbConnection};
+use crate::db::{self, DbConnection, DbError};
+use turnpost_shared::TimeoutMode;
 
 fn seat_u8(seat: i32) -> u8 {
     u8::try_from(seat).unwrap_or(0)
@@ -51,8 +51,8 @@ fn seat_view(seat: &GameSeat, player: &str, engine: &AnyGame) -> SeatView {
 pub fn claimable(loaded: &Loaded, viewer: i64, now: NaiveDateTime) -> bool {
     let game = &loaded.game;
     let viewer_seat = loaded.seat_of(viewer);
-    game.status == super::ACTIVE
-        && game.timeout_mode == "claim"
+    game.status == GameStatus::Active
+        && game.timeout_mode == TimeoutMode::Claim
         && viewer_seat.is_some()
         && viewer_seat != game.to_move
         && game.deadline_at.is_some_and(|deadline| deadline <= now)
@@ -69,20 +69,21 @@ pub fn game_view(
 ) -> GameView {
     let game = &loaded.game;
     let status = shown_status(game, now);
-    let expired = status == CANCELLED && game.status != CANCELLED;
+    let expired = status == GameStatus::Cancelled && game.status != GameStatus::Cancelled;
     let your_seat = loaded.seat_of(viewer);
-    let your_turn = status == super::ACTIVE && your_seat.is_some() && your_seat == game.to_move;
+    let your_turn =
+        status == GameStatus::Active && your_seat.is_some() && your_seat == game.to_move;
     GameView {
         id: game.id,
-        kind: game.kind.clone(),
+        kind: game.kind,
         options: engine
             .options()
             .iter()
             .map(|(k, v)| (k.to_owned(), v.to_owned()))
             .collect(),
         clock: Some(crate::clocks::spec_of(game.clock.as_deref()).to_string()),
-        timeout: game.timeout_mode.clone(),
-        deadline: if status == super::ACTIVE {
+        timeout: game.timeout_mode,
+        deadline: if status == GameStatus::Active {
             game.deadline_at.map(db::rfc3339)
         } else {
             None
@@ -93,15 +94,16 @@ pub fn game_view(
             .iter()
             .map(|(seat, account)| seat_view(seat, &account.name, engine))
             .collect(),
-        status: status.to_owned(),
-        result: game.result.clone(),
+        status: status.to_string(),
+        result: game.result.as_ref().map(ToString::to_string),
         result_reason: if expired {
-            Some("expired".to_owned())
+            Some(ResultReason::Expired)
         } else {
-            game.result_reason.clone()
-        },
+            game.result_reason
+        }
+        .map(|reason| reason.to_string()),
         ply: ply_u32(game.ply),
-        to_move: if status == super::ACTIVE {
+        to_move: if status == GameStatus::Active {
             game.to_move.map(seat_u8)
         } else {
             None
@@ -114,7 +116,7 @@ pub fn game_view(
         last_moves: last.iter().map(move_view).collect(),
         legal_moves: your_turn.then(|| engine.legal_moves()),
         created_at: db::rfc3339(game.created_at),
-        expires_at: (status == super::INVITED).then(|| db::rfc3339(super::expires_at(game))),
+        expires_at: (status == GameStatus::Invited).then(|| db::rfc3339(super::expires_at(game))),
         started_at: game.started_at.map(db::rfc3339),
         finished_at: game.finished_at.map(db::rfc3339),
         last_activity_at: db::rfc3339(game.last_activity_at),
@@ -124,17 +126,21 @@ pub fn game_view(
 /// Loads a game and builds its view for `viewer` (inside the caller's transaction).
 ///
 /// # Errors
-/// 404 for an unknown game; storage failures.
-pub fn load_view(conn: &mut DbConnection, game_id: i64, viewer: i64) -> Result<GameView, TxError> {
+/// [`GameError::NotFound`] for an unknown game; storage failures.
+pub fn load_view(
+    conn: &mut DbConnection,
+    game_id: i64,
+    viewer: i64,
+) -> Result<GameView, GameError> {
     let loaded = Loaded::load(conn, game_id, false)?;
-    view_of(conn, &loaded, viewer)
+    Ok(view_of(conn, &loaded, viewer)?)
 }
 
 /// The view of an already loaded game (reads its last moves).
 ///
 /// # Errors
-/// Storage failures; 500 for an unreadable stored position.
-pub fn view_of(conn: &mut DbConnection, loaded: &Loaded, viewer: i64) -> Result<GameView, TxError> {
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+pub fn view_of(conn: &mut DbConnection, loaded: &Loaded, viewer: i64) -> Result<GameView, DbError> {
     let engine = engine(&loaded.game)?;
     let last = q::last_moves(conn, loaded.game.id, LAST_MOVES)?;
     Ok(game_view(loaded, &engine, &last, viewer, db::now()))
@@ -154,15 +160,11 @@ pub fn summary(
         .find(|(s, _)| s.account_id == viewer)
         .map(|(s, _)| s.seat);
     let options = super::stored_options(game).unwrap_or_default();
-    let engine = game
-        .kind
-        .parse()
-        .ok()
-        .and_then(|kind| AnyGame::new(kind, &options).ok());
+    let engine = AnyGame::new(game.kind, &options).ok();
     GameSummary {
         id: game.id,
-        kind: game.kind.clone(),
-        status: status.to_owned(),
+        kind: game.kind,
+        status: status.to_string(),
         seats: seats
             .iter()
             .map(|(seat, name)| SeatView {
@@ -177,18 +179,18 @@ pub fn summary(
             })
             .collect(),
         ply: ply_u32(game.ply),
-        to_move: if status == super::ACTIVE {
+        to_move: if status == GameStatus::Active {
             game.to_move.map(seat_u8)
         } else {
             None
         },
-        your_turn: status == super::ACTIVE && your_seat.is_some() && your_seat == game.to_move,
-        deadline: if status == super::ACTIVE {
+        your_turn: status == GameStatus::Active && your_seat.is_some() && your_seat == game.to_move,
+        deadline: if status == GameStatus::Active {
             game.deadline_at.map(db::rfc3339)
         } else {
             None
         },
-        result: game.result.clone(),
+        result: game.result.as_ref().map(ToString::to_string),
         last_activity_at: db::rfc3339(game.last_activity_at),
     }
 }

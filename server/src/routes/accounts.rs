@@ -3,8 +3,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use turnpost_shared::{CodeSent, SignUpRequest};
 
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::{accounts, validate};
 
 /// Creates an unverified account and mails it a one-time code.
@@ -13,13 +13,13 @@ use crate::{accounts, validate};
 /// 403 when sign-up is closed, 409 for a taken name or email, 422 for a bad name or email, 429
 /// when rate-limited.
 #[utoipa::path(post, path = "/v1/accounts", tag = "accounts",
-    request_body = crate::openapi::schemas::SignUpRequest,
+    request_body = turnpost_shared::SignUpRequest,
     responses(
-        (status = 202, description = "Code mailed", body = crate::openapi::schemas::CodeSent),
-        (status = 403, description = "Sign-up closed", body = crate::openapi::schemas::ErrorBody),
-        (status = 409, description = "Name or email taken", body = crate::openapi::schemas::ErrorBody),
-        (status = 422, description = "Invalid name or email", body = crate::openapi::schemas::ErrorBody),
-        (status = 429, description = "Rate limited", body = crate::openapi::schemas::ErrorBody)))]
+        (status = 202, description = "Code mailed", body = turnpost_shared::CodeSent),
+        (status = 403, description = "Sign-up closed", body = turnpost_shared::ErrorBody),
+        (status = 409, description = "Name or email taken", body = turnpost_shared::ErrorBody),
+        (status = 422, description = "Invalid name or email", body = turnpost_shared::ErrorBody),
+        (status = 429, description = "Rate limited", body = turnpost_shared::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     req: HttpRequest,

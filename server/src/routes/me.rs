@@ -3,15 +3,15 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::{NotificationSettingsPatch, VacationRequest};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::clocks::vacation;
 use crate::error::ApiError;
 use crate::notifications;
+use crate::state::AppState;
 
 /// The account of the token used.
 #[utoipa::path(get, path = "/v1/me", tag = "accounts", security(("bearer" = [])),
-    responses((status = 200, body = crate::openapi::schemas::Account), (status = 401, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, body = turnpost_shared::Account), (status = 401, body = turnpost_shared::ErrorBody)))]
 pub async fn me(auth: Authenticated) -> HttpResponse {
     HttpResponse::Ok().json(auth.account.to_api())
 }
@@ -21,7 +21,7 @@ pub async fn me(auth: Authenticated) -> HttpResponse {
 /// # Errors
 /// 401; storage failures.
 #[utoipa::path(get, path = "/v1/me/notifications", tag = "notifications", security(("bearer" = [])),
-    responses((status = 200, description = "time_zone, turn_mail, digest_hour, categories, muted_games"), (status = 401, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "time_zone, turn_mail, digest_hour, categories, muted_games", body = turnpost_shared::NotificationSettings), (status = 401, body = turnpost_shared::ErrorBody)))]
 pub async fn notifications(
     state: web::Data<AppState>,
     auth: Authenticated,
@@ -37,8 +37,8 @@ pub async fn notifications(
 /// # Errors
 /// 401; 422 `invalid_time_zone`, `invalid_digest_hour`, `not_your_game`.
 #[utoipa::path(patch, path = "/v1/me/notifications", tag = "notifications", security(("bearer" = [])),
-    request_body = crate::openapi::schemas::NotificationSettingsPatch,
-    responses((status = 200, description = "The new preferences"), (status = 401, body = crate::openapi::schemas::ErrorBody), (status = 422, body = crate::openapi::schemas::ErrorBody)))]
+    request_body = turnpost_shared::NotificationSettingsPatch,
+    responses((status = 200, description = "The new preferences", body = turnpost_shared::NotificationSettings), (status = 401, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody)))]
 pub async fn update_notifications(
     state: web::Data<AppState>,
     auth: Authenticated,
@@ -58,14 +58,14 @@ pub async fn update_notifications(
 /// # Errors
 /// 401; storage failures.
 #[utoipa::path(get, path = "/v1/me/vacation", tag = "notifications", security(("bearer" = [])),
-    responses((status = 200, description = "year, days_used, days_left, until"), (status = 401, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "year, days_used, days_left, until", body = turnpost_shared::Vacation), (status = 401, body = turnpost_shared::ErrorBody)))]
 pub async fn vacation(
     state: web::Data<AppState>,
     auth: Authenticated,
 ) -> Result<HttpResponse, ApiError> {
-    let account_id = auth.account.id;
+    let actor = auth.actor();
     let view =
-        crate::routes::with_conn(&state, move |conn| vacation::show(conn, account_id)).await?;
+        crate::routes::with_games(&state, move |conn, _| vacation::show(conn, &actor)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -75,17 +75,17 @@ pub async fn vacation(
 /// # Errors
 /// 401; 422 `invalid_vacation`, `vacation_exhausted`.
 #[utoipa::path(post, path = "/v1/me/vacation", tag = "notifications", security(("bearer" = [])),
-    request_body = crate::openapi::schemas::VacationRequest,
-    responses((status = 200, description = "The vacation"), (status = 401, body = crate::openapi::schemas::ErrorBody), (status = 422, body = crate::openapi::schemas::ErrorBody)))]
+    request_body = turnpost_shared::VacationRequest,
+    responses((status = 200, description = "The vacation", body = turnpost_shared::Vacation), (status = 401, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody)))]
 pub async fn take_vacation(
     state: web::Data<AppState>,
     auth: Authenticated,
     request: web::Json<VacationRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let account_id = auth.account.id;
+    let actor = auth.actor();
     let days = request.days;
-    let view = crate::routes::with_conn(&state, move |conn| {
-        vacation::take(conn, account_id, days, crate::db::now())
+    let view = crate::routes::with_games(&state, move |conn, _| {
+        vacation::take(conn, &actor, days, crate::db::now())
     })
     .await?;
     Ok(HttpResponse::Ok().json(view))

@@ -3,8 +3,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use turnpost_shared::{NewToken, SignInRequest, VerifyRequest};
 
-use crate::app::AppState;
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::{accounts, validate};
 
 /// Mails a one-time code if an account has this email. Answers the same either way.
@@ -12,11 +12,11 @@ use crate::{accounts, validate};
 /// # Errors
 /// 422 for a malformed email, 429 when rate-limited.
 #[utoipa::path(post, path = "/v1/sessions", tag = "accounts",
-    request_body = crate::openapi::schemas::SignInRequest,
+    request_body = turnpost_shared::SignInRequest,
     responses(
-        (status = 202, description = "Code mailed if the address has an account", body = crate::openapi::schemas::CodeSent),
-        (status = 422, body = crate::openapi::schemas::ErrorBody),
-        (status = 429, body = crate::openapi::schemas::ErrorBody)))]
+        (status = 202, description = "Code mailed if the address has an account", body = turnpost_shared::CodeSent),
+        (status = 422, body = turnpost_shared::ErrorBody),
+        (status = 429, body = turnpost_shared::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     body: web::Json<SignInRequest>,
@@ -34,12 +34,12 @@ pub async fn create(
 /// 401 for a wrong, expired or locked code; 422 for a malformed email or label; 429 when
 /// rate-limited.
 #[utoipa::path(post, path = "/v1/sessions/verify", tag = "accounts",
-    request_body = crate::openapi::schemas::VerifyRequest,
+    request_body = turnpost_shared::VerifyRequest,
     responses(
-        (status = 201, description = "A new token (shown once)", body = crate::openapi::schemas::NewToken),
-        (status = 401, description = "Wrong, expired or locked code", body = crate::openapi::schemas::ErrorBody),
-        (status = 422, body = crate::openapi::schemas::ErrorBody),
-        (status = 429, body = crate::openapi::schemas::ErrorBody)))]
+        (status = 201, description = "A new token (shown once)", body = turnpost_shared::NewToken),
+        (status = 401, description = "Wrong, expired or locked code", body = turnpost_shared::ErrorBody),
+        (status = 422, body = turnpost_shared::ErrorBody),
+        (status = 429, body = turnpost_shared::ErrorBody)))]
 pub async fn verify(
     state: web::Data<AppState>,
     req: HttpRequest,

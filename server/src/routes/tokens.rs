@@ -3,17 +3,17 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::TokenList;
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::db::tokens;
 use crate::error::ApiError;
+use crate::state::AppState;
 
 /// The account's tokens, without their secrets.
 ///
 /// # Errors
 /// 401 without a valid token.
 #[utoipa::path(get, path = "/v1/tokens", tag = "accounts", security(("bearer" = [])),
-    responses((status = 200, body = crate::openapi::schemas::TokenList), (status = 401, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, body = turnpost_shared::TokenList), (status = 401, body = turnpost_shared::ErrorBody)))]
 pub async fn list(
     state: web::Data<AppState>,
     auth: Authenticated,
@@ -34,7 +34,7 @@ pub async fn list(
 /// 401 without a valid token, 404 if the account has no such token.
 #[utoipa::path(delete, path = "/v1/tokens/{id}", tag = "accounts", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Token id")),
-    responses((status = 204, description = "Revoked"), (status = 401, body = crate::openapi::schemas::ErrorBody), (status = 404, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 204, description = "Revoked"), (status = 401, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody)))]
 pub async fn revoke(
     state: web::Data<AppState>,
     auth: Authenticated,

@@ -5,9 +5,9 @@
 use actix_web::http::header::ContentType;
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::error::ApiError;
 use crate::notifications::unsubscribe::{self, LinkQuery};
+use crate::state::AppState;
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -30,7 +30,7 @@ fn page(title: &str, body: &str) -> String {
 /// 403 `bad_unsubscribe_link` for a forged or damaged link.
 #[utoipa::path(get, path = "/v1/unsubscribe", tag = "notifications",
     params(("a" = i64, Query, description = "Account id"), ("c" = String, Query, description = "Category"), ("s" = String, Query, description = "Signature")),
-    responses((status = 200, description = "An HTML page with a confirm button"), (status = 403, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "An HTML page with a confirm button"), (status = 403, body = turnpost_shared::ErrorBody)))]
 pub async fn page_handler(
     state: web::Data<AppState>,
     query: web::Query<LinkQuery>,
@@ -65,7 +65,7 @@ pub async fn page_handler(
 /// 403 `bad_unsubscribe_link`; storage failures.
 #[utoipa::path(post, path = "/v1/unsubscribe", tag = "notifications",
     params(("a" = i64, Query, description = "Account id"), ("c" = String, Query, description = "Category"), ("s" = String, Query, description = "Signature")),
-    responses((status = 200, description = "Unsubscribed (an HTML page)"), (status = 403, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "Unsubscribed (an HTML page)"), (status = 403, body = turnpost_shared::ErrorBody)))]
 pub async fn one_click(
     state: web::Data<AppState>,
     query: web::Query<LinkQuery>,

@@ -5,11 +5,10 @@ use chrono::NaiveDateTime;
 
 use crate::accounts::MailContext;
 use crate::db::models::Game;
-use crate::db::{accounts, DbConnection};
+use crate::db::{accounts, DbConnection, DbError};
 use crate::games::{notify, Loaded};
 use crate::mail::compose;
 use crate::notifications::{recipient, Category, Delivery};
-use crate::transaction::TxError;
 
 /// Reminds the seat to move of its deadline.
 ///
@@ -20,7 +19,7 @@ pub fn reminder(
     ctx: &MailContext,
     loaded: &Loaded,
     now: NaiveDateTime,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     let Some(seat) = loaded.game.to_move else {
         return Ok(());
     };
@@ -44,7 +43,7 @@ pub fn claimable(
     conn: &mut DbConnection,
     ctx: &MailContext,
     loaded: &Loaded,
-) -> Result<(), TxError> {
+) -> Result<(), DbError> {
     let Some(late) = loaded.game.to_move else {
         return Ok(());
     };
@@ -76,7 +75,7 @@ pub fn digest(
     ctx: &MailContext,
     account_id: i64,
     waiting: &[Game],
-) -> Result<bool, TxError> {
+) -> Result<bool, DbError> {
     let Some(account) = accounts::by_id(conn, account_id)? else {
         return Ok(false);
     };
@@ -86,7 +85,9 @@ pub fn digest(
     }
     let mut games = Vec::with_capacity(waiting.len());
     for game in waiting {
-        let loaded = Loaded::load(conn, game.id, false)?;
+        let Some(loaded) = Loaded::find(conn, game.id, false)? else {
+            continue;
+        };
         let seat = loaded.seat_of(account_id);
         games.push(notify::game_facts(conn, &loaded, seat)?);
     }

@@ -7,10 +7,9 @@ use chrono::{NaiveDateTime, Timelike};
 use super::clock_mail;
 use super::single_flight;
 use crate::accounts::MailContext;
-use crate::db::{clocks as clock_queries, notifications as q, DbConnection};
-use crate::error::ApiError;
+use crate::db::{clocks as clock_queries, notifications as q, DbConnection, DbError};
 use crate::notifications::Preferences;
-use crate::transaction::{self as tx, TxError};
+use crate::transaction as tx;
 
 /// Accounts handled per transaction.
 const BATCH: i64 = 100;
@@ -23,12 +22,12 @@ pub fn send_digests(
     conn: &mut DbConnection,
     ctx: &MailContext,
     now: NaiveDateTime,
-) -> Result<usize, ApiError> {
+) -> Result<usize, DbError> {
     let mut queued = 0;
     let mut after_account = 0;
     loop {
         let (batch_queued, last) =
-            tx::write(conn, |conn| -> Result<(usize, Option<i64>), TxError> {
+            tx::write_with(conn, |conn| -> Result<(usize, Option<i64>), DbError> {
                 if !single_flight::acquire(conn, single_flight::DIGESTS)? {
                     return Ok((0, None));
                 }

@@ -4,9 +4,8 @@
 use super::single_flight;
 use crate::db::clocks::{self as q, DueClocks};
 use crate::db::models::Game;
-use crate::db::DbConnection;
-use crate::error::ApiError;
-use crate::transaction::{self as tx, TxError};
+use crate::db::{DbConnection, DbError};
+use crate::transaction as tx;
 
 /// Runs `act` on each game `due` selects, under the sweep lock `key`; returns how many games
 /// it acted on (0 when another process holds the lock).
@@ -17,9 +16,9 @@ pub fn for_each_due(
     conn: &mut DbConnection,
     key: i64,
     due: &DueClocks<'_>,
-    mut act: impl FnMut(&mut DbConnection, &Game) -> Result<(), TxError>,
-) -> Result<usize, ApiError> {
-    tx::write(conn, |conn| -> Result<usize, TxError> {
+    mut act: impl FnMut(&mut DbConnection, &Game) -> Result<(), DbError>,
+) -> Result<usize, DbError> {
+    tx::write_with(conn, |conn| -> Result<usize, DbError> {
         if !single_flight::acquire(conn, key)? {
             return Ok(0);
         }

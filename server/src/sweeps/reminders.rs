@@ -8,10 +8,11 @@ use super::clock_mail;
 use super::due_games::for_each_due;
 use super::single_flight;
 use crate::accounts::MailContext;
-use crate::clocks::{NOTICE_24H, NOTICE_2H};
+use turnpost_shared::TimeoutMode;
+
+use crate::clocks::ClockNotices;
 use crate::db::clocks::{self as q, DueClocks};
-use crate::db::DbConnection;
-use crate::error::ApiError;
+use crate::db::{DbConnection, DbError};
 use crate::games::Loaded;
 
 /// Sends the reminders due at `now`; returns how many games were reminded.
@@ -22,22 +23,27 @@ pub fn send_reminders(
     conn: &mut DbConnection,
     ctx: &MailContext,
     now: NaiveDateTime,
-) -> Result<usize, ApiError> {
+) -> Result<usize, DbError> {
     let mut sent = 0;
     // The 2 h reminder first: a game inside both windows gets only the more urgent one.
     for (hours, notices, done) in [
-        (2, &[0, NOTICE_24H][..], NOTICE_24H | NOTICE_2H),
-        (24, &[0][..], NOTICE_24H),
+        (
+            2,
+            &[ClockNotices::NONE, ClockNotices::REMINDED_24H][..],
+            ClockNotices::REMINDED_24H | ClockNotices::REMINDED_2H,
+        ),
+        (24, &[ClockNotices::NONE][..], ClockNotices::REMINDED_24H),
     ] {
         let due = DueClocks {
             after: now,
             until: now + Duration::hours(hours),
             notices,
-            timeout_modes: &["auto", "claim"],
+            timeout_modes: &[TimeoutMode::Auto, TimeoutMode::Claim],
         };
         sent += for_each_due(conn, single_flight::REMINDERS, &due, |conn, game| {
-            let loaded = Loaded::load(conn, game.id, false)?;
-            clock_mail::reminder(conn, ctx, &loaded, now)?;
+            if let Some(loaded) = Loaded::find(conn, game.id, false)? {
+                clock_mail::reminder(conn, ctx, &loaded, now)?;
+            }
             q::set_notices(conn, game.id, done)?;
             Ok(())
         })?;

@@ -7,14 +7,12 @@ use super::clock_mail;
 use super::due_games::for_each_due;
 use super::single_flight;
 use crate::accounts::MailContext;
-use crate::clocks::NOTICE_CLAIMABLE;
-use crate::db::clocks::{self as q, DueClocks};
-use crate::db::DbConnection;
-use crate::error::ApiError;
-use crate::games::{ending, Loaded};
+use turnpost_shared::TimeoutMode;
 
-const ANY_NOTICES: [i32; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
-const NOT_YET_CLAIMABLE: [i32; 4] = [0, 1, 2, 3];
+use crate::clocks::ClockNotices;
+use crate::db::clocks::{self as q, DueClocks};
+use crate::db::{DbConnection, DbError};
+use crate::games::{ending, Loaded};
 
 fn epoch() -> NaiveDateTime {
     DateTime::UNIX_EPOCH.naive_utc()
@@ -28,17 +26,18 @@ pub fn end_timed_out(
     conn: &mut DbConnection,
     ctx: &MailContext,
     now: NaiveDateTime,
-) -> Result<usize, ApiError> {
+) -> Result<usize, DbError> {
     let due = DueClocks {
         after: epoch(),
         until: now,
-        notices: &ANY_NOTICES,
-        timeout_modes: &["auto"],
+        notices: &ClockNotices::every_set(),
+        timeout_modes: &[TimeoutMode::Auto],
     };
     for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
-        let mut loaded = Loaded::load(conn, game.id, false)?;
-        ending::time_out(conn, &mut loaded, ctx)?;
-        tracing::info!(game = game.id, "game ended on time");
+        if let Some(mut loaded) = Loaded::find(conn, game.id, false)? {
+            ending::time_out(conn, &mut loaded, ctx)?;
+            tracing::info!(game = game.id, "game ended on time");
+        }
         Ok(())
     })
 }
@@ -52,17 +51,18 @@ pub fn announce_claims(
     conn: &mut DbConnection,
     ctx: &MailContext,
     now: NaiveDateTime,
-) -> Result<usize, ApiError> {
+) -> Result<usize, DbError> {
     let due = DueClocks {
         after: epoch(),
         until: now,
-        notices: &NOT_YET_CLAIMABLE,
-        timeout_modes: &["claim"],
+        notices: &ClockNotices::sets_without(ClockNotices::CLAIMABLE),
+        timeout_modes: &[TimeoutMode::Claim],
     };
     for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
-        let loaded = Loaded::load(conn, game.id, false)?;
-        clock_mail::claimable(conn, ctx, &loaded)?;
-        q::set_notices(conn, game.id, game.clock_notices | NOTICE_CLAIMABLE)?;
+        if let Some(loaded) = Loaded::find(conn, game.id, false)? {
+            clock_mail::claimable(conn, ctx, &loaded)?;
+        }
+        q::set_notices(conn, game.id, game.clock_notices | ClockNotices::CLAIMABLE)?;
         Ok(())
     })
 }

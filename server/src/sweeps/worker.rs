@@ -6,8 +6,7 @@ use chrono::NaiveDateTime;
 use tokio::sync::watch;
 
 use crate::accounts::MailContext;
-use crate::db::{self, DbConnection, Pool};
-use crate::error::ApiError;
+use crate::db::{self, DbConnection, DbError, Pool};
 
 /// What one round of sweeps did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -38,7 +37,7 @@ pub fn sweep_once(
     conn: &mut DbConnection,
     ctx: &MailContext,
     now: NaiveDateTime,
-) -> Result<SweepReport, ApiError> {
+) -> Result<SweepReport, DbError> {
     Ok(SweepReport {
         timed_out: super::end_timed_out(conn, ctx, now)?,
         claimable: super::announce_claims(conn, ctx, now)?,
@@ -66,7 +65,7 @@ impl SweepWorker {
                 break;
             }
             let this = self.clone();
-            let outcome = tokio::task::spawn_blocking(move || -> Result<SweepReport, ApiError> {
+            let outcome = tokio::task::spawn_blocking(move || -> Result<SweepReport, DbError> {
                 let mut conn = this.pool.get().map_err(db::DbError::from)?;
                 sweep_once(&mut conn, &this.mail, db::now())
             })

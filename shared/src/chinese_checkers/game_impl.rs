@@ -67,6 +67,11 @@ impl Game for ChineseCheckers {
         self.generate()
     }
 
+    /// `pass` is legal exactly when the seat to move has no other move, so it is forced then.
+    fn forced_move(&self) -> Option<ChineseCheckersMove> {
+        (self.generate() == [ChineseCheckersMove::Pass]).then_some(ChineseCheckersMove::Pass)
+    }
+
     fn count_moves(&self) -> u64 {
         self.fast_count()
     }

@@ -3,6 +3,7 @@
 use super::card::{self, finish, name_at, players_line};
 use super::input::{GameFacts, Recipient, Site};
 use super::letter::Letter;
+use crate::games::ResultReason;
 use crate::mail::ComposedMail;
 
 /// `by` offers a draw to `to`.
@@ -22,41 +23,32 @@ pub fn draw_offered(site: &Site, to: &Recipient, game: &GameFacts, by: &str) -> 
     finish(letter, site, to, game, image)
 }
 
-/// The seats a result line names as winners: `won 2 3` → [2, 3].
-fn winners(result: &str) -> Vec<u8> {
-    result
-        .strip_prefix("won")
-        .map(|seats| {
-            seats
-                .split_whitespace()
-                .filter_map(|s| s.parse().ok())
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// "by resignation", "by agreement", "on time", "" for the rules.
-fn reason_words(reason: Option<&str>) -> String {
+fn reason_words(reason: Option<ResultReason>) -> &'static str {
     match reason {
-        None | Some("rules") => String::new(),
-        Some("resignation") => " by resignation".to_owned(),
-        Some("agreement") => " by agreement".to_owned(),
-        Some("timeout" | "time") => " on time".to_owned(),
-        Some(other) => format!(" ({other})"),
+        None | Some(ResultReason::Rules) => "",
+        Some(ResultReason::Resignation) => " by resignation",
+        Some(ResultReason::Agreement) => " by agreement",
+        Some(ResultReason::Timeout) => " on time",
+        Some(ResultReason::Declined) => " (declined)",
+        Some(ResultReason::Expired) => " (expired)",
     }
 }
 
 /// The result for `to`: "You won.", "bob won by resignation.", "Draw by agreement.".
 fn result_line(to: &Recipient, game: &GameFacts) -> String {
-    let reason = reason_words(game.result_reason.as_deref());
-    let result = game.result.as_deref().unwrap_or("");
-    if result == "draw" {
+    let reason = reason_words(game.result_reason);
+    let Some(result) = &game.result else {
+        return format!("The game is over{reason}.");
+    };
+    if result.is_draw() {
         return format!("The game is drawn{reason}.");
     }
-    let seats = winners(result);
-    if seats.is_empty() {
-        return format!("The game is over{reason}.");
-    }
+    let seats: Vec<u8> = result
+        .winners()
+        .iter()
+        .filter_map(|seat| u8::try_from(*seat).ok())
+        .collect();
     let you = game.seat_of(&to.name);
     if you.is_some_and(|seat| seats.contains(&seat)) {
         let others: Vec<String> = seats
@@ -166,9 +158,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn winners_read_the_result_line() {
-        assert_eq!(winners("won 2"), [2]);
-        assert_eq!(winners("won 2 3"), [2, 3]);
-        assert!(winners("draw").is_empty());
+    fn every_reason_has_its_words() {
+        assert_eq!(reason_words(Some(ResultReason::Timeout)), " on time");
+        assert_eq!(
+            reason_words(Some(ResultReason::Resignation)),
+            " by resignation"
+        );
+        assert_eq!(reason_words(Some(ResultReason::Agreement)), " by agreement");
+        assert_eq!(reason_words(Some(ResultReason::Rules)), "");
+        assert_eq!(reason_words(None), "");
     }
 }

@@ -84,10 +84,10 @@ pub struct GameFacts {
     /// The moves to report, oldest first (since the recipient last moved); highlighted on the
     /// board.
     pub last_moves: Vec<PlayedMove>,
-    /// Engine result once over: `won 2`, `won 2 3`, `draw`.
-    pub result: Option<String>,
-    /// Why it ended: `rules`, `resignation`, `agreement`, `timeout`, …
-    pub result_reason: Option<String>,
+    /// The winning seats or a draw, once over.
+    pub result: Option<crate::games::GameResult>,
+    /// Why it ended.
+    pub result_reason: Option<crate::games::ResultReason>,
     /// When the seat to move runs out of time (None: no clock, or not running).
     pub deadline: Option<DateTime<Utc>>,
 }

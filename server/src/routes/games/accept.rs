@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::challenge;
+use crate::state::AppState;
 
 /// Accepts the caller's seat of a challenge; the game starts when every seat has accepted.
 ///
@@ -13,17 +13,16 @@ use crate::games::challenge;
 /// 401; 404 unknown game; 403 without a seat in it; 409 when the game is no longer a challenge or the challenge expired.
 #[utoipa::path(post, path = "/v1/games/{id}/accept", tag = "games", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "The game"), (status = 403, body = crate::openapi::schemas::ErrorBody), (status = 404, body = crate::openapi::schemas::ErrorBody), (status = 409, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "The game", body = turnpost_shared::GameView), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, body = turnpost_shared::ErrorBody)))]
 pub async fn accept(
     state: web::Data<AppState>,
     auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let ctx = state.mail.clone();
-    let me = auth.account;
+    let actor = auth.actor();
     let game_id = path.into_inner();
-    let view = crate::routes::with_conn(&state, move |conn| {
-        challenge::accept(conn, &me, game_id, &ctx)
+    let view = crate::routes::with_games(&state, move |conn, ctx| {
+        challenge::accept(conn, ctx, &actor, game_id)
     })
     .await?;
     Ok(HttpResponse::Ok().json(view))

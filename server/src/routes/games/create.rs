@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::CreateGameRequest;
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::challenge;
+use crate::state::AppState;
 
 /// Challenges players: `{kind, options, seats: [names…], clock?}`; the caller holds a seat.
 ///
@@ -15,19 +15,20 @@ use crate::games::challenge;
 /// unknown or repeated player, or a challenge without the caller; 429 when the caller has sent,
 /// or a player has received, as many challenges as an hour allows.
 #[utoipa::path(post, path = "/v1/games", tag = "games", security(("bearer" = [])),
-    request_body = crate::openapi::schemas::CreateGameRequest,
-    responses((status = 201, description = "The new game (status invited)"), (status = 401, body = crate::openapi::schemas::ErrorBody), (status = 422, body = crate::openapi::schemas::ErrorBody), (status = 429, body = crate::openapi::schemas::ErrorBody)))]
+    request_body = turnpost_shared::CreateGameRequest,
+    responses((status = 201, description = "The new game (status invited)", body = turnpost_shared::GameView), (status = 401, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody), (status = 429, body = turnpost_shared::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     auth: Authenticated,
     body: web::Json<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let ctx = state.mail.clone();
-    let me = auth.account;
+    let actor = auth.actor();
     let request = body.into_inner();
-    state.limits.check_challenge(&me.name, &request.seats)?;
-    let view = crate::routes::with_conn(&state, move |conn| {
-        challenge::create(conn, &me, &request, &ctx)
+    state
+        .limits
+        .check_challenge(&auth.account.name, &request.seats)?;
+    let view = crate::routes::with_games(&state, move |conn, ctx| {
+        challenge::create(conn, ctx, &actor, &request)
     })
     .await?;
     Ok(HttpResponse::Created().json(view))

@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::DrawRequest;
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::ending;
+use crate::state::AppState;
 
 /// `{action: offer|accept|decline}`: offers a draw (standing until the offerer moves again),
 /// or accepts (the game ends drawn) or declines the opponent's offer.
@@ -15,21 +15,20 @@ use crate::games::ending;
 /// 401; 404 unknown game; 403 without a seat; 409 not being played or no offer to answer;
 /// 422 in games of more than two seats.
 #[utoipa::path(post, path = "/v1/games/{id}/draw", tag = "games", security(("bearer" = [])),
-    request_body = crate::openapi::schemas::DrawRequest,
+    request_body = turnpost_shared::DrawRequest,
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "The game"), (status = 403, body = crate::openapi::schemas::ErrorBody), (status = 404, body = crate::openapi::schemas::ErrorBody), (status = 409, body = crate::openapi::schemas::ErrorBody), (status = 422, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "The game", body = turnpost_shared::GameView), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody)))]
 pub async fn draw(
     state: web::Data<AppState>,
     auth: Authenticated,
     path: web::Path<i64>,
     body: web::Json<DrawRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let ctx = state.mail.clone();
-    let me = auth.account;
+    let actor = auth.actor();
     let game_id = path.into_inner();
     let action = body.into_inner().action;
-    let view = crate::routes::with_conn(&state, move |conn| {
-        ending::draw(conn, &me, game_id, action, &ctx)
+    let view = crate::routes::with_games(&state, move |conn, ctx| {
+        ending::draw(conn, ctx, &actor, game_id, action)
     })
     .await?;
     Ok(HttpResponse::Ok().json(view))

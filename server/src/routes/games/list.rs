@@ -2,14 +2,12 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use turnpost_shared::GameList;
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
-use crate::db::games::{self as q, ListStatus};
-use crate::db::{self};
+use crate::db::games::ListStatus;
 use crate::error::ApiError;
-use crate::games::{tx, view};
+use crate::games::reads::{self, ListFilter};
+use crate::state::AppState;
 
 /// Default page size.
 const DEFAULT_LIMIT: i64 = 20;
@@ -51,9 +49,9 @@ fn parse_cursor(text: &str) -> Option<(chrono::NaiveDateTime, i64)> {
 #[utoipa::path(get, path = "/v1/games", tag = "games", security(("bearer" = [])),
     params(("status" = Option<String>, Query, description = "invited, active, finished or cancelled"),
            ("turn" = Option<String>, Query, description = "mine: only games where you are to move"),
-           ("limit" = Option<i64>, Query, description = "page size 1-100, default 20"),
+           ("limit" = Option<i64>, Query, description = "page size 1-100, default 20", minimum = 1, maximum = 100),
            ("cursor" = Option<String>, Query, description = "next_cursor of the previous page")),
-    responses((status = 200, description = "A page of games"), (status = 400, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "A page of games", body = turnpost_shared::GameList), (status = 400, body = turnpost_shared::ErrorBody)))]
 pub async fn list(
     state: web::Data<AppState>,
     auth: Authenticated,
@@ -88,41 +86,14 @@ pub async fn list(
                 .ok_or_else(|| bad(format!("cursor={text} is not a cursor from a listing")))?,
         ),
     };
-    let viewer = auth.account.id;
-    let (games, seats) = crate::routes::with_conn(&state, move |conn| {
-        tx::read(conn, |conn| {
-            let now = db::now();
-            let games = q::list_for_account(conn, viewer, status, my_turn, before, limit, now)?;
-            let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
-            let seats = q::seats_of(conn, &ids)?;
-            Ok((games, seats))
-        })
-    })
-    .await?;
-    let now = db::now();
-    let next_cursor = (games.len() == usize::try_from(limit).unwrap_or(usize::MAX))
-        .then(|| games.last())
-        .flatten()
-        .map(|g| {
-            format!(
-                "{}.{}",
-                g.last_activity_at.and_utc().timestamp_micros(),
-                g.id
-            )
-        });
-    let summaries = games
-        .iter()
-        .map(|game| {
-            let own: Vec<_> = seats
-                .iter()
-                .filter(|(s, _)| s.game_id == game.id)
-                .cloned()
-                .collect();
-            view::summary(game, &own, viewer, now)
-        })
-        .collect();
-    Ok(HttpResponse::Ok().json(GameList {
-        games: summaries,
-        next_cursor,
-    }))
+    let actor = auth.actor();
+    let filter = ListFilter {
+        status,
+        my_turn,
+        before,
+        limit,
+    };
+    let list = crate::routes::with_games(&state, move |conn, _| reads::list(conn, &actor, &filter))
+        .await?;
+    Ok(HttpResponse::Ok().json(list))
 }

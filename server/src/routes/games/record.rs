@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
-use crate::games::{record, tx};
+use crate::games::reads;
+use crate::state::AppState;
 
 /// The game record as plain text: `[Key "value"]` headers (kind, options, seed, players, dates,
 /// result), a blank line, one canonical move per line.
@@ -14,17 +14,15 @@ use crate::games::{record, tx};
 /// 401; 404 unknown game.
 #[utoipa::path(get, path = "/v1/games/{id}/record", tag = "games", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "The record", content_type = "text/plain"), (status = 404, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "The record", content_type = "text/plain"), (status = 404, body = turnpost_shared::ErrorBody)))]
 pub async fn record(
     state: web::Data<AppState>,
     _auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
-    let record = crate::routes::with_conn(&state, move |conn| {
-        tx::read(conn, |conn| record::record(conn, game_id))
-    })
-    .await?;
+    let record =
+        crate::routes::with_games(&state, move |conn, _| reads::record(conn, game_id)).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .body(record.to_text()))

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
 use crate::games::ending;
+use crate::state::AppState;
 
 /// Resigns the caller's seat: the other seat (all other seats) win.
 ///
@@ -13,17 +13,17 @@ use crate::games::ending;
 /// 401; 404 unknown game; 403 without a seat in it; 409 when the game is not being played.
 #[utoipa::path(post, path = "/v1/games/{id}/resign", tag = "games", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "The game"), (status = 403, body = crate::openapi::schemas::ErrorBody), (status = 404, body = crate::openapi::schemas::ErrorBody), (status = 409, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "The game", body = turnpost_shared::GameView), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, body = turnpost_shared::ErrorBody)))]
 pub async fn resign(
     state: web::Data<AppState>,
     auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let ctx = state.mail.clone();
-    let me = auth.account;
+    let actor = auth.actor();
     let game_id = path.into_inner();
-    let view =
-        crate::routes::with_conn(&state, move |conn| ending::resign(conn, &me, game_id, &ctx))
-            .await?;
+    let view = crate::routes::with_games(&state, move |conn, ctx| {
+        ending::resign(conn, ctx, &actor, game_id)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::app::AppState;
 use crate::auth::Authenticated;
 use crate::error::ApiError;
-use crate::games::{tx, view};
+use crate::games::reads;
+use crate::state::AppState;
 
 /// The game: kind, options, seats, status, result, ply, seat to move, position, text board, the
 /// last moves, and the legal moves when it is the caller's turn. Any account may read any game.
@@ -14,17 +14,15 @@ use crate::games::{tx, view};
 /// 401; 404 unknown game.
 #[utoipa::path(get, path = "/v1/games/{id}", tag = "games", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "The game"), (status = 404, body = crate::openapi::schemas::ErrorBody)))]
+    responses((status = 200, description = "The game", body = turnpost_shared::GameView), (status = 404, body = turnpost_shared::ErrorBody)))]
 pub async fn show(
     state: web::Data<AppState>,
     auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
-    let viewer = auth.account.id;
+    let actor = auth.actor();
     let game_id = path.into_inner();
-    let view = crate::routes::with_conn(&state, move |conn| {
-        tx::read(conn, |conn| view::load_view(conn, game_id, viewer))
-    })
-    .await?;
+    let view = crate::routes::with_games(&state, move |conn, _| reads::show(conn, &actor, game_id))
+        .await?;
     Ok(HttpResponse::Ok().json(view))
 }

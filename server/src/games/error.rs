@@ -1,0 +1,176 @@
+//! `GameError`: why a game operation was refused, whichever channel asked (HTTP, a mail reply,
+//! a bot). The HTTP layer maps it to statuses and codes in one place (`crate::error`).
+
+use turnpost_shared::{GameView, MoveError};
+
+use super::GameStatus;
+
+use crate::db::DbError;
+
+/// Why a game operation did not happen. The variants that carry the current game let a caller
+/// catch up without another read.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// No game with this id.
+    #[error("there is no game {game_id}")]
+    NotFound {
+        /// The id asked for.
+        game_id: i64,
+    },
+    /// The actor holds no seat in the game.
+    #[error("you have no seat in game {game_id}")]
+    NotYourGame {
+        /// The game.
+        game_id: i64,
+    },
+    /// Another seat is to move.
+    #[error("it is seat {to_move}'s turn, not yours (seat {seat})")]
+    NotYourTurn {
+        /// The seat to move.
+        to_move: i32,
+        /// The actor's seat.
+        seat: i32,
+    },
+    /// The move was meant for a later ply than the game is at.
+    #[error("the game is at ply {current}, not {asked}")]
+    StalePly {
+        /// The game's ply.
+        current: i32,
+        /// The ply the move was meant for.
+        asked: i32,
+        /// The game as it stands.
+        game: Box<GameView>,
+    },
+    /// Another move was already played at that ply.
+    #[error("ply {asked} is already played; the game is at ply {current}")]
+    MoveTaken {
+        /// The game's ply.
+        current: i32,
+        /// The ply the move was meant for.
+        asked: i32,
+        /// The game as it stands.
+        game: Box<GameView>,
+    },
+    /// The challenge is still waiting for players.
+    #[error("game {game_id} waits for its players to accept")]
+    NotStarted {
+        /// The game.
+        game_id: i64,
+        /// The game as it stands.
+        game: Box<GameView>,
+    },
+    /// A move in a game that is over (or that just ended on time, committed before answering).
+    #[error("{message}")]
+    GameOver {
+        /// What ended it.
+        message: String,
+        /// The game as it stands.
+        game: Box<GameView>,
+    },
+    /// The engine refused the move text.
+    #[error("{0}")]
+    Illegal(MoveError),
+    /// Resigning, offering a draw or claiming in a game that is not being played.
+    #[error("game {game_id} is {status}, not being played")]
+    NotActive {
+        /// The game.
+        game_id: i64,
+        /// Its status as shown.
+        status: GameStatus,
+    },
+    /// Accepting or declining a game that is no longer a challenge.
+    #[error("game {game_id} is {status}, no longer a challenge")]
+    NotAChallenge {
+        /// The game.
+        game_id: i64,
+        /// Its status.
+        status: GameStatus,
+    },
+    /// Accepting or declining a lapsed challenge.
+    #[error("the challenge to game {game_id} expired")]
+    ChallengeExpired {
+        /// The game.
+        game_id: i64,
+    },
+    /// No win on time to claim, and why.
+    #[error("no win on time to claim in game {game_id}: {why}")]
+    NotClaimable {
+        /// The game.
+        game_id: i64,
+        /// Why not.
+        why: String,
+    },
+    /// Accepting or declining a draw nobody offered.
+    #[error("your opponent has not offered a draw")]
+    NoDrawOffer,
+    /// Offering a draw while the opponent's offer stands.
+    #[error("your opponent already offers a draw: accept it with {{\"action\":\"accept\"}}")]
+    DrawOffered,
+    /// Draws by agreement in a game of more than two seats.
+    #[error("draws by agreement are for two-player games")]
+    DrawNotAvailable,
+    /// A challenge's options are refused (the message names the key).
+    #[error("{0}")]
+    InvalidOptions(String),
+    /// A challenge names more or fewer players than the game has seats.
+    #[error("{0}")]
+    SeatCount(String),
+    /// A challenge names a player who does not exist (or has not finished signing up).
+    #[error("there is no player called {name}")]
+    UnknownPlayer {
+        /// The name as given.
+        name: String,
+    },
+    /// A challenge names one player for two seats.
+    #[error("{name} is named for two seats; each player holds one seat")]
+    DuplicatePlayer {
+        /// The name.
+        name: String,
+    },
+    /// A challenge that does not seat its maker.
+    #[error("name yourself ({name}) for one of the seats")]
+    CreatorNotSeated {
+        /// The maker's name.
+        name: String,
+    },
+    /// A clock spec that does not read.
+    #[error("{0}")]
+    InvalidClock(String),
+    /// Taking no vacation days.
+    #[error("take at least 1 vacation day")]
+    InvalidVacation,
+    /// Taking more vacation days than are left.
+    #[error("you have {left} of {per_year} vacation days left in {year}, not {asked}")]
+    VacationExhausted {
+        /// Days left this year.
+        left: u32,
+        /// Days per year.
+        per_year: u32,
+        /// The year.
+        year: i32,
+        /// Days asked for.
+        asked: u32,
+    },
+    /// A concurrent request changed the same rows (a unique key held where no lock did).
+    #[error("a concurrent request changed the same data; read it again and retry")]
+    Conflict,
+    /// Storage failed, or a stored value is unreadable.
+    #[error(transparent)]
+    Storage(DbError),
+}
+
+impl From<DbError> for GameError {
+    fn from(error: DbError) -> Self {
+        if error.is_unique_violation() {
+            Self::Conflict
+        } else {
+            Self::Storage(error)
+        }
+    }
+}
+
+impl From<diesel::result::Error> for GameError {
+    fn from(error: diesel::result::Error) -> Self {
+        DbError::Query(error).into()
+    }
+}

@@ -1,0 +1,25 @@
+//! `AppState`: what every handler shares. Its own module, so routes, the extractors in `auth`
+//! and the OpenAPI document depend on it and not on start-up (`app`) or on each other.
+
+use crate::accounts::MailContext;
+use crate::db::{Backend, Pool};
+use crate::ratelimit::Limits;
+
+/// State shared by all handlers.
+#[derive(Debug)]
+pub struct AppState {
+    /// Database pool.
+    pub pool: Pool,
+    /// Its backend.
+    pub backend: Backend,
+    /// Whether `POST /v1/accounts` is open.
+    pub open_signup: bool,
+    /// What operations that queue mail need.
+    pub mail: MailContext,
+    /// Rate limits of the account and challenge endpoints.
+    pub limits: Limits,
+    /// `/v1/openapi.json`.
+    pub openapi_json: String,
+    /// `/docs`.
+    pub docs_html: String,
+}

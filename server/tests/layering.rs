@@ -1,0 +1,39 @@
+//! The game service and the sweeps are channel-independent: nothing under `src/games/` or
+//! `src/sweeps/` names an HTTP type or the HTTP error answer, so a mail reply or a bot can use
+//! them without pretending to be HTTP.
+#![allow(clippy::unwrap_used, reason = "tests")]
+
+use std::path::Path;
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn game_service_and_sweeps_name_no_http_type() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for dir in ["games", "sweeps"] {
+        rust_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 10, "found only {files:?}");
+    let mut offences = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            for word in ["actix", "ApiError", "HttpResponse", "StatusCode", "TxError"] {
+                if line.contains(word) {
+                    offences.push(format!("{}:{}: {word}", file.display(), number + 1));
+                }
+            }
+        }
+    }
+    assert!(offences.is_empty(), "{offences:#?}");
+}
