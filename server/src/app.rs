@@ -30,6 +30,8 @@ pub struct AppState {
     pub backend: Backend,
     /// Whether `POST /v1/accounts` is open.
     pub open_signup: bool,
+    /// Whether the relay takes non-ASCII addresses (SMTPUTF8); sign-up refuses them if not.
+    pub smtp_utf8: bool,
     /// What operations that queue mail need.
     pub mail: MailContext,
     /// Rate limits of the account endpoints.
@@ -156,6 +158,7 @@ impl Application {
             pool: pool.clone(),
             backend,
             open_signup: config.open_signup,
+            smtp_utf8: config.smtp_utf8,
             mail: MailContext {
                 message_id_domain: config.message_id_domain(),
                 public_url: config.public_base_url()?,

@@ -102,6 +102,10 @@ pub mod schemas {
         pub status: String,
         /// `postgres` or `sqlite`.
         pub database: String,
+        /// Emails waiting to be delivered (due now or waiting for a retry).
+        pub mail_backlog: i64,
+        /// Seconds since the oldest of them was queued; `null` when none waits.
+        pub oldest_pending_mail_secs: Option<i64>,
     }
 
     /// A challenge.
