@@ -91,6 +91,9 @@ struct Shared {
     connections: AtomicUsize,
     data_commands: AtomicUsize,
     commands: Mutex<Vec<String>>,
+    /// Mail transactions between MAIL FROM and the end of data right now, and the most seen.
+    open_transactions: AtomicUsize,
+    most_open_transactions: AtomicUsize,
 }
 
 /// The running server; it serves until the process ends.
@@ -112,6 +115,8 @@ impl ScriptedSmtp {
             connections: AtomicUsize::new(0),
             data_commands: AtomicUsize::new(0),
             commands: Mutex::new(Vec::new()),
+            open_transactions: AtomicUsize::new(0),
+            most_open_transactions: AtomicUsize::new(0),
         });
         let serving = shared.clone();
         std::thread::spawn(move || {
@@ -159,9 +164,45 @@ impl ScriptedSmtp {
         self.shared.data_commands.load(Ordering::SeqCst)
     }
 
+    /// The most mail transactions (MAIL FROM to end of data) that were open at one time.
+    pub fn most_concurrent_transactions(&self) -> usize {
+        self.shared.most_open_transactions.load(Ordering::SeqCst)
+    }
+
     /// Every command line received so far (AUTH lines included as sent).
     pub fn commands(&self) -> Vec<String> {
         self.shared.commands.lock().unwrap().clone()
+    }
+}
+
+/// Counts one connection's open mail transaction in [`Shared`], ending it when dropped.
+struct Transaction<'a> {
+    shared: &'a Shared,
+    open: bool,
+}
+
+impl Transaction<'_> {
+    fn begin(&mut self) {
+        if !self.open {
+            self.open = true;
+            let now = self.shared.open_transactions.fetch_add(1, Ordering::SeqCst) + 1;
+            self.shared
+                .most_open_transactions
+                .fetch_max(now, Ordering::SeqCst);
+        }
+    }
+
+    fn end(&mut self) {
+        if self.open {
+            self.open = false;
+            self.shared.open_transactions.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+}
+
+impl Drop for Transaction<'_> {
+    fn drop(&mut self) {
+        self.end();
     }
 }
 
@@ -177,8 +218,11 @@ fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
         writer.write_all(format!("{text}\r\n").as_bytes())?;
         writer.flush()
     };
-    let greeting = script().greeting;
-    reply(&mut writer, &greeting)?;
+    let mut transaction = Transaction {
+        shared,
+        open: false,
+    };
+    reply(&mut writer, &script().greeting)?;
     let mut from = String::new();
     let mut to = Vec::new();
     let mut line = String::new();
@@ -211,6 +255,9 @@ fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
             "MAIL" => {
                 from = command.clone();
                 to.clear();
+                if now.mail.starts_with('2') {
+                    transaction.begin();
+                }
                 reply(&mut writer, &now.mail)?;
             }
             "RCPT" => {
@@ -246,6 +293,7 @@ fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
                     }
                     data.push_str(line.strip_prefix('.').unwrap_or(&line));
                 }
+                transaction.end();
                 let answer = script().end_of_data;
                 if answer.starts_with('2') {
                     shared.accepted.lock().unwrap().push(Accepted {
@@ -259,6 +307,7 @@ fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
             }
             "RSET" => {
                 to.clear();
+                transaction.end();
                 reply(&mut writer, "250 2.0.0 ok")?;
             }
             "NOOP" => reply(&mut writer, "250 2.0.0 ok")?,
