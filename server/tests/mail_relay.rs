@@ -104,6 +104,9 @@ fn deliver(
     .unwrap()
 }
 
+/// Changes a [`Script`] into one refusal.
+type Refusal = fn(&mut Script);
+
 async fn session_refusals_are_retried_then_delivered_once(backend: Backend) {
     let db = TestDb::create(backend);
     let (pool, mut conn) = common::migrated(&db);
@@ -116,7 +119,7 @@ async fn session_refusals_are_retried_then_delivered_once(backend: Backend) {
     .unwrap();
     let settings = settings(Duration::from_secs(60), Duration::from_secs(60), 100);
     let id = queue(&mut conn, "ada@example.org");
-    let refusals: [(&str, fn(&mut Script)); 7] = [
+    let refusals: [(&str, Refusal); 7] = [
         ("554", |s| {
             s.greeting = "554 5.3.2 no service for you".into()
         }),
