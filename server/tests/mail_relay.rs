@@ -37,6 +37,7 @@ both_backends!(
     non_ascii_address_needs_smtputf8,
     sign_up_refuses_non_ascii_addresses_unless_the_relay_takes_them,
     sessions_send_at_once_over_reused_connections,
+    one_recipients_mail_arrives_in_queue_order,
     health_shows_the_backlog_and_its_age,
     mail_list_and_retry_commands,
     a_crash_mid_send_delivers_again_promptly,
@@ -367,6 +368,45 @@ async fn sessions_send_at_once_over_reused_connections(backend: Backend) {
         "{} connections for {MAILS} mails",
         relay.connections()
     );
+}
+
+async fn one_recipients_mail_arrives_in_queue_order(backend: Backend) {
+    let relay = ScriptedSmtp::start(Script {
+        delay: Duration::from_millis(5),
+        ..Script::default()
+    });
+    let app = TestApp::spawn_with(backend, |c| {
+        c.smtp_url = Some(relay.url());
+        c.outbox_sessions = 4;
+    })
+    .await;
+    let mut queued = Vec::new();
+    {
+        let mut conn = app.conn();
+        for i in 0..12 {
+            queued.push(queue(&mut conn, "same@example.org"));
+            queue(&mut conn, &format!("other{i}@example.org"));
+        }
+    }
+    wait_until("every mail at the relay", || relay.accepted().len() == 24).await;
+    let rows = outbox::all(&mut app.conn()).unwrap();
+    let expected: Vec<String> = queued
+        .iter()
+        .map(|id| {
+            rows.iter()
+                .find(|r| r.id == *id)
+                .unwrap()
+                .message_id
+                .clone()
+        })
+        .collect();
+    let arrived: Vec<String> = relay
+        .accepted_for("same@example.org")
+        .iter()
+        .map(|m| m.header("Message-ID").unwrap())
+        .collect();
+    assert_eq!(arrived, expected, "one recipient's mail in queue order");
+    assert!(relay.most_concurrent_transactions() >= 2);
 }
 
 async fn health_shows_the_backlog_and_its_age(backend: Backend) {

@@ -38,9 +38,14 @@ pub fn insert(conn: &mut DbConnection, new: &NewOutboxMail<'_>) -> Result<i64, D
         .first(conn)?)
 }
 
-/// Claims up to `limit` due rows for `claimant` until `until`: pending, due by `now`, and not
-/// under anybody's unexpired lease, oldest due first. Returns the claimed rows in that order.
-/// The claim is one short transaction; nothing stays locked after it returns.
+/// Claims up to `limit` due rows for `claimant` until `until`: pending, due by `now`, not
+/// under anybody's unexpired lease, and the oldest due mail of their recipient, oldest due
+/// first. Returns the claimed rows in that order. The claim is one short transaction; nothing
+/// stays locked after it returns.
+///
+/// One due mail per recipient at a time keeps each recipient's mail in queue order although
+/// several sessions send at once (a newer sign-in code never arrives before the one it
+/// replaces); a mail waiting out a retry delay does not hold back later ones.
 ///
 /// # Errors
 /// [`DbError::Query`].
@@ -51,6 +56,7 @@ pub fn claim_due(
     until: NaiveDateTime,
     limit: i64,
 ) -> Result<Vec<OutboxMail>, DbError> {
+    let earlier = diesel::alias!(mail_outbox as earlier);
     let mut rows = match conn {
         DbConnection::Pg(pg) => pg.transaction(|pg| {
             let ids: Vec<i64> = mail_outbox::table
@@ -61,6 +67,17 @@ pub fn claim_due(
                         .is_null()
                         .or(mail_outbox::lease_until.lt(now)),
                 )
+                .filter(diesel::dsl::not(diesel::dsl::exists(
+                    earlier
+                        .filter(
+                            earlier
+                                .field(mail_outbox::recipient)
+                                .eq(mail_outbox::recipient),
+                        )
+                        .filter(earlier.field(mail_outbox::status).eq(OutboxStatus::Pending))
+                        .filter(earlier.field(mail_outbox::next_attempt_at).le(now))
+                        .filter(earlier.field(mail_outbox::id).lt(mail_outbox::id)),
+                )))
                 .order((mail_outbox::next_attempt_at.asc(), mail_outbox::id.asc()))
                 .limit(limit)
                 .for_update()
@@ -87,6 +104,17 @@ pub fn claim_due(
                         .is_null()
                         .or(mail_outbox::lease_until.lt(now)),
                 )
+                .filter(diesel::dsl::not(diesel::dsl::exists(
+                    earlier
+                        .filter(
+                            earlier
+                                .field(mail_outbox::recipient)
+                                .eq(mail_outbox::recipient),
+                        )
+                        .filter(earlier.field(mail_outbox::status).eq(OutboxStatus::Pending))
+                        .filter(earlier.field(mail_outbox::next_attempt_at).le(now))
+                        .filter(earlier.field(mail_outbox::id).lt(mail_outbox::id)),
+                )))
                 .order((mail_outbox::next_attempt_at.asc(), mail_outbox::id.asc()))
                 .limit(limit)
                 .select(mail_outbox::id)
