@@ -1,15 +1,24 @@
-//! Load benchmark: the real `turnpost-server` binary on PostgreSQL, driven over HTTP by
-//! `TURNPOST_BENCH_CLIENTS` concurrent clients (default 32). Each client keeps one game going,
-//! submitting the next legal move for whichever seat is to move as soon as the previous move is
-//! acknowledged (and starting a new game when one ends). Reports moves per second and p50/p99
-//! latency of `POST /v1/games/{id}/moves`, then runs `pgbench -c <clients> -T <secs>` on its own
-//! database on the same machine for comparison.
+//! Load benchmark: the real `turnpost-server` binary on PostgreSQL, driven over HTTP, sending
+//! its turn cards to a real SMTP server on loopback (the scripted test server, in this process).
+//!
+//! Closed loop (default): `TURNPOST_BENCH_CLIENTS` concurrent clients (default 32) each keep one
+//! game going, submitting the next legal move as soon as the previous one is acknowledged.
+//! Reports moves per second and p50/p99 latency of `POST /v1/games/{id}/moves`, the delay from
+//! each move's acknowledgement to its turn card reaching the SMTP server (p50/p99 and how many
+//! arrived), then runs `pgbench -c <clients> -T <secs>` on its own database for comparison.
+//!
+//! Open loop (`TURNPOST_BENCH_RATE=40`): a steady rate of moves per second spread over
+//! `TURNPOST_BENCH_GAMES` games (default 24), whatever the server's answers take; reports the
+//! same figures, without pgbench.
 //!
 //! Needs a PostgreSQL role that may create databases: `TURNPOST_TEST_DATABASE_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/postgres`); `PGBENCH` names the pgbench binary (default
 //! `/usr/lib/postgresql/15/bin/pgbench`); `TURNPOST_BENCH_SECS` the duration (default 30);
 //! `TURNPOST_BENCH_POOL` the server's pool size (default clients + 4);
-//! `TURNPOST_BENCH_TURN_MAIL=off` gives every player turn mail `off` (no turn cards).
+//! `TURNPOST_BENCH_TURN_MAIL=off` gives every player turn mail `off` (no turn cards);
+//! `TURNPOST_BENCH_RELAY_DELAY_MS` makes the SMTP server wait that long before each answer (a
+//! relay far away; default 0); `TURNPOST_BENCH_DRAIN_SECS` how long to wait after the load for
+//! the last turn cards (default 30). `TURNPOST_OUTBOX_SESSIONS` passes through to the server.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -17,9 +26,13 @@
     reason = "a benchmark binary: a failed set-up should stop it loudly"
 )]
 
+#[path = "../tests/common/scripted_smtp.rs"]
+mod scripted_smtp;
+
+use std::collections::HashMap;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use diesel::{Connection, RunQueryDsl};
@@ -65,11 +78,24 @@ struct Count {
     n: i64,
 }
 
+/// When each move was acknowledged, by the turn card it should cause: (game id, ply to play).
+type Acks = Arc<Mutex<HashMap<(i64, u64), Instant>>>;
+
 struct Client {
     http: reqwest::Client,
     base: String,
     tokens: [String; 2],
     names: [String; 2],
+    acks: Acks,
+}
+
+/// One client's game as it goes.
+struct Playing {
+    id: i64,
+    view: Value,
+    rng: u64,
+    latencies: Vec<Duration>,
+    finished: usize,
 }
 
 impl Client {
@@ -107,42 +133,113 @@ impl Client {
         (id, view)
     }
 
-    /// Plays until `stop`; returns the latencies of acknowledged moves and the games finished.
-    async fn run(self, seed: u64, stop: Arc<AtomicBool>) -> (Vec<Duration>, usize) {
-        let mut latencies = Vec::new();
-        let mut finished = 0;
-        let mut rng = seed.wrapping_mul(6_364_136_223_846_793_005) | 1;
-        let (mut id, mut view) = self.new_game().await;
-        let options = Options::new();
-        while !stop.load(Ordering::Relaxed) {
-            if view["status"] != "active" {
-                finished += 1;
-                (id, view) = self.new_game().await;
-            }
-            let game =
-                AnyGame::from_position_text(&options, view["position"].as_str().unwrap()).unwrap();
-            let legal = game.legal_moves();
-            rng = rng
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let mv = &legal[((rng >> 33) as usize) % legal.len()];
-            let seat = view["to_move"].as_u64().unwrap() as usize;
-            let ply = view["ply"].as_u64().unwrap();
-            let started = Instant::now();
-            let (status, after) = self
-                .call(
-                    &format!("/v1/games/{id}/moves"),
-                    &self.tokens[seat - 1],
-                    json!({"move": mv, "ply": ply}),
-                )
-                .await;
-            let took = started.elapsed();
-            assert_eq!(status, 201, "{after}");
-            latencies.push(took);
-            view = after;
+    async fn start(&self, seed: u64) -> Playing {
+        let (id, view) = self.new_game().await;
+        Playing {
+            id,
+            view,
+            rng: seed.wrapping_mul(6_364_136_223_846_793_005) | 1,
+            latencies: Vec::new(),
+            finished: 0,
         }
-        (latencies, finished)
     }
+
+    /// Plays one random legal move (starting a new game first if this one is over), and
+    /// records when it was acknowledged under the turn card it causes.
+    async fn play_one(&self, playing: &mut Playing) {
+        if playing.view["status"] != "active" {
+            playing.finished += 1;
+            (playing.id, playing.view) = self.new_game().await;
+        }
+        let options = Options::new();
+        let game =
+            AnyGame::from_position_text(&options, playing.view["position"].as_str().unwrap())
+                .unwrap();
+        let legal = game.legal_moves();
+        playing.rng = playing
+            .rng
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let mv = &legal[((playing.rng >> 33) as usize) % legal.len()];
+        let seat = playing.view["to_move"].as_u64().unwrap() as usize;
+        let ply = playing.view["ply"].as_u64().unwrap();
+        let started = Instant::now();
+        let (status, after) = self
+            .call(
+                &format!("/v1/games/{}/moves", playing.id),
+                &self.tokens[seat - 1],
+                json!({"move": mv, "ply": ply}),
+            )
+            .await;
+        let acknowledged = Instant::now();
+        assert_eq!(status, 201, "{after}");
+        playing.latencies.push(acknowledged - started);
+        if after["status"] == "active" {
+            self.acks
+                .lock()
+                .unwrap()
+                .insert((playing.id, ply + 1), acknowledged);
+        }
+        playing.view = after;
+    }
+
+    /// Closed loop: the next move as soon as the last is acknowledged, until `stop`; returns
+    /// the latencies of acknowledged moves and the games finished.
+    async fn run(self, seed: u64, stop: Arc<AtomicBool>) -> (Vec<Duration>, usize) {
+        let mut playing = self.start(seed).await;
+        while !stop.load(Ordering::Relaxed) {
+            self.play_one(&mut playing).await;
+        }
+        (playing.latencies, playing.finished)
+    }
+
+    /// Open loop: one move at `first`, then one every `every` until `end`, whatever the
+    /// answers take (a move whose time has passed is played at once).
+    async fn run_paced(
+        self,
+        seed: u64,
+        first: tokio::time::Instant,
+        every: Duration,
+        end: tokio::time::Instant,
+    ) -> (Vec<Duration>, usize) {
+        let mut playing = self.start(seed).await;
+        let mut next = first;
+        while next < end {
+            tokio::time::sleep_until(next).await;
+            self.play_one(&mut playing).await;
+            next += every;
+        }
+        (playing.latencies, playing.finished)
+    }
+}
+
+/// The (game id, ply) of a turn card: from its `turnpost move ID --ply N …` line.
+fn card_key(data: &str) -> Option<(i64, u64)> {
+    // Quoted-printable soft line breaks could split the line.
+    let text = data.replace("=\r\n", "");
+    let rest = text.split("turnpost move ").nth(1)?;
+    let mut words = rest.split_whitespace();
+    let id = words.next()?.parse().ok()?;
+    if words.next()? != "--ply" {
+        return None;
+    }
+    let ply = words.next()?.parse().ok()?;
+    Some((id, ply))
+}
+
+/// Delays from acknowledgement to arrival at the SMTP server of the turn cards that arrived.
+fn card_delays(relay: &scripted_smtp::ScriptedSmtp, acks: &Acks) -> Vec<Duration> {
+    let acks = acks.lock().unwrap();
+    let mut delays: Vec<Duration> = relay
+        .accepted()
+        .iter()
+        .filter_map(|mail| {
+            let acked = acks.get(&card_key(&mail.data)?)?;
+            Some(mail.at.saturating_duration_since(*acked))
+        })
+        .collect();
+    delays.sort();
+    delays
 }
 
 /// What `pgbench` measured.
@@ -227,19 +324,39 @@ fn pgbench(admin: &str, clients: usize, secs: u64) -> Option<PgbenchResult> {
     result
 }
 
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; nothing else is read from the command line.
     let admin = env_or(
         "TURNPOST_TEST_DATABASE_URL",
         "postgres://postgres@127.0.0.1:5432/postgres",
     );
-    let clients: usize = env_or("TURNPOST_BENCH_CLIENTS", "32").parse().unwrap();
+    let rate: Option<f64> = std::env::var("TURNPOST_BENCH_RATE")
+        .ok()
+        .map(|r| r.parse().unwrap());
+    let clients: usize = match rate {
+        Some(_) => env_or("TURNPOST_BENCH_GAMES", "24").parse().unwrap(),
+        None => env_or("TURNPOST_BENCH_CLIENTS", "32").parse().unwrap(),
+    };
     let secs: u64 = env_or("TURNPOST_BENCH_SECS", "30").parse().unwrap();
+    let drain_secs: u64 = env_or("TURNPOST_BENCH_DRAIN_SECS", "30").parse().unwrap();
+    let relay_delay = Duration::from_millis(
+        env_or("TURNPOST_BENCH_RELAY_DELAY_MS", "0")
+            .parse()
+            .unwrap(),
+    );
     let pool_size = env_or("TURNPOST_BENCH_POOL", &(clients + 4).to_string());
     let name = format!("turnpost_bench_{}", suffix());
     let url = create_database(&admin, &name);
     let dir = std::env::temp_dir().join(&name);
     std::fs::create_dir_all(&dir).unwrap();
+    let relay = scripted_smtp::ScriptedSmtp::start(scripted_smtp::Script {
+        delay: relay_delay,
+        ..scripted_smtp::Script::default()
+    });
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -250,8 +367,8 @@ fn main() {
         .env("TURNPOST_DATA_DIR", &dir)
         .env("TURNPOST_LISTEN", format!("127.0.0.1:{port}"))
         .env("TURNPOST_DB_POOL_SIZE", &pool_size)
+        .env("SMTP_URL", relay.url())
         .env("RUST_LOG", "warn")
-        .env_remove("SMTP_URL")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -276,7 +393,8 @@ fn main() {
                 .unwrap();
         players.push((name, token));
     }
-    if env_or("TURNPOST_BENCH_TURN_MAIL", "immediate") == "off" {
+    let turn_mail = env_or("TURNPOST_BENCH_TURN_MAIL", "immediate") != "off";
+    if !turn_mail {
         // Players who switched turn mail off: the moves alone, without turn cards.
         diesel::sql_query(
             "INSERT INTO notification_settings (account_id, turn_mail, updated_at) \
@@ -293,6 +411,7 @@ fn main() {
         .build()
         .unwrap();
     let stop = Arc::new(AtomicBool::new(false));
+    let acks: Acks = Arc::new(Mutex::new(HashMap::new()));
     let (latencies, finished, elapsed) = runtime.block_on(async {
         let http = reqwest::Client::builder()
             .pool_max_idle_per_host(clients * 2)
@@ -300,18 +419,38 @@ fn main() {
             .build()
             .unwrap();
         let mut tasks = Vec::new();
+        // Open loop: game c moves at first + c × (1 / rate), then every clients / rate.
+        let paced_start = tokio::time::Instant::now() + Duration::from_secs(2);
+        let paced_end = paced_start + Duration::from_secs(secs);
         for c in 0..clients {
             let client = Client {
                 http: http.clone(),
                 base: format!("http://127.0.0.1:{port}"),
                 tokens: [players[2 * c].1.clone(), players[2 * c + 1].1.clone()],
                 names: [players[2 * c].0.clone(), players[2 * c + 1].0.clone()],
+                acks: acks.clone(),
             };
-            tasks.push(tokio::spawn(client.run(c as u64 + 1, stop.clone())));
+            let seed = c as u64 + 1;
+            tasks.push(match rate {
+                None => tokio::spawn(client.run(seed, stop.clone())),
+                Some(rate) => {
+                    let every = Duration::from_secs_f64(clients as f64 / rate);
+                    let first = paced_start + Duration::from_secs_f64(c as f64 / rate);
+                    tokio::spawn(client.run_paced(seed, first, every, paced_end))
+                }
+            });
         }
-        let started = Instant::now();
-        tokio::time::sleep(Duration::from_secs(secs)).await;
-        stop.store(true, Ordering::Relaxed);
+        let started = match rate {
+            None => Instant::now(),
+            Some(_) => {
+                tokio::time::sleep_until(paced_start).await;
+                Instant::now()
+            }
+        };
+        if rate.is_none() {
+            tokio::time::sleep(Duration::from_secs(secs)).await;
+            stop.store(true, Ordering::Relaxed);
+        }
         let mut all = Vec::new();
         let mut finished = 0;
         for task in tasks {
@@ -321,17 +460,25 @@ fn main() {
         }
         (all, finished, started.elapsed())
     });
-    // How far the mail worker (turn cards with pictures) kept up with the moves.
+    // The turn cards of the run: those that reached the SMTP server during the load, then
+    // those that follow within the drain time.
+    let expected = acks.lock().unwrap().len();
+    let at_end_of_load = card_delays(&relay, &acks).len();
+    let drain_deadline = Instant::now() + Duration::from_secs(drain_secs);
+    while card_delays(&relay, &acks).len() < expected && Instant::now() < drain_deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let delays = card_delays(&relay, &acks);
     let mut conn = pool.get().unwrap();
-    let sent: i64 =
-        diesel::sql_query("SELECT count(*) AS n FROM mail_outbox WHERE status = 'sent'")
+    let mut count = |sql: &str| {
+        diesel::sql_query(sql)
             .get_result::<Count>(&mut *conn)
             .unwrap()
-            .n;
-    let queued: i64 = diesel::sql_query("SELECT count(*) AS n FROM mail_outbox")
-        .get_result::<Count>(&mut *conn)
-        .unwrap()
-        .n;
+            .n
+    };
+    let sent = count("SELECT count(*) AS n FROM mail_outbox WHERE status = 'sent'");
+    let queued = count("SELECT count(*) AS n FROM mail_outbox");
+    let dead = count("SELECT count(*) AS n FROM mail_outbox WHERE status = 'dead'");
     drop(conn);
     let _ = server.kill();
     let _ = server.wait();
@@ -342,15 +489,38 @@ fn main() {
     let mut sorted = latencies.clone();
     sorted.sort();
     let moves_per_sec = sorted.len() as f64 / elapsed.as_secs_f64();
+    let mode = match rate {
+        None => format!("{clients} clients (closed loop)"),
+        Some(rate) => format!("open loop at {rate} moves/s over {clients} games"),
+    };
     println!(
-        "turnpost: {clients} clients, {:.1} s: {} moves, {moves_per_sec:.0} moves/s, mean {:.1} ms, p50 {:.1} ms, p99 {:.1} ms, {finished} games finished",
+        "turnpost: {mode}, {:.1} s: {} moves acknowledged, {moves_per_sec:.1} moves/s, mean {:.1} ms, p50 {:.1} ms, p99 {:.1} ms, {finished} games finished",
         elapsed.as_secs_f64(),
         sorted.len(),
         sorted.iter().sum::<Duration>().as_secs_f64() * 1000.0 / sorted.len().max(1) as f64,
-        percentile(&sorted, 0.50).as_secs_f64() * 1000.0,
-        percentile(&sorted, 0.99).as_secs_f64() * 1000.0,
+        ms(percentile(&sorted, 0.50)),
+        ms(percentile(&sorted, 0.99)),
     );
-    println!("mail: {queued} queued during the run, {sent} delivered (turn cards with pictures, written as .eml files)");
+    if turn_mail {
+        println!(
+            "turn cards (move acknowledged -> card at the SMTP server{}): {} of {expected} arrived ({at_end_of_load} by the end of the load, the rest within {drain_secs} s), delay p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms",
+            if relay_delay.is_zero() {
+                String::new()
+            } else {
+                format!(", relay answering each command after {} ms", relay_delay.as_millis())
+            },
+            delays.len(),
+            ms(percentile(&delays, 0.50)),
+            ms(percentile(&delays, 0.99)),
+            ms(delays.last().copied().unwrap_or_default()),
+        );
+    }
+    println!(
+        "mail: {queued} queued, {sent} delivered, {dead} dead-lettered (all kinds, with pictures)"
+    );
+    if rate.is_some() {
+        return;
+    }
     match pgbench(&admin, clients, secs) {
         Some(result) => println!(
             "pgbench -c {clients} -j 2 -T {secs}: {:.0} TPS, latency average {:.1} ms{}; turnpost moves/s = {:.0}% of pgbench TPS",

@@ -138,6 +138,7 @@ impl Application {
             pool: pool.clone(),
             backend,
             open_signup: config.open_signup,
+            smtp_utf8: config.smtp_utf8,
             mail: MailContext {
                 message_id_domain: config.message_id_domain(),
                 public_url: config.public_base_url()?,

@@ -34,6 +34,34 @@ pub enum Command {
     /// Operator commands on accounts (no email is sent).
     #[command(subcommand)]
     Account(AccountCommand),
+    /// Operator commands on the mail outbox.
+    #[command(subcommand)]
+    Mail(MailCommand),
+}
+
+/// `mail …` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum MailCommand {
+    /// List queued mail, oldest first: id, status, attempts, queued, next attempt, recipient,
+    /// subject, last error.
+    List {
+        /// Only dead-lettered mail (refused for good or too many failed attempts).
+        #[arg(long, conflicts_with = "pending")]
+        dead: bool,
+        /// Only mail still to be delivered.
+        #[arg(long)]
+        pending: bool,
+    },
+    /// Queue a dead-lettered mail again (due now, attempts counted from zero). It keeps its
+    /// Message-ID; a delivered mail is not sent again.
+    Retry {
+        /// The mail's id (from `mail list`).
+        #[arg(required_unless_present = "all_dead", conflicts_with = "all_dead")]
+        id: Option<i64>,
+        /// Every dead-lettered mail.
+        #[arg(long)]
+        all_dead: bool,
+    },
 }
 
 /// `account …` subcommands.
@@ -159,6 +187,37 @@ pub struct Config {
     )]
     pub outbox_poll_ms: u64,
 
+    /// SMTP sessions delivering mail at once, each over its own reused connection.
+    #[arg(
+        long,
+        env = "TURNPOST_OUTBOX_SESSIONS",
+        default_value_t = 4,
+        global = true
+    )]
+    pub outbox_sessions: u32,
+
+    /// How long a mail worker's claim on a queued email lasts, in milliseconds. The worker
+    /// renews it while it sends; if the process dies, the email is due again this long after.
+    #[arg(
+        long,
+        env = "TURNPOST_OUTBOX_LEASE_MS",
+        default_value_t = 30_000,
+        global = true
+    )]
+    pub outbox_lease_ms: u64,
+
+    /// The SMTP relay supports SMTPUTF8 (RFC 6531), so addresses with non-ASCII characters
+    /// can be delivered. Off: sign-up refuses such addresses (a relay without SMTPUTF8 cannot
+    /// take them).
+    #[arg(
+        long,
+        env = "TURNPOST_SMTP_UTF8",
+        default_value_t = false,
+        action = clap::ArgAction::Set,
+        global = true
+    )]
+    pub smtp_utf8: bool,
+
     /// Sign-up, sign-in and verify requests allowed per email address per 15 minutes (each
     /// endpoint counted apart).
     #[arg(
@@ -276,6 +335,9 @@ impl Config {
             outbox_retry_base_ms: 100,
             outbox_retry_max_ms: 1_000,
             outbox_poll_ms: 50,
+            outbox_sessions: 4,
+            outbox_lease_ms: 30_000,
+            smtp_utf8: false,
             rate_limit_per_email: 1_000,
             rate_limit_per_client: 10_000,
             challenges_per_hour: 10_000,
@@ -302,6 +364,16 @@ impl Config {
         if self.outbox_max_attempts == 0 {
             return Err(ConfigError::Range(
                 "TURNPOST_OUTBOX_MAX_ATTEMPTS must be at least 1".into(),
+            ));
+        }
+        if !(1..=64).contains(&self.outbox_sessions) {
+            return Err(ConfigError::Range(
+                "TURNPOST_OUTBOX_SESSIONS must be between 1 and 64".into(),
+            ));
+        }
+        if self.outbox_lease_ms < 100 {
+            return Err(ConfigError::Range(
+                "TURNPOST_OUTBOX_LEASE_MS must be at least 100".into(),
             ));
         }
         if self.rate_limit_per_email == 0
@@ -375,6 +447,8 @@ impl Config {
                 self.outbox_retry_max_ms.max(self.outbox_retry_base_ms),
             ),
             poll_interval: Duration::from_millis(self.outbox_poll_ms.max(10)),
+            sessions: usize::try_from(self.outbox_sessions).unwrap_or(1).max(1),
+            lease: Duration::from_millis(self.outbox_lease_ms.max(100)),
         }
     }
 }

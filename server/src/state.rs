@@ -14,6 +14,8 @@ pub struct AppState {
     pub backend: Backend,
     /// Whether `POST /v1/accounts` is open.
     pub open_signup: bool,
+    /// Whether the relay takes non-ASCII addresses (SMTPUTF8); sign-up refuses them if not.
+    pub smtp_utf8: bool,
     /// What operations that queue mail need.
     pub mail: MailContext,
     /// Rate limits of the account and challenge endpoints.

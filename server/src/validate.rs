@@ -110,6 +110,24 @@ pub fn email(raw: &str) -> Result<EmailAddress, ApiError> {
     })
 }
 
+/// Refuses an address with non-ASCII characters unless the relay can deliver it
+/// (`smtp_utf8`: the operator says the SMTP relay supports SMTPUTF8). Without SMTPUTF8 such an
+/// address can never receive mail, so it must not become an account.
+///
+/// # Errors
+/// 422 `invalid_email` saying why.
+pub fn deliverable_email(email: &EmailAddress, smtp_utf8: bool) -> Result<(), ApiError> {
+    if smtp_utf8 || email.email.is_ascii() {
+        return Ok(());
+    }
+    Err(ApiError::invalid(
+        "invalid_email",
+        "not a usable email address: this server's mail relay cannot deliver to addresses \
+         with non-ASCII characters (the operator can set TURNPOST_SMTP_UTF8=true when the \
+         relay supports SMTPUTF8)",
+    ))
+}
+
 /// Parses an optional token label: at most 64 characters, no control characters.
 ///
 /// # Errors

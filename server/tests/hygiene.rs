@@ -478,6 +478,8 @@ async fn health_openapi_and_docs(backend: Backend) {
             serde_json::to_value(turnpost_shared::Health {
                 status: "s".into(),
                 database: "d".into(),
+                mail_backlog: 0,
+                oldest_pending_mail_secs: None,
             })
             .unwrap(),
         ),

@@ -10,15 +10,22 @@
 mod common;
 #[path = "common/play.rs"]
 mod play;
+#[path = "common/process.rs"]
+mod process;
+#[path = "common/scripted_smtp.rs"]
+mod scripted_smtp;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use common::{code_in, free_port, Backend, SmtpSink, TestApp, TestDb};
+use scripted_smtp::{Script, ScriptedSmtp};
 use serde_json::json;
+use turnpost_server::db::outbox::OutboxStatus;
 use turnpost_server::db::{outbox, DbConnection};
 use turnpost_server::mail::{
-    self, deliver_one, ComposedMail, Delivery, NewMail, OutboxSettings, StoredParts, Transport,
+    self, deliver_due, ComposedMail, Delivery, NewMail, OutboxSettings, Session, StoredParts,
+    Transport,
 };
 
 both_backends!(
@@ -56,7 +63,7 @@ async fn shutdown_lets_the_current_send_finish(backend: Backend) {
     // The send in progress completed and was recorded before the worker stopped.
     assert_eq!(sink.messages().len(), 1);
     let rows = outbox::all(&mut app.conn()).unwrap();
-    assert_eq!(rows[0].status, outbox::SENT, "{rows:?}");
+    assert_eq!(rows[0].status, OutboxStatus::Sent, "{rows:?}");
     assert!(
         reqwest::get(format!("{}/v1/health", app.base))
             .await
@@ -97,7 +104,7 @@ async fn smtp_down_then_back_delivers_exactly_once(backend: Backend) {
     // The relay is down: attempts fail and are rescheduled.
     wait_until("two failed attempts", || {
         let rows = outbox::all(&mut app.conn()).unwrap();
-        rows.len() == 1 && rows[0].attempts >= 2 && rows[0].status == outbox::PENDING
+        rows.len() == 1 && rows[0].attempts >= 2 && rows[0].status == OutboxStatus::Pending
     })
     .await;
     let row = outbox::all(&mut app.conn()).unwrap().remove(0);
@@ -109,7 +116,7 @@ async fn smtp_down_then_back_delivers_exactly_once(backend: Backend) {
     let sink = SmtpSink::start_on(port);
     let mails = sink.wait_for("hana@example.org", 1).await;
     wait_until("row marked sent", || {
-        outbox::all(&mut app.conn()).unwrap()[0].status == outbox::SENT
+        outbox::all(&mut app.conn()).unwrap()[0].status == OutboxStatus::Sent
     })
     .await;
     tokio::time::sleep(Duration::from_millis(400)).await;
@@ -142,7 +149,7 @@ async fn failing_mail_is_dead_lettered_after_max_attempts(backend: Backend) {
     )
     .await;
     wait_until("dead letter", || {
-        outbox::all(&mut app.conn()).unwrap()[0].status == outbox::DEAD
+        outbox::all(&mut app.conn()).unwrap()[0].status == OutboxStatus::Dead
     })
     .await;
     let row = outbox::all(&mut app.conn()).unwrap().remove(0);
@@ -156,11 +163,13 @@ fn settings() -> OutboxSettings {
         retry_base: Duration::from_millis(10),
         retry_max: Duration::from_millis(10),
         poll_interval: Duration::from_millis(10),
+        sessions: 1,
+        lease: Duration::from_secs(30),
     }
 }
 
 async fn two_workers_never_send_a_row_twice(backend: Backend) {
-    const ROWS: usize = 40;
+    const ROWS: usize = 60;
     let db = TestDb::create(backend);
     let (_, mut conn) = common::migrated(&db);
     for i in 0..ROWS {
@@ -170,28 +179,46 @@ async fn two_workers_never_send_a_row_twice(backend: Backend) {
         };
         mail::enqueue(&mut conn, "test.invalid", &mail).unwrap();
     }
-    let sink = SmtpSink::start();
-    let transport = Transport::smtp(&sink.url(), false).unwrap();
+    // Every answer takes a little while, so the two workers' claims and sends interleave.
+    let relay = ScriptedSmtp::start(Script {
+        delay: Duration::from_millis(2),
+        ..Script::default()
+    });
+    let transport = Transport::smtp(&relay.url(), false).unwrap();
     let from: lettre::message::Mailbox = "turnpost <t@example.org>".parse().unwrap();
-    // Two workers with their own pools, as two server processes would have.
+    // Two workers with their own pools, sessions and names, as two server processes would
+    // have, each on the claim path the server's worker uses.
     let workers: Vec<_> = (0..2)
         .map(|_| {
             let pool = db.pool();
             let transport = transport.clone();
             let from = from.clone();
             std::thread::spawn(move || {
+                let claimant = mail::claimant_name();
+                let mut session = Session::new();
                 let mut sent = Vec::new();
                 let mut idle = 0;
                 while idle < 3 {
-                    let mut conn = pool.get().unwrap();
-                    match deliver_one(&mut conn, &transport, &from, &settings()).unwrap() {
-                        Delivery::Sent(id) => sent.push(id),
-                        Delivery::Contended(_) => {}
-                        Delivery::Idle => {
-                            idle += 1;
-                            std::thread::sleep(Duration::from_millis(20));
+                    let done = deliver_due(
+                        &pool,
+                        &transport,
+                        &mut session,
+                        &from,
+                        &settings(),
+                        &claimant,
+                        mail::CLAIM_BATCH,
+                        &|| true,
+                    )
+                    .unwrap();
+                    if done.is_empty() {
+                        idle += 1;
+                        std::thread::sleep(Duration::from_millis(20));
+                    }
+                    for delivery in done {
+                        match delivery {
+                            Delivery::Sent(id) => sent.push(id),
+                            other => panic!("unexpected {other:?}"),
                         }
-                        other => panic!("unexpected {other:?}"),
                     }
                 }
                 sent
@@ -205,23 +232,30 @@ async fn two_workers_never_send_a_row_twice(backend: Backend) {
     all.dedup();
     assert_eq!(total, ROWS, "each row sent once: {results:?}");
     assert_eq!(all.len(), ROWS);
-    if backend == Backend::Postgres {
-        assert!(
-            results.iter().all(|r| !r.is_empty()),
-            "both workers took part: {results:?}"
-        );
-    }
-    let received = sink.messages();
+    assert!(
+        results.iter().all(|r| !r.is_empty()),
+        "both workers took part: {results:?}"
+    );
+    // Counted at the SMTP server: every Message-ID exactly once.
+    let received = relay.accepted();
     assert_eq!(received.len(), ROWS);
     let mut per_id: HashMap<String, usize> = HashMap::new();
     for m in &received {
         *per_id.entry(m.header("Message-ID").unwrap()).or_default() += 1;
     }
+    assert_eq!(per_id.len(), ROWS);
     assert!(per_id.values().all(|&n| n == 1), "{per_id:?}");
+    // Two sessions, each reusing its connection for many mails.
+    assert!(
+        relay.connections() <= 4,
+        "{} connections",
+        relay.connections()
+    );
     let rows = outbox::all(&mut conn).unwrap();
-    assert!(rows
-        .iter()
-        .all(|r| r.status == outbox::SENT && r.attempts == 1));
+    assert!(rows.iter().all(|r| r.status == OutboxStatus::Sent
+        && r.attempts == 1
+        && r.claimed_by.is_none()
+        && r.lease_until.is_none()));
 }
 
 async fn enqueue_rolls_back_with_the_callers_transaction(backend: Backend) {
@@ -306,7 +340,7 @@ async fn permanent_rejection_is_dead_lettered_at_once(backend: Backend) {
         outbox::all(&mut app.conn())
             .unwrap()
             .iter()
-            .any(|r| r.recipient == "reject-me@example.org" && r.status == outbox::DEAD)
+            .any(|r| r.recipient == "reject-me@example.org" && r.status == OutboxStatus::Dead)
     })
     .await;
     // Time for any (wrong) retry to happen.
@@ -325,7 +359,7 @@ async fn permanent_rejection_is_dead_lettered_at_once(backend: Backend) {
         .iter()
         .find(|r| r.recipient == "otto@example.org")
         .unwrap();
-    assert_eq!(delivered.status, outbox::SENT);
+    assert_eq!(delivered.status, OutboxStatus::Sent);
     assert!(app.smtp.messages_to("reject-me@example.org").is_empty());
 }
 
@@ -663,14 +697,21 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
         queued.needs_png(),
         "the move's transaction only draws the SVG"
     );
-    let delivered = deliver_one(
-        &mut conn,
+    let delivered = deliver_due(
+        &db.pool(),
         &Transport::Files(dir.clone()),
+        &mut Session::new(),
         &from,
         &settings(),
+        "test",
+        1,
+        &|| true,
     )
     .unwrap();
-    assert!(matches!(delivered, Delivery::Sent(_)), "{delivered:?}");
+    assert!(
+        matches!(delivered[..], [Delivery::Sent(_)]),
+        "{delivered:?}"
+    );
     let file = std::fs::read_dir(&dir)
         .unwrap()
         .next()

@@ -314,7 +314,7 @@ fn turn_card_mime_structure() {
         subject: mail.subject.clone(),
         body_text: mail.text.clone(),
         in_reply_to: mail.thread.clone(),
-        status: "pending".into(),
+        status: turnpost_server::db::outbox::OutboxStatus::Pending,
         attempts: 0,
         next_attempt_at: created,
         lease_until: None,
@@ -322,6 +322,7 @@ fn turn_card_mime_structure() {
         created_at: created,
         sent_at: None,
         parts: Some(StoredParts::of(&mail).unwrap().to_json().unwrap()),
+        claimed_by: None,
     };
     let from = "turnpost <turnpost@turnpost.example>".parse().unwrap();
     let message = turnpost_server::mail::transport::build_message(&from, &row).unwrap();

@@ -145,6 +145,12 @@ pub struct Health {
     pub status: String,
     /// `"postgres"` or `"sqlite"`.
     pub database: String,
+    /// Emails waiting to be delivered (due now or waiting for a retry).
+    #[serde(default)]
+    pub mail_backlog: i64,
+    /// Seconds since the oldest of them was queued; `null` when none waits.
+    #[serde(default)]
+    pub oldest_pending_mail_secs: Option<i64>,
 }
 
 /// Every error answer: `{"error": {"code": "...", "message": "..."}}`.

@@ -158,13 +158,13 @@ pub struct OutboxMail {
     pub body_text: String,
     /// Message-ID this mail answers (threads).
     pub in_reply_to: Option<String>,
-    /// `pending`, `sent` or `dead`.
-    pub status: String,
+    /// Pending, sent or dead.
+    pub status: super::outbox::OutboxStatus,
     /// Delivery attempts so far.
     pub attempts: i32,
     /// Not before.
     pub next_attempt_at: NaiveDateTime,
-    /// SQLite only: claimed by a worker until then.
+    /// Claimed by a worker until then (renewed while it sends).
     pub lease_until: Option<NaiveDateTime>,
     /// Last failure.
     pub last_error: Option<String>,
@@ -175,6 +175,8 @@ pub struct OutboxMail {
     /// The rest of the message as JSON ([`crate::mail::StoredParts`]): HTML part, inline
     /// picture, unsubscribe link. None: a plain-text mail.
     pub parts: Option<String>,
+    /// The worker holding the lease (host, process, random tag), while one does.
+    pub claimed_by: Option<String>,
 }
 
 /// A new outbox row.
@@ -193,8 +195,8 @@ pub struct NewOutboxMail<'a> {
     pub in_reply_to: Option<&'a str>,
     /// HTML part, picture and unsubscribe link as JSON.
     pub parts: Option<&'a str>,
-    /// `pending`.
-    pub status: &'a str,
+    /// Pending.
+    pub status: super::outbox::OutboxStatus,
     /// Now.
     pub next_attempt_at: NaiveDateTime,
     /// Now.

@@ -1,6 +1,9 @@
-//! Queries on `mail_outbox`. Claiming is backend-specific: PostgreSQL locks the row with
-//! `FOR UPDATE SKIP LOCKED` for the length of the delivery transaction; SQLite (one process per
-//! file) takes a short lease with a compare-and-set update.
+//! Queries on `mail_outbox`. A worker claims due rows with a short lease (`claimed_by`,
+//! `lease_until`) in one short transaction, sends with no transaction open, then marks the
+//! outcome; the lease is renewed while it sends, so a crashed worker's rows are due again
+//! within one lease. PostgreSQL claims with `FOR UPDATE SKIP LOCKED`, so concurrent claimers
+//! in any number of processes never take the same row; SQLite claims in an immediate
+//! (write-locked) transaction.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -9,12 +12,9 @@ use super::models::{NewOutboxMail, OutboxMail};
 use super::schema::mail_outbox;
 use super::{DbConnection, DbError};
 
-/// Status of a queued mail.
-pub const PENDING: &str = "pending";
-/// Status of a delivered mail.
-pub const SENT: &str = "sent";
-/// Status of a mail that failed too often.
-pub const DEAD: &str = "dead";
+mod status;
+
+pub use status::OutboxStatus;
 
 /// Inserts a row; returns its id.
 ///
@@ -38,106 +38,163 @@ pub fn insert(conn: &mut DbConnection, new: &NewOutboxMail<'_>) -> Result<i64, D
         .first(conn)?)
 }
 
-/// PostgreSQL: locks the oldest due row, skipping rows other workers hold. Call inside a
-/// transaction; the lock lasts until it ends.
+/// Claims up to `limit` due rows for `claimant` until `until`: pending, due by `now`, not
+/// under anybody's unexpired lease, and the oldest due mail of their recipient, oldest due
+/// first. Returns the claimed rows in that order. The claim is one short transaction; nothing
+/// stays locked after it returns.
+///
+/// One due mail per recipient at a time keeps each recipient's mail in queue order although
+/// several sessions send at once (a newer sign-in code never arrives before the one it
+/// replaces); a mail waiting out a retry delay does not hold back later ones.
 ///
 /// # Errors
 /// [`DbError::Query`].
-pub fn lock_next_due_pg(
-    conn: &mut diesel::PgConnection,
-    now: NaiveDateTime,
-) -> Result<Option<OutboxMail>, DbError> {
-    Ok(mail_outbox::table
-        .filter(mail_outbox::status.eq(PENDING))
-        .filter(mail_outbox::next_attempt_at.le(now))
-        .order(mail_outbox::id.asc())
-        .for_update()
-        .skip_locked()
-        .select(OutboxMail::as_select())
-        .first(conn)
-        .optional()?)
-}
-
-/// PostgreSQL: up to `limit` due rows, oldest first, locked until the transaction ends;
-/// rows other workers hold are skipped.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn lock_due_batch_pg(
-    conn: &mut diesel::PgConnection,
-    now: NaiveDateTime,
-    limit: i64,
-) -> Result<Vec<OutboxMail>, DbError> {
-    Ok(mail_outbox::table
-        .filter(mail_outbox::status.eq(PENDING))
-        .filter(mail_outbox::next_attempt_at.le(now))
-        .order((mail_outbox::next_attempt_at.asc(), mail_outbox::id.asc()))
-        .limit(limit)
-        .for_update()
-        .skip_locked()
-        .select(OutboxMail::as_select())
-        .load(conn)?)
-}
-
-/// SQLite: the oldest due row that no worker holds a lease on.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn next_due_unleased(
+pub fn claim_due(
     conn: &mut DbConnection,
-    now: NaiveDateTime,
-) -> Result<Option<OutboxMail>, DbError> {
-    Ok(mail_outbox::table
-        .filter(mail_outbox::status.eq(PENDING))
-        .filter(mail_outbox::next_attempt_at.le(now))
-        .filter(
-            mail_outbox::lease_until
-                .is_null()
-                .or(mail_outbox::lease_until.lt(now)),
-        )
-        .order(mail_outbox::id.asc())
-        .select(OutboxMail::as_select())
-        .first(conn)
-        .optional()?)
-}
-
-/// SQLite: takes the lease on a row if nobody holds it; true if this caller now holds it.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn take_lease(
-    conn: &mut DbConnection,
-    id: i64,
+    claimant: &str,
     now: NaiveDateTime,
     until: NaiveDateTime,
-) -> Result<bool, DbError> {
-    let n = diesel::update(
-        mail_outbox::table
-            .find(id)
-            .filter(mail_outbox::status.eq(PENDING))
-            .filter(
-                mail_outbox::lease_until
-                    .is_null()
-                    .or(mail_outbox::lease_until.lt(now)),
-            ),
-    )
-    .set(mail_outbox::lease_until.eq(Some(until)))
-    .execute(conn)?;
-    Ok(n == 1)
+    limit: i64,
+) -> Result<Vec<OutboxMail>, DbError> {
+    let earlier = diesel::alias!(mail_outbox as earlier);
+    let mut rows = match conn {
+        DbConnection::Pg(pg) => pg.transaction(|pg| {
+            let ids: Vec<i64> = mail_outbox::table
+                .filter(mail_outbox::status.eq(OutboxStatus::Pending))
+                .filter(mail_outbox::next_attempt_at.le(now))
+                .filter(
+                    mail_outbox::lease_until
+                        .is_null()
+                        .or(mail_outbox::lease_until.lt(now)),
+                )
+                .filter(diesel::dsl::not(diesel::dsl::exists(
+                    earlier
+                        .filter(
+                            earlier
+                                .field(mail_outbox::recipient)
+                                .eq(mail_outbox::recipient),
+                        )
+                        .filter(earlier.field(mail_outbox::status).eq(OutboxStatus::Pending))
+                        .filter(earlier.field(mail_outbox::next_attempt_at).le(now))
+                        .filter(earlier.field(mail_outbox::id).lt(mail_outbox::id)),
+                )))
+                .order((mail_outbox::next_attempt_at.asc(), mail_outbox::id.asc()))
+                .limit(limit)
+                .for_update()
+                .skip_locked()
+                .select(mail_outbox::id)
+                .load(pg)?;
+            if ids.is_empty() {
+                return Ok(Vec::new());
+            }
+            diesel::update(mail_outbox::table.filter(mail_outbox::id.eq_any(&ids)))
+                .set((
+                    mail_outbox::claimed_by.eq(Some(claimant)),
+                    mail_outbox::lease_until.eq(Some(until)),
+                ))
+                .returning(OutboxMail::as_returning())
+                .get_results(pg)
+        })?,
+        DbConnection::Sqlite(sqlite) => sqlite.immediate_transaction(|sqlite| {
+            let ids: Vec<i64> = mail_outbox::table
+                .filter(mail_outbox::status.eq(OutboxStatus::Pending))
+                .filter(mail_outbox::next_attempt_at.le(now))
+                .filter(
+                    mail_outbox::lease_until
+                        .is_null()
+                        .or(mail_outbox::lease_until.lt(now)),
+                )
+                .filter(diesel::dsl::not(diesel::dsl::exists(
+                    earlier
+                        .filter(
+                            earlier
+                                .field(mail_outbox::recipient)
+                                .eq(mail_outbox::recipient),
+                        )
+                        .filter(earlier.field(mail_outbox::status).eq(OutboxStatus::Pending))
+                        .filter(earlier.field(mail_outbox::next_attempt_at).le(now))
+                        .filter(earlier.field(mail_outbox::id).lt(mail_outbox::id)),
+                )))
+                .order((mail_outbox::next_attempt_at.asc(), mail_outbox::id.asc()))
+                .limit(limit)
+                .select(mail_outbox::id)
+                .load(sqlite)?;
+            if ids.is_empty() {
+                return Ok(Vec::new());
+            }
+            diesel::update(mail_outbox::table.filter(mail_outbox::id.eq_any(&ids)))
+                .set((
+                    mail_outbox::claimed_by.eq(Some(claimant)),
+                    mail_outbox::lease_until.eq(Some(until)),
+                ))
+                .execute(sqlite)?;
+            mail_outbox::table
+                .filter(mail_outbox::id.eq_any(&ids))
+                .select(OutboxMail::as_select())
+                .load(sqlite)
+        })?,
+    };
+    rows.sort_by_key(|row| (row.next_attempt_at, row.id));
+    Ok(rows)
 }
 
-/// Replaces a row's stored parts (the worker stores the rasterised picture once).
+/// Extends the lease of every pending row `claimant` holds to `until` (called while it sends,
+/// so a slow relay does not let another worker take a row in flight). Returns how many.
 ///
 /// # Errors
 /// [`DbError::Query`].
-pub fn set_parts(conn: &mut DbConnection, id: i64, parts: &str) -> Result<(), DbError> {
-    diesel::update(mail_outbox::table.find(id))
-        .set(mail_outbox::parts.eq(Some(parts)))
-        .execute(conn)?;
-    Ok(())
+pub fn renew_claims(
+    conn: &mut DbConnection,
+    claimant: &str,
+    until: NaiveDateTime,
+) -> Result<usize, DbError> {
+    Ok(diesel::update(
+        mail_outbox::table
+            .filter(mail_outbox::claimed_by.eq(claimant))
+            .filter(mail_outbox::status.eq(OutboxStatus::Pending)),
+    )
+    .set(mail_outbox::lease_until.eq(Some(until)))
+    .execute(conn)?)
 }
 
-/// Marks a row delivered.
+/// Ends every lease on pending rows, making them due at once (SQLite at start-up: one process
+/// per database file, so any lease found then was left by a process that is gone). Returns
+/// how many rows were released.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn release_all_claims(conn: &mut DbConnection) -> Result<usize, DbError> {
+    Ok(diesel::update(
+        mail_outbox::table
+            .filter(mail_outbox::status.eq(OutboxStatus::Pending))
+            .filter(mail_outbox::lease_until.is_not_null()),
+    )
+    .set((
+        mail_outbox::claimed_by.eq(None::<String>),
+        mail_outbox::lease_until.eq(None::<NaiveDateTime>),
+    ))
+    .execute(conn)?)
+}
+
+/// Ends the leases `claimant` holds on pending rows (a worker stopping with rows it claimed
+/// but did not send); returns how many.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn release_claims(conn: &mut DbConnection, claimant: &str) -> Result<usize, DbError> {
+    Ok(diesel::update(
+        mail_outbox::table
+            .filter(mail_outbox::claimed_by.eq(claimant))
+            .filter(mail_outbox::status.eq(OutboxStatus::Pending)),
+    )
+    .set((
+        mail_outbox::claimed_by.eq(None::<String>),
+        mail_outbox::lease_until.eq(None::<NaiveDateTime>),
+    ))
+    .execute(conn)?)
+}
+
+/// Marks a row delivered, storing `parts` when the worker completed them (the drawn picture).
 ///
 /// # Errors
 /// [`DbError::Query`].
@@ -146,20 +203,28 @@ pub fn mark_sent(
     id: i64,
     attempts: i32,
     at: NaiveDateTime,
+    parts: Option<&str>,
 ) -> Result<(), DbError> {
-    diesel::update(mail_outbox::table.find(id))
-        .set((
-            mail_outbox::status.eq(SENT),
-            mail_outbox::attempts.eq(attempts),
-            mail_outbox::sent_at.eq(Some(at)),
-            mail_outbox::lease_until.eq(None::<NaiveDateTime>),
-            mail_outbox::last_error.eq(None::<String>),
-        ))
-        .execute(conn)?;
+    let target = mail_outbox::table.find(id);
+    let outcome = (
+        mail_outbox::status.eq(OutboxStatus::Sent),
+        mail_outbox::attempts.eq(attempts),
+        mail_outbox::sent_at.eq(Some(at)),
+        mail_outbox::lease_until.eq(None::<NaiveDateTime>),
+        mail_outbox::claimed_by.eq(None::<String>),
+        mail_outbox::last_error.eq(None::<String>),
+    );
+    match parts {
+        Some(parts) => diesel::update(target)
+            .set((outcome, mail_outbox::parts.eq(Some(parts))))
+            .execute(conn)?,
+        None => diesel::update(target).set(outcome).execute(conn)?,
+    };
     Ok(())
 }
 
-/// Records a failed attempt: retry at `next` (pending) or give up (dead).
+/// Records a failed attempt: retry at `next` (pending) or give up (dead). `parts` as in
+/// [`mark_sent`], so a retry sends the same picture.
 ///
 /// # Errors
 /// [`DbError::Query`].
@@ -169,18 +234,29 @@ pub fn mark_failed(
     attempts: i32,
     error: &str,
     next: Option<NaiveDateTime>,
+    parts: Option<&str>,
 ) -> Result<(), DbError> {
-    let status = if next.is_some() { PENDING } else { DEAD };
+    let status = if next.is_some() {
+        OutboxStatus::Pending
+    } else {
+        OutboxStatus::Dead
+    };
     let next_attempt = next.unwrap_or_else(super::now);
-    diesel::update(mail_outbox::table.find(id))
-        .set((
-            mail_outbox::status.eq(status),
-            mail_outbox::attempts.eq(attempts),
-            mail_outbox::next_attempt_at.eq(next_attempt),
-            mail_outbox::lease_until.eq(None::<NaiveDateTime>),
-            mail_outbox::last_error.eq(Some(error)),
-        ))
-        .execute(conn)?;
+    let target = mail_outbox::table.find(id);
+    let outcome = (
+        mail_outbox::status.eq(status),
+        mail_outbox::attempts.eq(attempts),
+        mail_outbox::next_attempt_at.eq(next_attempt),
+        mail_outbox::lease_until.eq(None::<NaiveDateTime>),
+        mail_outbox::claimed_by.eq(None::<String>),
+        mail_outbox::last_error.eq(Some(error)),
+    );
+    match parts {
+        Some(parts) => diesel::update(target)
+            .set((outcome, mail_outbox::parts.eq(Some(parts))))
+            .execute(conn)?,
+        None => diesel::update(target).set(outcome).execute(conn)?,
+    };
     Ok(())
 }
 
@@ -193,4 +269,120 @@ pub fn all(conn: &mut DbConnection) -> Result<Vec<OutboxMail>, DbError> {
         .order(mail_outbox::id.asc())
         .select(OutboxMail::as_select())
         .load(conn)?)
+}
+
+/// The rows with `status` (every row when None), oldest first.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn with_status(
+    conn: &mut DbConnection,
+    status: Option<OutboxStatus>,
+) -> Result<Vec<OutboxMail>, DbError> {
+    let mut query = mail_outbox::table
+        .order(mail_outbox::id.asc())
+        .select(OutboxMail::as_select())
+        .into_boxed();
+    if let Some(status) = status {
+        query = query.filter(mail_outbox::status.eq(status));
+    }
+    Ok(query.load(conn)?)
+}
+
+/// What [`retry`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retry {
+    /// The row is pending again, due now, with a fresh attempt count.
+    Queued,
+    /// No row has this id.
+    NotFound,
+    /// The row was delivered already; it is not sent again.
+    AlreadySent,
+}
+
+/// Queues a dead (or pending) row again: due now, attempts counted from zero, the last error
+/// kept for reference. A delivered row is left alone.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn retry(conn: &mut DbConnection, id: i64, now: NaiveDateTime) -> Result<Retry, DbError> {
+    let updated = diesel::update(
+        mail_outbox::table
+            .find(id)
+            .filter(mail_outbox::status.ne(OutboxStatus::Sent)),
+    )
+    .set(requeue(now))
+    .execute(conn)?;
+    if updated == 1 {
+        return Ok(Retry::Queued);
+    }
+    let exists: Option<i64> = mail_outbox::table
+        .find(id)
+        .select(mail_outbox::id)
+        .first(conn)
+        .optional()?;
+    Ok(if exists.is_some() {
+        Retry::AlreadySent
+    } else {
+        Retry::NotFound
+    })
+}
+
+/// Queues every dead row again (as [`retry`]); returns how many.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn retry_all_dead(conn: &mut DbConnection, now: NaiveDateTime) -> Result<usize, DbError> {
+    Ok(
+        diesel::update(mail_outbox::table.filter(mail_outbox::status.eq(OutboxStatus::Dead)))
+            .set(requeue(now))
+            .execute(conn)?,
+    )
+}
+
+#[expect(
+    clippy::type_complexity,
+    reason = "the changeset's type is diesel's tuple of assignments"
+)]
+fn requeue(
+    now: NaiveDateTime,
+) -> (
+    diesel::dsl::Eq<mail_outbox::status, OutboxStatus>,
+    diesel::dsl::Eq<mail_outbox::attempts, i32>,
+    diesel::dsl::Eq<mail_outbox::next_attempt_at, NaiveDateTime>,
+    diesel::dsl::Eq<mail_outbox::lease_until, Option<NaiveDateTime>>,
+    diesel::dsl::Eq<mail_outbox::claimed_by, Option<String>>,
+) {
+    (
+        mail_outbox::status.eq(OutboxStatus::Pending),
+        mail_outbox::attempts.eq(0),
+        mail_outbox::next_attempt_at.eq(now),
+        mail_outbox::lease_until.eq(None),
+        mail_outbox::claimed_by.eq(None),
+    )
+}
+
+/// The mail still to be delivered: how many rows are pending, and when the oldest of them was
+/// queued.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Backlog {
+    /// Pending rows (due now or waiting for a retry).
+    pub pending: i64,
+    /// Queue time of the oldest pending row.
+    pub oldest: Option<NaiveDateTime>,
+}
+
+/// The current [`Backlog`].
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn backlog(conn: &mut DbConnection) -> Result<Backlog, DbError> {
+    let (pending, oldest) = mail_outbox::table
+        .filter(mail_outbox::status.eq(OutboxStatus::Pending))
+        .select((
+            diesel::dsl::count_star(),
+            diesel::dsl::min(mail_outbox::created_at),
+        ))
+        .first::<(i64, Option<NaiveDateTime>)>(conn)?;
+    Ok(Backlog { pending, oldest })
 }

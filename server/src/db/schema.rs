@@ -53,6 +53,7 @@ diesel::table! {
         created_at -> Timestamp,
         sent_at -> Nullable<Timestamp>,
         parts -> Nullable<Text>,
+        claimed_by -> Nullable<Text>,
     }
 }
 

@@ -1,6 +1,6 @@
 //! Mail: nothing is sent from a request handler. A handler calls [`enqueue`] on its own
 //! connection inside the transaction that changes state; the [`worker`] delivers the row later
-//! through a [`Transport`] and retries failures with exponential backoff up to a dead letter.
+//! through a [`Transport`] (several sessions at once, each claiming rows with a lease) and retries failures with exponential backoff up to a dead letter.
 //!
 //! What a mail says is composed first ([`ComposedMail`], by the composers in [`compose`]) from
 //! plain data, so every message kind can be snapshot-tested without a database.
@@ -8,7 +8,9 @@
 mod background;
 pub mod compose;
 mod composed;
+pub mod operator;
 pub mod picture;
+mod relay;
 mod stored_parts;
 pub mod templates;
 pub mod transport;
@@ -18,8 +20,8 @@ use std::time::Duration;
 
 pub use composed::{ComposedMail, InlineImage};
 pub use stored_parts::StoredParts;
-pub use transport::{SendError, Transport};
-pub use worker::{deliver_batch, deliver_one, Delivery, OutboxWorker};
+pub use transport::{SendError, Session, Transport};
+pub use worker::{claimant_name, deliver_due, Delivery, OutboxWorker, CLAIM_BATCH};
 
 use crate::db::models::NewOutboxMail;
 use crate::db::{outbox, DbConnection, DbError};
@@ -44,6 +46,11 @@ pub struct OutboxSettings {
     pub retry_max: Duration,
     /// How often the worker looks for due rows.
     pub poll_interval: Duration,
+    /// SMTP sessions sending at once, each over its own reused connection.
+    pub sessions: usize,
+    /// How long a claim on a row lasts unless renewed (the worker renews it while it sends);
+    /// after a crash the row is due again this long after the last renewal.
+    pub lease: Duration,
 }
 
 impl OutboxSettings {
@@ -88,7 +95,7 @@ pub fn enqueue(
             body_text: &content.text,
             in_reply_to: content.thread.as_deref(),
             parts: parts.as_deref(),
-            status: outbox::PENDING,
+            status: outbox::OutboxStatus::Pending,
             next_attempt_at: now,
             created_at: now,
         },
@@ -106,6 +113,8 @@ mod tests {
             retry_base: Duration::from_secs(30),
             retry_max: Duration::from_secs(300),
             poll_interval: Duration::from_secs(1),
+            sessions: 1,
+            lease: Duration::from_secs(30),
         };
         assert_eq!(settings.backoff(1), Duration::from_secs(30));
         assert_eq!(settings.backoff(2), Duration::from_secs(60));

@@ -1,23 +1,27 @@
-//! Where mail goes: an SMTP relay (lettre over rustls) or `.eml` files in a directory.
+//! Where mail goes: an SMTP relay (lettre's SMTP client over rustls, one reused connection per
+//! worker session, see [`super::relay`]) or `.eml` files in a directory.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
-use lettre::Transport as _;
 
+use super::relay::{RelaySession, SmtpRelay};
 use super::StoredParts;
 use crate::config::{redact_url, validate_smtp_url, ConfigError};
 use crate::db::models::OutboxMail;
+
+/// How long the relay may take to answer one command.
+const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// A mail transport.
 #[derive(Clone)]
 pub enum Transport {
     /// An SMTP relay.
     Smtp {
-        /// The lettre transport.
-        transport: lettre::SmtpTransport,
+        /// Where and how to reach it.
+        relay: SmtpRelay,
         /// The URL without its password, for logs.
         shown: String,
     },
@@ -35,25 +39,36 @@ impl std::fmt::Debug for Transport {
 #[derive(Debug, thiserror::Error)]
 #[error("{message}")]
 pub struct SendError {
-    /// Retrying cannot help (e.g. the stored address cannot be parsed).
+    /// Retrying cannot help (the relay refused the address at RCPT TO, or the stored mail
+    /// cannot be built).
     pub permanent: bool,
     /// What happened, without secrets.
     pub message: String,
+}
+
+/// What one worker session keeps between mails: its open SMTP connection.
+#[derive(Default)]
+pub struct Session {
+    relay: RelaySession,
+}
+
+impl Session {
+    /// A session with nothing open yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 }
 
 impl Transport {
     /// An SMTP transport from an `SMTP_URL` (checked with [`validate_smtp_url`]).
     ///
     /// # Errors
-    /// [`ConfigError::Smtp`] if the URL is refused or lettre cannot use it.
+    /// [`ConfigError::Smtp`] if the URL is refused or cannot be used.
     pub fn smtp(url: &str, allow_plain: bool) -> Result<Self, ConfigError> {
         validate_smtp_url(url, allow_plain)?;
-        let transport = lettre::SmtpTransport::from_url(url)
-            .map_err(|e| ConfigError::Smtp(format!("{e} ({})", redact_url(url))))?
-            .timeout(Some(Duration::from_secs(30)))
-            .build();
         Ok(Self::Smtp {
-            transport,
+            relay: SmtpRelay::from_url(url, SMTP_TIMEOUT)?,
             shown: redact_url(url),
         })
     }
@@ -67,20 +82,22 @@ impl Transport {
         }
     }
 
-    /// Delivers one outbox row from `from`.
+    /// Delivers one outbox row from `from`, over `session`'s connection when it has one.
     ///
     /// # Errors
     /// [`SendError`]; `permanent` when retrying cannot help.
-    pub fn send(&self, from: &Mailbox, mail: &OutboxMail) -> Result<(), SendError> {
+    pub fn send(
+        &self,
+        session: &mut Session,
+        from: &Mailbox,
+        mail: &OutboxMail,
+    ) -> Result<(), SendError> {
         let message = build_message(from, mail)?;
         match self {
-            Self::Smtp { transport, .. } => {
-                transport.send(&message).map(|_| ()).map_err(|e| SendError {
-                    // A 5xx answer (unknown mailbox, refused domain) will not change on retry;
-                    // 4xx answers and connection failures may.
-                    permanent: e.is_permanent(),
-                    message: format!("SMTP: {e}"),
-                })
+            Self::Smtp { relay, .. } => {
+                session
+                    .relay
+                    .send(relay, message.envelope(), &message.formatted())
             }
             Self::Files(dir) => {
                 crate::private_files::create_dir(dir).map_err(|e| SendError {

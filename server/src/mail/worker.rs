@@ -1,139 +1,115 @@
-//! The outbox worker: claims due rows, sends them, records the outcome.
+//! The outbox worker: several sessions, each claiming a few due rows with a short lease, sending
+//! them over its own reused SMTP connection, and recording each outcome.
 //!
-//! PostgreSQL: the row stays locked (`FOR UPDATE SKIP LOCKED`) in one transaction from claim to
-//! outcome, so any number of workers in any number of processes deliver each row once (a crash
-//! between the SMTP answer and the commit resends, with the same Message-ID). SQLite: a short
-//! compare-and-set lease marks the row claimed while it is sent.
+//! No database transaction or pooled connection is held across a network send: a claim is one
+//! short transaction ([`outbox::claim_due`]), the send follows, then one update marks the row.
+//! While rows are claimed their lease is renewed, so a crash leaves them due again within one
+//! lease (and SQLite, one process per file, releases every lease at start). A crash after the
+//! relay accepted a mail but before it was marked resends it with the same Message-ID.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use diesel::Connection as _;
+use chrono::NaiveDateTime;
 use lettre::message::Mailbox;
 use tokio::sync::{watch, Notify};
 
 use super::background::Background;
+use super::transport::Session;
 use super::{OutboxSettings, StoredParts, Transport};
 use crate::db::models::OutboxMail;
-use crate::db::{self, outbox, DbConnection, DbError, Pool};
+use crate::db::{self, outbox, DbError, Pool};
 
-/// What one call of [`deliver_one`] did.
+/// What happened to one claimed row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Delivery {
-    /// Nothing was due.
-    Idle,
     /// Row `id` was delivered.
     Sent(i64),
     /// Row `id` failed and will be retried.
     Retrying(i64),
-    /// Row `id` failed for the last time and is dead-lettered.
+    /// Row `id` failed for the last time (or was refused for good) and is dead-lettered.
     Dead(i64),
-    /// Another worker claimed row `id` first (SQLite); look again.
-    Contended(i64),
 }
 
-/// How long an SQLite lease lasts: longer than any SMTP timeout.
-const SQLITE_LEASE: Duration = Duration::from_secs(300);
+/// Rows one session claims at a time: enough that under load one claim serves several mails,
+/// few enough that the mails behind the first wait little and that other sessions find work.
+pub const CLAIM_BATCH: usize = 4;
 
-/// Claims and delivers at most one due row.
-///
-/// # Errors
-/// [`DbError`] if the database fails (the row stays pending and is retried).
-pub fn deliver_one(
-    conn: &mut DbConnection,
-    transport: &Transport,
-    from: &Mailbox,
-    settings: &OutboxSettings,
-) -> Result<Delivery, DbError> {
-    match conn.backend() {
-        db::Backend::Postgres => conn.transaction(|conn| {
-            let now = db::now();
-            let row = match conn {
-                DbConnection::Pg(pg) => outbox::lock_next_due_pg(pg, now)?,
-                DbConnection::Sqlite(_) => None,
-            };
-            match row {
-                None => Ok(Delivery::Idle),
-                Some(row) => {
-                    let row = with_picture(conn, row)?;
-                    record(conn, &row, transport.send(from, &row), settings)
-                }
-            }
-        }),
-        db::Backend::Sqlite => {
-            let now = db::now();
-            let lease_until = now + chrono::Duration::from_std(SQLITE_LEASE).unwrap_or_default();
-            let Some(row) = outbox::next_due_unleased(conn, now)? else {
-                return Ok(Delivery::Idle);
-            };
-            if !outbox::take_lease(conn, row.id, now, lease_until)? {
-                return Ok(Delivery::Contended(row.id));
-            }
-            let row = with_picture(conn, row)?;
-            let result = transport.send(from, &row);
-            record(conn, &row, result, settings)
-        }
-    }
+/// A name for this worker in `claimed_by`: process id and a random tag, unique per start.
+#[must_use]
+pub fn claimant_name() -> String {
+    format!(
+        "pid{}-{}",
+        std::process::id(),
+        crate::secrets::random_string(8, crate::secrets::LOWER_ALNUM)
+    )
 }
 
-/// Most rows one PostgreSQL transaction claims and delivers: under load one claim query and
-/// one commit serve many mails, while a crash resends at most this many (with the same
-/// Message-IDs).
-pub const BATCH: usize = 32;
+/// The end of a lease taken now.
+fn lease_end(settings: &OutboxSettings) -> NaiveDateTime {
+    db::now() + chrono::Duration::from_std(settings.lease).unwrap_or(chrono::Duration::MAX)
+}
 
-/// Claims and delivers up to [`BATCH`] due rows; returns what happened to each (empty when
-/// nothing was due).
+/// Claims up to `limit` due rows for `claimant` and delivers them over `session`, one after
+/// the other; stops early (the rest stay claimed until released or their lease ends) when
+/// `keep_going` turns false. Returns what happened to each row delivered (empty: nothing was
+/// due).
 ///
 /// # Errors
-/// [`DbError`] if the database fails (the rows stay pending and are retried).
-pub fn deliver_batch(
-    conn: &mut DbConnection,
+/// [`DbError`] if the database fails; a row whose outcome could not be recorded stays claimed
+/// and is sent again after its lease (same Message-ID).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one call site per worker session and the tests; a struct would only rename them"
+)]
+pub fn deliver_due(
+    pool: &Pool,
     transport: &Transport,
+    session: &mut Session,
     from: &Mailbox,
     settings: &OutboxSettings,
+    claimant: &str,
+    limit: usize,
+    keep_going: &dyn Fn() -> bool,
 ) -> Result<Vec<Delivery>, DbError> {
-    match conn.backend() {
-        db::Backend::Postgres => conn.transaction(|conn| {
-            let rows = match conn {
-                DbConnection::Pg(pg) => {
-                    outbox::lock_due_batch_pg(pg, db::now(), i64::try_from(BATCH).unwrap_or(1))?
-                }
-                DbConnection::Sqlite(_) => Vec::new(),
-            };
-            rows.into_iter()
-                .map(|row| {
-                    let row = with_picture(conn, row)?;
-                    record(conn, &row, transport.send(from, &row), settings)
-                })
-                .collect()
-        }),
-        db::Backend::Sqlite => {
-            let mut done = Vec::new();
-            while done.len() < BATCH {
-                match deliver_one(conn, transport, from, settings)? {
-                    Delivery::Idle => break,
-                    other => done.push(other),
-                }
-            }
-            Ok(done)
+    let rows = {
+        let mut conn = pool.get()?;
+        outbox::claim_due(
+            &mut conn,
+            claimant,
+            db::now(),
+            lease_end(settings),
+            i64::try_from(limit).unwrap_or(1),
+        )?
+    };
+    let mut done = Vec::with_capacity(rows.len());
+    for row in rows {
+        if !keep_going() {
+            break;
         }
+        let (row, drawn) = with_picture(row);
+        let result = transport.send(session, from, &row);
+        let mut conn = pool.get()?;
+        done.push(record(&mut conn, &row, drawn.as_deref(), result, settings)?);
     }
+    Ok(done)
 }
 
-/// Rasterises a claimed row's picture the first time it is delivered and stores the PNG in the
-/// row, so every attempt sends the same bytes. Done here, not when the mail is queued: drawing
-/// costs milliseconds of CPU that a move's transaction should not hold its locks for. A picture
-/// that cannot be drawn is dropped (the text board is in both parts).
-fn with_picture(conn: &mut DbConnection, mut row: OutboxMail) -> Result<OutboxMail, DbError> {
+/// Rasterises a claimed row's picture the first time it is delivered; returns the row to send
+/// and, when it drew, the parts to store with the outcome so every later attempt sends the
+/// same bytes. Done here, not when the mail is queued: drawing costs milliseconds of CPU that a
+/// move's transaction should not hold its locks for. A picture that cannot be drawn is dropped
+/// (the text board is in both parts).
+fn with_picture(mut row: OutboxMail) -> (OutboxMail, Option<String>) {
     let Some(mut parts) = row
         .parts
         .as_deref()
         .and_then(|json| StoredParts::from_json(json).ok())
     else {
-        return Ok(row);
+        return (row, None);
     };
     if !parts.needs_png() {
-        return Ok(row);
+        return (row, None);
     }
     match parts.image_svg.as_deref().map(super::picture::svg_png) {
         Some(Ok(png)) => parts.set_png(&png.bytes),
@@ -142,26 +118,31 @@ fn with_picture(conn: &mut DbConnection, mut row: OutboxMail) -> Result<OutboxMa
             parts.image_svg = None;
             parts.image_cid = None;
         }
-        None => return Ok(row),
+        None => return (row, None),
     }
-    let json = parts
-        .to_json()
-        .map_err(|e| DbError::Query(diesel::result::Error::SerializationError(Box::new(e))))?;
-    outbox::set_parts(conn, row.id, &json)?;
-    row.parts = Some(json);
-    Ok(row)
+    match parts.to_json() {
+        Ok(json) => {
+            row.parts = Some(json.clone());
+            (row, Some(json))
+        }
+        Err(error) => {
+            tracing::warn!(outbox_id = row.id, %error, "cannot store the drawn picture");
+            (row, None)
+        }
+    }
 }
 
 fn record(
-    conn: &mut DbConnection,
+    conn: &mut db::DbConnection,
     row: &OutboxMail,
+    drawn: Option<&str>,
     result: Result<(), super::SendError>,
     settings: &OutboxSettings,
 ) -> Result<Delivery, DbError> {
     let attempts = row.attempts.saturating_add(1);
     match result {
         Ok(()) => {
-            outbox::mark_sent(conn, row.id, attempts, db::now())?;
+            outbox::mark_sent(conn, row.id, attempts, db::now(), drawn)?;
             tracing::info!(outbox_id = row.id, message_id = %row.message_id, attempts, "mail delivered");
             Ok(Delivery::Sent(row.id))
         }
@@ -170,13 +151,20 @@ fn record(
             let give_up = error.permanent || failures >= settings.max_attempts;
             let message: String = error.message.chars().take(1000).collect();
             if give_up {
-                outbox::mark_failed(conn, row.id, attempts, &message, None)?;
+                outbox::mark_failed(conn, row.id, attempts, &message, None, drawn)?;
                 tracing::error!(outbox_id = row.id, attempts, error = %message, "mail dead-lettered");
                 Ok(Delivery::Dead(row.id))
             } else {
                 let delay =
                     chrono::Duration::from_std(settings.backoff(failures)).unwrap_or_default();
-                outbox::mark_failed(conn, row.id, attempts, &message, Some(db::now() + delay))?;
+                outbox::mark_failed(
+                    conn,
+                    row.id,
+                    attempts,
+                    &message,
+                    Some(db::now() + delay),
+                    drawn,
+                )?;
                 tracing::warn!(outbox_id = row.id, attempts, retry_in_ms = delay.num_milliseconds(), error = %message, "mail delivery failed; will retry");
                 Ok(Delivery::Retrying(row.id))
             }
@@ -193,46 +181,131 @@ pub struct OutboxWorker {
     pub transport: Arc<Transport>,
     /// Sender.
     pub from: Mailbox,
-    /// Timing.
+    /// Timing and concurrency.
     pub settings: OutboxSettings,
-    /// Wakes the worker early (after a handler queued mail).
+    /// Wakes a session early (after a handler queued mail).
     pub wake: Arc<Notify>,
 }
 
 impl OutboxWorker {
-    /// Delivers due mail until `shutdown` turns true. A send in progress when shutdown is asked
-    /// finishes and is recorded first.
-    pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
-        let background = match Background::start("mail-worker") {
+    /// Delivers due mail with `settings.sessions` sessions until `shutdown` turns true. Sends
+    /// in progress when shutdown is asked finish and are recorded first; rows claimed but not
+    /// yet sent are released for another process.
+    pub async fn run(self, shutdown: watch::Receiver<bool>) {
+        let claimant = claimant_name();
+        if self.pool_is_sqlite().await {
+            // One process per SQLite file: a lease found now was left by a process that is gone.
+            let pool = self.pool.clone();
+            match tokio::task::spawn_blocking(move || outbox::release_all_claims(&mut *pool.get()?))
+                .await
+            {
+                Ok(Ok(0)) => {}
+                Ok(Ok(released)) => {
+                    tracing::info!(
+                        released,
+                        "mail left claimed by a stopped process is due again"
+                    );
+                }
+                Ok(Err(error)) => tracing::error!(%error, "mail worker: cannot release old claims"),
+                Err(error) => tracing::error!(%error, "mail worker: start-up task failed"),
+            }
+        }
+        let renewal = tokio::spawn(renew_leases(
+            self.pool.clone(),
+            claimant.clone(),
+            self.settings,
+            shutdown.clone(),
+        ));
+        let sessions: Vec<_> = (0..self.settings.sessions.max(1))
+            .map(|number| {
+                tokio::spawn(
+                    self.clone()
+                        .session(number, claimant.clone(), shutdown.clone()),
+                )
+            })
+            .collect();
+        for session in sessions {
+            let _ = session.await;
+        }
+        let _ = renewal.await;
+        let pool = self.pool.clone();
+        let name = claimant.clone();
+        if let Ok(Err(error)) =
+            tokio::task::spawn_blocking(move || outbox::release_claims(&mut *pool.get()?, &name))
+                .await
+        {
+            tracing::warn!(%error, "mail worker: cannot release its claims (they expire with their lease)");
+        }
+        tracing::info!("mail worker stopped");
+    }
+
+    async fn pool_is_sqlite(&self) -> bool {
+        let pool = self.pool.clone();
+        matches!(
+            tokio::task::spawn_blocking(move || pool.get().map(|conn| conn.backend())).await,
+            Ok(Ok(db::Backend::Sqlite))
+        )
+    }
+
+    /// One session: its own low-priority thread (drawing pictures costs CPU the HTTP API should
+    /// get first) and its own SMTP connection.
+    async fn session(self, number: usize, claimant: String, mut shutdown: watch::Receiver<bool>) {
+        let background = match Background::start(&format!("mail-session-{number}")) {
             Ok(background) => background,
             Err(error) => {
-                tracing::error!(%error, "mail worker: cannot start its thread; no mail is sent");
+                tracing::error!(%error, "mail worker: cannot start a session thread");
                 return;
             }
         };
+        let mut session = Some(Session::new());
         loop {
             if *shutdown.borrow() {
                 break;
             }
             let this = self.clone();
+            let name = claimant.clone();
+            let stop = shutdown.clone();
+            let Some(mut current) = session.take() else {
+                break;
+            };
             let outcome = background
                 .run(move || {
-                    let mut conn = this.pool.get()?;
-                    deliver_batch(&mut conn, &this.transport, &this.from, &this.settings)
+                    let keep_going = || !*stop.borrow();
+                    let result = deliver_due(
+                        &this.pool,
+                        &this.transport,
+                        &mut current,
+                        &this.from,
+                        &this.settings,
+                        &name,
+                        CLAIM_BATCH,
+                        &keep_going,
+                    );
+                    (current, result)
                 })
                 .await;
-            let busy = match outcome {
-                Some(Ok(done)) => !done.is_empty(),
-                Some(Err(error)) => {
-                    tracing::error!(%error, "mail worker: database error");
-                    false
+            let delivered = match outcome {
+                Some((current, result)) => {
+                    session = Some(current);
+                    match result {
+                        Ok(done) => done.len(),
+                        Err(error) => {
+                            tracing::error!(%error, "mail worker: database error");
+                            0
+                        }
+                    }
                 }
                 None => {
-                    tracing::error!("mail worker: its thread ended");
-                    false
+                    tracing::error!("mail worker: a session thread ended");
+                    break;
                 }
             };
-            if busy {
+            if delivered >= CLAIM_BATCH {
+                // More may be due: let another session help while this one goes on.
+                self.wake.notify_one();
+                continue;
+            }
+            if delivered > 0 {
                 continue;
             }
             tokio::select! {
@@ -241,6 +314,36 @@ impl OutboxWorker {
                 _ = shutdown.changed() => {}
             }
         }
-        tracing::info!("mail worker stopped");
+    }
+}
+
+/// Renews the lease of every row this worker holds, three times per lease, until shutdown.
+async fn renew_leases(
+    pool: Pool,
+    claimant: String,
+    settings: OutboxSettings,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let every = (settings.lease / 3).max(Duration::from_millis(10));
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(every) => {}
+            _ = shutdown.changed() => {}
+        }
+        if *shutdown.borrow() {
+            break;
+        }
+        let pool = pool.clone();
+        let name = claimant.clone();
+        let until = lease_end(&settings);
+        match tokio::task::spawn_blocking(move || {
+            outbox::renew_claims(&mut *pool.get()?, &name, until)
+        })
+        .await
+        {
+            Ok(Ok(_)) => {}
+            Ok(Err(error)) => tracing::warn!(%error, "mail worker: cannot renew its leases"),
+            Err(error) => tracing::warn!(%error, "mail worker: lease renewal task failed"),
+        }
     }
 }

@@ -34,6 +34,7 @@ pub async fn create(
     let body = body.into_inner();
     let name = validate::account_name(&body.name)?;
     let email = validate::email(&body.email)?;
+    validate::deliverable_email(&email, state.smtp_utf8)?;
     state
         .limits
         .check("signup", &state.limits.client_address(&req), &email.key)?;

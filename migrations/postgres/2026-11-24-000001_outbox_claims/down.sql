@@ -1,0 +1,2 @@
+DROP INDEX mail_outbox_pending_recipient;
+ALTER TABLE mail_outbox DROP COLUMN claimed_by;
