@@ -115,6 +115,13 @@ pub enum Command {
     /// Example: turnpost notifications --turn-mail digest --digest-hour 7
     /// --time-zone Europe/Berlin --off reminders --on game_over --mute 42 --unmute 7
     Notifications(NotificationsArgs),
+    /// How to play a game: the goal, the board, a move, the options and the notation.
+    ///
+    /// Without KIND, lists the games. Works offline.
+    Rules {
+        /// Game kind: kefren, kechi, sanqi or chinese-checkers.
+        kind: Option<turnpost_shared::GameKind>,
+    },
     /// Explore positions offline, without a server: legal moves, perft, board, status.
     #[command(subcommand)]
     Engine(EngineCommand),

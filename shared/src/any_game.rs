@@ -149,6 +149,11 @@ impl AnyGame {
         dispatch!(self, game => game.seat_name(seat))
     }
 
+    /// What `seat` plays for, in one line addressed to its player.
+    pub fn goal(&self, seat: Seat) -> String {
+        dispatch!(self, game => game.goal(seat))
+    }
+
     pub fn status(&self) -> Status {
         dispatch!(self, game => game.status())
     }

@@ -43,6 +43,10 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
         format!("seat {seat}")
     }
 
+    /// What `seat` plays for, in one line addressed to that seat's player ("you win with …"),
+    /// for `turnpost show`, turn mails and the web page.
+    fn goal(&self, seat: Seat) -> String;
+
     /// Ongoing with the seat to move, won, or drawn.
     fn status(&self) -> Status;
 

@@ -35,6 +35,11 @@ struct Line {
 const EXPECTED: &[(Player, &str, &[&str])] = &[
     (
         Player::Anna,
+        "turnpost rules kefren",
+        &["## The goal", "more Black stones on row 19", "E2-E3"],
+    ),
+    (
+        Player::Anna,
         "turnpost signup --server http://127.0.0.1:8080 --name anna --email anna@example.org",
         &["Signed in as anna at {server} (profile default)."],
     ),

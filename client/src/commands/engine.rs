@@ -1,5 +1,6 @@
-//! `turnpost engine …`: the offline engine commands, with the output format fixed by
-//! `shared/rules/README.md` ("Engine commands").
+//! `turnpost engine …`: the offline engine commands. Their output format is fixed (scripts and
+//! independent implementations compare against it); the README's "Explore the games offline"
+//! documents it.
 
 use clap::{Args, Subcommand};
 use turnpost_shared::{

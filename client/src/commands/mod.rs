@@ -10,6 +10,7 @@ mod logout;
 mod new;
 mod notifications;
 mod play;
+mod rules;
 mod sign_in;
 mod signup;
 pub mod tokens;
@@ -40,6 +41,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     let json = cli.json;
     match cli.command {
         Command::Engine(command) => engine::run(command, json),
+        Command::Rules { kind } => rules::run(kind, json),
         Command::Signup(args) => signup::run(args, profile, json),
         Command::Login(args) => login::run(args, profile, json),
         Command::Logout => logout::run(profile, json),

@@ -7,7 +7,8 @@ use super::board::ChineseCheckers;
 use super::illegal::ChineseCheckersIllegal;
 use super::move_text::{format_move, ChineseCheckersMoveText};
 use super::moves::ChineseCheckersMove;
-use super::variant::{sets_in, Variant, OPTION_SPECS};
+use super::points::opposite;
+use super::variant::{sets_in, AntiSpoiling, Variant, OPTION_SPECS};
 
 impl Game for ChineseCheckers {
     type Move = ChineseCheckersMove;
@@ -38,6 +39,28 @@ impl Game for ChineseCheckers {
             .map(|point| point.to_string())
             .collect();
         format!("seat {seat} (pegs {})", points.join(", "))
+    }
+
+    /// Rules "Winning": every set of the seat home in the point opposite its start.
+    fn goal(&self, seat: Seat) -> String {
+        let targets: Vec<String> = sets_in(self.variant.sets_of(seat.index()))
+            .map(|point| format!("\u{25B2}{}", opposite(point)))
+            .collect();
+        let (them, it) = if targets.len() == 1 {
+            ("the point", "it")
+        } else {
+            ("the points", "each")
+        };
+        let home = if self.variant.anti_spoiling == AntiSpoiling::Parlett {
+            "full and holds at least one of yours"
+        } else {
+            "filled with your own ten pegs"
+        };
+        format!(
+            "fill {them} marked {} (opposite your start) with your pegs: you win when {it} is \
+             {home}",
+            targets.join(", ")
+        )
     }
 
     fn status(&self) -> Status {

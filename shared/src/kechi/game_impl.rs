@@ -46,6 +46,23 @@ impl Game for Kechi {
         }
     }
 
+    fn goal(&self, seat: Seat) -> String {
+        let them = if seat.number() == 1 { "Black" } else { "White" };
+        let total = if self.rules.die {
+            "their die roll"
+        } else {
+            "their total"
+        };
+        if self.rules.tokens {
+            format!(
+                "score more than {them}: every stone move scores a point; the game ends when a \
+                 player cannot move {total}"
+            )
+        } else {
+            format!("capture or block: {them} loses when they cannot move {total} in full")
+        }
+    }
+
     /// Rules "A turn": a player with no legal turn loses; with tokens, the game ends there and
     /// the higher score wins (equal scores draw).
     fn status(&self) -> Status {

@@ -62,6 +62,15 @@ impl Game for SanQi {
         }
     }
 
+    /// Rules "Winning": First with a circle or a triangle, Second with a line or a triangle.
+    fn goal(&self, seat: Seat) -> String {
+        let shapes = match seat.number() {
+            1 => "a circle or a triangle",
+            _ => "a line or a triangle",
+        };
+        format!("you win with {shapes} of six stones of one colour, whoever placed them")
+    }
+
     fn status(&self) -> Status {
         if let Some(winner) = self.winner() {
             return Status::won_by(Seat::from_index(usize::from(winner)));
