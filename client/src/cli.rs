@@ -91,7 +91,15 @@ pub enum Command {
         svg: std::path::PathBuf,
     },
     /// Resign a game.
-    Resign { id: i64 },
+    ///
+    /// On a terminal it asks for confirmation first; `--yes` skips the question. When stdin is
+    /// not a terminal (scripts, bots) it resigns without asking.
+    Resign {
+        id: i64,
+        /// Resign without asking.
+        #[arg(long, short = 'y')]
+        yes: bool,
+    },
     /// Offer, accept or decline a draw.
     Draw { action: DrawChoice, id: i64 },
     /// Wait until it is your move, then show that game (for scripts and bots).

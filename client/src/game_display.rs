@@ -42,14 +42,56 @@ pub fn state_line(
     to_move: Option<u8>,
     your_turn: bool,
     result: Option<&str>,
+    reason: Option<&str>,
     seats: &[turnpost_shared::SeatView],
 ) -> String {
     let name = |seat: u8| seat_player(seats, seat);
     match (status, to_move) {
         ("active", Some(seat)) if your_turn => format!("your move ({})", name(seat)),
         ("active", Some(seat)) => format!("{} to move", name(seat)),
-        ("finished", _) => format!("finished: {}", result.unwrap_or("over")),
+        ("finished", _) => format!("finished: {}", result_words(result, reason, seats)),
         (other, _) => other.to_string(),
+    }
+}
+
+/// A result for people: "anna won by resignation", "draw by agreement", from the API's
+/// `won 1` / `won 1 3` / `draw` and the reason.
+pub fn result_words(
+    result: Option<&str>,
+    reason: Option<&str>,
+    seats: &[turnpost_shared::SeatView],
+) -> String {
+    let how = match reason {
+        Some("rules") | None => String::new(),
+        Some("resignation") => " by resignation".to_string(),
+        Some("agreement") => " by agreement".to_string(),
+        Some("timeout") => " on time".to_string(),
+        Some(other) => format!(" ({other})"),
+    };
+    let words: Vec<&str> = result.unwrap_or("").split_whitespace().collect();
+    match words.split_first() {
+        Some((&"won", winners)) if !winners.is_empty() => {
+            let names: Vec<String> = winners
+                .iter()
+                .map(|seat| {
+                    seat.parse::<u8>()
+                        .map_or_else(|_| (*seat).to_string(), |seat| seat_player(seats, seat))
+                })
+                .collect();
+            format!("{} won{how}", names.join(" and "))
+        }
+        Some((&"draw", _)) => format!("draw{how}"),
+        _ => format!("over{how}"),
+    }
+}
+
+/// The count shown for a game: "move 9" while active (the move to be played now, counting
+/// from 1), "8 moves played" otherwise. The API's `ply` and `--ply` are the moves played so far.
+pub fn move_count(status: &str, ply: u32) -> String {
+    match (status, ply) {
+        ("active", _) => format!("move {}", ply + 1),
+        (_, 1) => "1 move played".to_string(),
+        (_, n) => format!("{n} moves played"),
     }
 }
 
@@ -61,13 +103,24 @@ pub fn describe(game: &GameView) -> String {
         game.to_move,
         game.your_turn,
         game.result.as_deref(),
+        game.result_reason.as_deref(),
         &game.seats,
     );
-    text.push_str(&format!("ply {} · {state}", game.ply));
-    if let Some(reason) = &game.result_reason {
-        text.push_str(&format!(" ({reason})"));
+    text.push_str(&format!("{} · {state}", move_count(&game.status, game.ply)));
+    if game.status != "finished" {
+        if let Some(reason) = &game.result_reason {
+            text.push_str(&format!(" ({reason})"));
+        }
     }
     text.push('\n');
+    if let (Some(seat), Some(engine)) = (
+        game.your_seat.and_then(turnpost_shared::Seat::new),
+        engine_game(game),
+    ) {
+        if game.status == "active" || game.status == "invited" {
+            text.push_str(&format!("your goal: {}\n", engine.goal(seat)));
+        }
+    }
     text.push_str(&clock_lines(game));
     if let Some(seat) = game.draw_offered_by {
         text.push_str(&format!("a draw is offered by seat {seat}\n"));
@@ -75,8 +128,10 @@ pub fn describe(game: &GameView) -> String {
     let last = game.last_moves.last();
     if let Some(last) = last {
         text.push_str(&format!(
-            "last move: {} (ply {})\n",
-            last.notation, last.ply
+            "last move: {} (move {}, {})\n",
+            last.notation,
+            last.ply + 1,
+            seat_player(&game.seats, last.seat)
         ));
     }
     text.push('\n');
@@ -155,17 +210,44 @@ pub fn summary_line(game: &GameSummary) -> String {
         game.to_move,
         game.your_turn,
         game.result.as_deref(),
+        None,
         &game.seats,
     );
-    format!(
-        "{:>6}  {:<16}  ply {:>4}  {:<28}  {:<36}  {}",
+    let names: Vec<&str> = game.seats.iter().map(|seat| seat.player.as_str()).collect();
+    let pending: Vec<&str> = game
+        .seats
+        .iter()
+        .filter(|seat| !seat.accepted)
+        .map(|seat| seat.player.as_str())
+        .collect();
+    let who = if game.status == "invited" && !pending.is_empty() {
+        format!("{} · waiting for {}", names.join(", "), pending.join(", "))
+    } else {
+        names.join(", ")
+    };
+    let line = format!(
+        "{:>6}  {:<16}  {:<10}  {:<24}  {:<26}  {}",
         game.id,
         game.kind,
-        game.ply,
+        move_count(&game.status, game.ply),
         state,
         due(game),
-        players(&game.seats)
-    )
+        who
+    );
+    fit(line.trim_end(), LIST_WIDTH)
+}
+
+/// Game list lines stay within this many columns (six players' names included).
+pub const LIST_WIDTH: usize = 100;
+
+/// `text` cut to `width` characters, ending with `…` when cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut.push('\u{2026}');
+    cut
 }
 
 #[cfg(test)]

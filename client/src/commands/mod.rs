@@ -59,7 +59,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::History { id } => game_info::history(id, profile, json),
         Command::Record { id } => game_info::record(id, profile, json),
         Command::Board { id, svg } => game_info::board(id, svg, profile, json),
-        Command::Resign { id } => game_actions::act(Action::Resign, id, profile, json),
+        Command::Resign { id, yes } => game_actions::resign(id, yes, profile, json),
         Command::Draw { action, id } => game_actions::draw(action, id, profile, json),
         Command::Wait(args) => wait::run(args, profile, json),
         Command::Claim { id } => claim::run(id, profile, json),

@@ -150,7 +150,11 @@ pub(super) fn how_to_move(letter: &mut Letter, game: &GameFacts) {
     };
     letter.para(&format!("{count}{more} {}.", examples.join(", ")));
     letter.command(
-        "To play one, paste this command (with the move you choose):",
+        &format!(
+            "To play one, paste this command (with the move you choose; --ply {} is the number \
+             of moves played so far, so a move is refused if the game has moved on):",
+            game.ply
+        ),
         &move_command(game, first),
     );
 }
@@ -179,6 +183,9 @@ pub(super) fn turn_facts(letter: &mut Letter, to: &Recipient, game: &GameFacts) 
     }
     if let Some(deadline) = game.deadline {
         rows.push(("Deadline", deadline_text(deadline, to)));
+    }
+    if let Some(seat) = game.seat_of(&to.name).and_then(Seat::new) {
+        rows.push(("Your goal", game.position.goal(seat)));
     }
     letter.facts(&rows);
 }
