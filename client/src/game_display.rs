@@ -137,15 +137,19 @@ pub fn describe(game: &GameView) -> String {
     text.push('\n');
     match engine_game(game) {
         Some(engine) => {
-            let mut view = engine.board_view();
-            if let Some(last) = last {
-                view.highlight_move(&last.notation);
-            }
-            text.push_str(&render_text(&view, text_style()));
+            text.push_str(&render_text(&marked_view(&engine, game), text_style()));
         }
         None => text.push_str(&game.board),
     }
     text
+}
+
+/// The board with the game's last moves (each seat's since the viewer's previous turn) marked
+/// in their movers' colours: the same picture for the terminal and `turnpost board --svg`.
+pub fn marked_view(engine: &AnyGame, game: &GameView) -> turnpost_shared::BoardView {
+    engine.board_view_with_moves(game.last_moves.iter().filter_map(|mv| {
+        turnpost_shared::Seat::new(mv.seat).map(|seat| (seat, mv.notation.as_str()))
+    }))
 }
 
 /// The clock, the timeout mode, Fischer banks, the deadline in local time, and the command to
@@ -221,19 +225,22 @@ pub fn summary_line(game: &GameSummary) -> String {
         .map(|seat| seat.player.as_str())
         .collect();
     let who = if game.status == "invited" && !pending.is_empty() {
-        format!("{} · waiting for {}", names.join(", "), pending.join(", "))
+        format!("waiting for {}", pending.join(", "))
     } else {
         names.join(", ")
     };
-    let line = format!(
-        "{:>6}  {:<16}  {:<10}  {:<24}  {:<26}  {}",
+    let mut line = format!(
+        "{:>6}  {:<16}  {:<15}  {:<24}  ",
         game.id,
         game.kind,
         move_count(&game.status, game.ply),
-        state,
-        due(game),
-        who
+        state
     );
+    let due = due(game);
+    if !due.is_empty() {
+        line.push_str(&format!("{due}  "));
+    }
+    line.push_str(&who);
     fit(line.trim_end(), LIST_WIDTH)
 }
 

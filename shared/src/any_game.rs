@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     BoardView, ChineseCheckers, Game, GameKind, Kechi, Kefren, MoveError, OptionError, OptionSpec,
-    Options, PositionError, SanQi, Seat, Status,
+    Options, PieceColour, PositionError, SanQi, Seat, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
@@ -152,6 +152,24 @@ impl AnyGame {
     /// What `seat` plays for, in one line addressed to its player.
     pub fn goal(&self, seat: Seat) -> String {
         dispatch!(self, game => game.goal(seat))
+    }
+
+    /// The colour a seat's last moves are marked in.
+    pub fn seat_colour(&self, seat: Seat) -> PieceColour {
+        dispatch!(self, game => game.seat_colour(seat))
+    }
+
+    /// The board with each move of `moves` (seat, move text; oldest first) marked in its
+    /// seat's colour: how the CLI, mails and pictures show the moves since a player's last turn.
+    pub fn board_view_with_moves<'a>(
+        &self,
+        moves: impl IntoIterator<Item = (Seat, &'a str)>,
+    ) -> BoardView {
+        let mut view = self.board_view();
+        for (seat, text) in moves {
+            view.mark_move(text, self.seat_colour(seat));
+        }
+        view
     }
 
     pub fn status(&self) -> Status {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use turnpost_shared::{GameView, MoveList};
 
 use crate::failure::Failure;
-use crate::game_display::engine_game;
+use crate::game_display::{engine_game, marked_view};
 use crate::output::{print, print_json};
 use crate::session::Session;
 
@@ -136,7 +136,13 @@ pub fn record(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure>
 /// Refusals, network failures, and a usage failure when the file cannot be written.
 pub fn board(id: i64, svg: PathBuf, profile: Option<&str>, json: bool) -> Result<(), Failure> {
     let session = Session::open(profile)?;
-    let picture = session.client.get_text(&format!("/games/{id}/board.svg"))?;
+    // Drawn here from the game, like `show`, so the last moves are marked in their movers'
+    // colours; the server's picture is the fallback for a position this CLI cannot read.
+    let game: GameView = session.client.get(&format!("/games/{id}"))?;
+    let picture = match engine_game(&game) {
+        Some(engine) => turnpost_shared::render_svg(&marked_view(&engine, &game)),
+        None => session.client.get_text(&format!("/games/{id}/board.svg"))?,
+    };
     std::fs::write(&svg, picture)
         .map_err(|error| Failure::usage(format!("cannot write {}: {error}", svg.display())))?;
     if json {

@@ -1,6 +1,6 @@
 use crate::{
-    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PositionError,
-    Seat, Status,
+    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PieceColour,
+    PositionError, Seat, Status,
 };
 
 use super::board::ChineseCheckers;
@@ -39,6 +39,15 @@ impl Game for ChineseCheckers {
             .map(|point| point.to_string())
             .collect();
         format!("seat {seat} (pegs {})", points.join(", "))
+    }
+
+    /// The colour of the seat's first set (the colour its pegs are drawn in).
+    fn seat_colour(&self, seat: Seat) -> PieceColour {
+        sets_in(self.variant.sets_of(seat.index()))
+            .next()
+            .map_or(PieceColour::Grey, |set| {
+                super::view::colour(u8::try_from(set).unwrap_or(0))
+            })
     }
 
     /// Rules "Winning": every set of the seat home in the point opposite its start.

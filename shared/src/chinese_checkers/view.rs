@@ -26,7 +26,7 @@ fn x_of(row: i32, number: i32) -> i32 {
     2 * number - row + LEFT
 }
 
-fn colour(set: u8) -> PieceColour {
+pub(crate) fn colour(set: u8) -> PieceColour {
     match set {
         1 => PieceColour::Red,
         2 => PieceColour::Yellow,
@@ -61,6 +61,7 @@ impl ChineseCheckers {
                 y: grid(row),
                 content,
                 highlighted: false,
+                mark: None,
             });
         }
         let mut width = 0;

@@ -1,8 +1,8 @@
 use std::cmp::Ordering;
 
 use crate::{
-    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PositionError,
-    Seat, Status,
+    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PieceColour,
+    PositionError, Seat, Status,
 };
 
 use super::board::{other, Kechi, BLACK, WHITE};
@@ -43,6 +43,14 @@ impl Game for Kechi {
             1 => "White (seat 1)".to_string(),
             2 => "Black (seat 2)".to_string(),
             other => format!("seat {other}"),
+        }
+    }
+
+    fn seat_colour(&self, seat: Seat) -> PieceColour {
+        if seat.number() == 1 {
+            PieceColour::White
+        } else {
+            PieceColour::Black
         }
     }
 

@@ -53,6 +53,7 @@ impl Kechi {
                 y: grid(size - 1 - usize::from(cell.row())),
                 content,
                 highlighted: false,
+                mark: None,
             });
         }
         for column in 0..size {

@@ -1,6 +1,6 @@
 use crate::{
-    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PositionError,
-    Seat, Status,
+    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PieceColour,
+    PositionError, Seat, Status,
 };
 
 use super::board::{opponent, Kefren, BLACK, WHITE};
@@ -63,6 +63,14 @@ impl Game for Kefren {
             1 => "Black (seat 1)".to_string(),
             2 => "White (seat 2)".to_string(),
             other => format!("seat {other}"),
+        }
+    }
+
+    fn seat_colour(&self, seat: Seat) -> PieceColour {
+        if seat.number() == 1 {
+            PieceColour::Black
+        } else {
+            PieceColour::White
         }
     }
 

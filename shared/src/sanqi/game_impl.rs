@@ -1,6 +1,6 @@
 use crate::{
     BoardView, Game, GameKind, OptionError, OptionSpec, OptionValues, Options, ParseMoveError,
-    PositionError, Seat, Status,
+    PieceColour, PositionError, Seat, Status,
 };
 
 use super::board::SanQi;
@@ -59,6 +59,16 @@ impl Game for SanQi {
             1 => "First (seat 1)".to_string(),
             2 => "Second (seat 2)".to_string(),
             other => format!("seat {other}"),
+        }
+    }
+
+    /// No colour of stones belongs to a seat: marks are black for First and white for Second,
+    /// which show against red, blue and yellow alike.
+    fn seat_colour(&self, seat: Seat) -> PieceColour {
+        if seat.number() == 1 {
+            PieceColour::Black
+        } else {
+            PieceColour::White
         }
     }
 
