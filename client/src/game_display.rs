@@ -95,6 +95,16 @@ pub fn move_count(status: &str, ply: u32) -> String {
     }
 }
 
+/// In a Kechi die game, the roll of the player to move when that is the caller (the position
+/// text's total field).
+fn die_roll(game: &GameView) -> Option<String> {
+    let die = game.kind == "kechi"
+        && game.options.get("total").map(String::as_str) == Some("die")
+        && game.your_turn;
+    die.then(|| game.position.split_whitespace().nth(3).map(str::to_string))
+        .flatten()
+}
+
 /// The whole game for people.
 pub fn describe(game: &GameView) -> String {
     let mut text = format!("{} #{} · {}\n", game.kind, game.id, players(&game.seats));
@@ -119,6 +129,11 @@ pub fn describe(game: &GameView) -> String {
     ) {
         if game.status == "active" || game.status == "invited" {
             text.push_str(&format!("your goal: {}\n", engine.goal(seat)));
+        }
+        if let Some(roll) = die_roll(game) {
+            text.push_str(&format!(
+                "your die roll: {roll} (move your stones {roll} in all)\n"
+            ));
         }
     }
     text.push_str(&clock_lines(game));
@@ -301,6 +316,40 @@ mod tests {
             finished_at: None,
             last_activity_at: "2026-11-21T00:00:00Z".into(),
         }
+    }
+
+    #[test]
+    fn results_name_players_and_moves_count_from_one() {
+        let view = game("3d", "auto", [None, None]);
+        assert_eq!(
+            result_words(Some("won 2"), Some("resignation"), &view.seats),
+            "bob won by resignation"
+        );
+        assert_eq!(
+            result_words(Some("won 1"), Some("timeout"), &view.seats),
+            "anna won on time"
+        );
+        assert_eq!(
+            result_words(Some("draw"), Some("agreement"), &view.seats),
+            "draw by agreement"
+        );
+        assert_eq!(move_count("active", 8), "move 9");
+        assert_eq!(move_count("finished", 1), "1 move played");
+        assert_eq!(move_count("finished", 8), "8 moves played");
+    }
+
+    #[test]
+    fn kechi_die_games_say_your_die_roll() {
+        let mut view = game("3d", "auto", [None, None]);
+        view.kind = "kechi".into();
+        view.options.insert("total".into(), "die".into());
+        view.your_turn = true;
+        view.position = "kechi w...w...w...w/..../..../..../............./..../..../..../\
+                         ............./..../..../..../b...b...b...b w 2 0 0 0"
+            .into();
+        assert_eq!(die_roll(&view).as_deref(), Some("2"));
+        view.your_turn = false;
+        assert_eq!(die_roll(&view), None);
     }
 
     #[test]

@@ -177,10 +177,16 @@ fn games_lines_fit_100_columns_with_six_players_and_resign_without_a_terminal() 
     // Without a terminal on stdin, resign does not ask (scripts); --yes is accepted too.
     let out = players[1].run(&["resign", &id, "--yes"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
+    let duel = players[2].json(&["new", "kefren", "--with", names[3]]);
+    let duel = duel["game"]["id"].as_i64().unwrap().to_string();
+    assert!(players[3].run(&["accept", &duel]).status.success());
     let out = players[2]
-        .command(&["resign", &id])
+        .command(&["resign", &duel])
         .stdin(Stdio::null())
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
+    let over = players[3].json(&["show", &duel]);
+    assert_eq!(over["game"]["status"], "finished", "{over}");
+    assert_eq!(over["game"]["result_reason"], "resignation", "{over}");
 }
