@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 use turnpost_tests::{binary, Cli, ServerProcess};
@@ -180,6 +181,30 @@ fn games_lines_fit_100_columns_with_six_players_and_resign_without_a_terminal() 
     let duel = players[2].json(&["new", "kefren", "--with", names[3]]);
     let duel = duel["game"]["id"].as_i64().unwrap().to_string();
     assert!(players[3].run(&["accept", &duel]).status.success());
+    // On a terminal it asks first; anything but yes keeps the game going.
+    let command = format!(
+        "{} resign {duel}",
+        binary("turnpost-client", "turnpost").display()
+    );
+    let mut asked = players[2]
+        .program(Path::new("script"), &["-qec", &command, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    writeln!(asked.stdin.take().unwrap(), "n").unwrap();
+    let out = asked.wait_with_output().unwrap();
+    let said = text(&out.stdout);
+    assert!(
+        said.contains(&format!("Resign kefren #{duel} against dorothea?")),
+        "{said}"
+    );
+    assert!(said.contains("not resigned"), "{said}");
+    let still = players[3].json(&["show", &duel]);
+    assert_eq!(still["game"]["status"], "active", "{still}");
+    // Not a terminal: no question.
     let out = players[2]
         .command(&["resign", &duel])
         .stdin(Stdio::null())
