@@ -245,7 +245,7 @@ pub fn summary_line(game: &GameSummary) -> String {
         names.join(", ")
     };
     let mut line = format!(
-        "{:>6}  {:<16}  {:<15}  {:<24}  ",
+        "{:>6}  {:<16}  {:<9}  {:<18}  ",
         game.id,
         game.kind,
         move_count(&game.status, game.ply),
