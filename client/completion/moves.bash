@@ -19,10 +19,17 @@ _turnpost_moves() {
             moves+=("$move")
         done < <("${words[0]}" __complete-moves --current "$cur" -- "${words[@]:1}" 2>/dev/null)
         if [[ ${#moves[@]} -gt 0 ]]; then
-            # bash replaces only the part of the word after its last `:` (COMP_WORDBREAKS).
-            if [[ $cur == *:* && $COMP_WORDBREAKS == *:* ]]; then
-                local colon=${cur%"${cur##*:}"}
-                moves=("${moves[@]#"$colon"}")
+            # bash replaces only the part of the word after its last word-break character
+            # (COMP_WORDBREAKS: `:` in F3:E4, `@` in R@d4, `=`): reply with what follows it.
+            local i prefix=
+            for ((i = ${#cur} - 1; i >= 0; i--)); do
+                if [[ ${cur:i:1} != [[:blank:]] && $COMP_WORDBREAKS == *"${cur:i:1}"* ]]; then
+                    prefix=${cur:0:i+1}
+                    break
+                fi
+            done
+            if [[ -n $prefix ]]; then
+                moves=("${moves[@]#"$prefix"}")
             fi
             COMPREPLY=("${moves[@]}")
             return 0

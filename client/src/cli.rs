@@ -91,7 +91,15 @@ pub enum Command {
         svg: std::path::PathBuf,
     },
     /// Resign a game.
-    Resign { id: i64 },
+    ///
+    /// On a terminal it asks for confirmation first; `--yes` skips the question. When stdin is
+    /// not a terminal (scripts, bots) it resigns without asking.
+    Resign {
+        id: i64,
+        /// Resign without asking.
+        #[arg(long, short = 'y')]
+        yes: bool,
+    },
     /// Offer, accept or decline a draw.
     Draw { action: DrawChoice, id: i64 },
     /// Wait until it is your move, then show that game (for scripts and bots).
@@ -115,6 +123,13 @@ pub enum Command {
     /// Example: turnpost notifications --turn-mail digest --digest-hour 7
     /// --time-zone Europe/Berlin --off reminders --on game_over --mute 42 --unmute 7
     Notifications(NotificationsArgs),
+    /// How to play a game: the goal, the board, a move, the options and the notation.
+    ///
+    /// Without KIND, lists the games. Works offline.
+    Rules {
+        /// Game kind: kefren, kechi, sanqi or chinese-checkers.
+        kind: Option<turnpost_shared::GameKind>,
+    },
     /// Explore positions offline, without a server: legal moves, perft, board, status, and play
     /// against the computer (bot, play, match).
     #[command(subcommand)]

@@ -42,15 +42,67 @@ pub fn state_line(
     to_move: Option<u8>,
     your_turn: bool,
     result: Option<&str>,
+    reason: Option<&str>,
     seats: &[turnpost_shared::SeatView],
 ) -> String {
     let name = |seat: u8| seat_player(seats, seat);
     match (status, to_move) {
         ("active", Some(seat)) if your_turn => format!("your move ({})", name(seat)),
         ("active", Some(seat)) => format!("{} to move", name(seat)),
-        ("finished", _) => format!("finished: {}", result.unwrap_or("over")),
+        ("finished", _) => format!("finished: {}", result_words(result, reason, seats)),
         (other, _) => other.to_string(),
     }
+}
+
+/// A result for people: "anna won by resignation", "draw by agreement", from the API's
+/// `won 1` / `won 1 3` / `draw` and the reason.
+pub fn result_words(
+    result: Option<&str>,
+    reason: Option<&str>,
+    seats: &[turnpost_shared::SeatView],
+) -> String {
+    let how = match reason {
+        Some("rules") | None => String::new(),
+        Some("resignation") => " by resignation".to_string(),
+        Some("agreement") => " by agreement".to_string(),
+        Some("timeout") => " on time".to_string(),
+        Some(other) => format!(" ({other})"),
+    };
+    let words: Vec<&str> = result.unwrap_or("").split_whitespace().collect();
+    match words.split_first() {
+        Some((&"won", winners)) if !winners.is_empty() => {
+            let names: Vec<String> = winners
+                .iter()
+                .map(|seat| {
+                    seat.parse::<u8>()
+                        .map_or_else(|_| (*seat).to_string(), |seat| seat_player(seats, seat))
+                })
+                .collect();
+            format!("{} won{how}", names.join(" and "))
+        }
+        Some((&"draw", _)) => format!("draw{how}"),
+        _ => format!("over{how}"),
+    }
+}
+
+/// The count shown for a game: "move 9" while active (the move to be played now, counting
+/// from 1), "8 moves played" otherwise. The API's `ply` and `--ply` are the moves played so far.
+pub fn move_count(status: &str, ply: u32) -> String {
+    match (status, ply) {
+        ("active", _) => format!("move {}", ply + 1),
+        (_, 1) => "1 move played".to_string(),
+        (_, n) => format!("{n} moves played"),
+    }
+}
+
+/// In a Kechi die game, the roll of the player to move when that is the caller (the position
+/// text's total field).
+fn die_roll(game: &GameView) -> Option<String> {
+    let die = game.kind == turnpost_shared::GameKind::Kechi
+        && game.options.get("total").map(String::as_str) == Some("die")
+        && game.your_turn;
+    die.then(|| game.position.split_whitespace().nth(3).map(str::to_string))
+        .flatten()
 }
 
 /// The whole game for people.
@@ -61,13 +113,29 @@ pub fn describe(game: &GameView) -> String {
         game.to_move,
         game.your_turn,
         game.result.as_deref(),
+        game.result_reason.as_deref(),
         &game.seats,
     );
-    text.push_str(&format!("ply {} · {state}", game.ply));
-    if let Some(reason) = &game.result_reason {
-        text.push_str(&format!(" ({reason})"));
+    text.push_str(&format!("{} · {state}", move_count(&game.status, game.ply)));
+    if game.status != "finished" {
+        if let Some(reason) = &game.result_reason {
+            text.push_str(&format!(" ({reason})"));
+        }
     }
     text.push('\n');
+    if let (Some(seat), Some(engine)) = (
+        game.your_seat.and_then(turnpost_shared::Seat::new),
+        engine_game(game),
+    ) {
+        if game.status == "active" || game.status == "invited" {
+            text.push_str(&format!("your goal: {}\n", engine.goal(seat)));
+        }
+        if let Some(roll) = die_roll(game) {
+            text.push_str(&format!(
+                "your die roll: {roll} (move your stones {roll} in all)\n"
+            ));
+        }
+    }
     text.push_str(&clock_lines(game));
     if let Some(seat) = game.draw_offered_by {
         text.push_str(&format!("a draw is offered by seat {seat}\n"));
@@ -75,22 +143,28 @@ pub fn describe(game: &GameView) -> String {
     let last = game.last_moves.last();
     if let Some(last) = last {
         text.push_str(&format!(
-            "last move: {} (ply {})\n",
-            last.notation, last.ply
+            "last move: {} (move {}, {})\n",
+            last.notation,
+            last.ply + 1,
+            seat_player(&game.seats, last.seat)
         ));
     }
     text.push('\n');
     match engine_game(game) {
         Some(engine) => {
-            let mut view = engine.board_view();
-            if let Some(last) = last {
-                view.highlight_move(&last.notation);
-            }
-            text.push_str(&render_text(&view, text_style()));
+            text.push_str(&render_text(&marked_view(&engine, game), text_style()));
         }
         None => text.push_str(&game.board),
     }
     text
+}
+
+/// The board with the game's last moves (each seat's since the viewer's previous turn) marked
+/// in their movers' colours: the same picture for the terminal and `turnpost board --svg`.
+pub fn marked_view(engine: &AnyGame, game: &GameView) -> turnpost_shared::BoardView {
+    engine.board_view_with_moves(game.last_moves.iter().filter_map(|mv| {
+        turnpost_shared::Seat::new(mv.seat).map(|seat| (seat, mv.notation.as_str()))
+    }))
 }
 
 /// The clock, the timeout mode, Fischer banks, the deadline in local time, and the command to
@@ -155,17 +229,47 @@ pub fn summary_line(game: &GameSummary) -> String {
         game.to_move,
         game.your_turn,
         game.result.as_deref(),
+        None,
         &game.seats,
     );
-    format!(
-        "{:>6}  {:<16}  ply {:>4}  {:<28}  {:<36}  {}",
+    let names: Vec<&str> = game.seats.iter().map(|seat| seat.player.as_str()).collect();
+    let pending: Vec<&str> = game
+        .seats
+        .iter()
+        .filter(|seat| !seat.accepted)
+        .map(|seat| seat.player.as_str())
+        .collect();
+    let who = if game.status == "invited" && !pending.is_empty() {
+        format!("waiting for {}", pending.join(", "))
+    } else {
+        names.join(", ")
+    };
+    let mut line = format!(
+        "{:>6}  {:<16}  {:<9}  {:<18}  ",
         game.id,
         game.kind,
-        game.ply,
-        state,
-        due(game),
-        players(&game.seats)
-    )
+        move_count(&game.status, game.ply),
+        state
+    );
+    let due = due(game);
+    if !due.is_empty() {
+        line.push_str(&format!("{due}  "));
+    }
+    line.push_str(&who);
+    fit(line.trim_end(), LIST_WIDTH)
+}
+
+/// Game list lines stay within this many columns (six players' names included).
+pub const LIST_WIDTH: usize = 100;
+
+/// `text` cut to `width` characters, ending with `…` when cut.
+fn fit(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    cut.push('\u{2026}');
+    cut
 }
 
 #[cfg(test)]
@@ -212,6 +316,40 @@ mod tests {
             finished_at: None,
             last_activity_at: "2026-11-21T00:00:00Z".into(),
         }
+    }
+
+    #[test]
+    fn results_name_players_and_moves_count_from_one() {
+        let view = game("3d", "auto", [None, None]);
+        assert_eq!(
+            result_words(Some("won 2"), Some("resignation"), &view.seats),
+            "bob won by resignation"
+        );
+        assert_eq!(
+            result_words(Some("won 1"), Some("timeout"), &view.seats),
+            "anna won on time"
+        );
+        assert_eq!(
+            result_words(Some("draw"), Some("agreement"), &view.seats),
+            "draw by agreement"
+        );
+        assert_eq!(move_count("active", 8), "move 9");
+        assert_eq!(move_count("finished", 1), "1 move played");
+        assert_eq!(move_count("finished", 8), "8 moves played");
+    }
+
+    #[test]
+    fn kechi_die_games_say_your_die_roll() {
+        let mut view = game("3d", "auto", [None, None]);
+        view.kind = turnpost_shared::GameKind::Kechi;
+        view.options.insert("total".into(), "die".into());
+        view.your_turn = true;
+        view.position = "kechi w...w...w...w/..../..../..../............./..../..../..../\
+                         ............./..../..../..../b...b...b...b w 2 0 0 0"
+            .into();
+        assert_eq!(die_roll(&view).as_deref(), Some("2"));
+        view.your_turn = false;
+        assert_eq!(die_roll(&view), None);
     }
 
     #[test]

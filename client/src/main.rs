@@ -7,6 +7,7 @@ mod commands;
 mod config_dir;
 mod failure;
 mod game_display;
+mod machine_time_zone;
 mod output;
 mod profiles;
 mod session;

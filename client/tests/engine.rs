@@ -99,8 +99,38 @@ fn show_can_draw_an_svg_picture() {
     std::fs::remove_file(&path).unwrap();
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
     assert_eq!(svg.matches("<title>").count(), 171, "one group per cell");
-    // The last move's cells are ringed.
-    assert_eq!(svg.matches("stroke=\"#d62828\"").count(), 2);
+    // The last move's cells are ringed in the mover's colour (Black), on a white band.
+    assert_eq!(
+        svg.matches("stroke=\"#1d1d1d\" stroke-width=\"3\"").count(),
+        2
+    );
+    assert_eq!(
+        svg.matches("stroke=\"#ffffff\" stroke-width=\"7\"").count(),
+        2
+    );
+}
+
+#[test]
+fn show_marks_each_seats_last_move_in_its_colour_in_all_four_games() {
+    for (kind, moves, first, second) in [
+        ("kefren", "F2-F3 E18-E17", "#1d1d1d", "#fafafa"),
+        ("kechi", "a13-a7 e1-e7", "#fafafa", "#1d1d1d"),
+        ("sanqi", "R@d4 B@c3", "#1d1d1d", "#fafafa"),
+        ("chinese-checkers", "N13-M12 D5-E5", "#d62828", "#1f5fbf"),
+    ] {
+        let path =
+            std::env::temp_dir().join(format!("turnpost-mark-{kind}-{}.svg", std::process::id()));
+        let file = path.to_str().unwrap();
+        turnpost(&["engine", "show", kind, "--moves", moves, "--svg", file]).success();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        let rings = |colour: &str| {
+            svg.matches(&format!("stroke=\"{colour}\" stroke-width=\"3\""))
+                .count()
+        };
+        assert!(rings(first) >= 1, "{kind}: no ring in {first}");
+        assert!(rings(second) >= 1, "{kind}: no ring in {second}");
+    }
 }
 
 #[test]

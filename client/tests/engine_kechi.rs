@@ -38,7 +38,7 @@ fn variants_work_through_show_moves_and_status() {
     ])
     .success();
     let out = stdout(&run);
-    assert!(out.contains("total 2"), "{out}");
+    assert!(out.contains("die roll 2"), "{out}");
     assert!(out.trim_end().ends_with(" w 2 0 0 0"), "{out}");
     let run = turnpost(&[
         "engine",

@@ -9,7 +9,6 @@ use actix_web::dev::{Server, ServerHandle};
 use actix_web::{web, App, HttpServer};
 use anyhow::Context as _;
 use tokio::sync::{watch, Notify};
-use tracing_actix_web::TracingLogger;
 
 use crate::accounts::MailContext;
 use crate::config::{describe_database, Config};
@@ -164,7 +163,9 @@ impl Application {
         let address = listener.local_addr()?;
         let server = HttpServer::new(move || {
             App::new()
-                .wrap(TracingLogger::default())
+                .wrap(actix_web::middleware::from_fn(
+                    crate::access_log::access_log,
+                ))
                 .app_data(state.clone())
                 .app_data(
                     web::JsonConfig::default()

@@ -25,6 +25,7 @@
 //! - tests: `server/tests/common` has `TestApp` (server on port 0 with its own database and SMTP
 //!   sink), `TestDb` (fresh PostgreSQL or SQLite database, dropped after) and `both_backends!`.
 
+mod access_log;
 pub mod accounts;
 pub mod app;
 pub mod auth;

@@ -1,5 +1,6 @@
 //! The real binary: one start-up line naming the database and mail transport without secrets,
-//! and a graceful stop on SIGTERM.
+//! a graceful stop on SIGTERM, short access lines, the `.eml` transport's line per mail, and
+//! private files.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -9,7 +10,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -114,7 +115,6 @@ fn sigterm_stops_gracefully() {
 /// not read private: the data directory 0700; the database, its WAL and the `.eml` files 0600.
 #[test]
 fn data_dir_database_and_mail_files_are_private() {
-    use std::io::{Read, Write};
     use std::os::unix::fs::PermissionsExt;
 
     let scratch = TestDb::create(Backend::Sqlite);
@@ -186,4 +186,135 @@ fn data_dir_database_and_mail_files_are_private() {
     }
     child.kill().unwrap();
     let _ = child.wait();
+}
+
+/// A raw HTTP/1.1 request to the server; returns the status code.
+fn request(address: &str, method: &str, path: &str, headers: &str, body: &str) -> u16 {
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n{headers}\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap()
+}
+
+/// Lines from `rx` until one contains `wanted` (or 20 s pass).
+fn until(rx: &mpsc::Receiver<String>, wanted: &str, seen: &mut Vec<String>) -> String {
+    loop {
+        match rx.recv_timeout(Duration::from_secs(20)) {
+            Ok(line) if line.contains(wanted) => {
+                seen.push(line.clone());
+                return line;
+            }
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("no line with `{wanted}`; so far:\n{}", seen.join("\n")),
+        }
+    }
+}
+
+#[test]
+fn access_lines_are_short_and_eml_mails_are_logged_without_secrets() {
+    let db = TestDb::create(Backend::Sqlite);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+        .arg("serve")
+        .env("TURNPOST_LISTEN", "127.0.0.1:0")
+        .env("TURNPOST_DATA_DIR", &db.dir)
+        .env("DATABASE_URL", &db.url)
+        .env_remove("SMTP_URL")
+        .env("RUST_LOG", "info")
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let started = until(&rx, "listening on http://", &mut seen);
+    let address = started
+        .split("listening on http://")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .unwrap()
+        .to_string();
+
+    // A sign-up: its code goes out as an .eml file, logged with recipient and subject.
+    let json = "Content-Type: application/json\r\n";
+    let body = r#"{"name":"anna","email":"anna@example.org"}"#;
+    let status = request(&address, "POST", "/v1/accounts", json, body);
+    assert!(status < 300, "sign-up answered {status}");
+    let mail = until(&rx, "mail written to file", &mut seen);
+    assert!(mail.contains("anna@example.org"), "{mail}");
+    assert!(mail.contains("Your turnpost code"), "{mail}");
+    assert!(mail.contains(".eml"), "{mail}");
+    let file = std::fs::read_dir(db.dir.join("mail"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .find(|path| path.extension().is_some_and(|ext| ext == "eml"))
+        .unwrap();
+    let eml = std::fs::read_to_string(file).unwrap();
+    let code = eml
+        .lines()
+        .find_map(|line| line.strip_prefix("Subject: Your turnpost code: "))
+        .unwrap()
+        .trim()
+        .to_string();
+    assert!(code.len() >= 6, "{code}");
+
+    // Refused requests: a bad token, a bad unsubscribe signature in the query.
+    let status = request(
+        &address,
+        "GET",
+        "/v1/me",
+        "Authorization: Bearer tp_secret-token-123\r\n",
+        "",
+    );
+    assert_eq!(status, 401);
+    let refused = until(&rx, "GET /v1/me 401", &mut seen);
+    assert!(
+        refused.contains(" INFO "),
+        "refused requests are info: {refused}"
+    );
+    let status = request(
+        &address,
+        "GET",
+        "/v1/unsubscribe?a=1&c=turn&s=sig-secret-456",
+        "",
+        "",
+    );
+    assert!(status >= 400, "{status}");
+    let line = until(&rx, "GET /v1/unsubscribe ", &mut seen);
+    // Method, path, status and duration: nothing else of the request.
+    let access = line.split("turnpost::access: ").nth(1).unwrap();
+    let words: Vec<&str> = access.split_whitespace().collect();
+    assert_eq!(words.len(), 5, "{line}");
+    assert_eq!(words[4], "ms", "{line}");
+
+    child.kill().unwrap();
+    let _ = child.wait();
+    seen.extend(rx.try_iter());
+    for line in &seen {
+        for secret in [code.as_str(), "secret-token-123", "sig-secret-456"] {
+            assert!(!line.contains(secret), "`{secret}` in the log: {line}");
+        }
+    }
 }

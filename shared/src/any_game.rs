@@ -2,7 +2,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     placings, BoardView, ChineseCheckers, Departure, DepartureText, Game, GameKind, Kechi, Kefren,
-    LeaveError, MoveError, OptionError, OptionSpec, Options, PositionError, SanQi, Seat, Status,
+    LeaveError, MoveError, OptionError, OptionSpec, Options, PieceColour, PositionError, SanQi,
+    Seat, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
@@ -181,6 +182,29 @@ impl AnyGame {
     /// How people call a seat in this game: "Black (seat 1)".
     pub fn seat_name(&self, seat: Seat) -> String {
         dispatch!(self, game => game.seat_name(seat))
+    }
+
+    /// What `seat` plays for, in one line addressed to its player.
+    pub fn goal(&self, seat: Seat) -> String {
+        dispatch!(self, game => game.goal(seat))
+    }
+
+    /// The colour a seat's last moves are marked in.
+    pub fn seat_colour(&self, seat: Seat) -> PieceColour {
+        dispatch!(self, game => game.seat_colour(seat))
+    }
+
+    /// The board with each move of `moves` (seat, move text; oldest first) marked in its
+    /// seat's colour: how the CLI, mails and pictures show the moves since a player's last turn.
+    pub fn board_view_with_moves<'a>(
+        &self,
+        moves: impl IntoIterator<Item = (Seat, &'a str)>,
+    ) -> BoardView {
+        let mut view = self.board_view();
+        for (seat, text) in moves {
+            view.mark_move(text, self.seat_colour(seat));
+        }
+        view
     }
 
     /// Ongoing with the seat to move, won, or drawn. When a departure ended the game, the

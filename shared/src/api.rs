@@ -281,7 +281,7 @@ pub struct SeatView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MoveView {
-    /// Moves played before it (0 for the first move).
+    /// Moves played before it (0 for the first move, which people call move 1).
     pub ply: u32,
     /// Seat that moved.
     pub seat: u8,
@@ -320,7 +320,7 @@ pub struct GameView {
     pub result: Option<String>,
     /// Why it ended: `rules`, `resignation`, `agreement`, `timeout`, `declined`, `expired`.
     pub result_reason: Option<String>,
-    /// Moves played so far: send it back as `ply` with the next move.
+    /// Moves played so far: send it back as `ply` with the next move (which is move `ply + 1`).
     pub ply: u32,
     /// Seat to move while active.
     pub to_move: Option<u8>,

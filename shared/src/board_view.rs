@@ -22,6 +22,10 @@ pub struct CellView {
     pub content: CellContent,
     /// Part of the last move (drawn highlighted).
     pub highlighted: bool,
+    /// The colour of the seat whose move it was part of, when known: renderers mark the cell
+    /// in that colour (with a contrasting outline, so it shows on a piece of the same colour).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<PieceColour>,
 }
 
 /// What stands on a cell.
@@ -62,6 +66,19 @@ pub struct LabelView {
 }
 
 impl BoardView {
+    /// Marks the cells named in a move's text as highlighted, in `colour` (the mover's seat
+    /// colour). Later calls win on cells several moves share, so mark oldest first.
+    pub fn mark_move(&mut self, move_text: &str, colour: PieceColour) {
+        for word in move_text.split(|c: char| !c.is_ascii_alphanumeric()) {
+            for cell in &mut self.cells {
+                if !word.is_empty() && cell.name.eq_ignore_ascii_case(word) {
+                    cell.highlighted = true;
+                    cell.mark = Some(colour);
+                }
+            }
+        }
+    }
+
     /// Marks the cells named in a move's text (any run of letters and digits that names a
     /// cell, ignoring case) as highlighted.
     pub fn highlight_move(&mut self, move_text: &str) {

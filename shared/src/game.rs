@@ -1,7 +1,7 @@
 use std::fmt::Debug;
 
 use crate::{
-    BoardView, GameKind, MoveError, OptionError, OptionSpec, Options, ParseMoveError,
+    BoardView, GameKind, MoveError, OptionError, OptionSpec, Options, ParseMoveError, PieceColour,
     PositionError, Seat, Status,
 };
 
@@ -62,6 +62,13 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
         let _ = seat;
         None
     }
+
+    /// What `seat` plays for, in one line addressed to that seat's player ("you win with …"),
+    /// for `turnpost show`, turn mails and the web page.
+    fn goal(&self, seat: Seat) -> String;
+
+    /// The colour a seat's last moves are marked in: its pieces' colour, where it has one.
+    fn seat_colour(&self, seat: Seat) -> PieceColour;
 
     /// Ongoing with the seat to move, won, or drawn.
     fn status(&self) -> Status;

@@ -17,6 +17,7 @@ mod notification_api;
 mod options;
 mod perft;
 mod placings;
+mod players_rules;
 mod position_error;
 mod record;
 mod render;
@@ -53,6 +54,7 @@ pub use notification_api::{
 pub use options::{OptionError, OptionSpec, OptionValues, Options};
 pub use perft::perft;
 pub use placings::placings;
+pub use players_rules::rules_for_players;
 pub use position_error::PositionError;
 pub use record::{GameRecord, RecordError, ReplayRecordError};
 pub use render::{render_svg, render_text, svg_size, TextStyle};

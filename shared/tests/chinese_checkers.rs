@@ -609,10 +609,10 @@ fn the_board_is_drawn_as_a_star() {
     assert_eq!(
         text,
         "\
-A             4  5
+A             4  5  ▲4
 B            4 4  5-6
 C           4 4 4  5-7
-D          4 4 4 4  5-8
+D ▲3       4 4 4 4  5-8   ▲5
 E 3 3 3 3 . . . . . 5 5 5 5  1-13
 F  3 3 3 . . . . . . 5 5 5  2-13
 G   3 3 . . . . . . . 5 5  3-13
@@ -622,13 +622,21 @@ J    2 . . . . . . . . 6  5-14
 K   2 2 . . . . . . . 6 6  5-15
 L  2 2 2 . . . . . . 6 6 6  5-16
 M 2 2 2 2 . . . . . 6 6 6 6  5-17
-N          1 1 1 1  10-13
+N ▲2       1 1 1 1  10-13 ▲6
 O           1 1 1  11-13
 P            1 1  12-13
-Q             1  13
+Q             1  13  ▲1
 "
     );
     assert!(text.contains('6'));
+    // Each seat's target point is marked for the goal line ("fill the point marked ▲4").
+    let two = ChineseCheckers::new(&options(&[])).unwrap();
+    let text = render_text(&two.board_view(), TextStyle::Plain);
+    assert!(
+        text.contains("▲4") && text.contains("▲1") && !text.contains("▲2"),
+        "{text}"
+    );
+    assert!(two.goal(turnpost_shared::Seat::FIRST).contains("marked ▲4"));
 }
 
 #[test]

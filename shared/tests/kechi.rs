@@ -1,4 +1,4 @@
-//! Kechi against its rules file (`shared/rules/kechi.md`): the published opening and endgame,
+//! Kechi against its rules file (the rules specification, as read in `src/<game>/RULES.md`): the published opening and endgame,
 //! the reference figures, every refused turn, the variants, notation and position text.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -281,7 +281,7 @@ fn die_rolls_follow_the_formula() {
                 .board_view()
                 .labels
                 .iter()
-                .any(|l| l.text == format!("total {expected}")));
+                .any(|l| l.text == format!("die roll {expected}")));
             for turn in game.legal_moves() {
                 let sum: usize = turn
                     .stone_moves()

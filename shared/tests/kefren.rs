@@ -1,4 +1,4 @@
-//! Kefren rules, example by example (`shared/rules/kefren.md`).
+//! Kefren rules, example by example (the rules specification, as read in `src/<game>/RULES.md`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use turnpost_shared::{Game, Kefren, KefrenIllegal, MoveError, Options, Seat, Status};

@@ -1,4 +1,4 @@
-//! SanQi rules, section by section of `shared/rules/sanqi.md`.
+//! SanQi rules, section by section of the rules specification (see `src/sanqi/RULES.md`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeSet;

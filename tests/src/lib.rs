@@ -286,6 +286,9 @@ impl Cli {
             .env_remove("TURNPOST_TOKEN")
             .env_remove("TURNPOST_PROFILE")
             .env_remove("NO_COLOR")
+            // One time zone for every run: deadlines print alike, and `signup` (which sends the
+            // machine's zone) sets UTC.
+            .env("TZ", "UTC")
             .args(args);
         command
     }

@@ -338,7 +338,8 @@ fn claim_a_win_on_time_after_the_deadline(backend: Backend) {
         claimed.starts_with(&format!("Claimed the win on time in game #{game}.")),
         "{claimed}"
     );
-    assert!(claimed.contains("finished: won 2 (timeout)"), "{claimed}");
+    assert!(claimed.contains(" won on time"), "{claimed}");
+    assert!(!claimed.contains("won 2"), "{claimed}");
 
     let finished = anna.json(&["show", &game])["game"].clone();
     assert_eq!(finished["status"], "finished");

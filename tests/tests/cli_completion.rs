@@ -286,3 +286,48 @@ fn bash_replaces_only_what_follows_the_last_colon_typed() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(lines(&out), ["E4:E7", "E4:G5"]);
 }
+
+#[test]
+fn bash_replaces_only_what_follows_the_at_sign_typed() {
+    // bash also splits words at `@` (COMP_WORDBREAKS), so `R@<TAB>` must not become `RR@d4`.
+    let dir = std::env::temp_dir().join(format!("turnpost-at-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Cli::new(dir.clone()).run(&["completions", "bash"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let script = dir.join("turnpost.bash");
+    std::fs::write(&script, &out.stdout).unwrap();
+    let stand_in = dir.join("turnpost");
+    std::fs::write(
+        &stand_in,
+        "#!/bin/sh\n[ \"$1 $2 $3 $4 $5 $6\" = '__complete-moves --current R@ -- move 4' ] \
+         && printf 'R@a1\\nR@d4\\n'\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&stand_in, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let program = r#"
+        source "$1"
+        COMP_LINE="turnpost move 4 R@"
+        COMP_POINT=${#COMP_LINE}
+        COMP_WORDS=(turnpost move 4 R @ "")
+        COMP_CWORD=5
+        _turnpost_moves turnpost "" @
+        printf '%s\n' "${COMPREPLY[@]}"
+    "#;
+    let out = std::process::Command::new("bash")
+        .args(["--norc", "--noprofile", "-c", program, "bash"])
+        .arg(&script)
+        .env(
+            "PATH",
+            format!("{}:{}", dir.display(), std::env::var("PATH").unwrap()),
+        )
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // What bash puts after `R@` on the line: with the default word breaks, just the cell.
+    assert_eq!(lines(&out), ["a1", "d4"]);
+}

@@ -96,6 +96,17 @@ fn whole_games(backend: Backend) {
         "{}",
         text(&out.stderr)
     );
+    // `moves` still lists the opponent's moves, but says on stderr whose they are.
+    let out = table.bob.run(&["moves", &id_text]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("F2-F3\n"));
+    assert!(
+        text(&out.stderr).contains("not your turn") && text(&out.stderr).contains("anna"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = table.anna.run(&["moves", &id_text]);
+    assert_eq!(text(&out.stderr), "");
     // An illegal move shows the engine's reason; a syntax error shows where.
     let out = table.anna.run(&["move", &id_text, "F2-F9"]);
     assert_eq!(out.status.code(), Some(1));
@@ -135,7 +146,7 @@ fn whole_games(backend: Backend) {
     let out = table.bob.run(&["move", &id_text, "--ply", "0", "E18-E17"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr).contains("at ply 1 now"),
+        text(&out.stderr).contains("1 move played now, you saw 0"),
         "{}",
         text(&out.stderr)
     );
@@ -164,6 +175,19 @@ fn whole_games(backend: Backend) {
         "{game}"
     );
 
+    // Moving in a finished game says it is over and who won, by name.
+    let out = table.anna.run(&["move", &id_text, "A2-A3"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("is over: ") && err.contains(" won"), "{err}");
+    assert!(!err.contains("won 1") && !err.contains("won 2"), "{err}");
+    let shown = text(&table.bob.run(&["show", &id_text]).stdout);
+    assert!(shown.contains("moves played · finished: "), "{shown}");
+    assert!(
+        shown.contains("anna won") || shown.contains("bob won"),
+        "{shown}"
+    );
+
     // The record replays to the final position.
     let out = table.anna.run(&["record", &id_text]);
     assert!(out.status.success());
@@ -174,6 +198,14 @@ fn whole_games(backend: Backend) {
     assert_eq!(
         history["moves"].as_array().unwrap().len() as u64,
         game["ply"].as_u64().unwrap()
+    );
+    // The text history names the players and numbers the moves from 1.
+    let out = table.bob.run(&["history", &id_text]);
+    let history = text(&out.stdout);
+    let first = history.lines().next().unwrap();
+    assert!(
+        first.starts_with("move   1  anna, Black (seat 1)  F2-F3"),
+        "{history}"
     );
     let svg = table.server.data_dir.join("board.svg");
     let out = table

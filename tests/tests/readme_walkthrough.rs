@@ -35,6 +35,11 @@ struct Line {
 const EXPECTED: &[(Player, &str, &[&str])] = &[
     (
         Player::Anna,
+        "turnpost rules kefren",
+        &["## The goal", "more Black stones on row 19", "E2-E3"],
+    ),
+    (
+        Player::Anna,
         "turnpost signup --server http://127.0.0.1:8080 --name anna --email anna@example.org",
         &["Signed in as anna at {server} (profile default)."],
     ),
@@ -64,14 +69,14 @@ const EXPECTED: &[(Player, &str, &[&str])] = &[
     (
         Player::Bob,
         "turnpost accept 1",
-        &["ply 0 · anna to move", "deadline of anna: "],
+        &["move 1 · anna to move", "deadline of anna: "],
     ),
     (
         Player::Bob,
         "turnpost wait --game 1",
         &[
-            "ply 1 · your move (bob)",
-            "last move: F2-F3 (ply 0)",
+            "move 2 · your move (bob)",
+            "last move: F2-F3 (move 1, anna)",
             "A B C D E F G H I",
         ],
     ),
@@ -79,21 +84,22 @@ const EXPECTED: &[(Player, &str, &[&str])] = &[
     (
         Player::Anna,
         "turnpost move 1 F2-F3",
-        &["ply 1 · bob to move", "last move: F2-F3 (ply 0)"],
+        &["move 2 · bob to move", "last move: F2-F3 (move 1, anna)"],
     ),
     (
         Player::Bob,
         "turnpost move 1 E18-E17",
-        &["ply 2 · anna to move", "last move: E18-E17 (ply 1)"],
+        &["move 3 · anna to move", "last move: E18-E17 (move 2, bob)"],
     ),
     (
         Player::Anna,
         "turnpost show 1",
         &[
-            "ply 2 · your move (anna)",
+            "move 3 · your move (anna)",
+            "your goal: you (Black) win with more of your stones on row 19",
             "clock: 3 days per move · timeout: auto",
             "your deadline: ",
-            "last move: E18-E17 (ply 1)",
+            "last move: E18-E17 (move 2, bob)",
             "A B C D E F G H I",
         ],
     ),

@@ -1,5 +1,6 @@
-//! `turnpost engine …`: the offline engine commands, with the output format fixed by
-//! `shared/rules/README.md` ("Engine commands").
+//! `turnpost engine …`: the offline engine commands. Their output format is fixed (scripts and
+//! independent implementations compare against it); the README's "Explore the games offline"
+//! documents it.
 
 use clap::{Args, Subcommand};
 use turnpost_shared::{
@@ -89,6 +90,46 @@ impl PositionArgs {
     }
 }
 
+/// The moves of the last round of `--moves` (at most one per seat, the latest of each), with
+/// their seats: what `show` marks, as a player sees the moves since their previous turn.
+///
+/// # Errors
+/// As [`PositionArgs::game`].
+fn last_round(args: &PositionArgs) -> Result<Vec<(Seat, String)>, Failure> {
+    let moves = split_move_list(args.moves.as_deref().unwrap_or(""));
+    let mut game = PositionArgs {
+        kind: args.kind,
+        options: args.options.clone(),
+        moves: None,
+        position: args.position.clone(),
+    }
+    .game()?;
+    let mut played: Vec<(Seat, String)> = Vec::new();
+    for text in &moves {
+        let Some(seat) = game.status().to_move() else {
+            break;
+        };
+        let (next, canonical) = game
+            .play(text)
+            .map_err(|error| Failure::refused(format!("--moves: `{text}`: {error}")))?;
+        played.push((seat, canonical));
+        game = next;
+    }
+    let seats = usize::from(game.seat_count());
+    let start = played.len().saturating_sub(seats);
+    let mut round = played.split_off(start);
+    // One move per seat: a seat that moved twice in the round (a pass order) keeps its latest.
+    let mut seen = Vec::new();
+    round.reverse();
+    round.retain(|(seat, _)| {
+        let first = !seen.contains(seat);
+        seen.push(*seat);
+        first
+    });
+    round.reverse();
+    Ok(round)
+}
+
 /// Runs an engine command.
 ///
 /// # Errors
@@ -122,12 +163,12 @@ pub fn run(command: EngineCommand, json: bool) -> Result<(), Failure> {
             svg,
         } => {
             let game = args.game()?;
-            let mut view = game.board_view();
-            if let Some(last) = split_move_list(args.moves.as_deref().unwrap_or("")).last() {
-                if !DepartureText::is_departure(last) {
-                    view.highlight_move(last);
-                }
-            }
+            let view = game.board_view_with_moves(
+                last_round(&args)?
+                    .iter()
+                    .filter(|(_, text)| !DepartureText::is_departure(text))
+                    .map(|(seat, text)| (*seat, text.as_str())),
+            );
             if let Some(path) = svg {
                 std::fs::write(&path, render_svg(&view)).map_err(|error| {
                     Failure::usage(format!("cannot write {}: {error}", path.display()))

@@ -1,5 +1,7 @@
 //! Commands that act on one game and print it afterwards: show, accept, decline, resign, draw.
 
+use std::io::{BufRead, IsTerminal, Write};
+
 use clap::ValueEnum;
 use turnpost_shared::{DrawAction, DrawRequest, GameView};
 
@@ -51,6 +53,39 @@ pub fn act(action: Action, id: i64, profile: Option<&str>, json: bool) -> Result
     };
     let game: GameView = session.client.post_empty(&format!("/games/{id}/{verb}"))?;
     print_game(&game, json)
+}
+
+/// Runs `turnpost resign ID`: on a terminal, only after the player confirms (or with `--yes`).
+///
+/// # Errors
+/// A refusal when the player does not confirm; refusals and network failures.
+pub fn resign(id: i64, yes: bool, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    let stdin = std::io::stdin();
+    if !yes && stdin.is_terminal() {
+        let session = Session::open(profile)?;
+        let game: GameView = session.client.get(&format!("/games/{id}"))?;
+        let opponents: Vec<&str> = game
+            .seats
+            .iter()
+            .filter(|seat| Some(seat.seat) != game.your_seat)
+            .map(|seat| seat.player.as_str())
+            .collect();
+        eprint!(
+            "Resign {} #{} against {}? You lose the game. [y/N] ",
+            game.kind,
+            game.id,
+            opponents.join(", ")
+        );
+        std::io::stderr().flush()?;
+        let mut answer = String::new();
+        stdin.lock().read_line(&mut answer)?;
+        if !matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+            return Err(Failure::refused(format!(
+                "not resigned: game #{id} goes on"
+            )));
+        }
+    }
+    act(Action::Resign, id, profile, json)
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use turnpost_shared::{GameView, MoveList};
 
 use crate::failure::Failure;
-use crate::game_display::engine_game;
+use crate::game_display::{engine_game, marked_view};
 use crate::output::{print, print_json};
 use crate::session::Session;
 
@@ -33,6 +33,19 @@ pub fn moves(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> 
                 moves: &moves,
             },
         )?);
+    }
+    if !game.your_turn && !moves.is_empty() {
+        // Listed anyway (to study the position), but nobody should mistake them for theirs.
+        let whose = game
+            .to_move
+            .and_then(|seat| game.seats.iter().find(|s| s.seat == seat))
+            .map_or_else(|| "the other player".to_string(), |s| s.player.clone());
+        eprintln!(
+            "not your turn in game #{}: these are the moves of {whose}, who is to move",
+            game.id
+        );
+    } else if moves.is_empty() && game.status != "active" {
+        eprintln!("game #{} is {}: there are no moves", game.id, game.status);
     }
     let mut text = String::new();
     for mv in &moves {
@@ -65,7 +78,7 @@ pub fn legal_moves(session: &Session, id: i64) -> Result<(GameView, Vec<String>)
     Ok((game, moves))
 }
 
-/// Runs `turnpost history ID`: every move with its ply, seat and time.
+/// Runs `turnpost history ID`: every move with its number (from 1), player and time.
 ///
 /// # Errors
 /// Refusals and network failures.
@@ -75,13 +88,33 @@ pub fn history(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure
     if json {
         return Ok(print_json("moves", &list.moves)?);
     }
+    let game: GameView = session.client.get(&format!("/games/{id}"))?;
+    let who = |seat: u8| {
+        game.seats.iter().find(|s| s.seat == seat).map_or_else(
+            || format!("seat {seat}"),
+            |s| format!("{}, {}", s.player, s.seat_name),
+        )
+    };
+    // Columns as wide as their longest entry, so long Kechi turns keep the times aligned.
+    let who_width = list
+        .moves
+        .iter()
+        .map(|mv| who(mv.seat).chars().count())
+        .max()
+        .unwrap_or(0);
+    let move_width = list
+        .moves
+        .iter()
+        .map(|mv| mv.notation.chars().count())
+        .max()
+        .unwrap_or(0);
     let mut text = String::new();
     for mv in &list.moves {
         let auto = if mv.automatic { " (automatic)" } else { "" };
         text.push_str(&format!(
-            "{:>4}. seat {}  {:<20} {}{auto}\n",
+            "move {:>3}  {:<who_width$}  {:<move_width$}  {}{auto}\n",
             mv.ply + 1,
-            mv.seat,
+            who(mv.seat),
             mv.notation,
             mv.played_at
         ));
@@ -108,7 +141,13 @@ pub fn record(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure>
 /// Refusals, network failures, and a usage failure when the file cannot be written.
 pub fn board(id: i64, svg: PathBuf, profile: Option<&str>, json: bool) -> Result<(), Failure> {
     let session = Session::open(profile)?;
-    let picture = session.client.get_text(&format!("/games/{id}/board.svg"))?;
+    // Drawn here from the game, like `show`, so the last moves are marked in their movers'
+    // colours; the server's picture is the fallback for a position this CLI cannot read.
+    let game: GameView = session.client.get(&format!("/games/{id}"))?;
+    let picture = match engine_game(&game) {
+        Some(engine) => turnpost_shared::render_svg(&marked_view(&engine, &game)),
+        None => session.client.get_text(&format!("/games/{id}/board.svg"))?,
+    };
     std::fs::write(&svg, picture)
         .map_err(|error| Failure::usage(format!("cannot write {}: {error}", svg.display())))?;
     if json {

@@ -13,6 +13,7 @@ mod logout;
 mod new;
 mod notifications;
 mod play;
+mod rules;
 mod sign_in;
 mod signup;
 pub mod tokens;
@@ -43,6 +44,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
     let json = cli.json;
     match cli.command {
         Command::Engine(command) => engine::run(command, json),
+        Command::Rules { kind } => rules::run(kind, json),
         Command::Signup(args) => signup::run(args, profile, json),
         Command::Login(args) => login::run(args, profile, json),
         Command::Logout => logout::run(profile, json),
@@ -60,7 +62,7 @@ pub fn run(cli: Cli) -> Result<(), Failure> {
         Command::History { id } => game_info::history(id, profile, json),
         Command::Record { id } => game_info::record(id, profile, json),
         Command::Board { id, svg } => game_info::board(id, svg, profile, json),
-        Command::Resign { id } => game_actions::act(Action::Resign, id, profile, json),
+        Command::Resign { id, yes } => game_actions::resign(id, yes, profile, json),
         Command::Draw { action, id } => game_actions::draw(action, id, profile, json),
         Command::Wait(args) => wait::run(args, profile, json),
         Command::Claim { id } => claim::run(id, profile, json),

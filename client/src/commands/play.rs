@@ -2,7 +2,7 @@ use clap::Args;
 use turnpost_shared::{GameView, MoveError, PlayMoveRequest};
 
 use crate::failure::Failure;
-use crate::game_display::{describe, engine_game};
+use crate::game_display::{describe, engine_game, move_count, result_words};
 use crate::output::{print, print_json};
 use crate::session::Session;
 
@@ -15,8 +15,8 @@ pub struct MoveArgs {
     /// The move, in the game's notation (e.g. F3:E4:E7, a13-a8,e13-e12, R@d4, A5-G11).
     #[arg(num_args = 1.., required = true, value_name = "MOVE")]
     pub notation: Vec<String>,
-    /// How many moves you saw played; if the game has moved on since, the move is refused.
-    /// Default: the current ply.
+    /// The moves played so far, as you saw them (`turnpost show` says "move N+1"); if the game
+    /// has moved on since, the move is refused. Default: the current count.
     #[arg(long)]
     pub ply: Option<u32>,
     /// Check the move without playing it.
@@ -32,11 +32,31 @@ pub fn run(args: MoveArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
     let session = Session::open(profile)?;
     let text = args.notation.join(" ");
     let game: GameView = session.client.get(&format!("/games/{}", args.id))?;
+    if game.status == "finished" {
+        return Err(Failure::refused(format!(
+            "game #{} is over: {}",
+            game.id,
+            result_words(
+                game.result.as_deref(),
+                game.result_reason.as_deref(),
+                &game.seats
+            )
+        )));
+    }
+    if game.status != "active" {
+        return Err(Failure::refused(format!(
+            "game #{} is {}: there is nothing to play",
+            game.id, game.status
+        )));
+    }
     let ply = args.ply.unwrap_or(game.ply);
     if ply != game.ply {
         return Err(Failure::refused(format!(
-            "game #{} is at ply {} now, not {ply}: look at it again (turnpost show {}) before you move",
-            game.id, game.ply, game.id
+            "game #{} has moved on: {} now, you saw {ply} (--ply counts the moves played so \
+             far); look at it again (turnpost show {}) before you move",
+            game.id,
+            move_count("finished", game.ply),
+            game.id
         )));
     }
     if !game.your_turn {

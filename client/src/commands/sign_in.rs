@@ -48,6 +48,7 @@ struct SignedIn<'a> {
 }
 
 /// Trades the code for a token, saves profile and token, and reports who is signed in.
+/// Returns the token (for a first setting right after sign-up).
 ///
 /// # Errors
 /// A refusal for a wrong or expired code; network and file failures.
@@ -58,10 +59,7 @@ pub fn verify_and_save(
     code: String,
     label: String,
     json: bool,
-) -> Result<(), Failure> {
-    let store = ProfileStore::open()?;
-    let mut file = store.load()?;
-    let profile = profile_name(profile_flag, &file)?;
+) -> Result<String, Failure> {
     let new: NewToken = client.post(
         "/sessions/verify",
         &VerifyRequest {
@@ -70,13 +68,40 @@ pub fn verify_and_save(
             label: Some(label),
         },
     )?;
-    store.save_token(&profile, &new.token)?;
+    save_profile(
+        client,
+        profile_flag,
+        &new.token,
+        &new.account,
+        Some(new.info.id),
+        json,
+    )?;
+    Ok(new.token)
+}
+
+/// Keeps `token` for `account` in the profile (the default one if there was none) and reports
+/// who is signed in.
+///
+/// # Errors
+/// File and output failures.
+pub fn save_profile(
+    client: &ApiClient,
+    profile_flag: Option<&str>,
+    token: &str,
+    account: &Account,
+    token_id: Option<i64>,
+    json: bool,
+) -> Result<(), Failure> {
+    let store = ProfileStore::open()?;
+    let mut file = store.load()?;
+    let profile = profile_name(profile_flag, &file)?;
+    store.save_token(&profile, token)?;
     file.profiles.insert(
         profile.clone(),
         Profile {
             server: client.server().to_string(),
-            account: new.account.name.clone(),
-            token_id: Some(new.info.id),
+            account: account.name.clone(),
+            token_id,
         },
     );
     if file.default.is_none() {
@@ -89,13 +114,13 @@ pub fn verify_and_save(
             &SignedIn {
                 profile: &profile,
                 server: client.server(),
-                account: &new.account,
+                account,
             },
         )?;
     } else {
         print(&format!(
             "Signed in as {} at {} (profile {profile}).\n",
-            new.account.name,
+            account.name,
             client.server()
         ))?;
     }

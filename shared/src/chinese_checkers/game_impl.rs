@@ -1,13 +1,14 @@
 use crate::{
-    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PositionError,
-    Seat, Status,
+    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PieceColour,
+    PositionError, Seat, Status,
 };
 
 use super::board::ChineseCheckers;
 use super::illegal::ChineseCheckersIllegal;
 use super::move_text::{format_move, ChineseCheckersMoveText};
 use super::moves::ChineseCheckersMove;
-use super::variant::{sets_in, Variant, OPTION_SPECS};
+use super::points::opposite;
+use super::variant::{sets_in, AntiSpoiling, Variant, OPTION_SPECS};
 
 impl Game for ChineseCheckers {
     type Move = ChineseCheckersMove;
@@ -52,6 +53,37 @@ impl Game for ChineseCheckers {
             && !self.left.contains(seat)
             && self.winner().is_none();
         may_leave.then(|| self.without(seat))
+    }
+
+    /// The colour of the seat's first set (the colour its pegs are drawn in).
+    fn seat_colour(&self, seat: Seat) -> PieceColour {
+        sets_in(self.variant.sets_of(seat.index()))
+            .next()
+            .map_or(PieceColour::Grey, |set| {
+                super::view::colour(u8::try_from(set).unwrap_or(0))
+            })
+    }
+
+    /// Rules "Winning": every set of the seat home in the point opposite its start.
+    fn goal(&self, seat: Seat) -> String {
+        let targets: Vec<String> = sets_in(self.variant.sets_of(seat.index()))
+            .map(|point| format!("\u{25B2}{}", opposite(point)))
+            .collect();
+        let (them, it) = if targets.len() == 1 {
+            ("the point", "it")
+        } else {
+            ("the points", "each")
+        };
+        let home = if self.variant.anti_spoiling == AntiSpoiling::Parlett {
+            "full and holds at least one of yours"
+        } else {
+            "filled with your own ten pegs"
+        };
+        format!(
+            "fill {them} marked {} (opposite your start) with your pegs: you win when {it} is \
+             {home}",
+            targets.join(", ")
+        )
     }
 
     fn status(&self) -> Status {

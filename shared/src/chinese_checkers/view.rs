@@ -7,11 +7,16 @@ use crate::{BoardView, CellContent, CellView, LabelView, PieceColour};
 
 use super::board::{ChineseCheckers, EMPTY, INERT};
 use super::hole::{Hole, ROWS, ROW_RANGE};
+use super::points::opposite;
+use super::variant::sets_in;
 
 /// Columns left of the leftmost hole (row letter and a blank).
 const LEFT: i32 = 4;
 /// Columns between a row's last hole and its numbers.
 const GAP: i32 = 3;
+/// Where the mark of each point (1 to 6) stands: beside the tip of the top and bottom points
+/// (after the row's numbers), above or below the outer tip of the side points.
+const TARGET_MARKS: [(i32, i32); 6] = [(21, 16), (2, 13), (2, 3), (20, 0), (26, 3), (26, 13)];
 
 fn grid(value: i32) -> u16 {
     u16::try_from(value).unwrap_or(0)
@@ -21,7 +26,7 @@ fn x_of(row: i32, number: i32) -> i32 {
     2 * number - row + LEFT
 }
 
-fn colour(set: u8) -> PieceColour {
+pub(crate) fn colour(set: u8) -> PieceColour {
     match set {
         1 => PieceColour::Red,
         2 => PieceColour::Yellow,
@@ -56,6 +61,7 @@ impl ChineseCheckers {
                 y: grid(row),
                 content,
                 highlighted: false,
+                mark: None,
             });
         }
         let mut width = 0;
@@ -78,6 +84,19 @@ impl ChineseCheckers {
                 x: grid(x),
                 y: grid(row),
             });
+        }
+        // Each target point in play gets `▲k` by its tip, in a blank corner of the grid, so the
+        // goal line ("fill the point marked ▲4") points at the picture.
+        for set in sets_in(self.variant.layout.in_play) {
+            let target = opposite(set);
+            if let Some(&(x, y)) = TARGET_MARKS.get(target.wrapping_sub(1)) {
+                width = width.max(x + 2);
+                labels.push(LabelView {
+                    text: format!("\u{25B2}{target}"),
+                    x: grid(x),
+                    y: grid(y),
+                });
+            }
         }
         BoardView {
             width: grid(width),

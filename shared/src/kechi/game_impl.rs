@@ -1,8 +1,8 @@
 use std::cmp::Ordering;
 
 use crate::{
-    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PositionError,
-    Seat, Status,
+    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PieceColour,
+    PositionError, Seat, Status,
 };
 
 use super::board::{other, Kechi, BLACK, WHITE};
@@ -43,6 +43,31 @@ impl Game for Kechi {
             1 => "White (seat 1)".to_string(),
             2 => "Black (seat 2)".to_string(),
             other => format!("seat {other}"),
+        }
+    }
+
+    fn seat_colour(&self, seat: Seat) -> PieceColour {
+        if seat.number() == 1 {
+            PieceColour::White
+        } else {
+            PieceColour::Black
+        }
+    }
+
+    fn goal(&self, seat: Seat) -> String {
+        let them = if seat.number() == 1 { "Black" } else { "White" };
+        let total = if self.rules.die {
+            "their die roll"
+        } else {
+            "their total"
+        };
+        if self.rules.tokens {
+            format!(
+                "score more than {them}: every stone move scores a point; the game ends when a \
+                 player cannot move {total}"
+            )
+        } else {
+            format!("capture or block: {them} loses when they cannot move {total} in full")
         }
     }
 

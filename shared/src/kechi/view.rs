@@ -1,12 +1,16 @@
 //! The board as a game-independent picture, with the turn's total (and scores with tokens)
-//! on a line under the column letters.
+//! on a line under the column letters, and what `x` means once cells are marked.
 
 use crate::{BoardView, CellContent, CellView, LabelView, PieceColour};
 
+use super::bits::Bits;
 use super::board::{Kechi, BLACK, WHITE};
 
 /// Row labels take columns 0–1; cells sit every other column from 3.
 const FIRST_X: usize = 3;
+
+/// What the `x` cells are, under the board once there are some.
+const MARKED_LEGEND: &str = "x: marked, no stone may land there again";
 
 fn grid(value: usize) -> u16 {
     u16::try_from(value).unwrap_or(u16::MAX)
@@ -49,6 +53,7 @@ impl Kechi {
                 y: grid(size - 1 - usize::from(cell.row())),
                 content,
                 highlighted: false,
+                mark: None,
             });
         }
         for column in 0..size {
@@ -59,22 +64,38 @@ impl Kechi {
                 y: grid(size),
             });
         }
-        let mut summary = format!("total {}", self.total);
+        // With the die, the total is the roll of the player to move.
+        let mut summary = if self.rules.die {
+            format!("die roll {}", self.total)
+        } else {
+            format!("total {}", self.total)
+        };
         if self.rules.tokens {
             summary.push_str(&format!(
                 ", score white {} black {}",
                 self.scores[WHITE], self.scores[BLACK]
             ));
         }
-        let width = (FIRST_X + 2 * size).max(summary.len());
+        let mut width = (FIRST_X + 2 * size).max(summary.len());
         labels.push(LabelView {
             text: summary,
             x: 0,
             y: grid(size + 1),
         });
+        let mut height = size + 2;
+        if self.marked != Bits::default() {
+            // Players meet `x` only once a stone has left a cell: say then what it means.
+            width = width.max(MARKED_LEGEND.len());
+            labels.push(LabelView {
+                text: MARKED_LEGEND.to_string(),
+                x: 0,
+                y: grid(height),
+            });
+            height += 1;
+        }
         BoardView {
             width: grid(width),
-            height: grid(size + 2),
+            height: grid(height),
             cells,
             labels,
         }

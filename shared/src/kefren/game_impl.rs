@@ -1,6 +1,6 @@
 use crate::{
-    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PositionError,
-    Seat, Status,
+    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PieceColour,
+    PositionError, Seat, Status,
 };
 
 use super::board::{opponent, Kefren, BLACK, WHITE};
@@ -64,6 +64,25 @@ impl Game for Kefren {
             2 => "White (seat 2)".to_string(),
             other => format!("seat {other}"),
         }
+    }
+
+    fn seat_colour(&self, seat: Seat) -> PieceColour {
+        if seat.number() == 1 {
+            PieceColour::Black
+        } else {
+            PieceColour::White
+        }
+    }
+
+    fn goal(&self, seat: Seat) -> String {
+        let (you, row, them, their_row) = match seat.number() {
+            1 => ("Black", 19, "White", 1),
+            _ => ("White", 1, "Black", 19),
+        };
+        format!(
+            "you ({you}) win with more of your stones on row {row} than {them} has on row \
+             {their_row} (counted after White's move), or when {them} cannot move"
+        )
     }
 
     fn status(&self) -> Status {

@@ -1,4 +1,5 @@
-//! Kefren (João Pedro Neto, 2001): stones twirl around friendly pivots. See `RULES.md`.
+//! Kefren (João Pedro Neto, 2001): stones twirl around friendly pivots. The rules for
+//! players are in `PLAYING.md`, the implementation's decisions in `RULES.md`.
 
 mod board;
 mod bot_policy;

@@ -42,6 +42,7 @@ impl Kefren {
                     y,
                     content,
                     highlighted: false,
+                    mark: None,
                 });
             }
         }

@@ -41,10 +41,14 @@ pub fn render_svg(view: &BoardView) -> String {
         let (x, y) = centre(cell.x, cell.y);
         let _ = write!(svg, r##"<g><title>{}</title>"##, escape(&cell.name));
         if cell.highlighted {
+            // A ring in the mover's colour on a band of its contrasting ink (white under dark
+            // colours, black under light ones): it shows beside a peg of the same colour, on
+            // the board, and on any other peg.
+            let (ring, band) = cell.mark.map_or(("#d62828", "#ffffff"), svg_colours);
             let _ = write!(
                 svg,
-                r##"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="#d62828" stroke-width="3"/>"##,
-                radius + 3.0
+                r##"<circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="{band}" stroke-width="7"/><circle cx="{x}" cy="{y}" r="{r}" fill="none" stroke="{ring}" stroke-width="3"/>"##,
+                r = radius + 4.0
             );
         }
         match cell.content {

@@ -19,6 +19,7 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
         c: ' ',
         colour: None,
         highlighted: false,
+        mark: None,
     };
     let mut grid = vec![vec![blank; width]; usize::from(view.height)];
     let mut put = |x: u16, y: u16, glyph: Glyph| {
@@ -39,6 +40,7 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
                     c,
                     colour: None,
                     highlighted: false,
+                    mark: None,
                 },
             );
         }
@@ -56,6 +58,7 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
                 c: glyph,
                 colour,
                 highlighted: cell.highlighted,
+                mark: cell.mark,
             },
         );
     }
@@ -69,6 +72,7 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
             c: glyph,
             colour,
             highlighted,
+            mark,
         } in line
         {
             match style {
@@ -78,7 +82,11 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
                     if highlighted {
                         codes.push("7");
                     }
-                    if let Some(colour) = colour {
+                    // Reverse video in the mover's colour: the cell shows as a block of that
+                    // colour with the glyph cut out, whatever stands on it.
+                    if let (true, Some(mark)) = (highlighted, mark) {
+                        codes.push(ansi_mark_code(mark));
+                    } else if let Some(colour) = colour {
                         codes.push(ansi_code(colour));
                     } else if glyph == '.' || glyph == 'x' {
                         codes.push("2");
@@ -97,22 +105,27 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
     out
 }
 
-/// Puts `[` and `]` beside each highlighted glyph, only over blanks so nothing is hidden.
+/// Puts `[` and `]` beside each highlighted glyph, only over blanks so nothing is hidden. A
+/// blank between two highlighted glyphs becomes `|` (`[3|3]`), so neighbours never read as
+/// one bracket pair with a stray bracket.
 fn bracket_highlighted(grid: &mut [Vec<Glyph>]) {
     for line in grid {
         for x in 0..line.len() {
             if !line[x].highlighted {
                 continue;
             }
-            let mark = |slot: Option<&mut Glyph>, c: char| {
-                if let Some(slot) = slot {
-                    if slot.c == ' ' {
-                        slot.c = c;
-                    }
+            if let Some(left) = x.checked_sub(1).and_then(|left| line.get_mut(left)) {
+                match left.c {
+                    ' ' => left.c = '[',
+                    ']' => left.c = '|',
+                    _ => {}
                 }
-            };
-            mark(x.checked_sub(1).and_then(|left| line.get_mut(left)), '[');
-            mark(line.get_mut(x + 1), ']');
+            }
+            if let Some(right) = line.get_mut(x + 1) {
+                if right.c == ' ' {
+                    right.c = ']';
+                }
+            }
         }
     }
 }
@@ -123,12 +136,25 @@ struct Glyph {
     c: char,
     colour: Option<PieceColour>,
     highlighted: bool,
+    /// The mover's colour of a highlighted cell.
+    mark: Option<PieceColour>,
+}
+
+/// A mark's colour as a reverse-video foreground: White as grey, so the block shows on light
+/// and dark terminals alike.
+fn ansi_mark_code(colour: PieceColour) -> &'static str {
+    match colour {
+        PieceColour::White => "37",
+        other => ansi_code(other),
+    }
 }
 
 fn ansi_code(colour: PieceColour) -> &'static str {
     match colour {
         PieceColour::Black => "1;34",
-        PieceColour::White => "1;37",
+        // Bold in the terminal's own text colour: readable on light and dark backgrounds
+        // (white or light grey vanish on a light one); the glyph `w` says which side.
+        PieceColour::White => "1",
         PieceColour::Red => "1;31",
         PieceColour::Blue => "1;34",
         PieceColour::Yellow => "1;33",
@@ -158,6 +184,7 @@ mod tests {
                         glyph: 'b',
                     },
                     highlighted: true,
+                    mark: None,
                 },
                 CellView {
                     name: "B1".into(),
@@ -165,6 +192,7 @@ mod tests {
                     y: 0,
                     content: CellContent::Empty,
                     highlighted: false,
+                    mark: None,
                 },
             ],
             labels: vec![
@@ -190,6 +218,29 @@ mod tests {
     #[test]
     fn marked_text_brackets_the_highlighted_cell_over_blanks_only() {
         assert_eq!(render_text(&view(), TextStyle::Marked), "1[b].\n  A B\n");
+    }
+
+    #[test]
+    fn marked_text_keeps_touching_highlights_apart() {
+        let mut touching = view();
+        touching.width = 6;
+        touching.cells[1].highlighted = true;
+        assert_eq!(render_text(&touching, TextStyle::Marked), "1[b|.]\n  A B\n");
+    }
+
+    #[test]
+    fn ansi_marks_in_the_movers_colour_and_white_is_readable() {
+        let mut marked = view();
+        marked.cells[0].mark = Some(PieceColour::Red);
+        let text = render_text(&marked, TextStyle::Ansi);
+        assert!(text.contains("\x1b[7;1;31mb\x1b[0m"), "{text:?}");
+        marked.cells[0].highlighted = false;
+        marked.cells[0].content = CellContent::Piece {
+            colour: PieceColour::White,
+            glyph: 'w',
+        };
+        let text = render_text(&marked, TextStyle::Ansi);
+        assert!(text.contains("\x1b[1mw\x1b[0m"), "{text:?}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 use crate::{
     BoardView, Game, GameKind, OptionError, OptionSpec, OptionValues, Options, ParseMoveError,
-    PositionError, Seat, Status,
+    PieceColour, PositionError, Seat, Status,
 };
 
 use super::board::SanQi;
@@ -60,6 +60,25 @@ impl Game for SanQi {
             2 => "Second (seat 2)".to_string(),
             other => format!("seat {other}"),
         }
+    }
+
+    /// No colour of stones belongs to a seat: marks are black for First and white for Second,
+    /// which show against red, blue and yellow alike.
+    fn seat_colour(&self, seat: Seat) -> PieceColour {
+        if seat.number() == 1 {
+            PieceColour::Black
+        } else {
+            PieceColour::White
+        }
+    }
+
+    /// Rules "Winning": First with a circle or a triangle, Second with a line or a triangle.
+    fn goal(&self, seat: Seat) -> String {
+        let shapes = match seat.number() {
+            1 => "a circle or a triangle",
+            _ => "a line or a triangle",
+        };
+        format!("you win with {shapes} of six stones of one colour, whoever placed them")
     }
 
     fn status(&self) -> Status {

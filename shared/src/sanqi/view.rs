@@ -69,6 +69,7 @@ impl SanQi {
                     y: grid(y),
                     content: content(Colour::of_stone(self.at(index))),
                     highlighted: index == self.ko,
+                    mark: None,
                 })
                 .collect(),
             labels: labels

@@ -71,10 +71,12 @@ pub(super) fn deadline_text(deadline: DateTime<Utc>, to: &Recipient) -> String {
 /// brackets) and the picture (as SVG, with its Content-ID and pixel size). Writes both into
 /// `letter`.
 pub(super) fn board(letter: &mut Letter, site: &Site, game: &GameFacts) -> InlineImage {
-    let mut view = game.position.board_view();
-    for mv in &game.last_moves {
-        view.highlight_move(&mv.notation);
-    }
+    // Each reported move in its mover's colour (oldest first, so a later move wins a cell).
+    let view = game.position.board_view_with_moves(
+        game.last_moves
+            .iter()
+            .filter_map(|mv| Seat::new(mv.seat).map(|seat| (seat, mv.notation.as_str()))),
+    );
     let svg = render_svg(&view);
     let (svg_width, svg_height) = svg_size(&view);
     let (width, height, _) = picture::pixel_size(svg_width, svg_height);
@@ -150,7 +152,11 @@ pub(super) fn how_to_move(letter: &mut Letter, game: &GameFacts) {
     };
     letter.para(&format!("{count}{more} {}.", examples.join(", ")));
     letter.command(
-        "To play one, paste this command (with the move you choose):",
+        &format!(
+            "To play one, paste this command (with the move you choose; --ply {} is the number \
+             of moves played so far, so a move is refused if the game has moved on):",
+            game.ply
+        ),
         &move_command(game, first),
     );
 }
@@ -179,6 +185,9 @@ pub(super) fn turn_facts(letter: &mut Letter, to: &Recipient, game: &GameFacts) 
     }
     if let Some(deadline) = game.deadline {
         rows.push(("Deadline", deadline_text(deadline, to)));
+    }
+    if let Some(seat) = game.seat_of(&to.name).and_then(Seat::new) {
+        rows.push(("Your goal", game.position.goal(seat)));
     }
     letter.facts(&rows);
 }

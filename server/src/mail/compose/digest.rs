@@ -44,11 +44,15 @@ pub fn digest(site: &Site, to: &Recipient, games: &[GameFacts]) -> ComposedMail 
             game.deadline
                 .map_or_else(|| "none".to_owned(), |d| card::deadline_text(d, to)),
         ));
-        letter.facts(&rows);
-        let mut view = game.position.board_view();
-        for mv in &game.last_moves {
-            view.highlight_move(&mv.notation);
+        if let Some(seat) = game.seat_of(&to.name).and_then(turnpost_shared::Seat::new) {
+            rows.push(("Your goal", game.position.goal(seat)));
         }
+        letter.facts(&rows);
+        let view = game
+            .position
+            .board_view_with_moves(game.last_moves.iter().filter_map(|mv| {
+                turnpost_shared::Seat::new(mv.seat).map(|seat| (seat, mv.notation.as_str()))
+            }));
         letter.pre(&turnpost_shared::render_text(
             &view,
             turnpost_shared::TextStyle::Marked,
