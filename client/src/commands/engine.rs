@@ -110,9 +110,12 @@ fn last_round(args: &PositionArgs) -> Result<Vec<(Seat, String)>, Failure> {
             break;
         };
         let (next, canonical) = game
-            .play(text)
+            .play_line(text)
             .map_err(|error| Failure::refused(format!("--moves: `{text}`: {error}")))?;
-        played.push((seat, canonical));
+        // A departure line is no move to mark.
+        if !DepartureText::is_departure(text) {
+            played.push((seat, canonical));
+        }
         game = next;
     }
     let seats = usize::from(game.seat_count());
@@ -166,7 +169,6 @@ pub fn run(command: EngineCommand, json: bool) -> Result<(), Failure> {
             let view = game.board_view_with_moves(
                 last_round(&args)?
                     .iter()
-                    .filter(|(_, text)| !DepartureText::is_departure(text))
                     .map(|(seat, text)| (*seat, text.as_str())),
             );
             if let Some(path) = svg {
