@@ -318,3 +318,138 @@ fn access_lines_are_short_and_eml_mails_are_logged_without_secrets() {
         }
     }
 }
+
+/// A raw HTTP/1.1 request with a bearer token and a JSON body; returns the status and the
+/// JSON answer.
+fn json_request(
+    address: &str,
+    method: &str,
+    path: &str,
+    token: &str,
+    body: &str,
+) -> (u16, serde_json::Value) {
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\
+         Authorization: Bearer {token}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    let status = response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap();
+    let json = response
+        .split_once("\r\n\r\n")
+        .and_then(|(_, body)| {
+            // Chunked answers: the JSON is the part between the first `{` and the last `}`.
+            let start = body.find('{')?;
+            let end = body.rfind('}')?;
+            serde_json::from_str(body.get(start..=end)?).ok()
+        })
+        .unwrap_or(serde_json::Value::Null);
+    (status, json)
+}
+
+/// Operators see one info line per game event: a challenge, its start, each move.
+#[test]
+fn game_events_are_logged_one_line_each() {
+    let db = TestDb::create(Backend::Sqlite);
+    let token = |name: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+            .args(["account", "create", "--name", name, "--email"])
+            .arg(format!("{name}@example.org"))
+            .env("TURNPOST_DATA_DIR", &db.dir)
+            .env("DATABASE_URL", &db.url)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap().trim().to_string()
+    };
+    let (anna, bert) = (token("anna"), token("bert"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+        .arg("serve")
+        .env("TURNPOST_LISTEN", "127.0.0.1:0")
+        .env("TURNPOST_DATA_DIR", &db.dir)
+        .env("DATABASE_URL", &db.url)
+        .env_remove("SMTP_URL")
+        .env("RUST_LOG", "info")
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let started = until(&rx, "listening on http://", &mut seen);
+    let address = started
+        .split("listening on http://")
+        .nth(1)
+        .and_then(|rest| rest.split(';').next())
+        .unwrap()
+        .to_string();
+
+    let (status, game) = json_request(
+        &address,
+        "POST",
+        "/v1/games",
+        &anna,
+        r#"{"kind":"kefren","seats":["anna","bert"]}"#,
+    );
+    assert_eq!(status, 201, "{game}");
+    let id = game["id"].as_i64().unwrap();
+    let line = until(&rx, "challenge made", &mut seen);
+    assert!(line.contains(&format!("game={id}")), "{line}");
+    let (status, _) = json_request(
+        &address,
+        "POST",
+        &format!("/v1/games/{id}/accept"),
+        &bert,
+        "",
+    );
+    assert_eq!(status, 200);
+    until(&rx, "game started", &mut seen);
+    let (_, view) = json_request(&address, "GET", &format!("/v1/games/{id}"), &anna, "");
+    let first = view["legal_moves"][0].as_str().unwrap().to_string();
+    let (status, _) = json_request(
+        &address,
+        "POST",
+        &format!("/v1/games/{id}/moves"),
+        &anna,
+        &format!(r#"{{"move":"{first}","ply":0}}"#),
+    );
+    assert_eq!(status, 201);
+    let line = until(&rx, "move played", &mut seen);
+    assert!(
+        line.contains(" INFO ") && line.contains("moves=1"),
+        "{line}"
+    );
+    for line in &seen {
+        assert!(
+            !line.contains("@example.org") || line.contains("mail written"),
+            "{line}"
+        );
+        assert!(
+            !line.contains(&anna) && !line.contains(&bert),
+            "token in the log: {line}"
+        );
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+}

@@ -133,6 +133,19 @@ async fn check_record(app: &TestApp, id: i64, token: &str, view: &Value) -> Game
     assert_eq!(record.moves.len() as u64, view["ply"].as_u64().unwrap());
     if let Some(result) = view["result"].as_str() {
         assert_eq!(record.header("Result"), Some(result));
+        // The result for people names the winners by their account names.
+        let outcome = record.header("Outcome").unwrap();
+        let winners: Vec<&str> = view["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|seat| result.starts_with("won") && result.contains(&seat["seat"].to_string()))
+            .map(|seat| seat["player"].as_str().unwrap())
+            .collect();
+        assert!(
+            winners.iter().any(|name| outcome.starts_with(name)) || outcome.starts_with("draw"),
+            "{outcome} / {result}"
+        );
         if view["result_reason"] == "rules" {
             assert_eq!(replayed.status().to_string(), result);
         }
@@ -233,7 +246,13 @@ async fn kefren_full_game(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(svg.headers()["content-type"], "image/svg+xml");
-    assert!(svg.text().await.unwrap().contains("<svg"));
+    let svg = svg.text().await.unwrap();
+    assert!(svg.contains("<svg"));
+    // The last move is marked: a ring on a band.
+    assert!(
+        svg.contains(r#"stroke-width="7""#),
+        "no marked move in the picture"
+    );
 }
 
 async fn chinese_checkers_three_players_to_the_end(backend: Backend) {

@@ -200,8 +200,20 @@ pub fn play(
         ))))
     })?;
     match outcome {
-        Outcome::Played(view) => Ok(*view),
-        Outcome::TimedOut { message, game } => Err(GameError::GameOver { message, game }),
+        Outcome::Played(view) => {
+            tracing::info!(
+                game = game_id,
+                moves = view.ply,
+                to_move = ?view.to_move,
+                status = %view.status,
+                "move played"
+            );
+            Ok(*view)
+        }
+        Outcome::TimedOut { message, game } => {
+            tracing::info!(game = game_id, "move too late: the game ended on time");
+            Err(GameError::GameOver { message, game })
+        }
     }
 }
 

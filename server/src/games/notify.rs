@@ -194,6 +194,7 @@ pub fn challenged(
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
+    log_event(loaded, "challenge made");
     let game = game_facts(conn, loaded, None)?;
     let expires_at = super::expires_at(&loaded.game).and_utc();
     for (_, account) in &loaded.seats {
@@ -219,6 +220,7 @@ pub fn accepted(
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
+    log_event(loaded, "challenge accepted");
     let Some((_, creator)) = loaded
         .seats
         .iter()
@@ -248,6 +250,7 @@ pub fn started(
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
+    log_event(loaded, "game started");
     let to_move = loaded.game.to_move;
     let game = game_facts(conn, loaded, None)?;
     for (seat, account) in &loaded.seats {
@@ -278,6 +281,7 @@ pub fn declined(
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
+    log_event(loaded, "challenge declined");
     let game = game_facts(conn, loaded, None)?;
     for (_, account) in &loaded.seats {
         if account.id == by.id {
@@ -330,6 +334,7 @@ pub fn draw_offered(
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
+    log_event(loaded, "draw offered");
     for (seat, account) in &loaded.seats {
         if account.id == by.id {
             continue;
@@ -354,6 +359,7 @@ pub fn game_over(
     ctx: &MailContext,
     loaded: &Loaded,
 ) -> Result<(), DbError> {
+    log_event(loaded, "game over");
     let game = game_facts(conn, loaded, None)?;
     // A loss on time names who ran out: the seat the result leaves out.
     let late = loaded
@@ -416,4 +422,18 @@ mod tests {
         assert_eq!(plies(reported(&rows[..3], None)), [1, 2]);
         assert_eq!(plies(reported(&rows[..1], Some(2))), [0]);
     }
+}
+
+/// One info line per game event, for operators: the game, its kind, how many moves, whose turn
+/// and the result; never an address or a secret.
+fn log_event(loaded: &Loaded, what: &str) {
+    let game = &loaded.game;
+    tracing::info!(
+        game = game.id,
+        kind = %game.kind,
+        moves = game.ply,
+        to_move = ?game.to_move,
+        result = ?game.result.as_ref().map(ToString::to_string),
+        "{what}"
+    );
 }

@@ -39,12 +39,20 @@ pub fn moves(conn: &mut DbConnection, game_id: i64) -> Result<MoveList, GameErro
 /// # Errors
 /// [`GameError::NotFound`]; storage failures; an unreadable stored position.
 pub fn board_svg(conn: &mut DbConnection, game_id: i64) -> Result<String, GameError> {
-    let game = frame::read(conn, |conn| {
-        q::find(conn, game_id)?.ok_or(GameError::NotFound { game_id })
+    let (engine, recent) = frame::read(conn, |conn| {
+        let game = q::find(conn, game_id)?.ok_or(GameError::NotFound { game_id })?;
+        let engine = super::engine(&game)?;
+        // The moves since the seat to move last moved: one fewer than the seats (at least one).
+        let since = i64::from(engine.seat_count()).saturating_sub(1).max(1);
+        let recent = q::last_moves(conn, game_id, since)?;
+        Ok((engine, recent))
     })?;
-    Ok(turnpost_shared::render_svg(
-        &super::engine(&game)?.board_view(),
-    ))
+    let view = engine.board_view_with_moves(recent.iter().filter_map(|mv| {
+        let seat = turnpost_shared::Seat::new(u8::try_from(mv.seat).ok()?)?;
+        (!turnpost_shared::DepartureText::is_departure(&mv.notation))
+            .then_some((seat, mv.notation.as_str()))
+    }));
+    Ok(turnpost_shared::render_svg(&view))
 }
 
 /// The record of a game.

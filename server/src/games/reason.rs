@@ -38,6 +38,20 @@ impl ResultReason {
             Self::Expired => "expired",
         }
     }
+
+    /// How the result came about, as words that follow "won" or "drawn": " by resignation",
+    /// " on time", and nothing for a result on the board.
+    #[must_use]
+    pub fn after_result(self) -> &'static str {
+        match self {
+            Self::Rules => "",
+            Self::Resignation => " by resignation",
+            Self::Agreement => " by agreement",
+            Self::Timeout => " on time",
+            Self::Declined => " (declined)",
+            Self::Expired => " (expired)",
+        }
+    }
 }
 
 impl fmt::Display for ResultReason {

@@ -46,8 +46,33 @@ pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameE
     if let Some(reason) = game.result_reason {
         headers.push(("Termination".to_owned(), reason.to_string()));
     }
+    if let Some(outcome) = outcome(&loaded) {
+        headers.push(("Outcome".to_owned(), outcome));
+    }
     Ok(GameRecord {
         headers,
         moves: moves.into_iter().map(|m| m.notation).collect(),
     })
+}
+
+/// The result for people, naming players: "anna won by resignation", "draw by agreement".
+fn outcome(loaded: &Loaded) -> Option<String> {
+    let result = loaded.game.result.as_ref()?;
+    let how = loaded
+        .game
+        .result_reason
+        .map_or("", super::ResultReason::after_result);
+    if result.is_draw() {
+        return Some(format!("draw{how}"));
+    }
+    let names: Vec<String> = result
+        .winners()
+        .iter()
+        .map(|seat| {
+            loaded
+                .player_at(*seat)
+                .map_or_else(|| format!("seat {seat}"), |account| account.name.clone())
+        })
+        .collect();
+    Some(format!("{} won{how}", names.join(" and ")))
 }

@@ -25,14 +25,7 @@ pub fn draw_offered(site: &Site, to: &Recipient, game: &GameFacts, by: &str) -> 
 
 /// "by resignation", "by agreement", "on time", "" for the rules.
 fn reason_words(reason: Option<ResultReason>) -> &'static str {
-    match reason {
-        None | Some(ResultReason::Rules) => "",
-        Some(ResultReason::Resignation) => " by resignation",
-        Some(ResultReason::Agreement) => " by agreement",
-        Some(ResultReason::Timeout) => " on time",
-        Some(ResultReason::Declined) => " (declined)",
-        Some(ResultReason::Expired) => " (expired)",
-    }
+    reason.map_or("", ResultReason::after_result)
 }
 
 /// The result for `to`: "You won.", "bob won by resignation.", "Draw by agreement.".
