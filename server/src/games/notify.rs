@@ -387,6 +387,20 @@ pub fn game_over(
     Ok(())
 }
 
+/// One info line per game event, for operators: the game, its kind, how many moves, whose turn
+/// and the result; never an address or a secret.
+fn log_event(loaded: &Loaded, what: &str) {
+    let game = &loaded.game;
+    tracing::info!(
+        game = game.id,
+        kind = %game.kind,
+        moves = game.ply,
+        to_move = ?game.to_move,
+        result = ?game.result.as_ref().map(ToString::to_string),
+        "{what}"
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -422,18 +436,4 @@ mod tests {
         assert_eq!(plies(reported(&rows[..3], None)), [1, 2]);
         assert_eq!(plies(reported(&rows[..1], Some(2))), [0]);
     }
-}
-
-/// One info line per game event, for operators: the game, its kind, how many moves, whose turn
-/// and the result; never an address or a secret.
-fn log_event(loaded: &Loaded, what: &str) {
-    let game = &loaded.game;
-    tracing::info!(
-        game = game.id,
-        kind = %game.kind,
-        moves = game.ply,
-        to_move = ?game.to_move,
-        result = ?game.result.as_ref().map(ToString::to_string),
-        "{what}"
-    );
 }
