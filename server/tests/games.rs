@@ -216,6 +216,23 @@ async fn kefren_full_game(backend: Backend) {
     assert!(!shown["legal_moves"].as_array().unwrap().is_empty());
     assert!(shown["board"].as_str().unwrap().contains('\n'));
 
+    // Anna moves; Bert's text board marks her move.
+    let first = shown["legal_moves"][0].as_str().unwrap().to_owned();
+    let moved = post(
+        &app,
+        &format!("/v1/games/{id}/moves"),
+        &anna,
+        json!({"move": first, "ply": 0}),
+    )
+    .await;
+    assert_eq!(moved.status, 201, "{moved:?}");
+    let seen = get(&app, &format!("/v1/games/{id}"), &bert).await.body;
+    assert!(
+        seen["board"].as_str().unwrap().contains('['),
+        "{}",
+        seen["board"]
+    );
+
     let end = drive(&app, id, &[&anna, &bert], 4, 2000).await;
     assert_eq!(end["status"], "finished");
     assert_eq!(end["result_reason"], "rules");

@@ -9,7 +9,7 @@ use super::{engine, shown_status, GameError, GameStatus, Loaded, ResultReason, L
 use crate::db::games as q;
 use crate::db::models::{Game, GameSeat, MoveRow};
 use crate::db::{self, DbConnection, DbError};
-use turnpost_shared::TimeoutMode;
+use turnpost_shared::{BoardView, DepartureText, TimeoutMode};
 
 fn seat_u8(seat: i32) -> u8 {
     u8::try_from(seat).unwrap_or(0)
@@ -112,7 +112,7 @@ pub fn game_view(
         your_turn,
         draw_offered_by: game.draw_offered_by.map(seat_u8),
         position: game.position.clone(),
-        board: render_text(&engine.board_view(), TextStyle::Plain),
+        board: render_text(&marked_board(engine, last, your_seat), TextStyle::Marked),
         last_moves: last.iter().map(move_view).collect(),
         legal_moves: your_turn.then(|| engine.legal_moves()),
         created_at: db::rfc3339(game.created_at),
@@ -193,4 +193,27 @@ pub fn summary(
         result: game.result.as_ref().map(ToString::to_string),
         last_activity_at: db::rfc3339(game.last_activity_at),
     }
+}
+
+/// The board with the moves since the viewer's previous move marked in their movers' colours
+/// (for a viewer without a seat: since the seat to move last moved).
+fn marked_board(engine: &AnyGame, last: &[MoveRow], viewer_seat: Option<i32>) -> BoardView {
+    let from = match viewer_seat {
+        Some(seat) => last
+            .iter()
+            .rposition(|mv| mv.seat == seat)
+            .map_or(0, |i| i + 1),
+        None => last
+            .len()
+            .saturating_sub(usize::from(engine.seat_count()).saturating_sub(1).max(1)),
+    };
+    engine.board_view_with_moves(
+        last.get(from..)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|mv| {
+                let seat = Seat::new(u8::try_from(mv.seat).ok()?)?;
+                (!DepartureText::is_departure(&mv.notation)).then_some((seat, mv.notation.as_str()))
+            }),
+    )
 }
