@@ -227,6 +227,19 @@ impl RelaySession {
         }
     }
 
+    /// Closes the connection if it has been unused for `idle` or longer: a session with
+    /// nothing to send does not hold a connection the relay may need for others (relays limit
+    /// connections per client, and a busy relay may not even greet a new one meanwhile).
+    pub fn close_if_idle(&mut self, idle: Duration) {
+        if self
+            .open
+            .as_ref()
+            .is_some_and(|open| open.last_used.elapsed() >= idle)
+        {
+            self.close();
+        }
+    }
+
     /// Closes the connection politely (QUIT), if one is open.
     pub fn close(&mut self) {
         if let Some(mut open) = self.open.take() {

@@ -52,11 +52,20 @@ pub struct Session {
     relay: RelaySession,
 }
 
+/// A session's connection unused this long is closed once the session finds nothing to send.
+const CLOSE_AFTER_IDLE: Duration = Duration::from_secs(1);
+
 impl Session {
     /// A session with nothing open yet.
     #[must_use]
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The session found nothing to send: closes its connection if it has been unused for a
+    /// second (kept while mail keeps coming, so a busy queue reuses it).
+    pub fn idle(&mut self) {
+        self.relay.close_if_idle(CLOSE_AFTER_IDLE);
     }
 }
 

@@ -82,6 +82,9 @@ pub fn deliver_due(
             i64::try_from(limit).unwrap_or(1),
         )?
     };
+    if rows.is_empty() {
+        session.idle();
+    }
     let mut done = Vec::with_capacity(rows.len());
     for row in rows {
         if !keep_going() {
