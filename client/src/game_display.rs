@@ -211,6 +211,8 @@ mod tests {
             started_at: None,
             finished_at: None,
             last_activity_at: "2026-11-21T00:00:00Z".into(),
+            departed: Vec::new(),
+            placings: None,
         }
     }
 

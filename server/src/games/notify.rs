@@ -3,7 +3,7 @@
 //! plain data gathered here.
 
 use chrono::{DateTime, Utc};
-use turnpost_shared::Seat;
+use turnpost_shared::{Departure, Seat};
 
 use super::{GameStatus, Loaded, ResultReason, LAST_MOVES};
 use crate::accounts::MailContext;
@@ -344,6 +344,52 @@ pub fn draw_offered(
     Ok(())
 }
 
+/// Seat `left` left a game that goes on (`how`): the seat now to move gets its turn card when
+/// the turn passed to it, and every other seat still playing one mail saying who left and who
+/// is to move (the category of game-over mail: a player's part in the game ended).
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+pub fn left(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    left: i32,
+    how: Departure,
+    turn_passed: bool,
+) -> Result<(), DbError> {
+    let departed: Vec<i32> = super::engine(&loaded.game)?
+        .departed()
+        .into_iter()
+        .map(super::seat_number)
+        .collect();
+    let to_move = loaded.game.to_move;
+    if turn_passed {
+        your_turn(conn, ctx, loaded, None)?;
+    }
+    let name_of = |seat: Option<i32>| {
+        seat.and_then(|s| loaded.player_at(s))
+            .map_or_else(String::new, |a| a.name.clone())
+    };
+    let who = name_of(Some(left));
+    let next = name_of(to_move);
+    for (seat, account) in &loaded.seats {
+        if seat.seat == left
+            || departed.contains(&seat.seat)
+            || (turn_passed && Some(seat.seat) == to_move)
+        {
+            continue;
+        }
+        let Some(to) = recipient(ctx, loaded, account, Category::GameOver) else {
+            continue;
+        };
+        let game = game_facts(conn, loaded, Some(seat.seat))?;
+        let mail = compose::left_game(&site(ctx), &to, &game, &who, how, &next);
+        queue(conn, ctx, &to, mail)?;
+    }
+    Ok(())
+}
+
 /// The game ended: one mail to each player (the one whose action ended it included, so every
 /// player's mailbox has the result).
 ///
@@ -355,17 +401,23 @@ pub fn game_over(
     loaded: &Loaded,
 ) -> Result<(), DbError> {
     let game = game_facts(conn, loaded, None)?;
-    // A loss on time names who ran out: the seat the result leaves out.
+    // A loss on time names who ran out: the last seat to leave (games of three or more seats
+    // record departures), else the seat the result leaves out.
+    let last_left = game
+        .position
+        .departed()
+        .last()
+        .map(|seat| super::seat_number(*seat));
     let late = loaded
         .game
         .result
         .as_ref()
         .filter(|_| loaded.game.result_reason == Some(ResultReason::Timeout))
         .and_then(|result| {
-            loaded
-                .seats
-                .iter()
-                .find(|(seat, _)| !result.is_winner(seat.seat))
+            loaded.seats.iter().find(|(seat, _)| match last_left {
+                Some(left) => seat.seat == left,
+                None => !result.is_winner(seat.seat),
+            })
         })
         .map(|(_, account)| account.name.clone());
     for (_, account) in &loaded.seats {
