@@ -53,6 +53,35 @@ pub fn state_line(
     }
 }
 
+/// Who left and, once over, the places, for games of three or more seats: "left: cleo, then
+/// bob · places: 1 anna, 2 bob, 3 cleo"; empty when there is nothing to say. (In two-seat
+/// games the result already says it all.)
+pub fn departures_words(
+    seats: &[turnpost_shared::SeatView],
+    departed: &[u8],
+    placings: Option<&[u8]>,
+) -> String {
+    let mut parts = Vec::new();
+    if !departed.is_empty() {
+        let names: Vec<String> = departed.iter().map(|&s| seat_player(seats, s)).collect();
+        parts.push(format!("left: {}", names.join(", then ")));
+    }
+    if let Some(places) = placings.filter(|_| seats.len() > 2) {
+        let mut ranked: Vec<(u8, String)> = places
+            .iter()
+            .zip(1u8..)
+            .map(|(&place, seat)| (place, seat_player(seats, seat)))
+            .collect();
+        ranked.sort();
+        let shown: Vec<String> = ranked
+            .iter()
+            .map(|(place, name)| format!("{place} {name}"))
+            .collect();
+        parts.push(format!("places: {}", shown.join(", ")));
+    }
+    parts.join(" · ")
+}
+
 /// The whole game for people.
 pub fn describe(game: &GameView) -> String {
     let mut text = format!("{} #{} · {}\n", game.kind, game.id, players(&game.seats));
@@ -68,6 +97,11 @@ pub fn describe(game: &GameView) -> String {
         text.push_str(&format!(" ({reason})"));
     }
     text.push('\n');
+    let departures = departures_words(&game.seats, &game.departed, game.placings.as_deref());
+    if !departures.is_empty() {
+        text.push_str(&departures);
+        text.push('\n');
+    }
     text.push_str(&clock_lines(game));
     if let Some(seat) = game.draw_offered_by {
         text.push_str(&format!("a draw is offered by seat {seat}\n"));
@@ -157,7 +191,7 @@ pub fn summary_line(game: &GameSummary) -> String {
         game.result.as_deref(),
         &game.seats,
     );
-    format!(
+    let line = format!(
         "{:>6}  {:<16}  ply {:>4}  {:<28}  {:<36}  {}",
         game.id,
         game.kind,
@@ -165,7 +199,13 @@ pub fn summary_line(game: &GameSummary) -> String {
         state,
         due(game),
         players(&game.seats)
-    )
+    );
+    let departures = departures_words(&game.seats, &game.departed, game.placings.as_deref());
+    if departures.is_empty() {
+        line
+    } else {
+        format!("{line}  ({departures})")
+    }
 }
 
 #[cfg(test)]
@@ -214,6 +254,34 @@ mod tests {
             departed: Vec::new(),
             placings: None,
         }
+    }
+
+    #[test]
+    fn departures_and_places_in_words() {
+        let seats = [
+            seat(1, "anna", None),
+            seat(2, "bob", None),
+            seat(3, "cleo", None),
+        ];
+        assert_eq!(departures_words(&seats, &[], None), "");
+        assert_eq!(departures_words(&seats, &[3], None), "left: cleo");
+        assert_eq!(
+            departures_words(&seats, &[3, 2], Some(&[1, 2, 3])),
+            "left: cleo, then bob · places: 1 anna, 2 bob, 3 cleo"
+        );
+        assert_eq!(
+            departures_words(&seats[..2], &[], Some(&[2, 1])),
+            "",
+            "two seats: the result says it all"
+        );
+        let mut game = game("3d", "auto", [None, None]);
+        game.seats = seats.to_vec();
+        game.departed = vec![2];
+        assert!(
+            describe(&game).contains("left: bob\n"),
+            "{}",
+            describe(&game)
+        );
     }
 
     #[test]
