@@ -104,7 +104,12 @@ pub fn describe(game: &GameView) -> String {
     }
     text.push_str(&clock_lines(game));
     if let Some(seat) = game.draw_offered_by {
-        text.push_str(&format!("a draw is offered by seat {seat}\n"));
+        text.push_str(&format!("a draw is offered by seat {seat}"));
+        if !game.draw_accepted_by.is_empty() {
+            let seats: Vec<String> = game.draw_accepted_by.iter().map(u8::to_string).collect();
+            text.push_str(&format!(", accepted by seat {}", seats.join(", ")));
+        }
+        text.push('\n');
     }
     let last = game.last_moves.last();
     if let Some(last) = last {
@@ -251,6 +256,7 @@ mod tests {
             started_at: None,
             finished_at: None,
             last_activity_at: "2026-11-21T00:00:00Z".into(),
+            draw_accepted_by: Vec::new(),
             departed: Vec::new(),
             placings: None,
         }

@@ -353,7 +353,6 @@ impl From<crate::games::GameError> for ApiError {
             G::NoDrawOffer => conflict("no_draw_offer"),
             G::DrawOffered => conflict("draw_offered"),
             G::Conflict => conflict("conflict"),
-            G::DrawNotAvailable { .. } => invalid("draw_not_available"),
             G::LeftGame { .. } => conflict("left_game"),
             G::InvalidOptions(_) => invalid("invalid_options"),
             G::SeatCount(_) => invalid("seat_count"),

@@ -28,6 +28,7 @@ use turnpost_server::sweeps;
 use turnpost_shared::GameRecord;
 
 both_backends!(
+    three_players_agree_a_draw_only_all_together,
     three_players_go_on_after_a_resignation_and_a_timeout,
     six_players_go_on_until_one_seat_remains,
 );
@@ -151,11 +152,17 @@ async fn three_players_go_on_after_a_resignation_and_a_timeout(backend: Backend)
     let names: Vec<String> = (1..=3).map(|i| format!("th{i}")).collect();
     let (tokens, id) = table(&app, "th", 3, json!({})).await;
     let draw = format!("/v1/games/{id}/draw");
-    let refused = post(&app, &draw, &tokens[0], json!({"action": "offer"})).await;
-    assert_eq!(
-        (refused.status, refused.error_code()),
-        (422, "draw_not_available")
-    );
+    // A draw needs every other seat still playing; one decline ends the offer.
+    let offer = post(&app, &draw, &tokens[0], json!({"action": "offer"})).await;
+    assert_eq!(offer.status, 200, "{offer:?}");
+    let accepted = post(&app, &draw, &tokens[1], json!({"action": "accept"})).await;
+    assert_eq!(accepted.status, 200, "{accepted:?}");
+    assert_eq!(accepted.body["status"], "active");
+    assert_eq!(accepted.body["draw_accepted_by"], json!([2]));
+    let declined = post(&app, &draw, &tokens[2], json!({"action": "decline"})).await;
+    assert_eq!(declined.status, 200, "{declined:?}");
+    assert!(declined.body["draw_offered_by"].is_null());
+    assert!(declined.body.get("draw_accepted_by").is_none());
 
     // Seat 3 resigns out of turn: seat 1 stays to move, with its clock.
     let before = counts(&app, &names);
@@ -332,4 +339,34 @@ async fn six_players_go_on_until_one_seat_remains(backend: Backend) {
     assert_eq!(view["departed"], json!([1, 2, 4, 3, 5]));
     assert_eq!(view["placings"], json!([6, 5, 3, 4, 2, 1]));
     check_record(&app, id, &tokens[5], &view).await;
+}
+
+async fn three_players_agree_a_draw_only_all_together(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (tokens, id) = table(&app, "dr", 3, json!({})).await;
+    let draw = format!("/v1/games/{id}/draw");
+    let offer = post(&app, &draw, &tokens[1], json!({"action": "offer"})).await;
+    assert_eq!(offer.body["draw_offered_by"], 2);
+    let counter = post(&app, &draw, &tokens[2], json!({"action": "offer"})).await;
+    assert_eq!(
+        (counter.status, counter.error_code()),
+        (409, "draw_offered")
+    );
+    let one = post(&app, &draw, &tokens[2], json!({"action": "accept"})).await;
+    assert_eq!(one.body["status"], "active");
+    assert_eq!(one.body["draw_accepted_by"], json!([3]));
+    let twice = post(&app, &draw, &tokens[2], json!({"action": "accept"})).await;
+    assert_eq!(
+        twice.body["draw_accepted_by"],
+        json!([3]),
+        "accepting twice counts once"
+    );
+    let own = post(&app, &draw, &tokens[1], json!({"action": "accept"})).await;
+    assert_eq!((own.status, own.error_code()), (409, "no_draw_offer"));
+    let all = post(&app, &draw, &tokens[0], json!({"action": "accept"})).await;
+    assert_eq!(all.status, 200, "{all:?}");
+    assert_eq!(all.body["status"], "finished");
+    assert_eq!(all.body["result"], "draw");
+    assert_eq!(all.body["result_reason"], "agreement");
+    assert_eq!(all.body["placings"], json!([1, 1, 1]));
 }

@@ -342,6 +342,10 @@ pub struct GameView {
     pub finished_at: Option<String>,
     /// Last change.
     pub last_activity_at: String,
+    /// Seats that accepted the standing draw offer (games of more than two seats: the draw
+    /// is agreed once every seat still playing has accepted).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draw_accepted_by: Vec<u8>,
     /// Seats that left the game (resigned, ran out of time, lost by a claim), first to leave
     /// first; in games of three or more seats play goes on without them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

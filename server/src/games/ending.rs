@@ -5,8 +5,9 @@
 //! Checkers), the departure is stored as a record line (`resign 2`, `timeout 2`, `claim 2`) at
 //! its ply in `moves`, the next seat gets its turn and clock, and the others one mail.
 //!
-//! Draw offers need exactly two seats still playing (the other one accepts); an offer stands
-//! until its maker moves again, and lapses when any seat leaves.
+//! A draw offer is agreed once every other seat still playing has accepted it (the
+//! acceptances are stored with the offer; one decline ends it); an offer stands until its
+//! maker moves again, and lapses when any seat leaves.
 
 use turnpost_shared::{Departure, DrawAction, GameView, Seat};
 
@@ -129,6 +130,7 @@ fn leave(
     state.result = result;
     state.to_move = to_move;
     state.draw_offered_by = None;
+    state.draw_accepted_by = None;
     state.last_activity_at = now;
     if status == GameStatus::Finished {
         state.result_reason = Some(reason);
@@ -215,6 +217,7 @@ fn close(
     state.result_reason = Some(reason);
     state.to_move = None;
     state.draw_offered_by = None;
+    state.draw_accepted_by = None;
     state.finished_at = Some(now);
     state.last_activity_at = now;
     crate::clocks::stop(&mut state);
@@ -246,12 +249,24 @@ pub fn resign(
     })
 }
 
-/// Offers, accepts or declines a draw.
+/// The seats that accepted the standing draw offer, as stored ("2 3").
+fn acceptances(loaded: &Loaded) -> Vec<i32> {
+    loaded
+        .game
+        .draw_accepted_by
+        .as_deref()
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|seat| seat.parse().ok())
+        .collect()
+}
+
+/// Offers, accepts or declines a draw. An offer is agreed once every other seat still
+/// playing has accepted it (in a two-seat game: the opponent); one decline ends it.
 ///
 /// # Errors
-/// [`GameError::NotFound`], `NotYourGame`, `NotActive`, `NoDrawOffer`, `DrawOffered` (the
-/// opponent's offer stands: accept it instead), `LeftGame`, `DrawNotAvailable` while more
-/// than two seats are still playing; storage failures.
+/// [`GameError::NotFound`], `NotYourGame`, `NotActive`, `NoDrawOffer`, `DrawOffered` (another
+/// seat's offer stands: accept it instead), `LeftGame`; storage failures.
 pub fn draw(
     conn: &mut DbConnection,
     ctx: &MailContext,
@@ -264,18 +279,15 @@ pub fn draw(
         let me = me.clone();
         require_active(loaded)?;
         require_playing(loaded, seat)?;
-        let playing = loaded.seats.len() - departed(loaded)?.len();
-        if playing != 2 {
-            return Err(GameError::DrawNotAvailable { playing });
-        }
         let offered = loaded.game.draw_offered_by;
-        let opponent_offered = offered.is_some_and(|s| s != seat);
+        let other_offered = offered.is_some_and(|s| s != seat);
         match action {
-            DrawAction::Offer if opponent_offered => Err(GameError::DrawOffered),
+            DrawAction::Offer if other_offered => Err(GameError::DrawOffered),
             DrawAction::Offer => {
                 if offered != Some(seat) {
                     let mut state = loaded.game.state();
                     state.draw_offered_by = Some(seat);
+                    state.draw_accepted_by = None;
                     state.last_activity_at = db::now();
                     q::save(conn, game_id, &state)?;
                     loaded.game.apply(state);
@@ -283,17 +295,46 @@ pub fn draw(
                 }
                 Ok(view::view_of(conn, loaded, me.id)?)
             }
-            DrawAction::Accept if opponent_offered => finish(
-                conn,
-                loaded,
-                me.id,
-                GameResult::draw(),
-                ResultReason::Agreement,
-                ctx,
-            ),
-            DrawAction::Decline if opponent_offered => {
+            DrawAction::Accept if other_offered => {
+                let mut accepted = acceptances(loaded);
+                if !accepted.contains(&seat) {
+                    accepted.push(seat);
+                    accepted.sort_unstable();
+                }
+                let left = departed(loaded)?;
+                let agreed = loaded
+                    .seats
+                    .iter()
+                    .map(|(s, _)| s.seat)
+                    .filter(|s| !left.contains(s) && Some(*s) != offered)
+                    .all(|s| accepted.contains(&s));
+                if agreed {
+                    return finish(
+                        conn,
+                        loaded,
+                        me.id,
+                        GameResult::draw(),
+                        ResultReason::Agreement,
+                        ctx,
+                    );
+                }
+                let mut state = loaded.game.state();
+                state.draw_accepted_by = Some(
+                    accepted
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+                state.last_activity_at = db::now();
+                q::save(conn, game_id, &state)?;
+                loaded.game.apply(state);
+                Ok(view::view_of(conn, loaded, me.id)?)
+            }
+            DrawAction::Decline if other_offered => {
                 let mut state = loaded.game.state();
                 state.draw_offered_by = None;
+                state.draw_accepted_by = None;
                 state.last_activity_at = db::now();
                 q::save(conn, game_id, &state)?;
                 loaded.game.apply(state);

@@ -121,18 +121,9 @@ pub enum GameError {
     /// Accepting or declining a draw nobody offered.
     #[error("your opponent has not offered a draw")]
     NoDrawOffer,
-    /// Offering a draw while the opponent's offer stands.
+    /// Offering a draw while another seat's offer stands.
     #[error("your opponent already offers a draw: accept it with {{\"action\":\"accept\"}}")]
     DrawOffered,
-    /// Draws by agreement while more than two seats are still playing.
-    #[error(
-        "draws by agreement need exactly two seats still playing; {playing} seats are still \
-         playing this game"
-    )]
-    DrawNotAvailable {
-        /// How many seats are still playing.
-        playing: usize,
-    },
     /// A challenge's options are refused (the message names the key).
     #[error("{0}")]
     InvalidOptions(String),

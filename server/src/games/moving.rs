@@ -205,12 +205,14 @@ pub fn play(
         state.to_move = to_move;
         if state.draw_offered_by == Some(seat) {
             state.draw_offered_by = None;
+            state.draw_accepted_by = None;
         }
         state.last_activity_at = now;
         if status == GameStatus::Finished {
             state.result_reason = Some(ResultReason::Rules);
             state.finished_at = Some(now);
             state.draw_offered_by = None;
+            state.draw_accepted_by = None;
         }
         crate::clocks::after_move(conn, loaded, seat, &mut state, now)?;
         q::save(conn, game_id, &state)?;

@@ -320,7 +320,7 @@ pub fn your_turn(
     queue(conn, ctx, &to, mail)
 }
 
-/// `by` offered a draw: one mail to each other player.
+/// `by` offered a draw: one mail to each other seat still playing.
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
@@ -330,8 +330,14 @@ pub fn draw_offered(
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
+    // Seats that left the game have no say in a draw.
+    let departed: Vec<i32> = super::engine(&loaded.game)?
+        .departed()
+        .into_iter()
+        .map(super::seat_number)
+        .collect();
     for (seat, account) in &loaded.seats {
-        if account.id == by.id {
+        if account.id == by.id || departed.contains(&seat.seat) {
             continue;
         }
         let Some(to) = recipient(ctx, loaded, account, Category::DrawOffers) else {

@@ -155,6 +155,13 @@ pub fn game_view(
         your_seat: your_seat.map(seat_u8),
         your_turn,
         draw_offered_by: game.draw_offered_by.map(seat_u8),
+        draw_accepted_by: game
+            .draw_accepted_by
+            .as_deref()
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|seat| seat.parse().ok())
+            .collect(),
         position: game.position.clone(),
         board: render_text(&engine.board_view(), TextStyle::Plain),
         last_moves: last.iter().map(move_view).collect(),
