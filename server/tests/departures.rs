@@ -28,6 +28,7 @@ use turnpost_server::sweeps;
 use turnpost_shared::GameRecord;
 
 both_backends!(
+    a_claim_takes_the_late_seat_out,
     three_players_agree_a_draw_only_all_together,
     three_players_go_on_after_a_resignation_and_a_timeout,
     six_players_go_on_until_one_seat_remains,
@@ -369,4 +370,44 @@ async fn three_players_agree_a_draw_only_all_together(backend: Backend) {
     assert_eq!(all.body["result"], "draw");
     assert_eq!(all.body["result_reason"], "agreement");
     assert_eq!(all.body["placings"], json!([1, 1, 1]));
+}
+
+async fn a_claim_takes_the_late_seat_out(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 0).await;
+    let names: Vec<String> = (1..=3).map(|i| format!("cl{i}")).collect();
+    let (tokens, id) = table(&app, "cl", 3, json!({"timeout": "claim"})).await;
+    set_deadline(&app, id, db::now() - Duration::minutes(1));
+    let before = counts(&app, &names);
+    let claimed = post(
+        &app,
+        &format!("/v1/games/{id}/claim"),
+        &tokens[2],
+        json!({}),
+    )
+    .await;
+    assert_eq!(claimed.status, 200, "{claimed:?}");
+    let view = claimed.body;
+    assert_eq!(view["status"], "active");
+    assert_eq!(view["to_move"], 2);
+    assert_eq!(view["departed"], json!([1]));
+    assert_eq!(view["last_moves"][0]["move"], "claim 1");
+    assert_eq!(view["claimable"], false, "seat 2 has a fresh deadline");
+    check_record(&app, id, &tokens[2], &view).await;
+    let mails = new_mails(&app, "cl3", before[2]);
+    assert_eq!(mails.len(), 1, "{mails:?}");
+    assert!(
+        mails[0].contains(&format!("cl1 left game #{id}; it goes on, cl2 to move.")),
+        "{}",
+        mails[0]
+    );
+    assert!(mails[0].contains("lost on time by a claim"), "{}", mails[0]);
+    assert_eq!(new_mails(&app, "cl2", before[1]).len(), 1, "the turn card");
+    let again = post(
+        &app,
+        &format!("/v1/games/{id}/claim"),
+        &tokens[0],
+        json!({}),
+    )
+    .await;
+    assert_eq!((again.status, again.error_code()), (409, "left_game"));
 }
