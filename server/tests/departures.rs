@@ -402,12 +402,18 @@ async fn a_claim_takes_the_late_seat_out(backend: Backend) {
     );
     assert!(mails[0].contains("lost on time by a claim"), "{}", mails[0]);
     assert_eq!(new_mails(&app, "cl2", before[1]).len(), 1, "the turn card");
-    let again = post(
-        &app,
-        &format!("/v1/games/{id}/claim"),
-        &tokens[0],
-        json!({}),
-    )
-    .await;
+    // Seat 2 runs late too: seat 3 may claim, seat 1 (gone) may not.
+    set_deadline(&app, id, db::now() - Duration::minutes(1));
+    let claim = format!("/v1/games/{id}/claim");
+    let path = format!("/v1/games/{id}");
+    assert_eq!(get(&app, &path, &tokens[2]).await.body["claimable"], true);
+    assert_eq!(get(&app, &path, &tokens[0]).await.body["claimable"], false);
+    let again = post(&app, &claim, &tokens[0], json!({})).await;
     assert_eq!((again.status, again.error_code()), (409, "left_game"));
+    let last = post(&app, &claim, &tokens[2], json!({})).await;
+    assert_eq!(last.body["status"], "finished");
+    assert_eq!(last.body["result"], "won 3");
+    assert_eq!(last.body["result_reason"], "timeout");
+    assert_eq!(last.body["placings"], json!([3, 2, 1]));
+    check_record(&app, id, &tokens[2], &last.body).await;
 }

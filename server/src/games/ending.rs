@@ -29,18 +29,9 @@ fn require_active(loaded: &Loaded) -> Result<(), GameError> {
     }
 }
 
-/// The seats that have left the game, from its cached position.
-fn departed(loaded: &Loaded) -> Result<Vec<i32>, DbError> {
-    Ok(super::engine(&loaded.game)?
-        .departed()
-        .into_iter()
-        .map(super::seat_number)
-        .collect())
-}
-
 /// Refuses a seat that has left the game.
 fn require_playing(loaded: &Loaded, seat: i32) -> Result<(), GameError> {
-    if departed(loaded)?.contains(&seat) {
+    if loaded.departed()?.contains(&seat) {
         Err(GameError::LeftGame {
             game_id: loaded.game.id,
             seat,
@@ -301,7 +292,7 @@ pub fn draw(
                     accepted.push(seat);
                     accepted.sort_unstable();
                 }
-                let left = departed(loaded)?;
+                let left = loaded.departed()?;
                 let agreed = loaded
                     .seats
                     .iter()

@@ -331,11 +331,7 @@ pub fn draw_offered(
     by: &Account,
 ) -> Result<(), DbError> {
     // Seats that left the game have no say in a draw.
-    let departed: Vec<i32> = super::engine(&loaded.game)?
-        .departed()
-        .into_iter()
-        .map(super::seat_number)
-        .collect();
+    let departed = loaded.departed()?;
     for (seat, account) in &loaded.seats {
         if account.id == by.id || departed.contains(&seat.seat) {
             continue;
@@ -364,11 +360,7 @@ pub fn left(
     how: Departure,
     turn_passed: bool,
 ) -> Result<(), DbError> {
-    let departed: Vec<i32> = super::engine(&loaded.game)?
-        .departed()
-        .into_iter()
-        .map(super::seat_number)
-        .collect();
+    let departed = loaded.departed()?;
     let to_move = loaded.game.to_move;
     if turn_passed {
         your_turn(conn, ctx, loaded, None)?;

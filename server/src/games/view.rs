@@ -89,7 +89,7 @@ fn status_of(result: &GameResult) -> Status {
 }
 
 /// Whether `viewer`'s seat may claim a win on time now: a `claim` game whose seat to move is
-/// past its deadline, and the viewer is another seat.
+/// past its deadline, and the viewer is another seat still playing.
 #[must_use]
 pub fn claimable(loaded: &Loaded, viewer: i64, now: NaiveDateTime) -> bool {
     let game = &loaded.game;
@@ -99,6 +99,7 @@ pub fn claimable(loaded: &Loaded, viewer: i64, now: NaiveDateTime) -> bool {
         && viewer_seat.is_some()
         && viewer_seat != game.to_move
         && game.deadline_at.is_some_and(|deadline| deadline <= now)
+        && !viewer_seat.is_some_and(|seat| loaded.departed().unwrap_or_default().contains(&seat))
 }
 
 /// The full view of a game for `viewer`; `last` are its most recent moves.
