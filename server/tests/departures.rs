@@ -139,6 +139,13 @@ async fn check_record(app: &TestApp, id: i64, token: &str, view: &Value) -> Game
     assert_eq!(json!(departed), view["departed"].clone());
     if view["status"] == "finished" {
         assert_eq!(record.header("Result"), view["result"].as_str());
+        let places: Vec<String> = view["placings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(record.header("Placings"), Some(places.join(" ").as_str()));
         assert_eq!(
             json!(replayed.placings().unwrap()),
             view["placings"],
