@@ -105,6 +105,35 @@ fn die_roll(game: &GameView) -> Option<String> {
         .flatten()
 }
 
+/// Who left and, once over, the places, for games of three or more seats: "left: cleo, then
+/// bob · places: 1 anna, 2 bob, 3 cleo"; empty when there is nothing to say. (In two-seat
+/// games the result already says it all.)
+pub fn departures_words(
+    seats: &[turnpost_shared::SeatView],
+    departed: &[u8],
+    placings: Option<&[u8]>,
+) -> String {
+    let mut parts = Vec::new();
+    if !departed.is_empty() {
+        let names: Vec<String> = departed.iter().map(|&s| seat_player(seats, s)).collect();
+        parts.push(format!("left: {}", names.join(", then ")));
+    }
+    if let Some(places) = placings.filter(|_| seats.len() > 2) {
+        let mut ranked: Vec<(u8, String)> = places
+            .iter()
+            .zip(1u8..)
+            .map(|(&place, seat)| (place, seat_player(seats, seat)))
+            .collect();
+        ranked.sort();
+        let shown: Vec<String> = ranked
+            .iter()
+            .map(|(place, name)| format!("{place} {name}"))
+            .collect();
+        parts.push(format!("places: {}", shown.join(", ")));
+    }
+    parts.join(" · ")
+}
+
 /// The whole game for people.
 pub fn describe(game: &GameView) -> String {
     let mut text = format!("{} #{} · {}\n", game.kind, game.id, players(&game.seats));
@@ -136,9 +165,19 @@ pub fn describe(game: &GameView) -> String {
             ));
         }
     }
+    let departures = departures_words(&game.seats, &game.departed, game.placings.as_deref());
+    if !departures.is_empty() {
+        text.push_str(&departures);
+        text.push('\n');
+    }
     text.push_str(&clock_lines(game));
     if let Some(seat) = game.draw_offered_by {
-        text.push_str(&format!("a draw is offered by seat {seat}\n"));
+        text.push_str(&format!("a draw is offered by seat {seat}"));
+        if !game.draw_accepted_by.is_empty() {
+            let seats: Vec<String> = game.draw_accepted_by.iter().map(u8::to_string).collect();
+            text.push_str(&format!(", accepted by seat {}", seats.join(", ")));
+        }
+        text.push('\n');
     }
     let last = game.last_moves.last();
     if let Some(last) = last {
@@ -256,6 +295,10 @@ pub fn summary_line(game: &GameSummary) -> String {
         line.push_str(&format!("{due}  "));
     }
     line.push_str(&who);
+    let departures = departures_words(&game.seats, &game.departed, game.placings.as_deref());
+    if !departures.is_empty() {
+        line.push_str(&format!("  ({departures})"));
+    }
     fit(line.trim_end(), LIST_WIDTH)
 }
 
@@ -315,6 +358,9 @@ mod tests {
             started_at: None,
             finished_at: None,
             last_activity_at: "2026-11-21T00:00:00Z".into(),
+            draw_accepted_by: Vec::new(),
+            departed: Vec::new(),
+            placings: None,
         }
     }
 
@@ -350,6 +396,34 @@ mod tests {
         assert_eq!(die_roll(&view).as_deref(), Some("2"));
         view.your_turn = false;
         assert_eq!(die_roll(&view), None);
+    }
+
+    #[test]
+    fn departures_and_places_in_words() {
+        let seats = [
+            seat(1, "anna", None),
+            seat(2, "bob", None),
+            seat(3, "cleo", None),
+        ];
+        assert_eq!(departures_words(&seats, &[], None), "");
+        assert_eq!(departures_words(&seats, &[3], None), "left: cleo");
+        assert_eq!(
+            departures_words(&seats, &[3, 2], Some(&[1, 2, 3])),
+            "left: cleo, then bob · places: 1 anna, 2 bob, 3 cleo"
+        );
+        assert_eq!(
+            departures_words(&seats[..2], &[], Some(&[2, 1])),
+            "",
+            "two seats: the result says it all"
+        );
+        let mut game = game("3d", "auto", [None, None]);
+        game.seats = seats.to_vec();
+        game.departed = vec![2];
+        assert!(
+            describe(&game).contains("left: bob\n"),
+            "{}",
+            describe(&game)
+        );
     }
 
     #[test]

@@ -329,6 +329,11 @@ impl From<crate::games::GameError> for ApiError {
                 message,
                 game,
             },
+            G::LeftOnTime { game, .. } => Self::StaleGame {
+                code: "left_on_time",
+                message,
+                game,
+            },
             G::Illegal(MoveError::Syntax(syntax)) => Self::BadMove {
                 code: "move_syntax",
                 message,
@@ -348,7 +353,7 @@ impl From<crate::games::GameError> for ApiError {
             G::NoDrawOffer => conflict("no_draw_offer"),
             G::DrawOffered => conflict("draw_offered"),
             G::Conflict => conflict("conflict"),
-            G::DrawNotAvailable => invalid("draw_not_available"),
+            G::LeftGame { .. } => conflict("left_game"),
             G::InvalidOptions(_) => invalid("invalid_options"),
             G::SeatCount(_) => invalid("seat_count"),
             G::UnknownPlayer { .. } => invalid("unknown_player"),

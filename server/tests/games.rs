@@ -646,6 +646,7 @@ async fn resign_and_draws(backend: Backend) {
         &["anna", "bert", "dirk"],
     )
     .await;
+    // Three seats: a draw needs every other seat still playing (see tests/departures.rs).
     let three = post(
         &app,
         &format!("/v1/games/{id}/draw"),
@@ -653,12 +654,23 @@ async fn resign_and_draws(backend: Backend) {
         json!({"action": "offer"}),
     )
     .await;
-    assert_eq!(
-        (three.status, three.error_code()),
-        (422, "draw_not_available")
-    );
+    assert_eq!(three.status, 200, "{three:?}");
+    assert_eq!(three.body["draw_offered_by"], 1);
+    // Three seats: a resignation takes the seat out and the game goes on.
     let resigned = post(&app, &format!("/v1/games/{id}/resign"), &bert, json!({})).await;
-    assert_eq!(resigned.body["result"], "won 1 3");
+    assert_eq!(resigned.status, 200, "{resigned:?}");
+    assert_eq!(resigned.body["status"], "active");
+    assert_eq!(resigned.body["result"], Value::Null);
+    assert_eq!(resigned.body["departed"], json!([2]));
+    assert!(
+        resigned.body["draw_offered_by"].is_null(),
+        "a departure ends the offer"
+    );
+    assert_eq!(resigned.body["ply"], 1);
+    assert_eq!(resigned.body["last_moves"][0]["move"], "resign 2");
+    check_record(&app, id, &anna, &resigned.body).await;
+    let again = post(&app, &format!("/v1/games/{id}/resign"), &bert, json!({})).await;
+    assert_eq!((again.status, again.error_code()), (409, "left_game"));
 }
 
 async fn listing_and_pagination(backend: Backend) {

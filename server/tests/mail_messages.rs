@@ -384,3 +384,49 @@ fn sign_in_code() {
     assert_eq!(mail.to, "anna@example.org");
     insta::assert_snapshot!(shown(&mail.mail));
 }
+
+#[test]
+fn left_game_that_goes_on() {
+    let options = Options::from_pairs(["players=3"]).unwrap();
+    let start = AnyGame::new(GameKind::ChineseCheckers, &options).unwrap();
+    let (position, line) = start
+        .leave(Seat::new(3).unwrap(), turnpost_shared::Departure::Resign)
+        .unwrap();
+    let players = ["anna", "bert", "cleo"]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| Player {
+            seat: u8::try_from(i + 1).unwrap(),
+            seat_name: position.seat_name(Seat::from_index(i)),
+            name: (*name).to_owned(),
+        })
+        .collect();
+    let game = GameFacts {
+        id: 42,
+        options: "players=3".into(),
+        players,
+        ply: 1,
+        last_moves: vec![PlayedMove {
+            ply: 0,
+            seat: 3,
+            notation: line,
+            automatic: false,
+        }],
+        result: None,
+        result_reason: None,
+        deadline: Some(at("2026-11-24T18:00:00Z")),
+        position,
+    };
+    let mail = compose::left_game(
+        &site(),
+        &recipient("bert"),
+        &game,
+        "cleo",
+        turnpost_shared::Departure::Resign,
+        "anna",
+    );
+    assert!(mail
+        .text
+        .contains("cleo left game #42; it goes on, anna to move."));
+    insta::assert_snapshot!(shown(&mail));
+}

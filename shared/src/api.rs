@@ -348,6 +348,18 @@ pub struct GameView {
     pub finished_at: Option<String>,
     /// Last change.
     pub last_activity_at: String,
+    /// Seats that accepted the standing draw offer (games of more than two seats: the draw
+    /// is agreed once every seat still playing has accepted).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draw_accepted_by: Vec<u8>,
+    /// Seats that left the game (resigned, ran out of time, lost by a claim), first to leave
+    /// first; in games of three or more seats play goes on without them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub departed: Vec<u8>,
+    /// Once over: every seat's place (index: seat − 1), the winner first; seats that left are
+    /// ranked by when they left, the last to leave highest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placings: Option<Vec<u8>>,
 }
 
 /// A game in a listing.
@@ -374,6 +386,14 @@ pub struct GameSummary {
     pub result: Option<String>,
     /// Last change.
     pub last_activity_at: String,
+    /// Seats that left the game (resigned, ran out of time, lost by a claim), first to leave
+    /// first; in games of three or more seats play goes on without them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub departed: Vec<u8>,
+    /// Once over: every seat's place (index: seat − 1), the winner first; seats that left are
+    /// ranked by when they left, the last to leave highest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub placings: Option<Vec<u8>>,
 }
 
 /// Answer to `GET /v1/games`: newest activity first.

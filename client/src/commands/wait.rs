@@ -151,6 +151,8 @@ mod tests {
             deadline: deadline.map(str::to_string),
             result: None,
             last_activity_at: "2026-11-22T00:00:00Z".into(),
+            departed: Vec::new(),
+            placings: None,
         }
     }
 

@@ -33,6 +33,8 @@ pub struct GameState {
     pub position: String,
     /// Standing draw offer.
     pub draw_offered_by: Option<i32>,
+    /// Seats that accepted it ("2 3"), in games of more than two seats.
+    pub draw_accepted_by: Option<String>,
     /// Start.
     pub started_at: Option<NaiveDateTime>,
     /// End.
@@ -59,6 +61,7 @@ impl Game {
             to_move: self.to_move,
             position: self.position.clone(),
             draw_offered_by: self.draw_offered_by,
+            draw_accepted_by: self.draw_accepted_by.clone(),
             started_at: self.started_at,
             finished_at: self.finished_at,
             last_activity_at: self.last_activity_at,
@@ -77,6 +80,7 @@ impl Game {
         self.to_move = state.to_move;
         self.position = state.position;
         self.draw_offered_by = state.draw_offered_by;
+        self.draw_accepted_by = state.draw_accepted_by;
         self.started_at = state.started_at;
         self.finished_at = state.finished_at;
         self.last_activity_at = state.last_activity_at;

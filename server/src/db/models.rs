@@ -249,6 +249,8 @@ pub struct Game {
     pub deadline_at: Option<NaiveDateTime>,
     /// What was mailed about the current turn's clock.
     pub clock_notices: ClockNotices,
+    /// Seats that accepted the standing draw offer ("2 3"), in games of more than two seats.
+    pub draw_accepted_by: Option<String>,
 }
 
 /// A new game (a challenge).

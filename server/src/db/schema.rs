@@ -79,6 +79,7 @@ diesel::table! {
         turn_started_at -> Nullable<Timestamp>,
         deadline_at -> Nullable<Timestamp>,
         clock_notices -> Integer,
+        draw_accepted_by -> Nullable<Text>,
     }
 }
 

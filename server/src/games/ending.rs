@@ -1,14 +1,20 @@
-//! Ending a game by the players or the clock: resignation, agreed draws, losses on time.
+//! Ending a game, or a seat's part in it, by the players or the clock: resignation, agreed
+//! draws, losses on time. Resigning, running out of time (`auto`) and a claim against a seat
+//! take one path, the engine's `leave`: with two seats playing the game ends and the other seat
+//! wins (as it always did); with three or more, in games that play on without a seat (Chinese
+//! Checkers), the departure is stored as a record line (`resign 2`, `timeout 2`, `claim 2`) at
+//! its ply in `moves`, the next seat gets its turn and clock, and the others one mail.
 //!
-//! Resigning in a game of more than two seats ends it for everyone, as a shared win of the other
-//! seats (the result line the engines use, `won 2 3`); the engines cannot drop a seat and play
-//! on. Draw offers are for two-seat games; an offer stands until its maker moves again.
+//! A draw offer is agreed once every other seat still playing has accepted it (the
+//! acceptances are stored with the offer; one decline ends it); an offer stands until its
+//! maker moves again, and lapses when any seat leaves.
 
-use turnpost_shared::{DrawAction, GameView};
+use turnpost_shared::{Departure, DrawAction, GameView, Seat};
 
 use super::{frame, notify, view, Actor, GameError, GameResult, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
+use crate::db::models::MoveRow;
 use crate::db::{self, DbConnection, DbError};
 use turnpost_shared::TimeoutMode;
 
@@ -20,6 +26,18 @@ fn require_active(loaded: &Loaded) -> Result<(), GameError> {
             game_id: loaded.game.id,
             status: super::shown_status(&loaded.game, db::now()),
         })
+    }
+}
+
+/// Refuses a seat that has left the game.
+fn require_playing(loaded: &Loaded, seat: i32) -> Result<(), GameError> {
+    if loaded.departed()?.contains(&seat) {
+        Err(GameError::LeftGame {
+            game_id: loaded.game.id,
+            seat,
+        })
+    } else {
+        Ok(())
     }
 }
 
@@ -36,7 +54,7 @@ fn finish(
     Ok(view::view_of(conn, loaded, viewer)?)
 }
 
-/// The result when `loser` drops out: every other seat wins.
+/// The result when `loser` drops out of a two-seat game: the other seat wins.
 fn others_win(loaded: &Loaded, loser: i32) -> GameResult {
     GameResult::won(
         loaded
@@ -47,8 +65,82 @@ fn others_win(loaded: &Loaded, loser: i32) -> GameResult {
     )
 }
 
-/// Ends a locked, active game whose seat to move ran out of time: a loss on time for that
-/// seat (every other seat wins, as with a resignation), and the game-over mails.
+/// `seat` leaves a locked, active game (`how`). With two seats the game ends as it always did
+/// (the result and reason, no record line). Otherwise the engine's departure line is stored
+/// at the game's ply and the cached position, ply and seat to move follow; if one seat
+/// remains the game is over, else the seat now to move gets its clock and turn card and the
+/// other seats still playing one mail.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] if the engine refuses the departure (the callers
+/// check the seat is playing and the game active first, so this is a bug).
+fn leave(
+    conn: &mut DbConnection,
+    loaded: &mut Loaded,
+    seat: i32,
+    how: Departure,
+    ctx: &MailContext,
+) -> Result<(), DbError> {
+    let game_id = loaded.game.id;
+    let reason = match how {
+        Departure::Resign => ResultReason::Resignation,
+        Departure::Timeout | Departure::Claim => ResultReason::Timeout,
+    };
+    if loaded.seats.len() <= 2 {
+        let result = others_win(loaded, seat);
+        return close(conn, loaded, result, reason, ctx);
+    }
+    let refused = |why: String| DbError::Corrupt(format!("game {game_id}: seat {seat}: {why}"));
+    let leaving = u8::try_from(seat)
+        .ok()
+        .and_then(Seat::new)
+        .ok_or_else(|| refused("not a seat number".to_owned()))?;
+    let (position, line) = super::engine(&loaded.game)?
+        .leave(leaving, how)
+        .map_err(|e| refused(e.to_string()))?;
+    let now = db::now();
+    let ply = loaded.game.ply;
+    q::insert_move(
+        conn,
+        &MoveRow {
+            game_id,
+            ply,
+            seat,
+            account_id: loaded.player_at(seat).map(|a| a.id),
+            notation: line,
+            played_at: now,
+        },
+    )?;
+    let (position, next_ply) = super::moving::play_forced(conn, game_id, position, ply + 1, now)?;
+    let (status, result, to_move) = super::status_columns(&position.status());
+    let turn_passed = to_move != loaded.game.to_move;
+    let mut state = loaded.game.state();
+    state.ply = next_ply;
+    state.position = position.position_text();
+    state.status = status;
+    state.result = result;
+    state.to_move = to_move;
+    state.draw_offered_by = None;
+    state.draw_accepted_by = None;
+    state.last_activity_at = now;
+    if status == GameStatus::Finished {
+        state.result_reason = Some(reason);
+        state.finished_at = Some(now);
+        crate::clocks::stop(&mut state);
+        q::save(conn, game_id, &state)?;
+        loaded.game.apply(state);
+        return notify::game_over(conn, ctx, loaded);
+    }
+    if turn_passed {
+        crate::clocks::after_move(conn, loaded, seat, &mut state, now)?;
+    }
+    q::save(conn, game_id, &state)?;
+    loaded.game.apply(state);
+    notify::left(conn, ctx, loaded, seat, how, turn_passed)
+}
+
+/// The seat to move in a locked, active game ran out of time: it leaves on time (in a
+/// two-seat game the other seat wins), with the mails that go with it.
 ///
 /// # Errors
 /// Storage failures.
@@ -57,11 +149,10 @@ pub fn time_out(
     loaded: &mut Loaded,
     ctx: &MailContext,
 ) -> Result<(), DbError> {
-    let Some(loser) = loaded.game.to_move else {
+    let Some(late) = loaded.game.to_move else {
         return Ok(());
     };
-    let result = others_win(loaded, loser);
-    close(conn, loaded, result, ResultReason::Timeout, ctx)
+    leave(conn, loaded, late, Departure::Timeout, ctx)
 }
 
 /// Claims the win on time in a `claim` game whose seat to move is past its deadline.
@@ -79,6 +170,7 @@ pub fn claim(
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.id;
         require_active(loaded)?;
+        require_playing(loaded, seat)?;
         if !view::claimable(loaded, me, db::now()) {
             let game = &loaded.game;
             let why = if game.timeout_mode != TimeoutMode::Claim {
@@ -95,9 +187,9 @@ pub fn claim(
             };
             return Err(GameError::NotClaimable { game_id, why });
         }
-        let loser = loaded.game.to_move.unwrap_or_default();
-        let result = others_win(loaded, loser);
-        finish(conn, loaded, me, result, ResultReason::Timeout, ctx)
+        let late = loaded.game.to_move.unwrap_or_default();
+        leave(conn, loaded, late, Departure::Claim, ctx)?;
+        Ok(view::view_of(conn, loaded, me)?)
     })
 }
 
@@ -116,6 +208,7 @@ fn close(
     state.result_reason = Some(reason);
     state.to_move = None;
     state.draw_offered_by = None;
+    state.draw_accepted_by = None;
     state.finished_at = Some(now);
     state.last_activity_at = now;
     crate::clocks::stop(&mut state);
@@ -125,10 +218,12 @@ fn close(
     Ok(())
 }
 
-/// Resigns `me`'s seat: the other seat (or all other seats) win.
+/// Resigns `actor`'s seat: in a two-seat game the other seat wins; with three or more seats
+/// playing, the seat leaves and the game goes on without it.
 ///
 /// # Errors
-/// [`GameError::NotFound`], `NotYourGame`, `NotActive`; storage failures.
+/// [`GameError::NotFound`], `NotYourGame`, `NotActive`, `LeftGame` (the seat has already
+/// left); storage failures.
 pub fn resign(
     conn: &mut DbConnection,
     ctx: &MailContext,
@@ -139,17 +234,30 @@ pub fn resign(
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.id;
         require_active(loaded)?;
-        let result = others_win(loaded, seat);
-        finish(conn, loaded, me, result, ResultReason::Resignation, ctx)
+        require_playing(loaded, seat)?;
+        leave(conn, loaded, seat, Departure::Resign, ctx)?;
+        Ok(view::view_of(conn, loaded, me)?)
     })
 }
 
-/// Offers, accepts or declines a draw.
+/// The seats that accepted the standing draw offer, as stored ("2 3").
+fn acceptances(loaded: &Loaded) -> Vec<i32> {
+    loaded
+        .game
+        .draw_accepted_by
+        .as_deref()
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|seat| seat.parse().ok())
+        .collect()
+}
+
+/// Offers, accepts or declines a draw. An offer is agreed once every other seat still
+/// playing has accepted it (in a two-seat game: the opponent); one decline ends it.
 ///
 /// # Errors
-/// [`GameError::NotFound`], `NotYourGame`, `NotActive`, `NoDrawOffer`, `DrawOffered` (the
-/// opponent's offer stands: accept it instead), `DrawNotAvailable` in games of more than two
-/// seats; storage failures.
+/// [`GameError::NotFound`], `NotYourGame`, `NotActive`, `NoDrawOffer`, `DrawOffered` (another
+/// seat's offer stands: accept it instead), `LeftGame`; storage failures.
 pub fn draw(
     conn: &mut DbConnection,
     ctx: &MailContext,
@@ -161,17 +269,16 @@ pub fn draw(
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.clone();
         require_active(loaded)?;
-        if loaded.seats.len() != 2 {
-            return Err(GameError::DrawNotAvailable);
-        }
+        require_playing(loaded, seat)?;
         let offered = loaded.game.draw_offered_by;
-        let opponent_offered = offered.is_some_and(|s| s != seat);
+        let other_offered = offered.is_some_and(|s| s != seat);
         match action {
-            DrawAction::Offer if opponent_offered => Err(GameError::DrawOffered),
+            DrawAction::Offer if other_offered => Err(GameError::DrawOffered),
             DrawAction::Offer => {
                 if offered != Some(seat) {
                     let mut state = loaded.game.state();
                     state.draw_offered_by = Some(seat);
+                    state.draw_accepted_by = None;
                     state.last_activity_at = db::now();
                     q::save(conn, game_id, &state)?;
                     loaded.game.apply(state);
@@ -179,17 +286,46 @@ pub fn draw(
                 }
                 Ok(view::view_of(conn, loaded, me.id)?)
             }
-            DrawAction::Accept if opponent_offered => finish(
-                conn,
-                loaded,
-                me.id,
-                GameResult::draw(),
-                ResultReason::Agreement,
-                ctx,
-            ),
-            DrawAction::Decline if opponent_offered => {
+            DrawAction::Accept if other_offered => {
+                let mut accepted = acceptances(loaded);
+                if !accepted.contains(&seat) {
+                    accepted.push(seat);
+                    accepted.sort_unstable();
+                }
+                let left = loaded.departed()?;
+                let agreed = loaded
+                    .seats
+                    .iter()
+                    .map(|(s, _)| s.seat)
+                    .filter(|s| !left.contains(s) && Some(*s) != offered)
+                    .all(|s| accepted.contains(&s));
+                if agreed {
+                    return finish(
+                        conn,
+                        loaded,
+                        me.id,
+                        GameResult::draw(),
+                        ResultReason::Agreement,
+                        ctx,
+                    );
+                }
+                let mut state = loaded.game.state();
+                state.draw_accepted_by = Some(
+                    accepted
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                );
+                state.last_activity_at = db::now();
+                q::save(conn, game_id, &state)?;
+                loaded.game.apply(state);
+                Ok(view::view_of(conn, loaded, me.id)?)
+            }
+            DrawAction::Decline if other_offered => {
                 let mut state = loaded.game.state();
                 state.draw_offered_by = None;
+                state.draw_accepted_by = None;
                 state.last_activity_at = db::now();
                 q::save(conn, game_id, &state)?;
                 loaded.game.apply(state);

@@ -67,6 +67,24 @@ pub enum GameError {
         /// The game as it stands.
         game: Box<GameView>,
     },
+    /// A move came after the seat to move ran out of time in an `auto` game of three or more
+    /// seats: that seat left and the game goes on (committed before answering).
+    #[error("{message}")]
+    LeftOnTime {
+        /// Who left and who is to move now.
+        message: String,
+        /// The game as it stands.
+        game: Box<GameView>,
+    },
+    /// The actor's seat has left the game (it resigned or ran out of time) and takes no
+    /// further part in it.
+    #[error("you left game {game_id} (seat {seat}); the game goes on without you")]
+    LeftGame {
+        /// The game.
+        game_id: i64,
+        /// The actor's seat.
+        seat: i32,
+    },
     /// The engine refused the move text.
     #[error("{0}")]
     Illegal(MoveError),
@@ -103,12 +121,9 @@ pub enum GameError {
     /// Accepting or declining a draw nobody offered.
     #[error("your opponent has not offered a draw")]
     NoDrawOffer,
-    /// Offering a draw while the opponent's offer stands.
+    /// Offering a draw while another seat's offer stands.
     #[error("your opponent already offers a draw: accept it with {{\"action\":\"accept\"}}")]
     DrawOffered,
-    /// Draws by agreement in a game of more than two seats.
-    #[error("draws by agreement are for two-player games")]
-    DrawNotAvailable,
     /// A challenge's options are refused (the message names the key).
     #[error("{0}")]
     InvalidOptions(String),

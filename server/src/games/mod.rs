@@ -123,6 +123,18 @@ impl Loaded {
             .map(|(_, account)| account)
     }
 
+    /// The seats that have left the game (first to leave first), from its cached position.
+    ///
+    /// # Errors
+    /// [`DbError::Corrupt`] for an unreadable stored position.
+    pub fn departed(&self) -> Result<Vec<i32>, DbError> {
+        Ok(engine(&self.game)?
+            .departed()
+            .into_iter()
+            .map(seat_number)
+            .collect())
+    }
+
     /// The seat `actor` acts for, and the account holding it.
     ///
     /// # Errors

@@ -15,6 +15,43 @@ use crate::db::{self, DbConnection, DbError};
 /// so a position where nobody can move (every seat passes, forever) still ends the request.
 const MAX_FORCED_MOVES: usize = 6;
 
+/// Plays the forced moves that follow `position` (a pass with no other move: the engine's
+/// call) at once, at most one round of seats, storing them from ply `next_ply`; answers the
+/// position after them and the next ply.
+///
+/// # Errors
+/// Storage failures.
+pub(super) fn play_forced(
+    conn: &mut DbConnection,
+    game_id: i64,
+    mut position: AnyGame,
+    mut next_ply: i32,
+    now: chrono::NaiveDateTime,
+) -> Result<(AnyGame, i32), DbError> {
+    for _ in 0..MAX_FORCED_MOVES {
+        let Some(forced_seat) = position.status().to_move() else {
+            break;
+        };
+        let Some((next, forced)) = position.play_forced() else {
+            break;
+        };
+        q::insert_move(
+            conn,
+            &MoveRow {
+                game_id,
+                ply: next_ply,
+                seat: super::seat_number(forced_seat),
+                account_id: None,
+                notation: forced,
+                played_at: now,
+            },
+        )?;
+        next_ply += 1;
+        position = next;
+    }
+    Ok((position, next_ply))
+}
+
 /// The current game for `viewer`, boxed for an error that carries it.
 fn current_view(
     conn: &mut DbConnection,
@@ -116,12 +153,26 @@ pub fn play(
         {
             let late = loaded.game.to_move.unwrap_or_default();
             super::ending::time_out(conn, loaded, ctx)?;
+            if loaded.game.status == GameStatus::Active {
+                return Ok(Outcome::TimedOut {
+                    message: format!(
+                        "seat {late} ran out of time at {} and left game {game_id}, which goes \
+                         on at ply {}; seat {} to move",
+                        db::rfc3339(deadline),
+                        loaded.game.ply,
+                        loaded.game.to_move.unwrap_or_default()
+                    ),
+                    game: current_view(conn, loaded, me)?,
+                    over: false,
+                });
+            }
             return Ok(Outcome::TimedOut {
                 message: format!(
                     "seat {late} ran out of time at {}; game {game_id} ended on time",
                     db::rfc3339(deadline)
                 ),
                 game: current_view(conn, loaded, me)?,
+                over: true,
             });
         }
         if loaded.game.to_move != Some(seat) {
@@ -131,8 +182,7 @@ pub fn play(
             });
         }
         let engine = super::engine(&loaded.game)?;
-        let (mut position, canonical) =
-            engine.play(&request.notation).map_err(GameError::Illegal)?;
+        let (position, canonical) = engine.play(&request.notation).map_err(GameError::Illegal)?;
         let now = db::now();
         q::insert_move(
             conn,
@@ -145,30 +195,7 @@ pub fn play(
                 played_at: now,
             },
         )?;
-        let mut next_ply = ply + 1;
-        // Forced moves (a pass with no other move) are the engine's call; the server plays
-        // them at once, at most one round of seats.
-        for _ in 0..MAX_FORCED_MOVES {
-            let Some(forced_seat) = position.status().to_move() else {
-                break;
-            };
-            let Some((next, forced)) = position.play_forced() else {
-                break;
-            };
-            q::insert_move(
-                conn,
-                &MoveRow {
-                    game_id,
-                    ply: next_ply,
-                    seat: super::seat_number(forced_seat),
-                    account_id: None,
-                    notation: forced,
-                    played_at: now,
-                },
-            )?;
-            next_ply += 1;
-            position = next;
-        }
+        let (position, next_ply) = play_forced(conn, game_id, position, ply + 1, now)?;
         let (status, result, to_move) = super::status_columns(&position.status());
         let mut state = loaded.game.state();
         state.ply = next_ply;
@@ -178,12 +205,14 @@ pub fn play(
         state.to_move = to_move;
         if state.draw_offered_by == Some(seat) {
             state.draw_offered_by = None;
+            state.draw_accepted_by = None;
         }
         state.last_activity_at = now;
         if status == GameStatus::Finished {
             state.result_reason = Some(ResultReason::Rules);
             state.finished_at = Some(now);
             state.draw_offered_by = None;
+            state.draw_accepted_by = None;
         }
         crate::clocks::after_move(conn, loaded, seat, &mut state, now)?;
         q::save(conn, game_id, &state)?;
@@ -210,9 +239,21 @@ pub fn play(
             );
             Ok(*view)
         }
-        Outcome::TimedOut { message, game } => {
+        Outcome::TimedOut {
+            message,
+            game,
+            over: true,
+        } => {
             tracing::info!(game = game_id, "move too late: the game ended on time");
             Err(GameError::GameOver { message, game })
+        }
+        Outcome::TimedOut {
+            message,
+            game,
+            over: false,
+        } => {
+            tracing::info!(game = game_id, "move too late: the seat left on time");
+            Err(GameError::LeftOnTime { message, game })
         }
     }
 }
@@ -221,11 +262,14 @@ pub fn play(
 enum Outcome {
     /// The move was played (or was already played by this same request).
     Played(Box<GameView>),
-    /// The deadline had passed in an `auto` game: the game ended on time instead.
+    /// The deadline had passed in an `auto` game: the seat to move left on time instead.
     TimedOut {
         /// Why.
         message: String,
-        /// The finished game.
+        /// The game as it stands.
         game: Box<GameView>,
+        /// Whether that ended the game (two seats were playing) or it goes on without the
+        /// seat (three or more).
+        over: bool,
     },
 }

@@ -3,7 +3,7 @@
 //! plain data gathered here.
 
 use chrono::{DateTime, Utc};
-use turnpost_shared::Seat;
+use turnpost_shared::{Departure, Seat};
 
 use super::{GameStatus, Loaded, ResultReason, LAST_MOVES};
 use crate::accounts::MailContext;
@@ -324,7 +324,7 @@ pub fn your_turn(
     queue(conn, ctx, &to, mail)
 }
 
-/// `by` offered a draw: one mail to each other player.
+/// `by` offered a draw: one mail to each other seat still playing.
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
@@ -335,8 +335,10 @@ pub fn draw_offered(
     by: &Account,
 ) -> Result<(), DbError> {
     log_event(loaded, "draw offered");
+    // Seats that left the game have no say in a draw.
+    let departed = loaded.departed()?;
     for (seat, account) in &loaded.seats {
-        if account.id == by.id {
+        if account.id == by.id || departed.contains(&seat.seat) {
             continue;
         }
         let Some(to) = recipient(ctx, loaded, account, Category::DrawOffers) else {
@@ -344,6 +346,49 @@ pub fn draw_offered(
         };
         let game = game_facts(conn, loaded, Some(seat.seat))?;
         let mail = compose::draw_offered(&site(ctx), &to, &game, &by.name);
+        queue(conn, ctx, &to, mail)?;
+    }
+    Ok(())
+}
+
+/// Seat `left` left a game that goes on (`how`): the seat now to move gets its turn card when
+/// the turn passed to it, and every other seat still playing one mail saying who left and who
+/// is to move (the category of game-over mail: a player's part in the game ended).
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+pub fn left(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    left: i32,
+    how: Departure,
+    turn_passed: bool,
+) -> Result<(), DbError> {
+    log_event(loaded, "seat left; the game goes on");
+    let departed = loaded.departed()?;
+    let to_move = loaded.game.to_move;
+    if turn_passed {
+        your_turn(conn, ctx, loaded, None)?;
+    }
+    let name_of = |seat: Option<i32>| {
+        seat.and_then(|s| loaded.player_at(s))
+            .map_or_else(String::new, |a| a.name.clone())
+    };
+    let who = name_of(Some(left));
+    let next = name_of(to_move);
+    for (seat, account) in &loaded.seats {
+        if seat.seat == left
+            || departed.contains(&seat.seat)
+            || (turn_passed && Some(seat.seat) == to_move)
+        {
+            continue;
+        }
+        let Some(to) = recipient(ctx, loaded, account, Category::GameOver) else {
+            continue;
+        };
+        let game = game_facts(conn, loaded, Some(seat.seat))?;
+        let mail = compose::left_game(&site(ctx), &to, &game, &who, how, &next);
         queue(conn, ctx, &to, mail)?;
     }
     Ok(())
@@ -361,17 +406,23 @@ pub fn game_over(
 ) -> Result<(), DbError> {
     log_event(loaded, "game over");
     let game = game_facts(conn, loaded, None)?;
-    // A loss on time names who ran out: the seat the result leaves out.
+    // A loss on time names who ran out: the last seat to leave (games of three or more seats
+    // record departures), else the seat the result leaves out.
+    let last_left = game
+        .position
+        .departed()
+        .last()
+        .map(|seat| super::seat_number(*seat));
     let late = loaded
         .game
         .result
         .as_ref()
         .filter(|_| loaded.game.result_reason == Some(ResultReason::Timeout))
         .and_then(|result| {
-            loaded
-                .seats
-                .iter()
-                .find(|(seat, _)| !result.is_winner(seat.seat))
+            loaded.seats.iter().find(|(seat, _)| match last_left {
+                Some(left) => seat.seat == left,
+                None => !result.is_winner(seat.seat),
+            })
         })
         .map(|(_, account)| account.name.clone());
     for (_, account) in &loaded.seats {

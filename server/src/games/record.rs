@@ -6,7 +6,8 @@ use super::{shown_status, stored_options, GameError, GameStatus, Loaded};
 use crate::db::games as q;
 use crate::db::{self, DbConnection};
 
-/// The record of a game: header (kind, options, seed, players, dates, result) and moves.
+/// The record of a game: header (kind, options, seed, players, dates, result, placings once
+/// over) and moves (with the departure lines of seats that left, at their ply).
 ///
 /// # Errors
 /// [`GameError::NotFound`]; storage failures.
@@ -48,6 +49,13 @@ pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameE
     }
     if let Some(outcome) = outcome(&loaded) {
         headers.push(("Outcome".to_owned(), outcome));
+    }
+    // Every seat's final place, in seat order ("1 3 2"), once the game is over.
+    let position = super::engine(game).ok();
+    if let (_, Some(places)) = super::view::departures(game, loaded.seats.len(), position.as_ref())
+    {
+        let places: Vec<String> = places.iter().map(ToString::to_string).collect();
+        headers.push(("Placings".to_owned(), places.join(" ")));
     }
     Ok(GameRecord {
         headers,

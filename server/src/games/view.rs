@@ -2,10 +2,13 @@
 
 use chrono::NaiveDateTime;
 use turnpost_shared::{
-    render_text, AnyGame, GameSummary, GameView, MoveView, Seat, SeatView, TextStyle,
+    placings, render_text, AnyGame, GameSummary, GameView, MoveView, Seat, SeatView, Status,
+    TextStyle,
 };
 
-use super::{engine, shown_status, GameError, GameStatus, Loaded, ResultReason, LAST_MOVES};
+use super::{
+    engine, shown_status, GameError, GameResult, GameStatus, Loaded, ResultReason, LAST_MOVES,
+};
 use crate::db::games as q;
 use crate::db::models::{Game, GameSeat, MoveRow};
 use crate::db::{self, DbConnection, DbError};
@@ -45,8 +48,48 @@ fn seat_view(seat: &GameSeat, player: &str, engine: &AnyGame) -> SeatView {
     }
 }
 
+/// The seats that have left `position` (first to leave first) and, once the game is over,
+/// every seat's place. The places come from the stored result, so an agreed draw and a
+/// two-seat game ended by a resignation (whose position keeps no departure) rank too.
+#[must_use]
+pub fn departures(
+    game: &Game,
+    seat_count: usize,
+    position: Option<&AnyGame>,
+) -> (Vec<u8>, Option<Vec<u8>>) {
+    let departed: Vec<Seat> = position.map(AnyGame::departed).unwrap_or_default();
+    let over = game
+        .result
+        .as_ref()
+        .filter(|_| game.status == GameStatus::Finished)
+        .map(status_of);
+    let places = over.and_then(|status| {
+        placings(
+            u8::try_from(seat_count).unwrap_or(u8::MAX),
+            &status,
+            &departed,
+        )
+    });
+    (departed.iter().map(|s| s.number()).collect(), places)
+}
+
+/// The engine status a stored result means.
+fn status_of(result: &GameResult) -> Status {
+    if result.is_draw() {
+        Status::Draw
+    } else {
+        Status::Won {
+            winners: result
+                .winners()
+                .iter()
+                .filter_map(|&seat| Seat::new(seat_u8(seat)))
+                .collect(),
+        }
+    }
+}
+
 /// Whether `viewer`'s seat may claim a win on time now: a `claim` game whose seat to move is
-/// past its deadline, and the viewer is another seat.
+/// past its deadline, and the viewer is another seat still playing.
 #[must_use]
 pub fn claimable(loaded: &Loaded, viewer: i64, now: NaiveDateTime) -> bool {
     let game = &loaded.game;
@@ -56,6 +99,7 @@ pub fn claimable(loaded: &Loaded, viewer: i64, now: NaiveDateTime) -> bool {
         && viewer_seat.is_some()
         && viewer_seat != game.to_move
         && game.deadline_at.is_some_and(|deadline| deadline <= now)
+        && !viewer_seat.is_some_and(|seat| loaded.departed().unwrap_or_default().contains(&seat))
 }
 
 /// The full view of a game for `viewer`; `last` are its most recent moves.
@@ -73,6 +117,7 @@ pub fn game_view(
     let your_seat = loaded.seat_of(viewer);
     let your_turn =
         status == GameStatus::Active && your_seat.is_some() && your_seat == game.to_move;
+    let (departed, placings) = departures(game, loaded.seats.len(), Some(engine));
     GameView {
         id: game.id,
         kind: game.kind,
@@ -111,6 +156,13 @@ pub fn game_view(
         your_seat: your_seat.map(seat_u8),
         your_turn,
         draw_offered_by: game.draw_offered_by.map(seat_u8),
+        draw_accepted_by: game
+            .draw_accepted_by
+            .as_deref()
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|seat| seat.parse().ok())
+            .collect(),
         position: game.position.clone(),
         board: render_text(&marked_board(engine, last, your_seat), TextStyle::Marked),
         last_moves: last.iter().map(move_view).collect(),
@@ -120,6 +172,8 @@ pub fn game_view(
         started_at: game.started_at.map(db::rfc3339),
         finished_at: game.finished_at.map(db::rfc3339),
         last_activity_at: db::rfc3339(game.last_activity_at),
+        departed,
+        placings,
     }
 }
 
@@ -161,6 +215,8 @@ pub fn summary(
         .map(|(s, _)| s.seat);
     let options = super::stored_options(game).unwrap_or_default();
     let engine = AnyGame::new(game.kind, &options).ok();
+    let position = super::engine(game).ok();
+    let (departed, placings) = departures(game, seats.len(), position.as_ref());
     GameSummary {
         id: game.id,
         kind: game.kind,
@@ -192,6 +248,8 @@ pub fn summary(
         },
         result: game.result.as_ref().map(ToString::to_string),
         last_activity_at: db::rfc3339(game.last_activity_at),
+        departed,
+        placings,
     }
 }
 

@@ -51,8 +51,10 @@ pub fn claimable(
         .player_at(late)
         .map_or_else(|| format!("seat {late}"), |a| a.name.clone());
     let command = format!("turnpost claim {}", loaded.game.id);
+    // Seats that left the game may not claim.
+    let departed = loaded.departed()?;
     for (seat, account) in &loaded.seats {
-        if seat.seat == late {
+        if seat.seat == late || departed.contains(&seat.seat) {
             continue;
         }
         let Some(to) = notify::recipient(ctx, loaded, account, Category::Reminders) else {

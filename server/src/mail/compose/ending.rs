@@ -5,6 +5,7 @@ use super::input::{GameFacts, Recipient, Site};
 use super::letter::Letter;
 use crate::games::ResultReason;
 use crate::mail::ComposedMail;
+use turnpost_shared::Departure;
 
 /// `by` offers a draw to `to`.
 #[must_use]
@@ -116,6 +117,33 @@ pub fn ended_on_time(site: &Site, to: &Recipient, game: &GameFacts, late: &str) 
         result_line(to, game)
     );
     over(site, to, game, &headline)
+}
+
+/// `left` left a game of three or more seats that goes on; `to_move` is to move now.
+#[must_use]
+pub fn left_game(
+    site: &Site,
+    to: &Recipient,
+    game: &GameFacts,
+    left: &str,
+    how: Departure,
+    to_move: &str,
+) -> ComposedMail {
+    let mut letter = Letter::to(&to.name);
+    let why = match how {
+        Departure::Resign => "resigned",
+        Departure::Timeout => "ran out of time",
+        Departure::Claim => "lost on time by a claim",
+    };
+    letter.para(&format!(
+        "{left} left game #{}; it goes on, {to_move} to move. {left} {why}; their pieces are \
+         off the board and their turns are skipped from now on.",
+        game.id
+    ));
+    card::turn_facts(&mut letter, to, game);
+    let image = Some(card::board(&mut letter, site, game));
+    letter.link("The game", &site.game_url(game.id));
+    finish(letter, site, to, game, image)
 }
 
 /// `late` ran out of time and `to` may claim the win (timeout mode `claim`); `claim_command`

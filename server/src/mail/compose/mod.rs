@@ -14,6 +14,7 @@
 //! | reminder before the deadline | [`reminder`] |
 //! | draw offered | [`draw_offered`] |
 //! | game over | [`game_over`] |
+//! | a seat left a game that goes on (3+ seats) | [`left_game`] |
 //! | you may claim a win on time / game ended on time | [`may_claim_on_time`], [`ended_on_time`] |
 //! | daily digest | [`digest`] |
 
@@ -28,7 +29,7 @@ mod turn;
 pub use card::{move_command, subject};
 pub use challenge::{challenge, challenge_accepted, challenge_declined, game_started};
 pub use digest::digest;
-pub use ending::{draw_offered, ended_on_time, game_over, may_claim_on_time};
+pub use ending::{draw_offered, ended_on_time, game_over, left_game, may_claim_on_time};
 pub use input::{GameFacts, PlayedMove, Player, Recipient, Site};
 pub use letter::{escape, local_time};
 pub use turn::{reminder, your_turn};

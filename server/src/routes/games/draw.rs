@@ -8,12 +8,13 @@ use crate::error::ApiError;
 use crate::games::ending;
 use crate::state::AppState;
 
-/// `{action: offer|accept|decline}`: offers a draw (standing until the offerer moves again),
-/// or accepts (the game ends drawn) or declines the opponent's offer.
+/// `{action: offer|accept|decline}`: offers a draw (standing until the offerer moves again or
+/// a seat leaves), or accepts (the game ends drawn once every other seat still playing has
+/// accepted) or declines another seat's offer (one decline ends it).
 ///
 /// # Errors
-/// 401; 404 unknown game; 403 without a seat; 409 not being played or no offer to answer;
-/// 422 in games of more than two seats.
+/// 401; 404 unknown game; 403 without a seat; 409 not being played, no offer to answer, or
+/// your seat has left the game (`left_game`); 422 an unknown action.
 #[utoipa::path(post, path = "/v1/games/{id}/draw", tag = "games", security(("bearer" = [])),
     request_body = turnpost_shared::DrawRequest,
     params(("id" = i64, Path, description = "Game id")),

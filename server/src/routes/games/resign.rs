@@ -7,10 +7,12 @@ use crate::error::ApiError;
 use crate::games::ending;
 use crate::state::AppState;
 
-/// Resigns the caller's seat: the other seat (all other seats) win.
+/// Resigns the caller's seat: in a two-seat game the other seat wins; with three or more seats
+/// playing (Chinese Checkers) the seat leaves and the game goes on without it.
 ///
 /// # Errors
-/// 401; 404 unknown game; 403 without a seat in it; 409 when the game is not being played.
+/// 401; 404 unknown game; 403 without a seat in it; 409 when the game is not being played or
+/// the seat has already left (`left_game`).
 #[utoipa::path(post, path = "/v1/games/{id}/resign", tag = "games", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")),
     responses((status = 200, description = "The game", body = turnpost_shared::GameView), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, body = turnpost_shared::ErrorBody)))]
