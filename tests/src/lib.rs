@@ -139,6 +139,10 @@ impl ServerProcess {
             .env_remove("DATABASE_URL")
             .env("SMTP_URL", smtp.url())
             .env_remove("TURNPOST_SMTP_ALLOW_PLAIN")
+            // A mail the sink could not take at once (a busy machine) is tried again soon, not
+            // after the production default of 30 s; tests may still override it.
+            .env("TURNPOST_OUTBOX_RETRY_BASE_MS", "250")
+            .env("TURNPOST_OUTBOX_RETRY_MAX_MS", "2000")
             // The start-up line (info, from the app module) names the address.
             .env("RUST_LOG", format!("{log},turnpost_server::app=info"))
             .env("NO_COLOR", "1")

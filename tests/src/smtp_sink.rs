@@ -92,7 +92,7 @@ impl SmtpSink {
         });
         server
             .with_name("sink.test")
-            .with_num_threads(2)
+            .with_num_threads(8)
             .with_tcp_listener(listener);
         // Serves until the process ends; a failure shows as mail that never arrives.
         std::thread::spawn(move || {

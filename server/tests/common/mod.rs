@@ -228,7 +228,7 @@ impl SmtpSink {
             buffer: Vec::new(),
         };
         let mut server = mailin_embedded::Server::new(handler);
-        server.with_name("sink.test").with_num_threads(4);
+        server.with_name("sink.test").with_num_threads(8);
         match listener {
             Some(listener) => {
                 server.with_tcp_listener(listener);
