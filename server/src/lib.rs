@@ -28,6 +28,7 @@
 pub mod accounts;
 pub mod app;
 pub mod auth;
+pub mod bots;
 pub mod cli;
 pub mod client_address;
 pub mod clocks;
