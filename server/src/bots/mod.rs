@@ -14,6 +14,15 @@
 //!   evaluation of its chances is below [`DRAW_ACCEPT_BELOW`] (a quick level-1 search), and
 //!   declined otherwise.
 
+/// The names of the built-in bot accounts, as the migration creates them.
+pub const BOT_NAMES: [&str; 6] = ["bot-1", "bot-2", "bot-3", "bot-4", "bot-5", "bot"];
+
+/// Whether `name_key` (a lower-cased account name) is a built-in bot's.
+#[must_use]
+pub fn is_bot_name(name_key: &str) -> bool {
+    BOT_NAMES.contains(&name_key)
+}
+
 mod claim;
 mod worker;
 

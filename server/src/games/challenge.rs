@@ -1,5 +1,8 @@
 //! Challenges: create, accept, decline.
 //!
+//! Built-in bots (`crate::bots`) accept in the creating transaction; a challenge in which
+//! everyone but the creator is a bot starts at once, and one naming bots only is refused.
+//!
 //! Expiry is lazy: nothing rewrites an unanswered challenge after seven days. Every read shows
 //! it as `cancelled` (reason `expired`) from then on ([`super::shown_status`]), listings filter
 //! on `expires_at`, and accepting or declining it is refused. So no sweep is needed, and
