@@ -24,6 +24,7 @@ both_backends!(
     bot_in_a_three_seat_challenge_accepts_at_once,
     bot_declines_a_draw_when_not_losing,
     a_bot_move_is_claimed_once,
+    two_server_processes_claim_each_bot_move_once,
 );
 
 /// Waits until the game is the person's turn again (or over); the bot plays within seconds.
@@ -273,4 +274,68 @@ async fn a_bot_move_is_claimed_once(backend: Backend) {
     let later = now + turnpost_server::bots::CLAIM_EXPIRY + chrono::Duration::seconds(1);
     assert!(turnpost_server::bots::try_claim(&mut conn, id, 4, later).unwrap());
     assert!(!turnpost_server::bots::try_claim(&mut conn, id, 4, later).unwrap());
+}
+
+async fn two_server_processes_claim_each_bot_move_once(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    // A second server process on the same database, with its own bot worker.
+    let second = turnpost_server::Application::build(app.config.clone())
+        .await
+        .unwrap();
+    let second_handle = second.handle();
+    let second_task = actix_web::rt::spawn(second.run_until_stopped());
+    let anna = play::player(&app.pool, "anna");
+    let answer = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "kefren", "seats": ["bot-1", "anna"]}),
+    )
+    .await;
+    assert_eq!(answer.status, 201, "{answer:?}");
+    let id = answer.body["id"].as_i64().unwrap();
+    let mut view = wait_for_my_turn(&app, id, &anna).await;
+    let mut mine = 0;
+    while view["status"] == "active" {
+        assert!(mine < 500, "game {id} did not end: {view}");
+        let first = view["legal_moves"][0].as_str().unwrap().to_owned();
+        let ply = view["ply"].as_u64().unwrap();
+        let played = post(
+            &app,
+            &format!("/v1/games/{id}/moves"),
+            &anna,
+            json!({"move": first, "ply": ply}),
+        )
+        .await;
+        assert_eq!(played.status, 201, "{played:?}");
+        mine += 1;
+        view = wait_for_my_turn(&app, id, &anna).await;
+    }
+    assert_eq!(view["status"], "finished", "{view}");
+    second_handle.stop(true).await;
+    second_task.await.unwrap().unwrap();
+    // Each bot move went through exactly one claim at its ply (claims stay until they expire).
+    let moves = get(&app, &format!("/v1/games/{id}/moves"), &anna)
+        .await
+        .body;
+    let mut bot_plies: Vec<i32> = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["seat"] == 1 && m["automatic"] != true)
+        .map(|m| i32::try_from(m["ply"].as_i64().unwrap()).unwrap())
+        .collect();
+    bot_plies.sort_unstable();
+    let claimed: Vec<i32> = {
+        use diesel::prelude::*;
+        use turnpost_server::db::schema::bot_claims;
+        bot_claims::table
+            .filter(bot_claims::game_id.eq(id))
+            .select(bot_claims::ply)
+            .order(bot_claims::ply)
+            .load(&mut *app.conn())
+            .unwrap()
+    };
+    assert!(!bot_plies.is_empty());
+    assert_eq!(claimed, bot_plies);
 }

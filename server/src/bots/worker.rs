@@ -128,7 +128,8 @@ impl BotWorker {
                 return Ok(done);
             }
             match self.answer_draw(offer).await {
-                Ok(()) => done += 1,
+                Ok(true) => done += 1,
+                Ok(false) => {}
                 Err(error) => log_dropped(offer, &error),
             }
         }
@@ -211,13 +212,14 @@ impl BotWorker {
         .await
     }
 
-    /// Accepts a draw offer when the bot is clearly losing, declines it otherwise.
-    async fn answer_draw(&self, offer: BotSeat) -> Result<(), TurnError> {
+    /// Accepts a draw offer when the bot is clearly losing, declines it otherwise; `false` if
+    /// the game moved on or another process answered.
+    async fn answer_draw(&self, offer: BotSeat) -> Result<bool, TurnError> {
         let position = self
             .with_conn(move |conn, _| Self::current_position(conn, offer))
             .await?;
         let Some(position) = position else {
-            return Ok(());
+            return Ok(false);
         };
         let seed = move_seed(offer.game_id, offer.ply);
         let values = self
@@ -240,8 +242,9 @@ impl BotWorker {
         };
         self.with_conn(move |conn, ctx| {
             match ending::draw(conn, ctx, &actor, offer.game_id, action) {
+                Ok(_) => Ok(true),
                 // Answered by another process, withdrawn, or the game ended meanwhile.
-                Ok(_) | Err(GameError::NoDrawOffer | GameError::NotActive { .. }) => Ok(()),
+                Err(GameError::NoDrawOffer | GameError::NotActive { .. }) => Ok(false),
                 Err(error) => Err(error.into()),
             }
         })
