@@ -163,13 +163,29 @@ impl BotWorker {
     /// Claims, computes and plays one bot move; `false` if another process has it or the game
     /// moved on.
     async fn play_turn(&self, turn: BotSeat) -> Result<bool, TurnError> {
+        let claimed = self
+            .with_conn(move |conn, _| Ok(try_claim(conn, turn.game_id, turn.ply, db::now())?))
+            .await?;
+        if !claimed {
+            return Ok(false);
+        }
+        let outcome = self.think_and_play(turn).await;
+        if outcome.is_err() {
+            // Let the next round try again rather than wait for the claim to expire.
+            let released = self
+                .with_conn(move |conn, _| Ok(q::delete_claim(conn, turn.game_id, turn.ply)?))
+                .await;
+            if let Err(error) = released {
+                tracing::warn!(%error, "could not release a bot claim; it will expire");
+            }
+        }
+        outcome
+    }
+
+    /// Computes and plays the claimed move; `false` if the game moved on.
+    async fn think_and_play(&self, turn: BotSeat) -> Result<bool, TurnError> {
         let position = self
-            .with_conn(move |conn, _| {
-                if !try_claim(conn, turn.game_id, turn.ply, db::now())? {
-                    return Ok(None);
-                }
-                Self::current_position(conn, turn)
-            })
+            .with_conn(move |conn, _| Self::current_position(conn, turn))
             .await?;
         let Some(position) = position else {
             return Ok(false);

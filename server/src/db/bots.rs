@@ -101,3 +101,17 @@ pub fn insert_claim(
         .execute(conn)?;
     Ok(())
 }
+
+/// Deletes the claim on (`game_id`, `ply`), so that another round may try again at once.
+///
+/// # Errors
+/// Storage failures.
+pub fn delete_claim(conn: &mut DbConnection, game_id: i64, ply: i32) -> Result<(), DbError> {
+    diesel::delete(
+        bot_claims::table
+            .filter(bot_claims::game_id.eq(game_id))
+            .filter(bot_claims::ply.eq(ply)),
+    )
+    .execute(conn)?;
+    Ok(())
+}
