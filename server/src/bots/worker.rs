@@ -271,3 +271,31 @@ impl BotWorker {
 fn log_dropped(seat: BotSeat, error: &TurnError) {
     tracing::warn!(game = seat.game_id, ply = seat.ply, %error, "bot could not act; retrying later");
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_are_stable_and_differ_by_game_and_ply() {
+        assert_eq!(move_seed(7, 12), move_seed(7, 12));
+        assert_ne!(move_seed(7, 12), move_seed(7, 13));
+        assert_ne!(move_seed(7, 12), move_seed(8, 12));
+        assert_ne!(move_seed(1, 0), move_seed(0, 1));
+    }
+
+    #[test]
+    fn unknown_levels_play_the_default() {
+        let seat = |level| BotSeat {
+            game_id: 1,
+            ply: 0,
+            seat: 2,
+            account_id: 3,
+            level,
+        };
+        assert_eq!(level_of(&seat(Some(1))).number(), 1);
+        assert_eq!(level_of(&seat(Some(5))).number(), 5);
+        assert_eq!(level_of(&seat(None)), BotLevel::DEFAULT);
+        assert_eq!(level_of(&seat(Some(9))), BotLevel::DEFAULT);
+    }
+}
