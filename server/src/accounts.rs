@@ -85,6 +85,10 @@ pub fn sign_up(
             accounts::delete(conn, a.id)?;
         }
         if let Some(b) = by_email {
+            // A bot's address receives nothing; the answer stays the same.
+            if b.is_bot() {
+                return Ok(());
+            }
             if b.verified_at.is_some() {
                 let mail = templates::sign_up_attempt(&b.email, &b.name, &ctx.public_url);
                 mail::enqueue(conn, &ctx.message_id_domain, &mail)?;
@@ -121,7 +125,9 @@ pub fn sign_in(
     ctx: &MailContext,
 ) -> Result<(), ApiError> {
     let queued = transaction::write(conn, |conn| {
-        let Some(account) = accounts::by_email_key(conn, &email.key)? else {
+        // Bots cannot sign in: no code is issued, and the answer is the same as for no account.
+        let Some(account) = accounts::by_email_key(conn, &email.key)?.filter(|a| !a.is_bot())
+        else {
             return Ok(false);
         };
         issue_code(conn, &account, ctx)?;
@@ -183,7 +189,9 @@ pub fn verify(
     };
     let outcome = transaction::write(conn, |conn| {
         let now = db::now();
-        let account = accounts::by_email_key(conn, &email.key)?.ok_or_else(no_code)?;
+        let account = accounts::by_email_key(conn, &email.key)?
+            .filter(|a| !a.is_bot())
+            .ok_or_else(no_code)?;
         let code = codes::current(conn, account.id, now)?.ok_or_else(no_code)?;
         if code.attempts >= CODE_MAX_ATTEMPTS
             || !codes::add_attempt(conn, code.id, CODE_MAX_ATTEMPTS)?
@@ -297,6 +305,13 @@ pub fn issue_token_for_name(
     transaction::write(conn, |conn| {
         let account = accounts::by_name_key(conn, name_key)?
             .ok_or_else(|| ApiError::NotFound(format!("no account named {name_key}")))?;
+        if account.is_bot() {
+            return Err(ApiError::Conflict {
+                code: "bot_account",
+                message: format!("{name_key} is a built-in bot; it has no tokens"),
+            }
+            .into());
+        }
         let now = db::now();
         accounts::mark_verified(conn, account.id, now)?;
         let (secret, token) = insert_token(conn, account.id, label)?;

@@ -1,4 +1,5 @@
-//! Start-up: configuration → database (migrated) → mail transport → HTTP server and mail worker.
+//! Start-up: configuration → database (migrated) → mail transport → HTTP server, mail worker,
+//! sweeper and bot worker.
 //! Tests build an [`Application`] on port 0 and talk to it over real HTTP.
 
 use std::net::TcpListener;
@@ -11,6 +12,7 @@ use anyhow::Context as _;
 use tokio::sync::{watch, Notify};
 
 use crate::accounts::MailContext;
+use crate::bots::BotWorker;
 use crate::config::{describe_database, Config};
 use crate::db::{self, Backend, Pool};
 use crate::mail::{OutboxWorker, Transport};
@@ -71,6 +73,7 @@ pub struct Application {
     backend: Backend,
     worker: tokio::task::JoinHandle<()>,
     sweeper: Option<tokio::task::JoinHandle<()>>,
+    bots: Option<tokio::task::JoinHandle<()>>,
     stop_worker: watch::Sender<bool>,
     signals: StopSignals,
 }
@@ -158,6 +161,7 @@ impl Application {
         });
 
         let sweep_mail = state.mail.clone();
+        let bot_mail = state.mail.clone();
         let listener = TcpListener::bind(&config.listen)
             .with_context(|| format!("cannot listen on {}", config.listen))?;
         let address = listener.local_addr()?;
@@ -200,6 +204,16 @@ impl Application {
             };
             tokio::spawn(sweeper.run(stop_rx.clone()))
         });
+        let bots = if config.bot_poll_ms > 0 {
+            let bots = BotWorker::start(
+                pool.clone(),
+                bot_mail,
+                Duration::from_millis(config.bot_poll_ms),
+            )?;
+            Some(tokio::spawn(bots.run(stop_rx.clone())))
+        } else {
+            None
+        };
         let worker = tokio::spawn(worker.run(stop_rx));
 
         tracing::info!(
@@ -214,6 +228,7 @@ impl Application {
             backend,
             worker,
             sweeper,
+            bots,
             stop_worker,
             signals,
         })
@@ -262,6 +277,11 @@ impl Application {
         if let Some(sweeper) = self.sweeper {
             if let Err(error) = sweeper.await {
                 tracing::error!(%error, "sweeper ended abnormally");
+            }
+        }
+        if let Some(bots) = self.bots {
+            if let Err(error) = bots.await {
+                tracing::error!(%error, "bot worker ended abnormally");
             }
         }
         if let Err(error) = self.worker.await {

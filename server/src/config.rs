@@ -278,6 +278,16 @@ pub struct Config {
     )]
     pub sweep_interval_ms: u64,
 
+    /// How often this process looks for games where a built-in bot is to move, in
+    /// milliseconds; 0 turns the bot worker off in this process (bots then never move here).
+    #[arg(
+        long,
+        env = "TURNPOST_BOT_POLL_MS",
+        default_value_t = 200,
+        global = true
+    )]
+    pub bot_poll_ms: u64,
+
     /// Database connections in the pool.
     #[arg(
         long,
@@ -344,6 +354,7 @@ impl Config {
             challenges_received_per_hour: 10_000,
             trusted_proxies: TrustedProxies::default(),
             sweep_interval_ms: 100,
+            bot_poll_ms: 50,
             db_pool_size: 4,
         }
     }

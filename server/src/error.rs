@@ -359,6 +359,7 @@ impl From<crate::games::GameError> for ApiError {
             G::UnknownPlayer { .. } => invalid("unknown_player"),
             G::DuplicatePlayer { .. } => invalid("duplicate_player"),
             G::CreatorNotSeated { .. } => invalid("creator_not_seated"),
+            G::BotsOnly { .. } => invalid("bots_only"),
             G::InvalidClock(_) => invalid("invalid_clock"),
             G::InvalidVacation => invalid("invalid_vacation"),
             G::VacationExhausted { .. } => invalid("vacation_exhausted"),

@@ -29,6 +29,7 @@ mod access_log;
 pub mod accounts;
 pub mod app;
 pub mod auth;
+pub mod bots;
 pub mod cli;
 pub mod client_address;
 pub mod clocks;

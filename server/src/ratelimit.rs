@@ -162,7 +162,8 @@ impl Limits {
     }
 
     /// Counts one challenge from the account called `challenger` to the accounts called
-    /// `recipients` (names compared regardless of case).
+    /// `recipients` (names compared regardless of case; the built-in bots receive without
+    /// limit).
     ///
     /// # Errors
     /// 429 with `Retry-After` when the challenger has sent, or a recipient has received, as
@@ -178,7 +179,8 @@ impl Limits {
             .map_err(too_many)?;
         for recipient in recipients {
             let recipient = recipient.trim().to_lowercase();
-            if recipient != challenger {
+            // Bots receive no mail and play every challenge: nobody to protect from spam.
+            if recipient != challenger && !crate::bots::is_bot_name(&recipient) {
                 self.challenges_per_recipient
                     .check(&recipient)
                     .map_err(too_many)?;

@@ -20,7 +20,7 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 fn game_service_and_sweeps_name_no_http_type() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    for dir in ["games", "sweeps"] {
+    for dir in ["games", "sweeps", "bots"] {
         rust_files(&root.join(dir), &mut files);
     }
     assert!(files.len() > 10, "found only {files:?}");

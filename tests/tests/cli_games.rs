@@ -332,3 +332,57 @@ fn the_command_in_a_turn_card_plays_when_pasted_into_the_cli() {
         assert_eq!(game["ply"].as_u64(), Some(ply + 1));
     }
 }
+
+/// `turnpost new kefren --with bot-2`: the bot accepts at once, and a person finishes the game
+/// through the CLI while the server's bot worker answers each move.
+#[test]
+fn a_person_finishes_a_game_against_bot_2_through_the_cli() {
+    let server = ServerProcess::start_on(Backend::Sqlite, &[]);
+    let anna = Cli::new(server.data_dir.join("anna"));
+    anna.sign_up(&server, "anna");
+    let out = anna.run(&["new", "kefren", "--with", "bot-2"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("started (the bots accepted at once)"),
+        "{}",
+        text(&out.stdout)
+    );
+    let stdout = text(&out.stdout);
+    let id: String = stdout["Game #".len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    assert!(stdout.starts_with("Game #") && !id.is_empty(), "{stdout}");
+    let started = std::time::Instant::now();
+    let mut mine = 0;
+    loop {
+        let game = anna.json(&["show", &id])["game"].clone();
+        if game["status"] != "active" {
+            assert_eq!(game["status"], "finished", "{game}");
+            assert!(game["result"].is_string(), "{game}");
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(240),
+            "the game did not end: {game}"
+        );
+        if game["to_move"] != 1 {
+            std::thread::sleep(Duration::from_millis(50));
+            continue;
+        }
+        let moves = anna.json(&["moves", &id]);
+        let first = moves["moves"]["moves"][0].as_str().unwrap().to_owned();
+        let ply = game["ply"].to_string();
+        let after = anna.json(&["move", &id, "--ply", &ply, &first]);
+        assert!(after["game"]["ply"].as_u64().unwrap() > game["ply"].as_u64().unwrap());
+        mine += 1;
+        assert!(mine < 300, "too many moves: {game}");
+    }
+    let record = anna.run(&["record", &id]);
+    assert!(record.status.success(), "{}", text(&record.stderr));
+    assert!(
+        text(&record.stdout).contains("bot-2"),
+        "{}",
+        text(&record.stdout)
+    );
+}

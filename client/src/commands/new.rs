@@ -15,7 +15,8 @@ use crate::session::Session;
 pub struct NewArgs {
     /// Game kind: kefren, kechi, sanqi or chinese-checkers.
     pub kind: GameKind,
-    /// Opponents' account names, comma-separated, in turn order after you.
+    /// Opponents' account names, comma-separated, in turn order after you; the built-in
+    /// computer players are bot-1 … bot-5 (strength) and bot (= bot-3).
     #[arg(long = "with", value_delimiter = ',', required = true)]
     pub opponents: Vec<String>,
     /// A game option as key=value (repeatable), e.g. --option players=3.
@@ -86,6 +87,13 @@ pub fn run(args: NewArgs, profile: Option<&str>, json: bool) -> Result<(), Failu
     let game: GameView = session.client.post("/games", &request)?;
     if json {
         print_json("game", &game)?;
+    } else if game.status == "active" {
+        // Every other seat is a built-in bot: they accept at once.
+        print(&format!(
+            "Game #{} started (the bots accepted at once).\n\n{}",
+            game.id,
+            describe(&game)
+        ))?;
     } else {
         print(&format!(
             "Challenge #{} sent; the game starts when everyone has accepted.\n\n{}",

@@ -5,6 +5,7 @@
 //! every domain operation is one transaction.
 
 pub mod accounts;
+pub mod bots;
 pub mod clocks;
 pub mod codes;
 pub mod games;

@@ -30,9 +30,17 @@ pub struct Account {
     pub verified_at: Option<NaiveDateTime>,
     /// Creation time.
     pub created_at: NaiveDateTime,
+    /// The level of a built-in bot account (1-5); None for people.
+    pub bot_level: Option<i32>,
 }
 
 impl Account {
+    /// Whether this is a built-in bot account (it cannot sign in and receives no mail).
+    #[must_use]
+    pub fn is_bot(&self) -> bool {
+        self.bot_level.is_some()
+    }
+
     /// The API view of this account.
     #[must_use]
     pub fn to_api(&self) -> turnpost_shared::Account {

@@ -11,6 +11,15 @@ diesel::table! {
         email_key -> Text,
         verified_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
+        bot_level -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    bot_claims (game_id, ply) {
+        game_id -> BigInt,
+        ply -> Integer,
+        claimed_at -> Timestamp,
     }
 }
 
@@ -144,6 +153,7 @@ diesel::table! {
 }
 
 diesel::joinable!(api_tokens -> accounts (account_id));
+diesel::joinable!(bot_claims -> games (game_id));
 diesel::joinable!(game_seats -> games (game_id));
 diesel::joinable!(game_seats -> accounts (account_id));
 diesel::joinable!(moves -> games (game_id));
@@ -155,6 +165,7 @@ diesel::joinable!(vacations -> accounts (account_id));
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     api_tokens,
+    bot_claims,
     sign_in_codes,
     mail_outbox,
     games,

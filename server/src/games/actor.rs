@@ -1,12 +1,16 @@
 //! Who acts on a game, as the channel that carried the request vouches for it.
 
-/// The one acting: today an account authenticated by its API token. A verified mail sender
-/// (an account answering for one seat) or a built-in bot are further variants; each names the
-/// account it acts for, and may narrow which seat it may play.
+/// The one acting. Each variant names the account it acts for, and may narrow which seat it
+/// may play (a verified mail sender answering for one seat would be a further variant).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Actor {
-    /// An account, acting for whatever seat it holds.
+    /// An account authenticated by its API token, acting for whatever seat it holds.
     Account(i64),
+    /// A built-in bot account, played by the server's bot worker (never by a request).
+    Bot {
+        /// The bot's account.
+        account_id: i64,
+    },
 }
 
 impl Actor {
@@ -14,7 +18,7 @@ impl Actor {
     #[must_use]
     pub fn account_id(&self) -> i64 {
         match self {
-            Self::Account(id) => *id,
+            Self::Account(id) | Self::Bot { account_id: id } => *id,
         }
     }
 

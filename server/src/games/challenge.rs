@@ -1,5 +1,8 @@
 //! Challenges: create, accept, decline.
 //!
+//! Built-in bots (`crate::bots`) accept in the creating transaction; a challenge in which
+//! everyone but the creator is a bot starts at once, and one naming bots only is refused.
+//!
 //! Expiry is lazy: nothing rewrites an unanswered challenge after seven days. Every read shows
 //! it as `cancelled` (reason `expired`) from then on ([`super::shown_status`]), listings filter
 //! on `expires_at`, and accepting or declining it is refused. So no sweep is needed, and
@@ -12,7 +15,7 @@ use turnpost_shared::{ClockSpec, CreateGameRequest, GameKind, GameView};
 use super::{frame, notify, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
-use crate::db::models::{GameSeat, NewGame};
+use crate::db::models::{Account, GameSeat, NewGame};
 use crate::db::{self, accounts, DbConnection, DbError};
 
 /// Creates a challenge; the caller's seat is accepted at once, and every other player is
@@ -68,6 +71,11 @@ pub fn create(
             ))
         })?;
         if !names.contains(&me.name_key) {
+            if all_bots(conn, &names)? {
+                return Err(GameError::BotsOnly {
+                    names: names.join(", "),
+                });
+            }
             return Err(GameError::CreatorNotSeated { name: me.name });
         }
         let mut players = Vec::with_capacity(names.len());
@@ -100,13 +108,19 @@ pub fn create(
                 game_id: game.id,
                 seat: i32::try_from(i + 1).unwrap_or(i32::MAX),
                 account_id: account.id,
-                accepted_at: (account.id == me.id).then_some(now),
+                // Bots accept at once, in this same transaction.
+                accepted_at: (account.id == me.id || account.is_bot()).then_some(now),
                 bank_seconds: None,
             })
             .collect();
         q::insert_seats(conn, &seats)?;
-        let loaded = Loaded::load(conn, game.id, false)?;
-        notify::challenged(conn, ctx, &loaded, &me)?;
+        let mut loaded = Loaded::load(conn, game.id, true)?;
+        if players.iter().all(|p| p.id == me.id || p.is_bot()) {
+            // Everyone else is a bot: the game starts now.
+            start_game(conn, ctx, &mut loaded, &me, now)?;
+        } else {
+            notify::challenged(conn, ctx, &loaded, &me)?;
+        }
         Ok(game.id)
     })?;
     frame::read(conn, |conn| {
@@ -181,20 +195,11 @@ pub fn accept(
                 }
             }
         }
-        let mut state = loaded.game.state();
-        state.last_activity_at = now;
         if loaded.seats.iter().all(|(s, _)| s.accepted_at.is_some()) {
-            let engine = super::engine(&loaded.game)?;
-            let (status, result, to_move) = super::status_columns(&engine.status());
-            state.status = status;
-            state.result = result;
-            state.to_move = to_move;
-            state.started_at = Some(now);
-            crate::clocks::start(conn, loaded, &mut state, now)?;
-            q::save(conn, game_id, &state)?;
-            loaded.game.apply(state);
-            notify::started(conn, ctx, loaded, &me)?;
+            start_game(conn, ctx, loaded, &me, now)?;
         } else {
+            let mut state = loaded.game.state();
+            state.last_activity_at = now;
             q::save(conn, game_id, &state)?;
             loaded.game.apply(state);
             if !already {
@@ -203,6 +208,40 @@ pub fn accept(
         }
         Ok(view::view_of(conn, loaded, me.id)?)
     })
+}
+
+/// Starts a locked challenge whose seats have all accepted: status from the engine, clocks,
+/// and the mails saying it started (`by` accepted last).
+fn start_game(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &mut Loaded,
+    by: &Account,
+    now: chrono::NaiveDateTime,
+) -> Result<(), GameError> {
+    let mut state = loaded.game.state();
+    state.last_activity_at = now;
+    let engine = super::engine(&loaded.game)?;
+    let (status, result, to_move) = super::status_columns(&engine.status());
+    state.status = status;
+    state.result = result;
+    state.to_move = to_move;
+    state.started_at = Some(now);
+    crate::clocks::start(conn, loaded, &mut state, now)?;
+    q::save(conn, loaded.game.id, &state)?;
+    loaded.game.apply(state);
+    notify::started(conn, ctx, loaded, by)?;
+    Ok(())
+}
+
+/// Whether every name is a built-in bot's.
+fn all_bots(conn: &mut DbConnection, names: &[String]) -> Result<bool, DbError> {
+    for name in names {
+        if !accounts::by_name_key(conn, name)?.is_some_and(|a| a.is_bot()) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Declines (or, for the challenger, withdraws) a challenge: it is cancelled.

@@ -148,6 +148,12 @@ pub enum GameError {
         /// The maker's name.
         name: String,
     },
+    /// A challenge whose seats are all built-in bots: a bot game needs a person in it.
+    #[error("every seat named ({names}) is a bot; name at least one person (yourself) for a seat")]
+    BotsOnly {
+        /// The names given.
+        names: String,
+    },
     /// A clock spec that does not read.
     #[error("{0}")]
     InvalidClock(String),

@@ -1,8 +1,9 @@
-//! The game service, the same for every channel (HTTP today; mail replies, web forms and bots
-//! next): challenges ([`challenge::create`], [`challenge::accept`], [`challenge::decline`]),
-//! [`moving::play`], [`ending::resign`], [`ending::draw`], [`ending::claim`], vacations
-//! (`clocks::vacation`) and the [`reads`]. Each takes an [`Actor`] and answers a domain value
-//! or a [`GameError`]; none knows HTTP (the HTTP layer maps `GameError` in `crate::error`).
+//! The game service, the same for every channel (HTTP and the bot worker, `crate::bots`,
+//! today; mail replies and web forms next): challenges ([`challenge::create`],
+//! [`challenge::accept`], [`challenge::decline`]), [`moving::play`], [`ending::resign`],
+//! [`ending::draw`], [`ending::claim`], vacations (`clocks::vacation`) and the [`reads`]. Each
+//! takes an [`Actor`] and answers a domain value or a [`GameError`]; none knows HTTP (the HTTP
+//! layer maps `GameError` in `crate::error`).
 //! Every write runs in one frame (`frame`): lock the game, act, commit, then wake the mail
 //! worker for the outbox rows the action queued.
 //!

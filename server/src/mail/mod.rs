@@ -18,6 +18,7 @@ pub mod worker;
 
 use std::time::Duration;
 
+pub use background::Background;
 pub use composed::{ComposedMail, InlineImage};
 pub use stored_parts::StoredParts;
 pub use transport::{SendError, Session, Transport};

@@ -73,7 +73,8 @@ pub fn decide(
     category: Category,
 ) -> Decision {
     let muted = muted && mutable(category);
-    let delivery = if muted || !preferences.wants(category) {
+    // Built-in bots have no mailbox: nothing is ever queued for them.
+    let delivery = if muted || account.is_bot() || !preferences.wants(category) {
         Delivery::Skip
     } else {
         match (category, preferences.turn_mail) {

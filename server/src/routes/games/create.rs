@@ -9,14 +9,17 @@ use crate::games::challenge;
 use crate::state::AppState;
 
 /// Challenges players: `{kind, options, seats: [names…], clock?}`; the caller holds a seat.
+/// Built-in bots (`bot-1` … `bot-5`, `bot`) accept at once, so a challenge in which every
+/// other seat is a bot starts at once.
 ///
 /// # Errors
 /// 401; 422 for an unknown kind, bad options (naming the key), a wrong number of seats, an
-/// unknown or repeated player, or a challenge without the caller; 429 when the caller has sent,
-/// or a player has received, as many challenges as an hour allows.
+/// unknown or repeated player, a challenge without the caller, or one naming bots only
+/// (`bots_only`); 429 when the caller has sent, or a person has received, as many challenges
+/// as an hour allows.
 #[utoipa::path(post, path = "/v1/games", tag = "games", security(("bearer" = [])),
     request_body = turnpost_shared::CreateGameRequest,
-    responses((status = 201, description = "The new game (status invited)", body = turnpost_shared::GameView), (status = 401, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody), (status = 429, body = turnpost_shared::ErrorBody)))]
+    responses((status = 201, description = "The new game (status invited; active when every other seat is a bot)", body = turnpost_shared::GameView), (status = 401, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody), (status = 429, body = turnpost_shared::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     auth: Authenticated,

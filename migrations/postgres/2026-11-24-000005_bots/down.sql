@@ -1,0 +1,3 @@
+DROP TABLE bot_claims;
+DELETE FROM accounts WHERE bot_level IS NOT NULL;
+ALTER TABLE accounts DROP COLUMN bot_level;

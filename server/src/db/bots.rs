@@ -1,0 +1,117 @@
+//! Queries for the bot worker: which games wait for a bot, and the claims that make each bot
+//! move computed once across server processes.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::{accounts, bot_claims, game_seats, games};
+use super::{DbConnection, DbError};
+use crate::games::GameStatus;
+
+/// A bot seat that has something to do in a running game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Queryable)]
+pub struct BotSeat {
+    /// The game.
+    pub game_id: i64,
+    /// The game's ply when it was read.
+    pub ply: i32,
+    /// The bot's seat.
+    pub seat: i32,
+    /// The bot's account.
+    pub account_id: i64,
+    /// The bot's level (1-5).
+    pub level: Option<i32>,
+}
+
+/// Up to `limit` active games whose seat to move is a bot, the longest waiting first.
+///
+/// # Errors
+/// Storage failures.
+pub fn turns_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<BotSeat>, DbError> {
+    Ok(games::table
+        .inner_join(game_seats::table.inner_join(accounts::table))
+        .filter(games::status.eq(GameStatus::Active))
+        .filter(games::to_move.eq(game_seats::seat.nullable()))
+        .filter(accounts::bot_level.is_not_null())
+        .select((
+            games::id,
+            games::ply,
+            game_seats::seat,
+            accounts::id,
+            accounts::bot_level,
+        ))
+        .order((games::last_activity_at.asc(), games::id.asc()))
+        .limit(limit)
+        .load(conn)?)
+}
+
+/// Up to `limit` active games where a draw offer waits for a bot's answer.
+///
+/// # Errors
+/// Storage failures.
+pub fn draw_offers_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<BotSeat>, DbError> {
+    Ok(games::table
+        .inner_join(game_seats::table.inner_join(accounts::table))
+        .filter(games::status.eq(GameStatus::Active))
+        .filter(games::draw_offered_by.is_not_null())
+        .filter(games::draw_offered_by.ne(game_seats::seat.nullable()))
+        .filter(accounts::bot_level.is_not_null())
+        .select((
+            games::id,
+            games::ply,
+            game_seats::seat,
+            accounts::id,
+            accounts::bot_level,
+        ))
+        .order((games::last_activity_at.asc(), games::id.asc()))
+        .limit(limit)
+        .load(conn)?)
+}
+
+/// Deletes the claims made before `stale_before` (their process died or gave up).
+///
+/// # Errors
+/// Storage failures.
+pub fn expire_claims(
+    conn: &mut DbConnection,
+    stale_before: NaiveDateTime,
+) -> Result<usize, DbError> {
+    Ok(
+        diesel::delete(bot_claims::table.filter(bot_claims::claimed_at.lt(stale_before)))
+            .execute(conn)?,
+    )
+}
+
+/// Inserts the claim on (`game_id`, `ply`).
+///
+/// # Errors
+/// A unique violation when another process holds the claim; storage failures.
+pub fn insert_claim(
+    conn: &mut DbConnection,
+    game_id: i64,
+    ply: i32,
+    now: NaiveDateTime,
+) -> Result<(), DbError> {
+    diesel::insert_into(bot_claims::table)
+        .values((
+            bot_claims::game_id.eq(game_id),
+            bot_claims::ply.eq(ply),
+            bot_claims::claimed_at.eq(now),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Deletes the claim on (`game_id`, `ply`), so that another round may try again at once.
+///
+/// # Errors
+/// Storage failures.
+pub fn delete_claim(conn: &mut DbConnection, game_id: i64, ply: i32) -> Result<(), DbError> {
+    diesel::delete(
+        bot_claims::table
+            .filter(bot_claims::game_id.eq(game_id))
+            .filter(bot_claims::ply.eq(ply)),
+    )
+    .execute(conn)?;
+    Ok(())
+}
