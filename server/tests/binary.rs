@@ -17,19 +17,23 @@ use std::time::Duration;
 
 use common::{Backend, SmtpSink, TestDb};
 
-/// Starts `turnpost-server serve` on port 0; returns the child, the start-up line, and a channel
-/// with the rest of stderr.
+/// Starts `turnpost-server serve` on port 0 (mail over SMTP, or `.eml` files without a URL);
+/// returns the child, the start-up line, and a channel with the rest of stderr.
 fn start(
     db_url: &str,
-    smtp_url: &str,
+    smtp_url: Option<&str>,
     dir: &std::path::Path,
 ) -> (Child, String, mpsc::Receiver<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_turnpost-server"));
+    match smtp_url {
+        Some(url) => command.env("SMTP_URL", url),
+        None => command.env_remove("SMTP_URL"),
+    };
+    let mut child = command
         .arg("serve")
         .env("TURNPOST_LISTEN", "127.0.0.1:0")
         .env("TURNPOST_DATA_DIR", dir)
         .env("DATABASE_URL", db_url)
-        .env("SMTP_URL", smtp_url)
         .env("RUST_LOG", "info")
         .env("NO_COLOR", "1")
         .stdout(Stdio::null())
@@ -66,7 +70,7 @@ fn startup_line_names_database_and_mail_without_secrets() {
     url.set_password(Some("hunter2-db")).unwrap();
     let sink = SmtpSink::start();
     let smtp = format!("smtp://mailer:hunter2-smtp@127.0.0.1:{}", sink.port);
-    let (mut child, line, rx) = start(url.as_str(), &smtp, &db.dir);
+    let (mut child, line, rx) = start(url.as_str(), Some(&smtp), &db.dir);
     child.kill().unwrap();
     let _ = child.wait();
     let rest: Vec<String> = rx.try_iter().collect();
@@ -85,7 +89,7 @@ fn startup_line_names_database_and_mail_without_secrets() {
 fn sigterm_stops_gracefully() {
     let db = TestDb::create(Backend::Sqlite);
     let sink = SmtpSink::start();
-    let (mut child, line, rx) = start(&db.url, &sink.url(), &db.dir);
+    let (mut child, line, rx) = start(&db.url, Some(&sink.url()), &db.dir);
     assert!(line.contains("database: sqlite ("), "{line}");
     let status = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
@@ -227,29 +231,8 @@ fn until(rx: &mpsc::Receiver<String>, wanted: &str, seen: &mut Vec<String>) -> S
 #[test]
 fn access_lines_are_short_and_eml_mails_are_logged_without_secrets() {
     let db = TestDb::create(Backend::Sqlite);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
-        .arg("serve")
-        .env("TURNPOST_LISTEN", "127.0.0.1:0")
-        .env("TURNPOST_DATA_DIR", &db.dir)
-        .env("DATABASE_URL", &db.url)
-        .env_remove("SMTP_URL")
-        .env("RUST_LOG", "info")
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let (mut child, started, rx) = start(&db.url, None, &db.dir);
     let mut seen = Vec::new();
-    let started = until(&rx, "listening on http://", &mut seen);
     let address = started
         .split("listening on http://")
         .nth(1)
@@ -375,29 +358,8 @@ fn game_events_are_logged_one_line_each() {
         String::from_utf8(out.stdout).unwrap().trim().to_string()
     };
     let (anna, bert) = (token("anna"), token("bert"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
-        .arg("serve")
-        .env("TURNPOST_LISTEN", "127.0.0.1:0")
-        .env("TURNPOST_DATA_DIR", &db.dir)
-        .env("DATABASE_URL", &db.url)
-        .env_remove("SMTP_URL")
-        .env("RUST_LOG", "info")
-        .env("NO_COLOR", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let (mut child, started, rx) = start(&db.url, None, &db.dir);
     let mut seen = Vec::new();
-    let started = until(&rx, "listening on http://", &mut seen);
     let address = started
         .split("listening on http://")
         .nth(1)

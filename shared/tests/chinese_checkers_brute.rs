@@ -374,19 +374,6 @@ fn engine_moves(game: &ChineseCheckers) -> BTreeSet<String> {
         .collect()
 }
 
-/// A tiny deterministic generator (SplitMix64), so the games are the same on every run.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
 fn pairs(options: &[&str]) -> Vec<(String, String)> {
     options
         .iter()
@@ -422,7 +409,7 @@ fn pick(
     game: &ChineseCheckers,
     board: &brute::Board,
     variant: &brute::Variant,
-    random: &mut Random,
+    random: &mut common::Rng,
 ) -> Option<<ChineseCheckers as Game>::Move> {
     let moves = board.moves(variant);
     if moves.is_empty() {
@@ -450,7 +437,7 @@ fn pick(
 
 #[test]
 fn legal_moves_agree_with_the_brute_force_on_random_games() {
-    let mut random = Random(2026);
+    let mut random = common::Rng::new(2026);
     let mut positions = 0;
     let mut finished = 0;
     for options in VARIANTS {
@@ -531,7 +518,7 @@ fn print_midgame_figures() {
 #[test]
 #[ignore = "a tool for choosing the table's positions"]
 fn print_midgame_candidates() {
-    let mut random = Random(5);
+    let mut random = common::Rng::new(5);
     for options in [
         &["anti-spoiling=swap"][..],
         &["players=3"],

@@ -291,22 +291,9 @@ fn engine_moves(game: &Kefren) -> BTreeSet<String> {
         .collect()
 }
 
-/// A tiny deterministic generator (SplitMix64), so the games are the same on every run.
-struct Random(u64);
-
-impl Random {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
 #[test]
 fn legal_moves_agree_with_the_brute_force_on_random_games() {
-    let mut random = Random(2026);
+    let mut random = common::Rng::new(2026);
     let mut positions = 0;
     let mut with_captures = 0;
     let mut with_chains = 0;
@@ -361,7 +348,7 @@ fn midgame_perft_table_agrees_with_engine_and_brute_force() {
 #[test]
 #[ignore = "a tool for choosing the table's positions"]
 fn print_midgame_candidates() {
-    let mut random = Random(2026);
+    let mut random = common::Rng::new(2026);
     for game_number in 0..40 {
         let mut game = Kefren::new(&Options::new()).unwrap();
         for ply in 0..300 {
