@@ -86,8 +86,12 @@ impl ChineseCheckers {
             });
         }
         // Each target point in play gets `▲k` by its tip, in a blank corner of the grid, so the
-        // goal line ("fill the point marked ▲4") points at the picture.
+        // goal line ("fill the point marked ▲4") points at the picture; a seat that left has no
+        // goal any more.
         for set in sets_in(self.variant.layout.in_play) {
+            if self.left.contains(self.variant.seat_of(set)) {
+                continue;
+            }
             let target = opposite(set);
             if let Some(&(x, y)) = TARGET_MARKS.get(target.wrapping_sub(1)) {
                 width = width.max(x + 2);
