@@ -333,14 +333,14 @@ fn the_command_in_a_turn_card_plays_when_pasted_into_the_cli() {
     }
 }
 
-/// `turnpost new kefren --with bot-2`: the bot accepts at once, and a person finishes the game
+/// `turnpost new kefren --with bot-3`: the bot accepts at once, and a person finishes the game
 /// through the CLI while the server's bot worker answers each move.
 #[test]
-fn a_person_finishes_a_game_against_bot_2_through_the_cli() {
+fn a_person_finishes_a_game_against_bot_3_through_the_cli() {
     let server = ServerProcess::start_on(Backend::Sqlite, &[]);
     let anna = Cli::new(server.data_dir.join("anna"));
     anna.sign_up(&server, "anna");
-    let out = anna.run(&["new", "kefren", "--with", "bot-2"]);
+    let out = anna.run(&["new", "kefren", "--with", "bot-3"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
         text(&out.stdout).contains("started (the bots accepted at once)"),
@@ -381,7 +381,7 @@ fn a_person_finishes_a_game_against_bot_2_through_the_cli() {
     let record = anna.run(&["record", &id]);
     assert!(record.status.success(), "{}", text(&record.stderr));
     assert!(
-        text(&record.stdout).contains("bot-2"),
+        text(&record.stdout).contains("bot-3"),
         "{}",
         text(&record.stdout)
     );
