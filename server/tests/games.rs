@@ -25,6 +25,7 @@ both_backends!(
     listing_and_pagination,
     seeds_and_expiry,
     forced_pass_is_played_by_the_server,
+    outsiders_cannot_decline_or_claim,
 );
 
 #[test]
@@ -853,4 +854,35 @@ async fn forced_pass_is_played_by_the_server(backend: Backend) {
     let mails = outbox(&app);
     assert_eq!(mails.len(), before + 1);
     assert_eq!(mails.last().unwrap().recipient, "anna@example.org");
+}
+
+/// Someone who holds no seat can neither decline another's challenge nor claim a win in a game
+/// that is not theirs: 403 `not_your_game`, and nothing changes.
+async fn outsiders_cannot_decline_or_claim(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let eve = play::player(&app.pool, "eve");
+    let challenge = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "kefren", "seats": ["anna", "bert"], "timeout": "claim"}),
+    )
+    .await;
+    assert_eq!(challenge.status, 201, "{challenge:?}");
+    let id = challenge.body["id"].as_i64().unwrap();
+    let declined = post(&app, &format!("/v1/games/{id}/decline"), &eve, json!(null)).await;
+    assert_eq!(declined.status, 403, "{declined:?}");
+    assert_eq!(declined.error_code(), "not_your_game");
+    let still = get(&app, &format!("/v1/games/{id}"), &anna).await;
+    assert_eq!(still.body["status"], "invited");
+
+    let accepted = post(&app, &format!("/v1/games/{id}/accept"), &bert, json!(null)).await;
+    assert_eq!(accepted.status, 200, "{accepted:?}");
+    let claimed = post(&app, &format!("/v1/games/{id}/claim"), &eve, json!(null)).await;
+    assert_eq!(claimed.status, 403, "{claimed:?}");
+    assert_eq!(claimed.error_code(), "not_your_game");
+    let still = get(&app, &format!("/v1/games/{id}"), &anna).await;
+    assert_eq!(still.body["status"], "active");
 }
