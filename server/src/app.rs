@@ -162,6 +162,7 @@ impl Application {
 
         let sweep_mail = state.mail.clone();
         let bot_mail = state.mail.clone();
+        let worker_mail = state.mail.clone();
         let listener = TcpListener::bind(&config.listen)
             .with_context(|| format!("cannot listen on {}", config.listen))?;
         let address = listener.local_addr()?;
@@ -195,6 +196,7 @@ impl Application {
             from,
             settings: config.outbox_settings(),
             wake,
+            notices: worker_mail,
         };
         let sweeper = (config.sweep_interval_ms > 0).then(|| {
             let sweeper = SweepWorker {

@@ -17,11 +17,12 @@
 //! - storage: tables in `migrations/{postgres,sqlite}` and [`db::schema`] (a test checks they
 //!   agree), queries in a file under [`db`], each domain operation in one
 //!   [`transaction::write`];
-//! - mail: [`mail::enqueue`] on the caller's connection inside that transaction, then
-//!   `wake.notify_one()` after commit ([`accounts::MailContext`]; the game frame does it for
-//!   game writes); what a mail says is composed
-//!   by a pure function in [`mail::compose`] (game mails) or [`mail::templates`] (sign-in codes);
-//!   game events gather the composers' inputs in [`games::notify`];
+//! - mail: game writes record a [`notices::GameEvent`] in their transaction (the game frame
+//!   wakes the mail worker after commit), and the worker composes its mail;
+//!   other mail goes through [`mail::enqueue`] on the caller's connection inside that
+//!   transaction, then `wake.notify_one()` after commit ([`accounts::MailContext`]); who gets
+//!   which game mail is decided in [`notices`]; what a mail says is composed by a pure function
+//!   in [`mail::compose`] (game mails) or [`mail::templates`] (sign-in codes);
 //! - tests: `server/tests/common` has `TestApp` (server on port 0 with its own database and SMTP
 //!   sink), `TestDb` (fresh PostgreSQL or SQLite database, dropped after) and `both_backends!`.
 
@@ -39,6 +40,7 @@ pub mod error;
 pub mod games;
 pub mod inbound;
 pub mod mail;
+pub mod notices;
 pub mod notifications;
 pub mod openapi;
 pub mod private_files;

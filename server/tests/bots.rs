@@ -44,6 +44,7 @@ async fn wait_for_my_turn(app: &TestApp, id: i64, token: &str) -> Value {
 }
 
 fn no_mail_to_bots(app: &TestApp) {
+    app.game_mail_queued();
     let mails = turnpost_server::db::outbox::all(&mut app.conn()).unwrap();
     assert!(!mails.is_empty(), "the person got no mail at all");
     let to_bots: Vec<_> = mails
@@ -170,6 +171,7 @@ async fn bots_cannot_sign_in_or_receive_mail(backend: Backend) {
             .unwrap()
     };
     assert_eq!(codes, 0, "a sign-in code was issued to a bot");
+    app.game_mail_queued();
     let mails = turnpost_server::db::outbox::all(&mut app.conn()).unwrap();
     assert!(
         mails.iter().all(|m| !m.recipient.ends_with(".invalid")),

@@ -84,6 +84,7 @@ fn set_deadline(app: &TestApp, id: i64, deadline: NaiveDateTime) {
 }
 
 fn outbox_to(app: &TestApp, email: &str) -> Vec<OutboxMail> {
+    app.game_mail_queued();
     let mut conn = app.conn();
     mail_outbox::table
         .filter(mail_outbox::recipient.eq(email))

@@ -76,6 +76,7 @@ fn email(name: &str) -> String {
 }
 
 fn outbox_to(app: &TestApp, name: &str) -> Vec<OutboxMail> {
+    app.game_mail_queued();
     let mut conn = app.conn();
     mail_outbox::table
         .filter(mail_outbox::recipient.eq(email(name)))

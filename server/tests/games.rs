@@ -168,6 +168,7 @@ async fn check_record(app: &TestApp, id: i64, token: &str, view: &Value) -> Game
 }
 
 fn outbox(app: &TestApp) -> Vec<OutboxMail> {
+    app.game_mail_queued();
     turnpost_server::db::outbox::all(&mut app.conn()).unwrap()
 }
 

@@ -61,6 +61,18 @@ async fn games_between(base: &str, pool: &Pool, prefix: &str, timeout: &str) -> 
     ids
 }
 
+/// Waits until the servers composed the mail of every game event recorded so far.
+async fn game_mail_queued(pool: &Pool) {
+    let deadline = Instant::now() + StdDuration::from_secs(30);
+    while db::events::waiting(&mut pool.get().unwrap()).unwrap() > 0 {
+        assert!(
+            Instant::now() < deadline,
+            "game events still wait for their mail"
+        );
+        tokio::time::sleep(StdDuration::from_millis(20)).await;
+    }
+}
+
 fn mails_to(pool: &Pool, name: &str) -> usize {
     let mut conn = pool.get().unwrap();
     let count: i64 = mail_outbox::table
@@ -100,6 +112,7 @@ async fn two_processes_sweep_each_clock_once(backend: Backend) {
     let timed_out = games_between(&first.base, &pool, "ta", "auto").await;
     let claims = games_between(&second.base, &pool, "tc", "claim").await;
     let reminded = games_between(&first.base, &pool, "tr", "auto").await;
+    game_mail_queued(&pool).await;
     let before: Vec<usize> = ["taa", "tab", "tca", "tcb", "tra", "trb"]
         .iter()
         .map(|n| mails_to(&pool, n))
@@ -118,6 +131,7 @@ async fn two_processes_sweep_each_clock_once(backend: Backend) {
         assert!(Instant::now() < deadline, "the sweeps did not finish");
         tokio::time::sleep(StdDuration::from_millis(50)).await;
     }
+    game_mail_queued(&pool).await;
     // Both processes keep sweeping; nothing more may come.
     tokio::time::sleep(StdDuration::from_millis(500)).await;
     let after: Vec<usize> = ["taa", "tab", "tca", "tcb", "tra", "trb"]

@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod bots;
 pub mod clocks;
 pub mod codes;
+pub mod events;
 pub mod games;
 pub mod models;
 pub mod notifications;

@@ -152,11 +152,31 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    game_events (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        kind -> Text,
+        ply -> Integer,
+        actor_id -> Nullable<BigInt>,
+        seat -> Nullable<Integer>,
+        departure -> Nullable<Text>,
+        status -> Text,
+        to_move -> Nullable<Integer>,
+        deadline_at -> Nullable<Timestamp>,
+        result -> Nullable<Text>,
+        result_reason -> Nullable<Text>,
+        position -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(api_tokens -> accounts (account_id));
 diesel::joinable!(bot_claims -> games (game_id));
 diesel::joinable!(game_seats -> games (game_id));
 diesel::joinable!(game_seats -> accounts (account_id));
 diesel::joinable!(moves -> games (game_id));
+diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(sign_in_codes -> accounts (account_id));
 diesel::joinable!(notification_settings -> accounts (account_id));
 diesel::joinable!(game_mutes -> games (game_id));
@@ -169,6 +189,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     sign_in_codes,
     mail_outbox,
     games,
+    game_events,
     game_seats,
     moves,
     notification_settings,

@@ -12,11 +12,12 @@ use std::collections::BTreeMap;
 
 use turnpost_shared::{ClockSpec, CreateGameRequest, GameKind, GameView};
 
-use super::{frame, notify, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
+use super::{frame, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::models::{Account, GameSeat, NewGame};
 use crate::db::{self, accounts, DbConnection, DbError};
+use crate::notices::{self, GameEvent};
 
 /// Creates a challenge; the caller's seat is accepted at once, and every other player is
 /// mailed.
@@ -117,9 +118,9 @@ pub fn create(
         let mut loaded = Loaded::load(conn, game.id, true)?;
         if players.iter().all(|p| p.id == me.id || p.is_bot()) {
             // Everyone else is a bot: the game starts now.
-            start_game(conn, ctx, &mut loaded, &me, now)?;
+            start_game(conn, &mut loaded, &me, now)?;
         } else {
-            notify::challenged(conn, ctx, &loaded, &me)?;
+            notices::record(conn, &loaded, GameEvent::Challenged { by: me.id })?;
         }
         Ok(game.id)
     })?;
@@ -196,14 +197,14 @@ pub fn accept(
             }
         }
         if loaded.seats.iter().all(|(s, _)| s.accepted_at.is_some()) {
-            start_game(conn, ctx, loaded, &me, now)?;
+            start_game(conn, loaded, &me, now)?;
         } else {
             let mut state = loaded.game.state();
             state.last_activity_at = now;
             q::save(conn, game_id, &state)?;
             loaded.game.apply(state);
             if !already {
-                notify::accepted(conn, ctx, loaded, &me)?;
+                notices::record(conn, loaded, GameEvent::Accepted { by: me.id })?;
             }
         }
         Ok(view::view_of(conn, loaded, me.id)?)
@@ -214,7 +215,6 @@ pub fn accept(
 /// and the mails saying it started (`by` accepted last).
 fn start_game(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     loaded: &mut Loaded,
     by: &Account,
     now: chrono::NaiveDateTime,
@@ -230,7 +230,7 @@ fn start_game(
     crate::clocks::start(conn, loaded, &mut state, now)?;
     q::save(conn, loaded.game.id, &state)?;
     loaded.game.apply(state);
-    notify::started(conn, ctx, loaded, by)?;
+    notices::record(conn, loaded, GameEvent::Started { by: by.id })?;
     Ok(())
 }
 
@@ -266,7 +266,7 @@ pub fn decline(
         state.last_activity_at = now;
         q::save(conn, game_id, &state)?;
         loaded.game.apply(state);
-        notify::declined(conn, ctx, loaded, &me)?;
+        notices::record(conn, loaded, GameEvent::Declined { by: me.id })?;
         Ok(view::view_of(conn, loaded, me.id)?)
     })
 }

@@ -11,11 +11,12 @@
 
 use turnpost_shared::{Departure, DrawAction, GameView, Seat};
 
-use super::{frame, notify, view, Actor, GameError, GameResult, GameStatus, Loaded, ResultReason};
+use super::{frame, view, Actor, GameError, GameResult, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::models::MoveRow;
 use crate::db::{self, DbConnection, DbError};
+use crate::notices::{self, GameEvent};
 use turnpost_shared::TimeoutMode;
 
 fn require_active(loaded: &Loaded) -> Result<(), GameError> {
@@ -48,9 +49,8 @@ fn finish(
     viewer: i64,
     result: GameResult,
     reason: ResultReason,
-    ctx: &MailContext,
 ) -> Result<GameView, GameError> {
-    close(conn, loaded, result, reason, ctx)?;
+    close(conn, loaded, result, reason)?;
     Ok(view::view_of(conn, loaded, viewer)?)
 }
 
@@ -79,7 +79,6 @@ fn leave(
     loaded: &mut Loaded,
     seat: i32,
     how: Departure,
-    ctx: &MailContext,
 ) -> Result<(), DbError> {
     let game_id = loaded.game.id;
     let reason = match how {
@@ -88,7 +87,7 @@ fn leave(
     };
     if loaded.seats.len() <= 2 {
         let result = others_win(loaded, seat);
-        return close(conn, loaded, result, reason, ctx);
+        return close(conn, loaded, result, reason);
     }
     let refused = |why: String| DbError::Corrupt(format!("game {game_id}: seat {seat}: {why}"));
     let leaving = u8::try_from(seat)
@@ -129,14 +128,22 @@ fn leave(
         crate::clocks::stop(&mut state);
         q::save(conn, game_id, &state)?;
         loaded.game.apply(state);
-        return notify::game_over(conn, ctx, loaded);
+        return notices::record(conn, loaded, GameEvent::GameOver);
     }
     if turn_passed {
         crate::clocks::after_move(conn, loaded, seat, &mut state, now)?;
     }
     q::save(conn, game_id, &state)?;
     loaded.game.apply(state);
-    notify::left(conn, ctx, loaded, seat, how, turn_passed)
+    notices::record(
+        conn,
+        loaded,
+        GameEvent::Left {
+            seat,
+            how,
+            turn_passed,
+        },
+    )
 }
 
 /// The seat to move in a locked, active game ran out of time: it leaves on time (in a
@@ -144,15 +151,11 @@ fn leave(
 ///
 /// # Errors
 /// Storage failures.
-pub fn time_out(
-    conn: &mut DbConnection,
-    loaded: &mut Loaded,
-    ctx: &MailContext,
-) -> Result<(), DbError> {
+pub fn time_out(conn: &mut DbConnection, loaded: &mut Loaded) -> Result<(), DbError> {
     let Some(late) = loaded.game.to_move else {
         return Ok(());
     };
-    leave(conn, loaded, late, Departure::Timeout, ctx)
+    leave(conn, loaded, late, Departure::Timeout)
 }
 
 /// Claims the win on time in a `claim` game whose seat to move is past its deadline.
@@ -188,7 +191,7 @@ pub fn claim(
             return Err(GameError::NotClaimable { game_id, why });
         }
         let late = loaded.game.to_move.unwrap_or_default();
-        leave(conn, loaded, late, Departure::Claim, ctx)?;
+        leave(conn, loaded, late, Departure::Claim)?;
         Ok(view::view_of(conn, loaded, me)?)
     })
 }
@@ -199,7 +202,6 @@ fn close(
     loaded: &mut Loaded,
     result: GameResult,
     reason: ResultReason,
-    ctx: &MailContext,
 ) -> Result<(), DbError> {
     let now = db::now();
     let mut state = loaded.game.state();
@@ -214,7 +216,7 @@ fn close(
     crate::clocks::stop(&mut state);
     q::save(conn, loaded.game.id, &state)?;
     loaded.game.apply(state);
-    notify::game_over(conn, ctx, loaded)?;
+    notices::record(conn, loaded, GameEvent::GameOver)?;
     Ok(())
 }
 
@@ -235,7 +237,7 @@ pub fn resign(
         let me = me.id;
         require_active(loaded)?;
         require_playing(loaded, seat)?;
-        leave(conn, loaded, seat, Departure::Resign, ctx)?;
+        leave(conn, loaded, seat, Departure::Resign)?;
         Ok(view::view_of(conn, loaded, me)?)
     })
 }
@@ -282,7 +284,7 @@ pub fn draw(
                     state.last_activity_at = db::now();
                     q::save(conn, game_id, &state)?;
                     loaded.game.apply(state);
-                    notify::draw_offered(conn, ctx, loaded, &me)?;
+                    notices::record(conn, loaded, GameEvent::DrawOffered { by: me.id })?;
                 }
                 Ok(view::view_of(conn, loaded, me.id)?)
             }
@@ -306,7 +308,6 @@ pub fn draw(
                         me.id,
                         GameResult::draw(),
                         ResultReason::Agreement,
-                        ctx,
                     );
                 }
                 let mut state = loaded.game.state();

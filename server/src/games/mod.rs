@@ -16,7 +16,6 @@ pub mod ending;
 mod error;
 mod frame;
 pub mod moving;
-pub mod notify;
 pub mod options;
 pub mod reads;
 mod reason;

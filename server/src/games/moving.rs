@@ -5,11 +5,12 @@
 
 use turnpost_shared::{AnyGame, GameView, PlayMoveRequest, TimeoutMode};
 
-use super::{frame, notify, view, Actor, GameError, GameStatus, Loaded, ResultReason};
+use super::{frame, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::models::MoveRow;
 use crate::db::{self, DbConnection, DbError};
+use crate::notices::{self, GameEvent};
 
 /// The most forced moves played after one move: one round of the largest table (six seats),
 /// so a position where nobody can move (every seat passes, forever) still ends the request.
@@ -152,7 +153,7 @@ pub fn play(
             .filter(|d| loaded.game.timeout_mode == TimeoutMode::Auto && *d <= db::now())
         {
             let late = loaded.game.to_move.unwrap_or_default();
-            super::ending::time_out(conn, loaded, ctx)?;
+            super::ending::time_out(conn, loaded)?;
             if loaded.game.status == GameStatus::Active {
                 return Ok(Outcome::TimedOut {
                     message: format!(
@@ -217,12 +218,11 @@ pub fn play(
         crate::clocks::after_move(conn, loaded, seat, &mut state, now)?;
         q::save(conn, game_id, &state)?;
         loaded.game.apply(state);
-        // Read once, for the turn card and the answer.
         let last = q::last_moves(conn, game_id, super::LAST_MOVES)?;
         if status == GameStatus::Finished {
-            notify::game_over(conn, ctx, loaded)?;
+            notices::record(conn, loaded, GameEvent::GameOver)?;
         } else {
-            notify::your_turn(conn, ctx, loaded, Some(&last))?;
+            notices::record(conn, loaded, GameEvent::Turn)?;
         }
         Ok(Outcome::Played(Box::new(view::game_view(
             loaded, &position, &last, me, now,

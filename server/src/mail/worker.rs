@@ -1,4 +1,5 @@
-//! The outbox worker: several sessions, each claiming a few due rows with a short lease, sending
+//! The outbox worker: several sessions, each composing the mail of waiting game events
+//! ([`notices::compose_waiting`]), then claiming a few due rows with a short lease, sending
 //! them over its own reused SMTP connection, and recording each outcome.
 //!
 //! No database transaction or pooled connection is held across a network send: a claim is one
@@ -17,8 +18,10 @@ use tokio::sync::{watch, Notify};
 use super::background::Background;
 use super::transport::Session;
 use super::{OutboxSettings, StoredParts, Transport};
+use crate::accounts::MailContext;
 use crate::db::models::OutboxMail;
 use crate::db::{self, outbox, DbError, Pool};
+use crate::notices;
 
 /// What happened to one claimed row.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +37,10 @@ pub enum Delivery {
 /// Rows one session claims at a time: enough that under load one claim serves several mails,
 /// few enough that the mails behind the first wait little and that other sessions find work.
 pub const CLAIM_BATCH: usize = 4;
+
+/// Game events one session composes per round before it sends: composing takes
+/// milliseconds, so a round stays short and the cards composed go out in the same round.
+pub const COMPOSE_BATCH: usize = 8;
 
 /// A name for this worker in `claimed_by`: process id and a random tag, unique per start.
 #[must_use]
@@ -186,8 +193,10 @@ pub struct OutboxWorker {
     pub from: Mailbox,
     /// Timing and concurrency.
     pub settings: OutboxSettings,
-    /// Wakes a session early (after a handler queued mail).
+    /// Wakes a session early (after a handler queued mail or a game recorded an event).
     pub wake: Arc<Notify>,
+    /// What composing game events' mail needs (links, Message-ID domain).
+    pub notices: MailContext,
 }
 
 impl OutboxWorker {
@@ -274,6 +283,13 @@ impl OutboxWorker {
             let outcome = background
                 .run(move || {
                     let keep_going = || !*stop.borrow();
+                    // Game events first, so a turn card composed now goes out in this round.
+                    let composed =
+                        notices::compose_waiting(&this.pool, &this.notices, COMPOSE_BATCH)
+                            .unwrap_or_else(|error| {
+                                tracing::error!(%error, "mail worker: cannot compose game mail");
+                                0
+                            });
                     let result = deliver_due(
                         &this.pool,
                         &this.transport,
@@ -284,31 +300,32 @@ impl OutboxWorker {
                         CLAIM_BATCH,
                         &keep_going,
                     );
-                    (current, result)
+                    (current, composed, result)
                 })
                 .await;
-            let delivered = match outcome {
-                Some((current, result)) => {
+            let (composed, delivered) = match outcome {
+                Some((current, composed, result)) => {
                     session = Some(current);
-                    match result {
+                    let delivered = match result {
                         Ok(done) => done.len(),
                         Err(error) => {
                             tracing::error!(%error, "mail worker: database error");
                             0
                         }
-                    }
+                    };
+                    (composed, delivered)
                 }
                 None => {
                     tracing::error!("mail worker: a session thread ended");
                     break;
                 }
             };
-            if delivered >= CLAIM_BATCH {
+            if delivered >= CLAIM_BATCH || composed >= COMPOSE_BATCH {
                 // More may be due: let another session help while this one goes on.
                 self.wake.notify_one();
                 continue;
             }
-            if delivered > 0 {
+            if delivered > 0 || composed > 0 {
                 continue;
             }
             tokio::select! {

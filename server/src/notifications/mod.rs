@@ -1,10 +1,9 @@
-//! Who gets which mail: notification preferences, per-game mutes, and unsubscribe links.
+//! Players' notification preferences, per-game mutes, and unsubscribe links (who gets which
+//! mail is decided in [`crate::notices`]).
 
 mod category;
 mod preferences;
-mod recipient;
 pub mod unsubscribe;
 
 pub use category::Category;
 pub use preferences::{show, update, Preferences, DEFAULT_DIGEST_HOUR};
-pub use recipient::{decide, recipient, Decision, Delivery};

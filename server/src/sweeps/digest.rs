@@ -4,10 +4,10 @@
 
 use chrono::{NaiveDateTime, Timelike};
 
-use super::clock_mail;
 use super::single_flight;
 use crate::accounts::MailContext;
 use crate::db::{clocks as clock_queries, notifications as q, DbConnection, DbError};
+use crate::notices;
 use crate::notifications::Preferences;
 use crate::transaction as tx;
 
@@ -43,8 +43,7 @@ pub fn send_digests(
                         continue;
                     }
                     let waiting = clock_queries::games_to_move(conn, row.account_id)?;
-                    if !waiting.is_empty()
-                        && clock_mail::digest(conn, ctx, row.account_id, &waiting)?
+                    if !waiting.is_empty() && notices::digest(conn, ctx, row.account_id, &waiting)?
                     {
                         queued += 1;
                     }

@@ -1,7 +1,6 @@
 //! Periodic work on clocks, run in every server process and single-flight through locks:
 //! reminders before deadlines, losses on time, claim notices, and daily digests.
 
-mod clock_mail;
 mod digest;
 mod due_games;
 mod reminders;

@@ -4,10 +4,10 @@
 
 use chrono::{Duration, NaiveDateTime};
 
-use super::clock_mail;
 use super::due_games::for_each_due;
 use super::single_flight;
 use crate::accounts::MailContext;
+use crate::notices;
 use turnpost_shared::TimeoutMode;
 
 use crate::clocks::ClockNotices;
@@ -42,7 +42,7 @@ pub fn send_reminders(
         };
         sent += for_each_due(conn, single_flight::REMINDERS, &due, |conn, game| {
             if let Some(loaded) = Loaded::find(conn, game.id, false)? {
-                clock_mail::reminder(conn, ctx, &loaded, now)?;
+                notices::reminder(conn, ctx, &loaded, now)?;
             }
             q::set_notices(conn, game.id, done)?;
             Ok(())

@@ -3,10 +3,10 @@
 
 use chrono::{DateTime, NaiveDateTime};
 
-use super::clock_mail;
 use super::due_games::for_each_due;
 use super::single_flight;
 use crate::accounts::MailContext;
+use crate::notices;
 use turnpost_shared::TimeoutMode;
 
 use crate::clocks::ClockNotices;
@@ -22,11 +22,7 @@ fn epoch() -> NaiveDateTime {
 ///
 /// # Errors
 /// Storage failures (the round is rolled back and tried again next time).
-pub fn end_timed_out(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    now: NaiveDateTime,
-) -> Result<usize, DbError> {
+pub fn end_timed_out(conn: &mut DbConnection, now: NaiveDateTime) -> Result<usize, DbError> {
     let due = DueClocks {
         after: epoch(),
         until: now,
@@ -35,7 +31,7 @@ pub fn end_timed_out(
     };
     for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
         if let Some(mut loaded) = Loaded::find(conn, game.id, false)? {
-            ending::time_out(conn, &mut loaded, ctx)?;
+            ending::time_out(conn, &mut loaded)?;
             tracing::info!(game = game.id, "game ended on time");
         }
         Ok(())
@@ -60,7 +56,7 @@ pub fn announce_claims(
     };
     for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
         if let Some(loaded) = Loaded::find(conn, game.id, false)? {
-            clock_mail::claimable(conn, ctx, &loaded)?;
+            notices::claimable(conn, ctx, &loaded)?;
         }
         q::set_notices(conn, game.id, game.clock_notices | ClockNotices::CLAIMABLE)?;
         Ok(())

@@ -39,7 +39,7 @@ pub fn sweep_once(
     now: NaiveDateTime,
 ) -> Result<SweepReport, DbError> {
     Ok(SweepReport {
-        timed_out: super::end_timed_out(conn, ctx, now)?,
+        timed_out: super::end_timed_out(conn, now)?,
         claimable: super::announce_claims(conn, ctx, now)?,
         reminded: super::send_reminders(conn, ctx, now)?,
         digests: super::send_digests(conn, ctx, now)?,

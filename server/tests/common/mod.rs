@@ -459,6 +459,39 @@ impl TestApp {
         self.pool.get().unwrap()
     }
 
+    /// What the server composes mail with: its links, link key and Message-ID domain.
+    pub fn mail_context(&self) -> turnpost_server::accounts::MailContext {
+        let mut conn = self.conn();
+        turnpost_server::accounts::MailContext {
+            message_id_domain: self.config.message_id_domain(),
+            public_url: self.config.public_base_url().unwrap(),
+            wake: Arc::new(tokio::sync::Notify::new()),
+            link_key: turnpost_server::notifications::unsubscribe::load_key(&mut conn)
+                .unwrap()
+                .into(),
+        }
+    }
+
+    /// Returns once every game event recorded so far has its mail in the outbox: composes the
+    /// waiting events itself, as the server's mail worker does (so a test that blocks its
+    /// runtime does not wait on the worker), and waits for those the worker is composing.
+    pub fn game_mail_queued(&self) {
+        let ctx = self.mail_context();
+        let mut conn = self.conn();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            while turnpost_server::notices::compose_next(&mut conn, &ctx).unwrap() {}
+            if db::events::waiting(&mut conn).unwrap() == 0 {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "game events still waiting for their mail after 20 s"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
     /// Stops gracefully (as on SIGTERM) and waits until the HTTP server and the mail worker are
     /// done.
     pub async fn shutdown(&mut self) {

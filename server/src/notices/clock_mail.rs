@@ -1,14 +1,17 @@
-//! The mails the sweeps send: reminders, claim notices and digests, each through the
-//! recipient's preferences.
+//! The mails the clock sweeps cause: reminders, claim notices and digests, composed and queued
+//! in the sweep's own transaction (they are about the game as it is now, and the sweep's
+//! single-flight claim already makes each one once), through the same recipient decision.
 
 use chrono::NaiveDateTime;
 
+use super::facts;
+use super::recipient::{self, Delivery};
 use crate::accounts::MailContext;
 use crate::db::models::Game;
 use crate::db::{accounts, DbConnection, DbError};
-use crate::games::{notify, Loaded};
+use crate::games::Loaded;
 use crate::mail::compose;
-use crate::notifications::{recipient, Category, Delivery};
+use crate::notifications::{Category, Preferences};
 
 /// Reminds the seat to move of its deadline.
 ///
@@ -26,12 +29,12 @@ pub fn reminder(
     let Some(account) = loaded.player_at(seat) else {
         return Ok(());
     };
-    let Some(to) = notify::recipient(ctx, loaded, account, Category::Reminders) else {
+    let Some(to) = recipient::player(ctx, loaded, account, Category::Reminders) else {
         return Ok(());
     };
-    let game = notify::game_facts(conn, loaded, Some(seat))?;
-    let mail = compose::reminder(&notify::site(ctx), &to, &game, now.and_utc());
-    notify::queue(conn, ctx, &to, mail)
+    let game = facts::game_facts(conn, loaded, Some(seat))?;
+    let mail = compose::reminder(&facts::site(ctx), &to, &game, now.and_utc());
+    facts::queue(conn, ctx, &to, mail)
 }
 
 /// Tells the seats not to move that the seat to move ran out of time and the win may be
@@ -57,12 +60,12 @@ pub fn claimable(
         if seat.seat == late || departed.contains(&seat.seat) {
             continue;
         }
-        let Some(to) = notify::recipient(ctx, loaded, account, Category::Reminders) else {
+        let Some(to) = recipient::player(ctx, loaded, account, Category::Reminders) else {
             continue;
         };
-        let game = notify::game_facts(conn, loaded, Some(seat.seat))?;
-        let mail = compose::may_claim_on_time(&notify::site(ctx), &to, &game, &late_name, &command);
-        notify::queue(conn, ctx, &to, mail)?;
+        let game = facts::game_facts(conn, loaded, Some(seat.seat))?;
+        let mail = compose::may_claim_on_time(&facts::site(ctx), &to, &game, &late_name, &command);
+        facts::queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -81,7 +84,9 @@ pub fn digest(
     let Some(account) = accounts::by_id(conn, account_id)? else {
         return Ok(false);
     };
-    let decision = recipient(conn, ctx, &account, None, Category::Turn)?;
+    // Preferences read now: the digest is composed when it is due.
+    let preferences = Preferences::load(conn, account.id)?;
+    let decision = recipient::recipient(ctx, &account, &preferences, false, Category::Turn);
     if decision.delivery != Delivery::Digest {
         return Ok(false);
     }
@@ -91,10 +96,10 @@ pub fn digest(
             continue;
         };
         let seat = loaded.seat_of(account_id);
-        games.push(notify::game_facts(conn, &loaded, seat)?);
+        games.push(facts::game_facts(conn, &loaded, seat)?);
     }
-    let to = notify::addressee(&decision);
-    let mail = compose::digest(&notify::site(ctx), &to, &games);
-    notify::queue(conn, ctx, &to, mail)?;
+    let to = recipient::addressee(&decision);
+    let mail = compose::digest(&facts::site(ctx), &to, &games);
+    facts::queue(conn, ctx, &to, mail)?;
     Ok(true)
 }

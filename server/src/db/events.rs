@@ -1,0 +1,162 @@
+//! Queries on `game_events`: what happened in a game, recorded in the transaction of the
+//! change, until the mail worker has turned it into outbox rows. A worker takes one event in a
+//! write transaction, queues its mail and deletes it in the same transaction, so each event's
+//! mail is queued exactly once. PostgreSQL claims with `FOR UPDATE SKIP LOCKED` (concurrent
+//! workers in any number of processes never take the same event); SQLite's write transaction
+//! is exclusive anyway.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::schema::{game_events, moves};
+use super::{DbConnection, DbError};
+use crate::db::models::MoveRow;
+use crate::games::{GameResult, GameStatus, ResultReason};
+
+/// A stored event with the game as it was at the event.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = game_events)]
+pub struct GameEventRow {
+    /// Id (events of one game are taken in id order).
+    pub id: i64,
+    /// The game.
+    pub game_id: i64,
+    /// What happened (`turn`, `game_over`, …; see `notices::GameEvent`).
+    pub kind: String,
+    /// Moves played at the event.
+    pub ply: i32,
+    /// The account that acted, when the mail names it.
+    pub actor_id: Option<i64>,
+    /// The seat that left (`left` events).
+    pub seat: Option<i32>,
+    /// How it left (`resign`, `timeout`, `claim`).
+    pub departure: Option<String>,
+    /// Game status at the event.
+    pub status: GameStatus,
+    /// Seat to move at the event.
+    pub to_move: Option<i32>,
+    /// Deadline of the seat to move at the event.
+    pub deadline_at: Option<NaiveDateTime>,
+    /// Result at the event.
+    pub result: Option<GameResult>,
+    /// Why it ended.
+    pub result_reason: Option<ResultReason>,
+    /// Position text at the event.
+    pub position: String,
+    /// When it happened.
+    pub created_at: NaiveDateTime,
+}
+
+/// A new event row.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = game_events)]
+pub struct NewGameEvent<'a> {
+    /// The game.
+    pub game_id: i64,
+    /// What happened.
+    pub kind: &'a str,
+    /// Moves played.
+    pub ply: i32,
+    /// Who acted.
+    pub actor_id: Option<i64>,
+    /// Seat that left.
+    pub seat: Option<i32>,
+    /// How.
+    pub departure: Option<&'a str>,
+    /// Status.
+    pub status: GameStatus,
+    /// Seat to move.
+    pub to_move: Option<i32>,
+    /// Its deadline.
+    pub deadline_at: Option<NaiveDateTime>,
+    /// Result.
+    pub result: Option<&'a GameResult>,
+    /// Why.
+    pub result_reason: Option<ResultReason>,
+    /// Position text.
+    pub position: &'a str,
+    /// Now.
+    pub created_at: NaiveDateTime,
+}
+
+/// Records an event on the caller's connection (inside the change's transaction).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn insert(conn: &mut DbConnection, new: &NewGameEvent<'_>) -> Result<(), DbError> {
+    diesel::insert_into(game_events::table)
+        .values(new)
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Takes the oldest event whose game has no older event waiting, locking it until the
+/// caller's transaction ends (PostgreSQL skips events other workers hold, and their games'
+/// later events wait behind them). Call inside a write transaction.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn take_next(conn: &mut DbConnection) -> Result<Option<GameEventRow>, DbError> {
+    let earlier = diesel::alias!(game_events as earlier);
+    // One query for both backends; only PostgreSQL gets the row lock.
+    macro_rules! first_waiting {
+        () => {
+            game_events::table
+                .filter(diesel::dsl::not(diesel::dsl::exists(
+                    earlier
+                        .filter(earlier.field(game_events::game_id).eq(game_events::game_id))
+                        .filter(earlier.field(game_events::id).lt(game_events::id)),
+                )))
+                .order(game_events::id.asc())
+                .limit(1)
+                .select(GameEventRow::as_select())
+        };
+    }
+    Ok(match conn {
+        DbConnection::Pg(pg) => first_waiting!()
+            .for_update()
+            .skip_locked()
+            .first(pg)
+            .optional()?,
+        DbConnection::Sqlite(sqlite) => first_waiting!().first(sqlite).optional()?,
+    })
+}
+
+/// Deletes event `id` (its mail is queued).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn delete(conn: &mut DbConnection, id: i64) -> Result<(), DbError> {
+    diesel::delete(game_events::table.find(id)).execute(conn)?;
+    Ok(())
+}
+
+/// How many events wait for their mail.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn waiting(conn: &mut DbConnection) -> Result<i64, DbError> {
+    Ok(game_events::table.count().get_result(conn)?)
+}
+
+/// The last `n` moves of `game_id` played before ply `ply`, oldest first: the moves a mail
+/// composed at that ply reports.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn moves_before(
+    conn: &mut DbConnection,
+    game_id: i64,
+    ply: i32,
+    n: i64,
+) -> Result<Vec<MoveRow>, DbError> {
+    let mut rows: Vec<MoveRow> = moves::table
+        .filter(moves::game_id.eq(game_id))
+        .filter(moves::ply.lt(ply))
+        .order(moves::ply.desc())
+        .limit(n)
+        .select(MoveRow::as_select())
+        .load(conn)?;
+    rows.reverse();
+    Ok(rows)
+}

@@ -1,0 +1,184 @@
+//! What happened in a game that mail reports, and the small row that records it in the
+//! change's own transaction: the event, the few facts its mail names (who acted, which seat
+//! left and how) and the game as it was then (position text, seat to move and its deadline,
+//! result), so the mail shows that moment even when it is composed after later moves.
+
+use turnpost_shared::Departure;
+
+use crate::db::events::{self as q, GameEventRow, NewGameEvent};
+use crate::db::{DbConnection, DbError};
+use crate::games::Loaded;
+
+/// A game event that causes mail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEvent {
+    /// Account `by` made a challenge: the invited players hear of it.
+    Challenged {
+        /// The challenger.
+        by: i64,
+    },
+    /// `by` accepted and others still have to: the challenger hears of it.
+    Accepted {
+        /// Who accepted.
+        by: i64,
+    },
+    /// `by`'s accept started the game: every other player hears of it, the seat to move
+    /// gets its turn card.
+    Started {
+        /// Whose accept started it.
+        by: i64,
+    },
+    /// `by` declined: the other players hear of it.
+    Declined {
+        /// Who declined.
+        by: i64,
+    },
+    /// The turn passed to the seat to move: its turn card.
+    Turn,
+    /// `by` offered a draw: the other seats still playing hear of it.
+    DrawOffered {
+        /// Who offered.
+        by: i64,
+    },
+    /// `seat` left a game that goes on (`how`); `turn_passed` when the turn passed to the
+    /// next seat with it (that seat gets its turn card).
+    Left {
+        /// The seat that left.
+        seat: i32,
+        /// How it left.
+        how: Departure,
+        /// Whether the turn passed with it.
+        turn_passed: bool,
+    },
+    /// The game ended: every player gets the result.
+    GameOver,
+}
+
+impl GameEvent {
+    /// The stored kind.
+    fn kind(self) -> &'static str {
+        match self {
+            Self::Challenged { .. } => "challenged",
+            Self::Accepted { .. } => "accepted",
+            Self::Started { .. } => "started",
+            Self::Declined { .. } => "declined",
+            Self::Turn => "turn",
+            Self::DrawOffered { .. } => "draw_offered",
+            Self::Left {
+                turn_passed: false, ..
+            } => "left",
+            Self::Left {
+                turn_passed: true, ..
+            } => "left_turn_passed",
+            Self::GameOver => "game_over",
+        }
+    }
+
+    fn actor(self) -> Option<i64> {
+        match self {
+            Self::Challenged { by }
+            | Self::Accepted { by }
+            | Self::Started { by }
+            | Self::Declined { by }
+            | Self::DrawOffered { by } => Some(by),
+            Self::Turn | Self::Left { .. } | Self::GameOver => None,
+        }
+    }
+
+    /// The event a stored row records.
+    ///
+    /// # Errors
+    /// [`DbError::Corrupt`] for a kind or fact the code does not know.
+    pub fn of_row(row: &GameEventRow) -> Result<Self, DbError> {
+        let corrupt = || DbError::Corrupt(format!("game event {}: kind `{}`", row.id, row.kind));
+        let by = || row.actor_id.ok_or_else(corrupt);
+        Ok(match row.kind.as_str() {
+            "challenged" => Self::Challenged { by: by()? },
+            "accepted" => Self::Accepted { by: by()? },
+            "started" => Self::Started { by: by()? },
+            "declined" => Self::Declined { by: by()? },
+            "turn" => Self::Turn,
+            "draw_offered" => Self::DrawOffered { by: by()? },
+            "left" | "left_turn_passed" => Self::Left {
+                seat: row.seat.ok_or_else(corrupt)?,
+                how: row
+                    .departure
+                    .as_deref()
+                    .and_then(|how| how.parse().ok())
+                    .ok_or_else(corrupt)?,
+                turn_passed: row.kind == "left_turn_passed",
+            },
+            "game_over" => Self::GameOver,
+            _ => return Err(corrupt()),
+        })
+    }
+}
+
+/// Records `event` of `loaded` (as it is now, inside the change's transaction) for the mail
+/// worker, and logs it for operators.
+///
+/// # Errors
+/// Storage failures.
+pub fn record(conn: &mut DbConnection, loaded: &Loaded, event: GameEvent) -> Result<(), DbError> {
+    let game = &loaded.game;
+    log_event(loaded, event);
+    let (seat, departure) = match event {
+        GameEvent::Left { seat, how, .. } => (Some(seat), Some(how.word())),
+        _ => (None, None),
+    };
+    q::insert(
+        conn,
+        &NewGameEvent {
+            game_id: game.id,
+            kind: event.kind(),
+            ply: game.ply,
+            actor_id: event.actor(),
+            seat,
+            departure,
+            status: game.status,
+            to_move: game.to_move,
+            deadline_at: game.deadline_at,
+            result: game.result.as_ref(),
+            result_reason: game.result_reason,
+            position: &game.position,
+            created_at: crate::db::now(),
+        },
+    )
+}
+
+/// `loaded` (read now) as it was at the event `row` records: what the mails show.
+pub fn as_at(mut loaded: Loaded, row: &GameEventRow) -> Loaded {
+    let game = &mut loaded.game;
+    game.ply = row.ply;
+    game.status = row.status;
+    game.to_move = row.to_move;
+    game.deadline_at = row.deadline_at;
+    game.result.clone_from(&row.result);
+    game.result_reason = row.result_reason;
+    game.position.clone_from(&row.position);
+    loaded
+}
+
+/// One info line per game event, for operators: the game, its kind, how many moves, whose turn
+/// and the result; never an address or a secret. Turn cards are not logged (one per move).
+fn log_event(loaded: &Loaded, event: GameEvent) {
+    let what = match event {
+        GameEvent::Challenged { .. } => "challenge made",
+        GameEvent::Accepted { .. } => "challenge accepted",
+        GameEvent::Started { .. } => "game started",
+        GameEvent::Declined { .. } => "challenge declined",
+        GameEvent::DrawOffered { .. } => "draw offered",
+        GameEvent::Left { .. } => "seat left; the game goes on",
+        GameEvent::GameOver => "game over",
+        GameEvent::Turn => return,
+    };
+    let game = &loaded.game;
+    tracing::info!(
+        game = game.id,
+        kind = %game.kind,
+        moves = game.ply,
+        to_move = ?game.to_move,
+        result = ?game.result.as_ref().map(ToString::to_string),
+        "{what}"
+    );
+}

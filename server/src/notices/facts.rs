@@ -1,0 +1,175 @@
+//! The game as mails show it ([`GameFacts`]), where their links point, and queueing a composed
+//! mail: what every composer call in [`crate::notices`] shares.
+
+use chrono::{DateTime, Utc};
+use turnpost_shared::Seat;
+
+use crate::accounts::MailContext;
+use crate::db::events;
+use crate::db::models::MoveRow;
+use crate::db::{DbConnection, DbError};
+use crate::games::{self, GameStatus, Loaded, LAST_MOVES};
+use crate::mail::compose::{GameFacts, PlayedMove, Player, Recipient, Site};
+use crate::mail::{self, ComposedMail, NewMail};
+
+/// When the seat to move in `loaded` runs out of time.
+#[must_use]
+pub fn deadline(loaded: &Loaded) -> Option<DateTime<Utc>> {
+    if loaded.game.status == GameStatus::Active {
+        loaded.game.deadline_at.map(|d| d.and_utc())
+    } else {
+        None
+    }
+}
+
+/// Where links point and which domain names ids.
+#[must_use]
+pub fn site(ctx: &MailContext) -> Site {
+    Site {
+        public_url: ctx.public_url.clone(),
+        domain: ctx.message_id_domain.clone(),
+    }
+}
+
+/// Queues `mail` for `to` on the caller's connection (inside the event's transaction).
+///
+/// # Errors
+/// Storage failures.
+pub fn queue(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    to: &Recipient,
+    mail: ComposedMail,
+) -> Result<(), DbError> {
+    mail::enqueue(
+        conn,
+        &ctx.message_id_domain,
+        &NewMail {
+            to: to.email.clone(),
+            mail,
+        },
+    )?;
+    Ok(())
+}
+
+fn played(row: &MoveRow) -> PlayedMove {
+    PlayedMove {
+        ply: u32::try_from(row.ply).unwrap_or(0),
+        seat: u8::try_from(row.seat).unwrap_or(0),
+        notation: row.notation.clone(),
+        automatic: row.account_id.is_none(),
+    }
+}
+
+/// The moves to report: those since `seat` last moved, or (no seat) the last player's move
+/// with the automatic passes after it.
+fn reported(rows: &[MoveRow], seat: Option<i32>) -> Vec<PlayedMove> {
+    let start = match seat {
+        Some(seat) => rows
+            .iter()
+            .rposition(|m| m.seat == seat)
+            .map_or(0, |i| i + 1),
+        None => rows
+            .iter()
+            .rposition(|m| m.account_id.is_some())
+            .unwrap_or(0),
+    };
+    rows.get(start..)
+        .unwrap_or_default()
+        .iter()
+        .map(played)
+        .collect()
+}
+
+/// The game as its mails show it at its ply (`loaded` may be a game as it was at an event,
+/// see `event::as_at`: the moves reported are those before that ply), with the moves reported to `for_seat` (those since it last
+/// moved; `None`: the last player's move), and the deadline of the seat to move.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+pub fn game_facts(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    for_seat: Option<i32>,
+) -> Result<GameFacts, DbError> {
+    let rows = if loaded.game.ply > 0 {
+        events::moves_before(conn, loaded.game.id, loaded.game.ply, LAST_MOVES)?
+    } else {
+        Vec::new()
+    };
+    facts_with_moves(loaded, for_seat, &rows)
+}
+
+/// [`game_facts`] with the game's last moves (up to [`LAST_MOVES`], oldest first) already read.
+///
+/// # Errors
+/// [`DbError::Corrupt`] for an unreadable stored position.
+pub fn facts_with_moves(
+    loaded: &Loaded,
+    for_seat: Option<i32>,
+    rows: &[MoveRow],
+) -> Result<GameFacts, DbError> {
+    let game = &loaded.game;
+    let position = games::engine(game)?;
+    let players = loaded
+        .seats
+        .iter()
+        .map(|(seat, account)| {
+            let number = u8::try_from(seat.seat).unwrap_or(0);
+            Player {
+                seat: number,
+                seat_name: Seat::new(number)
+                    .map_or_else(|| format!("seat {number}"), |s| position.seat_name(s)),
+                name: account.name.clone(),
+            }
+        })
+        .collect();
+    Ok(GameFacts {
+        id: game.id,
+        options: game.options.clone(),
+        players,
+        ply: u32::try_from(game.ply).unwrap_or(0),
+        last_moves: reported(rows, for_seat),
+        result: game.result.clone(),
+        result_reason: game.result_reason,
+        deadline: deadline(loaded),
+        position,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(ply: i32, seat: i32, human: bool) -> MoveRow {
+        MoveRow {
+            game_id: 1,
+            ply,
+            seat,
+            account_id: human.then_some(7),
+            notation: format!("m{ply}"),
+            played_at: chrono::DateTime::UNIX_EPOCH.naive_utc(),
+        }
+    }
+
+    #[test]
+    fn reported_moves_are_those_since_the_seat_last_moved() {
+        let rows = [
+            row(0, 1, true),
+            row(1, 2, true),
+            row(2, 3, false),
+            row(3, 1, true),
+            row(4, 2, true),
+        ];
+        let plies = |moves: Vec<PlayedMove>| moves.iter().map(|m| m.ply).collect::<Vec<_>>();
+        assert_eq!(
+            plies(reported(&rows, Some(3))),
+            [3, 4],
+            "a pass is not a move of its own"
+        );
+        assert_eq!(plies(reported(&rows, Some(1))), [4]);
+        assert_eq!(plies(reported(&rows, None)), [4]);
+        assert_eq!(plies(reported(&rows[..3], None)), [1, 2]);
+        assert_eq!(plies(reported(&rows[..1], Some(2))), [0]);
+    }
+}

@@ -1,0 +1,297 @@
+//! The mail each game event causes: who hears of it, in which category, and which composer
+//! writes it. Runs in the mail worker on the game as it was at the event.
+
+use turnpost_shared::Departure;
+
+use super::event::GameEvent;
+use super::{facts, recipient};
+use crate::accounts::MailContext;
+use crate::db::models::Account;
+use crate::db::{DbConnection, DbError};
+use crate::games::{self, Loaded, ResultReason};
+use crate::mail::compose;
+use crate::notifications::Category;
+
+/// Queues the mail of `event`, `loaded` being the game as it was at the event.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+pub fn compose_event(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    event: GameEvent,
+) -> Result<(), DbError> {
+    match event {
+        GameEvent::Challenged { by } => {
+            let by = actor(conn, loaded, by)?;
+            challenged(conn, ctx, loaded, &by)
+        }
+        GameEvent::Accepted { by } => {
+            let by = actor(conn, loaded, by)?;
+            accepted(conn, ctx, loaded, &by)
+        }
+        GameEvent::Started { by } => {
+            let by = actor(conn, loaded, by)?;
+            started(conn, ctx, loaded, &by)
+        }
+        GameEvent::Declined { by } => {
+            let by = actor(conn, loaded, by)?;
+            declined(conn, ctx, loaded, &by)
+        }
+        GameEvent::Turn => your_turn(conn, ctx, loaded),
+        GameEvent::DrawOffered { by } => {
+            let by = actor(conn, loaded, by)?;
+            draw_offered(conn, ctx, loaded, &by)
+        }
+        GameEvent::Left {
+            seat,
+            how,
+            turn_passed,
+        } => left(conn, ctx, loaded, seat, how, turn_passed),
+        GameEvent::GameOver => game_over(conn, ctx, loaded),
+    }
+}
+
+/// The account that acted: a player of the game (read with its seats), else read by id.
+fn actor(conn: &mut DbConnection, loaded: &Loaded, id: i64) -> Result<Account, DbError> {
+    if let Some((_, account)) = loaded.seats.iter().find(|(_, a)| a.id == id) {
+        return Ok(account.clone());
+    }
+    crate::db::accounts::by_id(conn, id)?
+        .ok_or_else(|| DbError::Corrupt(format!("game event names account {id}, which is gone")))
+}
+
+/// A new challenge: one mail to each invited player.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+fn challenged(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    by: &Account,
+) -> Result<(), DbError> {
+    let game = facts::game_facts(conn, loaded, None)?;
+    let expires_at = games::expires_at(&loaded.game).and_utc();
+    for (_, account) in &loaded.seats {
+        if account.id == by.id {
+            continue;
+        }
+        let Some(to) = recipient::player(ctx, loaded, account, Category::Challenges) else {
+            continue;
+        };
+        let mail = compose::challenge(&facts::site(ctx), &to, &game, &by.name, expires_at);
+        facts::queue(conn, ctx, &to, mail)?;
+    }
+    Ok(())
+}
+
+/// A player accepted, and others still have to: one mail to the challenger.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+fn accepted(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    by: &Account,
+) -> Result<(), DbError> {
+    let Some((_, creator)) = loaded
+        .seats
+        .iter()
+        .find(|(_, a)| a.id == loaded.game.created_by)
+    else {
+        return Ok(());
+    };
+    if creator.id == by.id {
+        return Ok(());
+    }
+    let game = facts::game_facts(conn, loaded, None)?;
+    let Some(to) = recipient::player(ctx, loaded, creator, Category::ChallengeReplies) else {
+        return Ok(());
+    };
+    let mail = compose::challenge_accepted(&facts::site(ctx), &to, &game, &by.name);
+    facts::queue(conn, ctx, &to, mail)
+}
+
+/// Everyone accepted: one mail to each player except the one whose accept started it; the
+/// seat to move gets its turn card.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+fn started(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    by: &Account,
+) -> Result<(), DbError> {
+    let to_move = loaded.game.to_move;
+    let game = facts::game_facts(conn, loaded, None)?;
+    for (seat, account) in &loaded.seats {
+        if account.id == by.id && Some(seat.seat) != to_move {
+            continue;
+        }
+        let category = if Some(seat.seat) == to_move {
+            Category::Turn
+        } else {
+            Category::ChallengeReplies
+        };
+        let Some(to) = recipient::player(ctx, loaded, account, category) else {
+            continue;
+        };
+        let mail = compose::game_started(&facts::site(ctx), &to, &game);
+        facts::queue(conn, ctx, &to, mail)?;
+    }
+    Ok(())
+}
+
+/// A player declined: one mail to each other player.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+fn declined(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    by: &Account,
+) -> Result<(), DbError> {
+    let game = facts::game_facts(conn, loaded, None)?;
+    for (_, account) in &loaded.seats {
+        if account.id == by.id {
+            continue;
+        }
+        let Some(to) = recipient::player(ctx, loaded, account, Category::ChallengeReplies) else {
+            continue;
+        };
+        let mail = compose::challenge_declined(&facts::site(ctx), &to, &game, &by.name);
+        facts::queue(conn, ctx, &to, mail)?;
+    }
+    Ok(())
+}
+
+/// The turn passed to the seat now to move: its turn card, to its player.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+fn your_turn(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Result<(), DbError> {
+    let Some(seat) = loaded.game.to_move else {
+        return Ok(());
+    };
+    let Some(account) = loaded.player_at(seat) else {
+        return Ok(());
+    };
+    let Some(to) = recipient::player(ctx, loaded, account, Category::Turn) else {
+        return Ok(());
+    };
+    let game = facts::game_facts(conn, loaded, Some(seat))?;
+    let mail = compose::your_turn(&facts::site(ctx), &to, &game);
+    facts::queue(conn, ctx, &to, mail)
+}
+
+/// `by` offered a draw: one mail to each other seat still playing.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+fn draw_offered(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    by: &Account,
+) -> Result<(), DbError> {
+    // Seats that left the game have no say in a draw.
+    let departed = loaded.departed()?;
+    for (seat, account) in &loaded.seats {
+        if account.id == by.id || departed.contains(&seat.seat) {
+            continue;
+        }
+        let Some(to) = recipient::player(ctx, loaded, account, Category::DrawOffers) else {
+            continue;
+        };
+        let game = facts::game_facts(conn, loaded, Some(seat.seat))?;
+        let mail = compose::draw_offered(&facts::site(ctx), &to, &game, &by.name);
+        facts::queue(conn, ctx, &to, mail)?;
+    }
+    Ok(())
+}
+
+/// Seat `left` left a game that goes on (`how`): the seat now to move gets its turn card when
+/// the turn passed to it, and every other seat still playing one mail saying who left and who
+/// is to move (the category of game-over mail: a player's part in the game ended).
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+fn left(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    left: i32,
+    how: Departure,
+    turn_passed: bool,
+) -> Result<(), DbError> {
+    let departed = loaded.departed()?;
+    let to_move = loaded.game.to_move;
+    if turn_passed {
+        your_turn(conn, ctx, loaded)?;
+    }
+    let name_of = |seat: Option<i32>| {
+        seat.and_then(|s| loaded.player_at(s))
+            .map_or_else(String::new, |a| a.name.clone())
+    };
+    let who = name_of(Some(left));
+    let next = name_of(to_move);
+    for (seat, account) in &loaded.seats {
+        if seat.seat == left
+            || departed.contains(&seat.seat)
+            || (turn_passed && Some(seat.seat) == to_move)
+        {
+            continue;
+        }
+        let Some(to) = recipient::player(ctx, loaded, account, Category::GameOver) else {
+            continue;
+        };
+        let game = facts::game_facts(conn, loaded, Some(seat.seat))?;
+        let mail = compose::left_game(&facts::site(ctx), &to, &game, &who, how, &next);
+        facts::queue(conn, ctx, &to, mail)?;
+    }
+    Ok(())
+}
+
+/// The game ended: one mail to each player (the one whose action ended it included, so every
+/// player's mailbox has the result).
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+fn game_over(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Result<(), DbError> {
+    let game = facts::game_facts(conn, loaded, None)?;
+    // A loss on time names who ran out: the last seat to leave (games of three or more seats
+    // record departures), else the seat the result leaves out.
+    let last_left = game
+        .position
+        .departed()
+        .last()
+        .map(|seat| games::seat_number(*seat));
+    let late = loaded
+        .game
+        .result
+        .as_ref()
+        .filter(|_| loaded.game.result_reason == Some(ResultReason::Timeout))
+        .and_then(|result| {
+            loaded.seats.iter().find(|(seat, _)| match last_left {
+                Some(left) => seat.seat == left,
+                None => !result.is_winner(seat.seat),
+            })
+        })
+        .map(|(_, account)| account.name.clone());
+    for (_, account) in &loaded.seats {
+        let Some(to) = recipient::player(ctx, loaded, account, Category::GameOver) else {
+            continue;
+        };
+        let mail = match &late {
+            Some(late) => compose::ended_on_time(&facts::site(ctx), &to, &game, late),
+            None => compose::game_over(&facts::site(ctx), &to, &game),
+        };
+        facts::queue(conn, ctx, &to, mail)?;
+    }
+    Ok(())
+}
