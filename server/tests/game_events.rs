@@ -1,0 +1,201 @@
+//! Game events and their mail: a write records an event and queues no mail itself; composing
+//! an event later shows the game as it was at the event, and each event's mail is queued once
+//! however many composers run. Storage-level, on both backends, with no server running (so no
+//! mail worker composes behind the test's back).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests"
+)]
+
+mod common;
+#[path = "common/play.rs"]
+mod play;
+
+use std::sync::Arc;
+
+use common::{Backend, TestDb};
+use turnpost_server::accounts::MailContext;
+use turnpost_server::db::models::OutboxMail;
+use turnpost_server::db::{events, outbox, DbConnection, Pool};
+use turnpost_server::games::{challenge, moving, reads, Actor};
+use turnpost_server::notices;
+use turnpost_server::notifications::unsubscribe;
+use turnpost_shared::{CreateGameRequest, GameKind, PlayMoveRequest};
+
+both_backends!(
+    mail_shows_the_game_at_its_event,
+    two_composers_queue_each_events_mail_once
+);
+
+fn ctx(conn: &mut DbConnection) -> MailContext {
+    MailContext {
+        message_id_domain: "test.invalid".into(),
+        public_url: "https://turnpost.test".into(),
+        wake: Arc::new(tokio::sync::Notify::new()),
+        link_key: unsubscribe::load_key(conn).unwrap().into(),
+    }
+}
+
+fn account(pool: &Pool, name: &str) -> Actor {
+    play::player(pool, name);
+    let mut conn = pool.get().unwrap();
+    let found = turnpost_server::db::accounts::by_name_key(&mut conn, name)
+        .unwrap()
+        .unwrap();
+    Actor::Account(found.id)
+}
+
+/// A started Kefren game between anna (to move) and bert.
+fn started_game(conn: &mut DbConnection, ctx: &MailContext, anna: Actor, bert: Actor) -> i64 {
+    let request = CreateGameRequest {
+        kind: GameKind::Kefren,
+        options: Default::default(),
+        seats: vec!["anna".into(), "bert".into()],
+        clock: None,
+        timeout: None,
+    };
+    let game = challenge::create(conn, ctx, &anna, &request).unwrap();
+    challenge::accept(conn, ctx, &bert, game.id).unwrap();
+    game.id
+}
+
+/// Plays `n` moves, each the first legal move of the seat to move.
+fn play(conn: &mut DbConnection, ctx: &MailContext, players: [Actor; 2], id: i64, n: usize) {
+    for _ in 0..n {
+        let view = reads::show(conn, &players[0], id).unwrap();
+        let mover = players[usize::from(view.to_move.unwrap() - 1)];
+        let view = reads::show(conn, &mover, id).unwrap();
+        let notation = view.legal_moves.unwrap()[0].clone();
+        let request = PlayMoveRequest {
+            notation,
+            ply: view.ply,
+        };
+        moving::play(conn, ctx, &mover, id, &request).unwrap();
+    }
+}
+
+/// The mails that carry a move command: the turn cards (the start's mail to the first mover
+/// included).
+fn turn_cards(conn: &mut DbConnection) -> Vec<OutboxMail> {
+    outbox::all(conn)
+        .unwrap()
+        .into_iter()
+        .filter(|m| m.body_text.contains("--ply "))
+        .collect()
+}
+
+async fn mail_shows_the_game_at_its_event(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (pool, mut conn) = common::migrated(&db);
+    let ctx = ctx(&mut conn);
+    let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
+    let id = started_game(&mut conn, &ctx, anna, bert);
+    play(&mut conn, &ctx, [anna, bert], id, 3);
+    assert!(
+        outbox::all(&mut conn).unwrap().is_empty(),
+        "the game's transactions queued mail themselves"
+    );
+    // Challenge, start, three moves.
+    assert_eq!(events::waiting(&mut conn).unwrap(), 5);
+
+    let mut composed = 0;
+    while notices::compose_next(&mut conn, &ctx).unwrap() {
+        composed += 1;
+    }
+    assert_eq!(composed, 5);
+    assert_eq!(events::waiting(&mut conn).unwrap(), 0);
+    assert!(!notices::compose_next(&mut conn, &ctx).unwrap());
+
+    // The start's card (ply 0) and one per move, each at its own ply although all were
+    // composed after the third move.
+    let cards = turn_cards(&mut conn);
+    let plies: Vec<String> = cards
+        .iter()
+        .map(|m| {
+            m.body_text
+                .split("--ply ")
+                .nth(1)
+                .and_then(|rest| rest.split_whitespace().next())
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect();
+    assert_eq!(plies, ["0", "1", "2", "3"], "{cards:#?}");
+    let to: Vec<&str> = cards.iter().map(|m| m.recipient.as_str()).collect();
+    assert_eq!(
+        to,
+        [
+            "anna@example.org",
+            "bert@example.org",
+            "anna@example.org",
+            "bert@example.org"
+        ]
+    );
+    // The boards differ card to card (each shows its position, not the current one).
+    let boards: std::collections::BTreeSet<&str> = cards
+        .iter()
+        .map(|m| m.body_text.split("A B C").next().unwrap())
+        .collect();
+    assert_eq!(boards.len(), cards.len(), "{cards:#?}");
+}
+
+async fn two_composers_queue_each_events_mail_once(backend: Backend) {
+    const MOVES: usize = 30;
+    let db = TestDb::create(backend);
+    let (pool, mut conn) = common::migrated(&db);
+    let ctx = ctx(&mut conn);
+    let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
+    let id = started_game(&mut conn, &ctx, anna, bert);
+    play(&mut conn, &ctx, [anna, bert], id, MOVES);
+    let waiting = events::waiting(&mut conn).unwrap();
+    assert_eq!(
+        waiting,
+        2 + i64::try_from(MOVES).unwrap(),
+        "challenge, start, moves"
+    );
+
+    let composers: Vec<_> = (0..2)
+        .map(|_| {
+            let pool = pool.clone();
+            let ctx = ctx.clone();
+            std::thread::spawn(move || {
+                let mut total = 0;
+                loop {
+                    let done = notices::compose_waiting(&pool, &ctx, 3).unwrap();
+                    if done == 0 {
+                        return total;
+                    }
+                    total += done;
+                }
+            })
+        })
+        .collect();
+    let composed: i64 = composers
+        .into_iter()
+        .map(|c| i64::try_from(c.join().unwrap()).unwrap())
+        .sum();
+    assert_eq!(
+        composed, waiting,
+        "each event composed by exactly one composer"
+    );
+    assert_eq!(events::waiting(&mut conn).unwrap(), 0);
+
+    // One card per turn, in the game's order (a game's events are composed one at a time).
+    let cards = turn_cards(&mut conn);
+    let plies: Vec<u32> = cards
+        .iter()
+        .map(|m| {
+            m.body_text
+                .split("--ply ")
+                .nth(1)
+                .and_then(|rest| rest.split_whitespace().next())
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    let expected: Vec<u32> = (0..=u32::try_from(MOVES).unwrap()).collect();
+    assert_eq!(plies, expected);
+}
