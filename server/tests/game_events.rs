@@ -20,6 +20,7 @@ use turnpost_server::accounts::MailContext;
 use turnpost_server::db::models::OutboxMail;
 use turnpost_server::db::{events, outbox, DbConnection, Pool};
 use turnpost_server::games::{challenge, moving, reads, Actor};
+use turnpost_server::mail::StoredParts;
 use turnpost_server::notices;
 use turnpost_server::notifications::unsubscribe;
 use turnpost_shared::{CreateGameRequest, GameKind, PlayMoveRequest};
@@ -139,6 +140,11 @@ async fn mail_shows_the_game_at_its_event(backend: Backend) {
         .map(|m| m.body_text.split("A B C").next().unwrap())
         .collect();
     assert_eq!(boards.len(), cards.len(), "{cards:#?}");
+    // Each card's picture was drawn when it was composed: delivery only sends it.
+    for card in &cards {
+        let parts = StoredParts::from_json(card.parts.as_deref().unwrap()).unwrap();
+        assert!(parts.image_png.is_some() && !parts.needs_png(), "{parts:?}");
+    }
 }
 
 async fn two_composers_queue_each_events_mail_once(backend: Backend) {

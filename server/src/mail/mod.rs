@@ -76,6 +76,35 @@ pub fn enqueue(
     message_id_domain: &str,
     mail: &NewMail,
 ) -> Result<i64, DbError> {
+    insert(conn, message_id_domain, mail, StoredParts::of(&mail.mail))
+}
+
+/// [`enqueue`] with the picture already rasterised (PNG): the mail worker composing a game
+/// event's mail draws each card once, here, so its delivery only sends. A picture that cannot
+/// be drawn is dropped (the text board is in both parts).
+///
+/// # Errors
+/// [`DbError::Query`] if the row cannot be written.
+pub fn enqueue_drawn(
+    conn: &mut DbConnection,
+    message_id_domain: &str,
+    mail: &NewMail,
+) -> Result<i64, DbError> {
+    let mut parts = StoredParts::of(&mail.mail);
+    if let Some(parts) = parts.as_mut() {
+        if let Err(error) = parts.draw() {
+            tracing::warn!(%error, "board picture failed; queued without it");
+        }
+    }
+    insert(conn, message_id_domain, mail, parts)
+}
+
+fn insert(
+    conn: &mut DbConnection,
+    message_id_domain: &str,
+    mail: &NewMail,
+    parts: Option<StoredParts>,
+) -> Result<i64, DbError> {
     let message_id = format!(
         "<{}@{}>",
         crate::secrets::random_string(24, crate::secrets::LOWER_ALNUM),
@@ -83,7 +112,7 @@ pub fn enqueue(
     );
     let now = crate::db::now();
     let content = &mail.mail;
-    let parts = StoredParts::of(content)
+    let parts = parts
         .map(|parts| parts.to_json())
         .transpose()
         .map_err(|e| DbError::Query(diesel::result::Error::SerializationError(Box::new(e))))?;

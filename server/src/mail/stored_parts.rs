@@ -63,6 +63,30 @@ impl StoredParts {
         self.image_svg.is_some() && self.image_png.is_none()
     }
 
+    /// Rasterises the picture if it still has to be; a picture that cannot be drawn is
+    /// dropped (the text board is in both parts), and the error returned for the log. Returns
+    /// whether the parts changed.
+    ///
+    /// # Errors
+    /// The drawing error (the parts are already without the picture).
+    pub fn draw(&mut self) -> Result<bool, super::picture::PictureError> {
+        if !self.needs_png() {
+            return Ok(false);
+        }
+        match self.image_svg.as_deref().map(super::picture::svg_png) {
+            Some(Ok(png)) => {
+                self.set_png(&png.bytes);
+                Ok(true)
+            }
+            Some(Err(error)) => {
+                self.image_svg = None;
+                self.image_cid = None;
+                Err(error)
+            }
+            None => Ok(false),
+        }
+    }
+
     /// Keeps `png` as the picture from now on, in place of its SVG.
     pub fn set_png(&mut self, png: &[u8]) {
         self.image_png = Some(base64::engine::general_purpose::STANDARD.encode(png));

@@ -105,11 +105,10 @@ pub fn deliver_due(
     Ok(done)
 }
 
-/// Rasterises a claimed row's picture the first time it is delivered; returns the row to send
-/// and, when it drew, the parts to store with the outcome so every later attempt sends the
-/// same bytes. Done here, not when the mail is queued: drawing costs milliseconds of CPU that a
-/// move's transaction should not hold its locks for. A picture that cannot be drawn is dropped
-/// (the text board is in both parts).
+/// Rasterises a claimed row's picture if it was queued without one (game mail is drawn when
+/// it is composed, see [`super::enqueue_drawn`]; rows queued as SVG only are drawn here, the
+/// first time they are delivered); returns the row to send and, when it drew, the parts to
+/// store with the outcome so every later attempt sends the same bytes.
 fn with_picture(mut row: OutboxMail) -> (OutboxMail, Option<String>) {
     let Some(mut parts) = row
         .parts
@@ -118,17 +117,12 @@ fn with_picture(mut row: OutboxMail) -> (OutboxMail, Option<String>) {
     else {
         return (row, None);
     };
-    if !parts.needs_png() {
-        return (row, None);
-    }
-    match parts.image_svg.as_deref().map(super::picture::svg_png) {
-        Some(Ok(png)) => parts.set_png(&png.bytes),
-        Some(Err(error)) => {
+    match parts.draw() {
+        Ok(false) => return (row, None),
+        Ok(true) => {}
+        Err(error) => {
             tracing::warn!(outbox_id = row.id, %error, "board picture failed; sending without it");
-            parts.image_svg = None;
-            parts.image_cid = None;
         }
-        None => return (row, None),
     }
     match parts.to_json() {
         Ok(json) => {

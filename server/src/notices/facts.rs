@@ -31,7 +31,8 @@ pub fn site(ctx: &MailContext) -> Site {
     }
 }
 
-/// Queues `mail` for `to` on the caller's connection (inside the event's transaction).
+/// Queues `mail` for `to` on the caller's connection (inside the event's or the sweep's
+/// transaction), its board picture drawn now, once ([`mail::enqueue_drawn`]).
 ///
 /// # Errors
 /// Storage failures.
@@ -41,7 +42,7 @@ pub fn queue(
     to: &Recipient,
     mail: ComposedMail,
 ) -> Result<(), DbError> {
-    mail::enqueue(
+    mail::enqueue_drawn(
         conn,
         &ctx.message_id_domain,
         &NewMail {
