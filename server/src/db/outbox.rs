@@ -57,9 +57,10 @@ pub fn claim_due(
     limit: i64,
 ) -> Result<Vec<OutboxMail>, DbError> {
     let earlier = diesel::alias!(mail_outbox as earlier);
-    let mut rows = match conn {
-        DbConnection::Pg(pg) => pg.transaction(|pg| {
-            let ids: Vec<i64> = mail_outbox::table
+    // One selection of the due rows for both backends; only PostgreSQL locks what it reads.
+    macro_rules! due_ids {
+        () => {
+            mail_outbox::table
                 .filter(mail_outbox::status.eq(OutboxStatus::Pending))
                 .filter(mail_outbox::next_attempt_at.le(now))
                 .filter(
@@ -80,53 +81,31 @@ pub fn claim_due(
                 )))
                 .order((mail_outbox::next_attempt_at.asc(), mail_outbox::id.asc()))
                 .limit(limit)
-                .for_update()
-                .skip_locked()
                 .select(mail_outbox::id)
-                .load(pg)?;
+        };
+    }
+    let lease = (
+        mail_outbox::claimed_by.eq(Some(claimant)),
+        mail_outbox::lease_until.eq(Some(until)),
+    );
+    let mut rows = match conn {
+        DbConnection::Pg(pg) => pg.transaction(|pg| {
+            let ids: Vec<i64> = due_ids!().for_update().skip_locked().load(pg)?;
             if ids.is_empty() {
                 return Ok(Vec::new());
             }
             diesel::update(mail_outbox::table.filter(mail_outbox::id.eq_any(&ids)))
-                .set((
-                    mail_outbox::claimed_by.eq(Some(claimant)),
-                    mail_outbox::lease_until.eq(Some(until)),
-                ))
+                .set(lease)
                 .returning(OutboxMail::as_returning())
                 .get_results(pg)
         })?,
         DbConnection::Sqlite(sqlite) => sqlite.immediate_transaction(|sqlite| {
-            let ids: Vec<i64> = mail_outbox::table
-                .filter(mail_outbox::status.eq(OutboxStatus::Pending))
-                .filter(mail_outbox::next_attempt_at.le(now))
-                .filter(
-                    mail_outbox::lease_until
-                        .is_null()
-                        .or(mail_outbox::lease_until.lt(now)),
-                )
-                .filter(diesel::dsl::not(diesel::dsl::exists(
-                    earlier
-                        .filter(
-                            earlier
-                                .field(mail_outbox::recipient)
-                                .eq(mail_outbox::recipient),
-                        )
-                        .filter(earlier.field(mail_outbox::status).eq(OutboxStatus::Pending))
-                        .filter(earlier.field(mail_outbox::next_attempt_at).le(now))
-                        .filter(earlier.field(mail_outbox::id).lt(mail_outbox::id)),
-                )))
-                .order((mail_outbox::next_attempt_at.asc(), mail_outbox::id.asc()))
-                .limit(limit)
-                .select(mail_outbox::id)
-                .load(sqlite)?;
+            let ids: Vec<i64> = due_ids!().load(sqlite)?;
             if ids.is_empty() {
                 return Ok(Vec::new());
             }
             diesel::update(mail_outbox::table.filter(mail_outbox::id.eq_any(&ids)))
-                .set((
-                    mail_outbox::claimed_by.eq(Some(claimant)),
-                    mail_outbox::lease_until.eq(Some(until)),
-                ))
+                .set(lease)
                 .execute(sqlite)?;
             mail_outbox::table
                 .filter(mail_outbox::id.eq_any(&ids))
