@@ -43,8 +43,8 @@ async fn wait_for_my_turn(app: &TestApp, id: i64, token: &str) -> Value {
     }
 }
 
-fn no_mail_to_bots(app: &TestApp) {
-    app.game_mail_queued();
+async fn no_mail_to_bots(app: &TestApp) {
+    app.game_mail_composed().await;
     let mails = turnpost_server::db::outbox::all(&mut app.conn()).unwrap();
     assert!(!mails.is_empty(), "the person got no mail at all");
     let to_bots: Vec<_> = mails
@@ -100,7 +100,7 @@ async fn human_against_bot_1_finishes_kefren(backend: Backend) {
     let list = moves["moves"].as_array().unwrap();
     assert!(list.iter().any(|m| m["seat"] == 2), "the bot never moved");
     assert_eq!(list.len() as u64, view["ply"].as_u64().unwrap());
-    no_mail_to_bots(&app);
+    no_mail_to_bots(&app).await;
 }
 
 async fn bots_only_challenge_is_refused(backend: Backend) {
@@ -171,7 +171,7 @@ async fn bots_cannot_sign_in_or_receive_mail(backend: Backend) {
             .unwrap()
     };
     assert_eq!(codes, 0, "a sign-in code was issued to a bot");
-    app.game_mail_queued();
+    app.game_mail_composed().await;
     let mails = turnpost_server::db::outbox::all(&mut app.conn()).unwrap();
     assert!(
         mails.iter().all(|m| !m.recipient.ends_with(".invalid")),
@@ -212,7 +212,7 @@ async fn bot_in_a_three_seat_challenge_accepts_at_once(backend: Backend) {
     let view = wait_for_my_turn(&app, id, &bert).await;
     assert_eq!(view["to_move"], 3, "{view}");
     assert_eq!(view["ply"], 2, "{view}");
-    no_mail_to_bots(&app);
+    no_mail_to_bots(&app).await;
 }
 
 async fn bot_declines_a_draw_when_not_losing(backend: Backend) {

@@ -167,8 +167,8 @@ async fn check_record(app: &TestApp, id: i64, token: &str, view: &Value) -> Game
     record
 }
 
-fn outbox(app: &TestApp) -> Vec<OutboxMail> {
-    app.game_mail_queued();
+async fn outbox(app: &TestApp) -> Vec<OutboxMail> {
+    app.game_mail_composed().await;
     turnpost_server::db::outbox::all(&mut app.conn()).unwrap()
 }
 
@@ -197,7 +197,7 @@ async fn kefren_full_game(backend: Backend) {
     assert_eq!(answer.body["seats"][1]["accepted"], false);
     assert_eq!(answer.body["seats"][1]["player"], "bert");
     assert!(answer.body["expires_at"].is_string());
-    assert_eq!(count(&outbox(&app), "bert", "challenges you"), 1);
+    assert_eq!(count(&outbox(&app).await, "bert", "challenges you"), 1);
 
     let invited = get(&app, "/v1/games?status=invited", &bert).await;
     assert_eq!(invited.body["games"][0]["id"], id);
@@ -245,7 +245,7 @@ async fn kefren_full_game(backend: Backend) {
 
     // Exactly one mail per recipient per event: the challenge, the start (anna moves first),
     // one "your turn" per move that did not end the game, and the result to both.
-    let mails = outbox(&app);
+    let mails = outbox(&app).await;
     let plies = end["ply"].as_u64().unwrap() as usize;
     assert_eq!(
         count(&mails, "anna", "is your move in") + count(&mails, "bert", "is your move in"),
@@ -301,7 +301,7 @@ async fn chinese_checkers_three_players_to_the_end(backend: Backend) {
         "{result}"
     );
     check_record(&app, id, t[2], &end).await;
-    let mails = outbox(&app);
+    let mails = outbox(&app).await;
     for name in ["cara", "dirk", "emil"] {
         assert_eq!(count(&mails, name, "is over"), 1);
     }
@@ -445,7 +445,7 @@ async fn challenge_refusals(backend: Backend) {
     assert_eq!(declined.status, 200);
     assert_eq!(declined.body["status"], "cancelled");
     assert_eq!(declined.body["result_reason"], "declined");
-    assert_eq!(count(&outbox(&app), "anna", "declined"), 1);
+    assert_eq!(count(&outbox(&app).await, "anna", "declined"), 1);
     let late = post(&app, &format!("/v1/games/{id}/accept"), &bert, json!({})).await;
     assert_eq!((late.status, late.error_code()), (409, "not_a_challenge"));
     let again = post(&app, &format!("/v1/games/{id}/decline"), &anna, json!({})).await;
@@ -548,7 +548,7 @@ async fn move_refusals_and_retries(backend: Backend) {
         1
     );
     // One "your turn" row for bert, not one per retry.
-    assert_eq!(count(&outbox(&app), "bert", "is your move in"), 1);
+    assert_eq!(count(&outbox(&app).await, "bert", "is your move in"), 1);
     assert_eq!(get(&app, "/v1/games/999999/moves", &anna).await.status, 404);
     assert_eq!(
         get(&app, "/v1/games/999999/record", &anna).await.status,
@@ -834,7 +834,7 @@ async fn forced_pass_is_played_by_the_server(backend: Backend) {
         .find(|m| m.starts_with("I9-"))
         .unwrap()
         .to_owned();
-    let before = outbox(&app).len();
+    let before = outbox(&app).await.len();
     let after = post(
         &app,
         &format!("/v1/games/{id}/moves"),
@@ -852,7 +852,7 @@ async fn forced_pass_is_played_by_the_server(backend: Backend) {
     assert_eq!(last.last().unwrap()["automatic"], true);
     assert_eq!(last[last.len() - 2]["automatic"], false);
     // One event, one mail: anna is to move again; bert is not told it was his turn.
-    let mails = outbox(&app);
+    let mails = outbox(&app).await;
     assert_eq!(mails.len(), before + 1);
     assert_eq!(mails.last().unwrap().recipient, "anna@example.org");
 }

@@ -186,7 +186,7 @@ async fn fifty_clients_race_on_one_game(backend: Backend) {
     let moves = check_moves(&app.base, &tokens[0], id).await;
     assert!(moves.len() as u64 >= RACE_PLIES);
     // Exactly one "your turn" mail per turn change, however many clients raced.
-    app.game_mail_queued();
+    app.game_mail_composed().await;
     let mails = turnpost_server::db::outbox::all(&mut app.conn()).unwrap();
     let turns = mails
         .iter()

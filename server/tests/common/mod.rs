@@ -21,6 +21,23 @@ use turnpost_server::Application;
 
 pub use turnpost_server::db::Backend;
 
+/// Composes every waiting game event's mail (see `TestApp::game_mail_queued`).
+fn compose_game_mail(pool: &Pool, ctx: &turnpost_server::accounts::MailContext) {
+    let mut conn = pool.get().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        while turnpost_server::notices::compose_next(&mut conn, ctx).unwrap() {}
+        if db::events::waiting(&mut conn).unwrap() == 0 {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "game events still waiting for their mail after 60 s"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// Default PostgreSQL for tests.
 pub const DEFAULT_PG: &str = "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -475,21 +492,18 @@ impl TestApp {
     /// Returns once every game event recorded so far has its mail in the outbox: composes the
     /// waiting events itself, as the server's mail worker does (so a test that blocks its
     /// runtime does not wait on the worker), and waits for those the worker is composing.
+    /// Blocks the test's runtime meanwhile: after many moves use [`Self::game_mail_composed`].
     pub fn game_mail_queued(&self) {
+        compose_game_mail(&self.pool, &self.mail_context());
+    }
+
+    /// [`Self::game_mail_queued`] on a blocking thread, so the server keeps answering.
+    pub async fn game_mail_composed(&self) {
+        let pool = self.pool.clone();
         let ctx = self.mail_context();
-        let mut conn = self.conn();
-        let deadline = Instant::now() + Duration::from_secs(20);
-        loop {
-            while turnpost_server::notices::compose_next(&mut conn, &ctx).unwrap() {}
-            if db::events::waiting(&mut conn).unwrap() == 0 {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "game events still waiting for their mail after 20 s"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
+        tokio::task::spawn_blocking(move || compose_game_mail(&pool, &ctx))
+            .await
+            .unwrap();
     }
 
     /// Stops gracefully (as on SIGTERM) and waits until the HTTP server and the mail worker are
