@@ -479,6 +479,7 @@ fn main() {
     let sent = count("SELECT count(*) AS n FROM mail_outbox WHERE status = 'sent'");
     let queued = count("SELECT count(*) AS n FROM mail_outbox");
     let dead = count("SELECT count(*) AS n FROM mail_outbox WHERE status = 'dead'");
+    let uncomposed = count("SELECT count(*) AS n FROM game_events");
     drop(conn);
     let _ = server.kill();
     let _ = server.wait();
@@ -516,7 +517,7 @@ fn main() {
         );
     }
     println!(
-        "mail: {queued} queued, {sent} delivered, {dead} dead-lettered (all kinds, with pictures)"
+        "mail: {queued} queued, {sent} delivered, {dead} dead-lettered (all kinds, with pictures); {uncomposed} game events not yet composed"
     );
     if rate.is_some() {
         return;

@@ -13,8 +13,7 @@ use crate::mail::compose::{GameFacts, PlayedMove, Player, Recipient, Site};
 use crate::mail::{self, ComposedMail, NewMail};
 
 /// When the seat to move in `loaded` runs out of time.
-#[must_use]
-pub fn deadline(loaded: &Loaded) -> Option<DateTime<Utc>> {
+fn deadline(loaded: &Loaded) -> Option<DateTime<Utc>> {
     if loaded.game.status == GameStatus::Active {
         loaded.game.deadline_at.map(|d| d.and_utc())
     } else {
@@ -82,9 +81,10 @@ fn reported(rows: &[MoveRow], seat: Option<i32>) -> Vec<PlayedMove> {
         .collect()
 }
 
-/// The game as its mails show it at its ply (`loaded` may be a game as it was at an event,
-/// see `event::as_at`: the moves reported are those before that ply), with the moves reported to `for_seat` (those since it last
-/// moved; `None`: the last player's move), and the deadline of the seat to move.
+/// The game as its mails show it at its ply, with the moves reported to `for_seat` (those
+/// since it last moved; `None`: the last player's move) and the deadline of the seat to move.
+/// `loaded` may be the game as it was at an event (`event::as_at`): the moves read are those
+/// played before its ply.
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
@@ -98,18 +98,6 @@ pub fn game_facts(
     } else {
         Vec::new()
     };
-    facts_with_moves(loaded, for_seat, &rows)
-}
-
-/// [`game_facts`] with the game's last moves (up to [`LAST_MOVES`], oldest first) already read.
-///
-/// # Errors
-/// [`DbError::Corrupt`] for an unreadable stored position.
-pub fn facts_with_moves(
-    loaded: &Loaded,
-    for_seat: Option<i32>,
-    rows: &[MoveRow],
-) -> Result<GameFacts, DbError> {
     let game = &loaded.game;
     let position = games::engine(game)?;
     let players = loaded
@@ -130,7 +118,7 @@ pub fn facts_with_moves(
         options: game.options.clone(),
         players,
         ply: u32::try_from(game.ply).unwrap_or(0),
-        last_moves: reported(rows, for_seat),
+        last_moves: reported(&rows, for_seat),
         result: game.result.clone(),
         result_reason: game.result_reason,
         deadline: deadline(loaded),

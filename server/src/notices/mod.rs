@@ -17,5 +17,4 @@ mod recipient;
 pub use clock_mail::{claimable, digest, reminder};
 pub use composing::{compose_next, compose_waiting};
 pub use event::{record, GameEvent};
-pub use facts::{deadline, game_facts, site};
-pub use recipient::{addressee, player, player_decision, recipient, Decision, Delivery};
+pub use recipient::{recipient, Decision, Delivery};

@@ -74,26 +74,9 @@ pub fn recipient(
     }
 }
 
-/// [`recipient`] for a player of `loaded`, with the preferences and mute read with the game's
-/// seats (no query per recipient).
-#[must_use]
-pub fn player_decision(
-    ctx: &MailContext,
-    loaded: &Loaded,
-    to: &Account,
-    category: Category,
-) -> Decision {
-    let settings = loaded.settings_of(to.id);
-    let preferences = settings
-        .preferences
-        .as_ref()
-        .map(Preferences::from_row)
-        .unwrap_or_default();
-    recipient(ctx, to, &preferences, settings.muted, category)
-}
-
 /// The addressee of `category` mail about `loaded` for `to`, or `None` when `to` does not want
-/// it now (switched off, muted, or turn mail gathered in the digest).
+/// it now (switched off, muted, or turn mail gathered in the digest): [`recipient`] with the
+/// preferences and mute read with the game's seats (no query per recipient).
 #[must_use]
 pub fn player(
     ctx: &MailContext,
@@ -101,7 +84,13 @@ pub fn player(
     to: &Account,
     category: Category,
 ) -> Option<Recipient> {
-    let decision = player_decision(ctx, loaded, to, category);
+    let settings = loaded.settings_of(to.id);
+    let preferences = settings
+        .preferences
+        .as_ref()
+        .map(Preferences::from_row)
+        .unwrap_or_default();
+    let decision = recipient(ctx, to, &preferences, settings.muted, category);
     (decision.delivery == Delivery::Now).then(|| addressee(&decision))
 }
 
