@@ -79,26 +79,6 @@ pub fn enqueue(
     insert(conn, message_id_domain, mail, StoredParts::of(&mail.mail))
 }
 
-/// [`enqueue`] with the picture already rasterised (PNG): the mail worker composing a game
-/// event's mail draws each card once, here, so its delivery only sends. A picture that cannot
-/// be drawn is dropped (the text board is in both parts).
-///
-/// # Errors
-/// [`DbError::Query`] if the row cannot be written.
-pub fn enqueue_drawn(
-    conn: &mut DbConnection,
-    message_id_domain: &str,
-    mail: &NewMail,
-) -> Result<i64, DbError> {
-    let mut parts = StoredParts::of(&mail.mail);
-    if let Some(parts) = parts.as_mut() {
-        if let Err(error) = parts.draw() {
-            tracing::warn!(%error, "board picture failed; queued without it");
-        }
-    }
-    insert(conn, message_id_domain, mail, parts)
-}
-
 fn insert(
     conn: &mut DbConnection,
     message_id_domain: &str,

@@ -105,10 +105,12 @@ pub fn deliver_due(
     Ok(done)
 }
 
-/// Rasterises a claimed row's picture if it was queued without one (game mail is drawn when
-/// it is composed, see [`super::enqueue_drawn`]; rows queued as SVG only are drawn here, the
-/// first time they are delivered); returns the row to send and, when it drew, the parts to
-/// store with the outcome so every later attempt sends the same bytes.
+/// Rasterises a claimed row's picture the first time it is delivered; returns the row to send
+/// and, when it drew, the parts to store with the outcome so every later attempt sends the same
+/// bytes. Done here, with no transaction open, not when the mail is composed: drawing costs
+/// milliseconds of CPU that a transaction should not hold its locks for (on SQLite, the write
+/// lock every move needs). A picture that cannot be drawn is dropped (the text board is in both
+/// parts).
 fn with_picture(mut row: OutboxMail) -> (OutboxMail, Option<String>) {
     let Some(mut parts) = row
         .parts

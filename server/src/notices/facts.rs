@@ -31,7 +31,9 @@ pub fn site(ctx: &MailContext) -> Site {
 }
 
 /// Queues `mail` for `to` on the caller's connection (inside the event's or the sweep's
-/// transaction), its board picture drawn now, once ([`mail::enqueue_drawn`]).
+/// transaction). Its board picture is queued as SVG and drawn once by the session that first
+/// delivers it, outside any transaction: drawing takes milliseconds of CPU, and on SQLite a
+/// write transaction holds the one write lock every move needs.
 ///
 /// # Errors
 /// Storage failures.
@@ -41,7 +43,7 @@ pub fn queue(
     to: &Recipient,
     mail: ComposedMail,
 ) -> Result<(), DbError> {
-    mail::enqueue_drawn(
+    mail::enqueue(
         conn,
         &ctx.message_id_domain,
         &NewMail {
