@@ -9,7 +9,7 @@ mod sqlite_file;
 pub use smtp_sink::{Mail, SmtpSink};
 
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
