@@ -365,12 +365,14 @@ pub struct GameView {
     /// is agreed once every seat still playing has accepted).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub draw_accepted_by: Vec<u8>,
-    /// Seats that left the game (resigned, ran out of time, lost by a claim), first to leave
-    /// first; in games of three or more seats play goes on without them.
+    /// Seats whose players left the game (resigned, ran out of time, lost by a claim), first
+    /// to leave first; in games of three or more seats play goes on without them (or, with
+    /// `on_leave` `bot`, a bot plays the seat on: see the seat's `played_by`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub departed: Vec<u8>,
-    /// Once over: every seat's place (index: seat − 1), the winner first; seats that left are
-    /// ranked by when they left, the last to leave highest.
+    /// Once over: every seat's place (index: seat − 1), the winner first; seats whose players
+    /// left are ranked by when they left, the last to leave highest (also when a bot played
+    /// the seat on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placings: Option<Vec<u8>>,
 }
@@ -399,12 +401,14 @@ pub struct GameSummary {
     pub result: Option<String>,
     /// Last change.
     pub last_activity_at: String,
-    /// Seats that left the game (resigned, ran out of time, lost by a claim), first to leave
-    /// first; in games of three or more seats play goes on without them.
+    /// Seats whose players left the game (resigned, ran out of time, lost by a claim), first
+    /// to leave first; in games of three or more seats play goes on without them (or, with
+    /// `on_leave` `bot`, a bot plays the seat on: see the seat's `played_by`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub departed: Vec<u8>,
-    /// Once over: every seat's place (index: seat − 1), the winner first; seats that left are
-    /// ranked by when they left, the last to leave highest.
+    /// Once over: every seat's place (index: seat − 1), the winner first; seats whose players
+    /// left are ranked by when they left, the last to leave highest (also when a bot played
+    /// the seat on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placings: Option<Vec<u8>>,
 }

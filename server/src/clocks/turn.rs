@@ -93,7 +93,7 @@ pub fn stop(state: &mut GameState) {
 }
 
 /// The deadline of the seat to move: its turn's time, counted from now or from the end of its
-/// player's vacation.
+/// player's vacation (not for a seat a bot plays on).
 fn next_turn(loaded: &Loaded, state: &mut GameState, now: NaiveDateTime) {
     let next = state.to_move.filter(|_| state.status == GameStatus::Active);
     let Some((seat, account)) =
@@ -103,10 +103,11 @@ fn next_turn(loaded: &Loaded, state: &mut GameState, now: NaiveDateTime) {
         return;
     };
     let spec = spec_of(loaded.game.clock.as_deref());
+    // A bot playing the seat on for a player who left takes no vacation.
     let starts = loaded
         .settings_of(account.id)
         .vacation_until
-        .filter(|until| *until > now)
+        .filter(|until| *until > now && seat.played_by.is_none())
         .unwrap_or(now);
     let deadline = starts + Duration::seconds(turn_seconds(spec, seat.bank_seconds));
     state.turn_started_at = Some(now);
