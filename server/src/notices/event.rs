@@ -50,6 +50,16 @@ pub enum GameEvent {
         /// Whether the turn passed with it.
         turn_passed: bool,
     },
+    /// `seat`'s player left (`how`) and the bot `bot` plays the seat on: the other players
+    /// still playing hear of it.
+    TakenOver {
+        /// The seat whose player left.
+        seat: i32,
+        /// How the player left.
+        how: Departure,
+        /// The bot's account.
+        bot: i64,
+    },
     /// The game ended: every player gets the result.
     GameOver,
 }
@@ -70,6 +80,7 @@ impl GameEvent {
             Self::Left {
                 turn_passed: true, ..
             } => "left_turn_passed",
+            Self::TakenOver { .. } => "taken_over",
             Self::GameOver => "game_over",
         }
     }
@@ -80,7 +91,8 @@ impl GameEvent {
             | Self::Accepted { by }
             | Self::Started { by }
             | Self::Declined { by }
-            | Self::DrawOffered { by } => Some(by),
+            | Self::DrawOffered { by }
+            | Self::TakenOver { bot: by, .. } => Some(by),
             Self::Turn | Self::Left { .. } | Self::GameOver => None,
         }
     }
@@ -108,6 +120,15 @@ impl GameEvent {
                     .ok_or_else(corrupt)?,
                 turn_passed: row.kind == "left_turn_passed",
             },
+            "taken_over" => Self::TakenOver {
+                seat: row.seat.ok_or_else(corrupt)?,
+                how: row
+                    .departure
+                    .as_deref()
+                    .and_then(|how| how.parse().ok())
+                    .ok_or_else(corrupt)?,
+                bot: by()?,
+            },
             "game_over" => Self::GameOver,
             _ => return Err(corrupt()),
         })
@@ -123,7 +144,9 @@ pub fn record(conn: &mut DbConnection, loaded: &Loaded, event: GameEvent) -> Res
     let game = &loaded.game;
     log_event(loaded, event);
     let (seat, departure) = match event {
-        GameEvent::Left { seat, how, .. } => (Some(seat), Some(how.word())),
+        GameEvent::Left { seat, how, .. } | GameEvent::TakenOver { seat, how, .. } => {
+            (Some(seat), Some(how.word()))
+        }
         _ => (None, None),
     };
     q::insert(
@@ -169,6 +192,7 @@ fn log_event(loaded: &Loaded, event: GameEvent) {
         GameEvent::Declined { .. } => "challenge declined",
         GameEvent::DrawOffered { .. } => "draw offered",
         GameEvent::Left { .. } => "seat left; the game goes on",
+        GameEvent::TakenOver { .. } => "seat left; a bot plays it on",
         GameEvent::GameOver => "game over",
         GameEvent::Turn => return,
     };

@@ -111,7 +111,10 @@ pub fn game_facts(
                 seat: number,
                 seat_name: Seat::new(number)
                     .map_or_else(|| format!("seat {number}"), |s| position.seat_name(s)),
-                name: account.name.clone(),
+                name: match loaded.stand_in(seat.seat) {
+                    Some(_) => loaded.playing_name(seat.seat),
+                    None => account.name.clone(),
+                },
             }
         })
         .collect();

@@ -49,11 +49,16 @@ pub fn compose_event(
             how,
             turn_passed,
         } => left(conn, ctx, loaded, seat, how, turn_passed),
+        GameEvent::TakenOver { seat, how, bot } => {
+            let bot = actor(conn, loaded, bot)?;
+            taken_over(conn, ctx, loaded, seat, how, &bot)
+        }
         GameEvent::GameOver => game_over(conn, ctx, loaded),
     }
 }
 
-/// The account that acted: a player of the game (read with its seats), else read by id.
+/// The account that acted: a player of the game (read with its seats), else (a bot playing a
+/// seat on) read by id.
 fn actor(conn: &mut DbConnection, loaded: &Loaded, id: i64) -> Result<Account, DbError> {
     if let Some((_, account)) = loaded.seats.iter().find(|(_, a)| a.id == id) {
         return Ok(account.clone());
@@ -178,6 +183,10 @@ fn your_turn(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Res
     let Some(seat) = loaded.game.to_move else {
         return Ok(());
     };
+    // A bot plays the seat on for its player who left: nobody is mailed.
+    if loaded.stand_in(seat).is_some() {
+        return Ok(());
+    }
     let Some(account) = loaded.player_at(seat) else {
         return Ok(());
     };
@@ -199,8 +208,9 @@ fn draw_offered(
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
-    // Seats that left the game have no say in a draw.
-    let departed = loaded.departed()?;
+    // Players who left the game have no say in a draw (a bot playing a seat on answers for
+    // it through the bot worker).
+    let departed = loaded.players_left()?;
     for (seat, account) in &loaded.seats {
         if account.id == by.id || departed.contains(&seat.seat) {
             continue;
@@ -229,17 +239,15 @@ fn left(
     how: Departure,
     turn_passed: bool,
 ) -> Result<(), DbError> {
-    let departed = loaded.departed()?;
+    let departed = loaded.players_left()?;
     let to_move = loaded.game.to_move;
     if turn_passed {
         your_turn(conn, ctx, loaded)?;
     }
-    let name_of = |seat: Option<i32>| {
-        seat.and_then(|s| loaded.player_at(s))
-            .map_or_else(String::new, |a| a.name.clone())
-    };
-    let who = name_of(Some(left));
-    let next = name_of(to_move);
+    let who = loaded
+        .player_at(left)
+        .map_or_else(String::new, |a| a.name.clone());
+    let next = to_move.map_or_else(String::new, |seat| loaded.playing_name(seat));
     for (seat, account) in &loaded.seats {
         if seat.seat == left
             || departed.contains(&seat.seat)
@@ -252,6 +260,38 @@ fn left(
         };
         let game = facts::game_facts(conn, loaded, Some(seat.seat))?;
         let mail = compose::left_game(&facts::site(ctx), &to, &game, &who, how, &next);
+        facts::queue(conn, ctx, &to, mail)?;
+    }
+    Ok(())
+}
+
+/// `left`'s player left (`how`) and `bot` plays the seat on: every other player still
+/// playing gets one mail ("anna left game #42; bot-3 plays on for them"), in the category of
+/// game-over mail like any departure. Nobody's turn changed, so no turn card.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+fn taken_over(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    left: i32,
+    how: Departure,
+    bot: &Account,
+) -> Result<(), DbError> {
+    let departed = loaded.players_left()?;
+    let who = loaded
+        .player_at(left)
+        .map_or_else(String::new, |a| a.name.clone());
+    for (seat, account) in &loaded.seats {
+        if departed.contains(&seat.seat) || account.is_bot() {
+            continue;
+        }
+        let Some(to) = recipient::player(ctx, loaded, account, Category::GameOver) else {
+            continue;
+        };
+        let game = facts::game_facts(conn, loaded, Some(seat.seat))?;
+        let mail = compose::bot_took_over(&facts::site(ctx), &to, &game, &who, how, &bot.name);
         facts::queue(conn, ctx, &to, mail)?;
     }
     Ok(())
