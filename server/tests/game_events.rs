@@ -56,6 +56,7 @@ fn started_game(conn: &mut DbConnection, ctx: &MailContext, anna: Actor, bert: A
         seats: vec!["anna".into(), "bert".into()],
         clock: None,
         timeout: None,
+        on_leave: None,
     };
     let game = challenge::create(conn, ctx, &anna, &request).unwrap();
     challenge::accept(conn, ctx, &bert, game.id).unwrap();
