@@ -36,6 +36,7 @@ fn recipient(name: &str) -> Recipient {
         unsubscribe_url: Some(format!(
             "https://turnpost.example/v1/unsubscribe?token={name}-signed"
         )),
+        reply_to: None,
     }
 }
 

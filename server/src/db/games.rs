@@ -197,6 +197,7 @@ type SettingsColumns = (
     i32,
     Option<String>,
     NaiveDateTime,
+    i32,
 );
 
 /// A seat, its player, the player's settings, vacation end and mute of the game.
@@ -221,6 +222,7 @@ fn settings_row(c: SettingsColumns) -> NotificationSettingsRow {
         reminders: c.8,
         last_digest_on: c.9,
         updated_at: c.10,
+        mail_confirmations: c.11,
     }
 }
 
@@ -261,6 +263,7 @@ pub fn seats_with_settings(
                 notification_settings::reminders,
                 notification_settings::last_digest_on,
                 notification_settings::updated_at,
+                notification_settings::mail_confirmations,
             )
                 .nullable(),
             vacations::until_at.nullable(),

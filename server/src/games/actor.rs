@@ -1,7 +1,7 @@
 //! Who acts on a game, as the channel that carried the request vouches for it.
 
 /// The one acting. Each variant names the account it acts for, and may narrow which seat it
-/// may play (a verified mail sender answering for one seat would be a further variant).
+/// may play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Actor {
     /// An account authenticated by its API token, acting for whatever seat it holds.
@@ -11,6 +11,14 @@ pub enum Actor {
         /// The bot's account.
         account_id: i64,
     },
+    /// A reply to a game mail whose reply key names this seat and whose sender is the seat's
+    /// account's address (`crate::inbound`): it acts for that one seat only.
+    MailSender {
+        /// The seat's account.
+        account_id: i64,
+        /// The seat the reply key names.
+        seat: i32,
+    },
 }
 
 impl Actor {
@@ -18,13 +26,21 @@ impl Actor {
     #[must_use]
     pub fn account_id(&self) -> i64 {
         match self {
-            Self::Account(id) | Self::Bot { account_id: id } => *id,
+            Self::Account(id)
+            | Self::Bot { account_id: id }
+            | Self::MailSender { account_id: id, .. } => *id,
         }
     }
 
     /// Whether the actor may act for `seat`, held by `holder`.
     #[must_use]
-    pub fn may_act_for(&self, holder: i64, _seat: i32) -> bool {
-        self.account_id() == holder
+    pub fn may_act_for(&self, holder: i64, seat: i32) -> bool {
+        match self {
+            Self::MailSender {
+                account_id,
+                seat: only,
+            } => *account_id == holder && *only == seat,
+            _ => self.account_id() == holder,
+        }
     }
 }

@@ -17,7 +17,9 @@
 //! | a seat left a game that goes on (3+ seats) | [`left_game`] |
 //! | you may claim a win on time / game ended on time | [`may_claim_on_time`], [`ended_on_time`] |
 //! | daily digest | [`digest`] |
+//! | the answer to a reply with commands | [`mail_answer`] |
 
+mod answer;
 mod card;
 mod challenge;
 mod digest;
@@ -26,6 +28,7 @@ mod input;
 mod letter;
 mod turn;
 
+pub use answer::{mail_answer, MailAnswer, Refusal, HELP};
 pub use card::{move_command, subject};
 pub use challenge::{challenge, challenge_accepted, challenge_declined, game_started};
 pub use digest::digest;
