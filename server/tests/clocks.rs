@@ -499,7 +499,8 @@ async fn preferences_are_read_and_changed(backend: Backend) {
         answer.body,
         json!({"time_zone": "UTC", "turn_mail": "immediate", "digest_hour": 8,
                "categories": {"challenges": true, "challenge_replies": true, "game_over": true,
-                              "draw_offers": true, "reminders": true},
+                              "draw_offers": true, "reminders": true,
+                              "mail_confirmations": true},
                "muted_games": []})
     );
     let answer = patch(

@@ -60,6 +60,15 @@ impl Table {
         imap: Option<&Dovecot>,
         servers: usize,
     ) -> (Self, Vec<ServerProcess>) {
+        Self::open_with(backend, imap, servers, &[])
+    }
+
+    fn open_with(
+        backend: Backend,
+        imap: Option<&Dovecot>,
+        servers: usize,
+        extra: &[(&str, &str)],
+    ) -> (Self, Vec<ServerProcess>) {
         let db = TestDb::create(backend);
         let smtp = SmtpSink::start();
         let mut env = vec![
@@ -72,6 +81,11 @@ impl Table {
             ("TURNPOST_OUTBOX_POLL_MS".to_owned(), "50".to_owned()),
             ("TURNPOST_BOT_POLL_MS".to_owned(), "0".to_owned()),
         ];
+        env.extend(
+            extra
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+        );
         if let Some(dovecot) = imap {
             env.push(("TURNPOST_IMAP_URL".to_owned(), dovecot.url("INBOX")));
             env.push(("TURNPOST_IMAP_POLL_MS".to_owned(), "100".to_owned()));
@@ -783,7 +797,31 @@ async fn two_processes_on_one_mailbox(backend: Backend) {
     drop(others);
 }
 
+/// Answers are limited per account and hour; past the limit commands still act, unanswered.
+async fn answers_are_rate_limited(backend: Backend) {
+    let (table, _) = Table::open_with(backend, None, 1, &[("TURNPOST_MAIL_ANSWERS_PER_HOUR", "2")]);
+    let (game, card) = started(&table).await;
+    let address = reply_to(&card);
+    let to_anna = table.outbox_rows_to("anna@example.org");
+    for n in 0..3 {
+        let raw = reply(n, "anna@example.org", &address, &table.next_id(), "show");
+        assert_eq!(table.mail_in(&raw).0, 0);
+    }
+    assert_eq!(table.outbox_rows_to("anna@example.org"), to_anna + 2);
+    let first = AnyGame::new(GameKind::Kefren, &Options::default())
+        .unwrap()
+        .legal_moves()[0]
+        .clone();
+    let raw = reply(1, "anna@example.org", &address, &table.next_id(), &first);
+    let (code, stderr) = table.mail_in(&raw);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("0 answer(s)"), "{stderr}");
+    assert_eq!(table.moves_played(game), 1, "the move still acts");
+    assert_eq!(table.outbox_rows_to("anna@example.org"), to_anna + 2);
+}
+
 both_backends!(
+    answers_are_rate_limited,
     whole_game_through_mail_in,
     whole_game_through_imap,
     forged_unknown_and_automatic_mail_do_nothing,
