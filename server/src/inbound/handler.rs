@@ -17,7 +17,7 @@ use crate::db::models::Account;
 use crate::db::{self, inbound as q, DbConnection, DbError};
 use crate::games::{challenge, ending, moving, notify, Actor, GameError, Loaded};
 use crate::mail::compose::{self, MailAnswer, Refusal};
-use crate::notifications::Category;
+use crate::notifications::{Category, Delivery};
 use crate::transaction as tx;
 
 /// What became of one inbound message.
@@ -182,6 +182,8 @@ struct Run {
     answer: MailAnswer,
     /// Whether something changed the game (a confirmation is then due).
     acted: bool,
+    /// Whether the reply asked for an answer (`show`, `moves`, `help`, or no command at all).
+    asked: bool,
 }
 
 fn run_commands(
@@ -202,6 +204,7 @@ fn run_commands(
             ..MailAnswer::default()
         },
         acted: false,
+        asked: lines.is_empty(),
     };
     // A move answers the card the mail showed; after a move of this reply, the position it made.
     let mut ply = token.ply;
@@ -245,14 +248,16 @@ fn run_commands(
             MailCommand::Decline => challenge::decline(conn, ctx, &actor, token.game_id)
                 .map(|_| "challenge declined".to_owned()),
             MailCommand::Show => {
-                run.answer.done.push("show".to_owned());
+                run.asked = true;
                 continue;
             }
             MailCommand::Moves => {
+                run.asked = true;
                 run.answer.moves = true;
                 continue;
             }
             MailCommand::Help => {
+                run.asked = true;
                 run.answer.help = true;
                 continue;
             }
@@ -350,30 +355,14 @@ fn answer(
         GameError::Storage(error) => error,
         other => DbError::Corrupt(other.to_string()),
     })?;
-    let asked = run.answer.refusal.is_some()
-        || run.answer.help
-        || run.answer.moves
-        || run.answer.done.iter().any(|d| d == "show");
-    let category = if asked {
-        // Asked for, or a refusal: comes whatever the preferences (only the limit holds it).
-        None
-    } else if run.acted {
-        Some(Category::MailConfirmations)
+    // Asked for (show, moves, help, no command) or a refusal: sent whatever the preferences
+    // say; a confirmation only to those who want it.
+    let asked = run.asked || run.answer.refusal.is_some();
+    let decision = notify::decision_in(ctx, &loaded, account, Category::MailConfirmations);
+    let wanted = if asked {
+        !account.is_bot()
     } else {
-        return Ok(0);
-    };
-    let decision = notify::decision_in(
-        ctx,
-        &loaded,
-        account,
-        category.unwrap_or(Category::GameOver),
-    );
-    let wanted = match category {
-        Some(category) => {
-            notify::decision_in(ctx, &loaded, account, category).delivery
-                == crate::notifications::Delivery::Now
-        }
-        None => !account.is_bot(),
+        run.acted && decision.delivery == Delivery::Now
     };
     if !wanted {
         return Ok(0);
@@ -389,7 +378,7 @@ fn answer(
     }
     let mut to = notify::addressee(&decision);
     to.reply_to = notify::reply_address(ctx, &loaded, account);
-    if category.is_none() {
+    if asked {
         // Answers asked for cannot be switched off, so they carry no unsubscribe link.
         to.unsubscribe_url = None;
     }
