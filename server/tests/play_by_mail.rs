@@ -369,6 +369,7 @@ async fn whole_game(backend: Backend, imap: bool) {
     table.deliver(how, &raw);
 
     let moves = short_kefren();
+    eprintln!("a Kefren game of {} moves, by mail", moves.len());
     let players = ["anna@example.org", "bob@example.org"];
     for (ply, mv) in moves.iter().enumerate() {
         let to = players[ply % 2];

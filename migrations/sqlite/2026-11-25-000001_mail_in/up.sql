@@ -1,6 +1,7 @@
 -- Play by email (issue 14). Each inbound message that acted is recorded here, keyed by a
--- SHA-256 of its Message-ID (or of its bytes when it has none), in the same transaction as its
--- effect: a second delivery, a retry or another server process finds the row and does nothing.
+-- SHA-256 of its Message-ID (or of its bytes when it has none) with the game and seat its reply
+-- key names, in the same transaction as its effect: a second delivery, a retry or another
+-- server process finds the row and does nothing.
 -- `answers` counts the mails sent back, for the per-account answer limit.
 CREATE TABLE inbound_mail (
     message_key TEXT PRIMARY KEY,

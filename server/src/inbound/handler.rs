@@ -3,10 +3,10 @@
 //! seat's account, then run the commands through the game service and answer through the
 //! outbox.
 //!
-//! Exactly once: the message's record (`inbound_mail`, keyed by a hash of its Message-ID) is
-//! inserted in the same transaction as everything the commands do; the game service's frame
-//! joins that transaction (as a savepoint), so the record, the moves and the mails commit
-//! together or not at all. A second delivery, a retry or another process finds the record (or,
+//! Exactly once: the message's record (`inbound_mail`, keyed by a hash of its Message-ID and
+//! the seat) is inserted in the same transaction as everything the commands do; the game
+//! service's frame joins that transaction (as a savepoint), so the record, the moves and the
+//! mails commit together or not at all. A second delivery, a retry or another process finds the record (or,
 //! racing, fails on its key and rolls back) and does nothing.
 
 use turnpost_shared::{DrawAction, MoveError, PlayMoveRequest};
@@ -126,7 +126,9 @@ fn decide(
     else {
         return Ok(Outcome::Ignored("no reply key among the recipients"));
     };
-    let key = crate::secrets::sha256_hex(&message.id);
+    // Scoped to the seat, so one sender's Message-ID can never shadow another's.
+    let key =
+        crate::secrets::sha256_hex(&format!("{}|{}|{}", message.id, token.game_id, token.seat));
     let result = tx::write_with(conn, |conn| -> Result<Outcome, DbError> {
         if q::handled(conn, &key)? {
             return Ok(Outcome::Duplicate);
