@@ -665,6 +665,47 @@ mod tests {
     }
 
     #[test]
+    fn reply_addresses_and_imap_mailboxes() {
+        let mut config = Config::for_tests(PathBuf::from("/data"));
+        config.mail_from = "turnpost <games@example.org>".into();
+        assert_eq!(
+            config.reply_template().map(|t| t.to_string()).ok(),
+            Some("games+%{key}@example.org".to_owned())
+        );
+        config.reply_address = Some("play-%{key}@club.example".into());
+        assert!(config.validate().is_ok());
+        config.reply_address = Some("play@club.example".into());
+        let error = config
+            .validate()
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            error.contains("TURNPOST_REPLY_ADDRESS") && error.contains("%{key}"),
+            "{error}"
+        );
+        config.reply_address = None;
+        assert!(matches!(config.imap_watch(), Ok(None)));
+        config.imap_url = Some("imap://u:hunter2@imap.example.org/INBOX".into());
+        let error = config
+            .validate()
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            error.contains("imaps://") && !error.contains("hunter2"),
+            "{error}"
+        );
+        config.imap_url = Some("imaps://u:p@imap.example.org/Games".into());
+        config.imap_done_folder = Some("Done".into());
+        let watch = config.imap_watch().ok().flatten();
+        assert_eq!(
+            watch.as_ref().and_then(|w| w.done_folder.as_deref()),
+            Some("Done")
+        );
+    }
+
+    #[test]
     fn database_targets() {
         let mut config = Config::for_tests(PathBuf::from("/data"));
         assert_eq!(
