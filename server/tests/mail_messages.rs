@@ -36,6 +36,9 @@ fn recipient(name: &str) -> Recipient {
         unsubscribe_url: Some(format!(
             "https://turnpost.example/v1/unsubscribe?token={name}-signed"
         )),
+        play_url: Some(format!(
+            "https://turnpost.example/games/42/play/1.1.{name}-signed"
+        )),
     }
 }
 

@@ -11,6 +11,14 @@ pub enum Actor {
         /// The bot's account.
         account_id: i64,
     },
+    /// A browser holding a seat's play-link cookie (checked by the web channel): it acts for
+    /// that one seat only.
+    PlayLink {
+        /// The account holding the seat.
+        account_id: i64,
+        /// The seat.
+        seat: i32,
+    },
 }
 
 impl Actor {
@@ -18,13 +26,21 @@ impl Actor {
     #[must_use]
     pub fn account_id(&self) -> i64 {
         match self {
-            Self::Account(id) | Self::Bot { account_id: id } => *id,
+            Self::Account(id)
+            | Self::Bot { account_id: id }
+            | Self::PlayLink { account_id: id, .. } => *id,
         }
     }
 
     /// Whether the actor may act for `seat`, held by `holder`.
     #[must_use]
-    pub fn may_act_for(&self, holder: i64, _seat: i32) -> bool {
-        self.account_id() == holder
+    pub fn may_act_for(&self, holder: i64, seat: i32) -> bool {
+        match self {
+            Self::PlayLink {
+                account_id,
+                seat: own,
+            } => *account_id == holder && *own == seat,
+            _ => self.account_id() == holder,
+        }
     }
 }

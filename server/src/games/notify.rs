@@ -44,7 +44,26 @@ pub fn recipient(
     category: Category,
 ) -> Option<Recipient> {
     let decision = decision_in(ctx, loaded, to, category);
-    (decision.delivery == Delivery::Now).then(|| addressee(&decision))
+    (decision.delivery == Delivery::Now).then(|| Recipient {
+        play_url: play_url(ctx, loaded, to),
+        ..addressee(&decision)
+    })
+}
+
+/// `to`'s play link for their seat in `loaded`, while the game is being played.
+#[must_use]
+pub fn play_url(ctx: &MailContext, loaded: &Loaded, to: &Account) -> Option<String> {
+    let seat = loaded.seat_of(to.id)?;
+    (loaded.game.status == GameStatus::Active && !to.is_bot()).then(|| {
+        crate::play_link::link(
+            &ctx.public_url,
+            &ctx.link_key,
+            loaded.game.id,
+            seat,
+            to.id,
+            to.link_generation,
+        )
+    })
 }
 
 /// A decision to send, as the composers address it.
@@ -55,6 +74,7 @@ pub fn addressee(decision: &Decision) -> Recipient {
         email: decision.account.email.clone(),
         time_zone: decision.time_zone,
         unsubscribe_url: Some(decision.unsubscribe_url.clone()),
+        play_url: None,
     }
 }
 

@@ -205,6 +205,12 @@ pub(super) fn turn_card(
     turn_facts(&mut letter, to, game);
     let image = Some(board(&mut letter, site, game));
     how_to_move(&mut letter, game);
+    if let Some(play) = &to.play_url {
+        letter.link(
+            "Play in your browser (your personal link: do not share it)",
+            play,
+        );
+    }
     letter.link("The game", &site.game_url(game.id));
     finish(letter, site, to, game, image)
 }

@@ -1,0 +1,46 @@
+//! Server-rendered HTML pages (maud: compile-time templates, escaped by default): the home page,
+//! game pages with their history by ply, the public game listing, players, rules, the API
+//! reference at `/docs`, HTML 404 and error pages, and playing from a play link
+//! (`crate::play_link`). The CSS and the small script are served from the binary.
+//! Pages are public and show player names only, never an email address. Writes go through the
+//! game service with an `Actor::PlayLink`; this module only translates forms and pages.
+
+mod assets;
+mod board;
+mod docs;
+mod error_page;
+mod game_list;
+mod game_page;
+mod home;
+mod layout;
+mod markdown;
+mod play;
+mod player_page;
+mod rules_page;
+
+pub use docs::docs_html;
+pub use error_page::{not_found_page, WebError};
+
+use actix_web::web;
+
+/// Registers the pages.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    let html_resource = crate::routes::resource;
+    cfg.service(html_resource("/", "GET").route(web::get().to(home::home)))
+        .service(html_resource("/games", "GET").route(web::get().to(game_list::list)))
+        .service(html_resource("/games/{id}", "GET").route(web::get().to(game_page::show)))
+        .service(html_resource("/games/{id}/record", "GET").route(web::get().to(game_page::record)))
+        .service(
+            html_resource("/games/{id}/play/{pass}", "GET").route(web::get().to(play::follow_link)),
+        )
+        .service(html_resource("/games/{id}/move", "POST").route(web::post().to(play::play_move)))
+        .service(
+            html_resource("/games/{id}/resign", "GET, POST")
+                .route(web::get().to(play::resign_page))
+                .route(web::post().to(play::resign)),
+        )
+        .service(html_resource("/games/{id}/draw", "POST").route(web::post().to(play::draw)))
+        .service(html_resource("/players/{name}", "GET").route(web::get().to(player_page::show)))
+        .service(html_resource("/rules/{kind}", "GET").route(web::get().to(rules_page::show)))
+        .service(html_resource("/assets/{file}", "GET").route(web::get().to(assets::asset)));
+}
