@@ -78,17 +78,7 @@ fn csrf_of(body: &str) -> String {
 
 /// Creates a Kefren game anna (seat 1) vs bert and plays `moves` first legal moves.
 async fn kefren_game(app: &TestApp, anna: &str, bert: &str, moves: usize) -> i64 {
-    let answer = post(
-        app,
-        "/v1/games",
-        anna,
-        json!({"kind": "kefren", "seats": ["anna", "bert"]}),
-    )
-    .await;
-    assert_eq!(answer.status, 201, "{answer:?}");
-    let id = answer.body["id"].as_i64().unwrap();
-    let answer = post(app, &format!("/v1/games/{id}/accept"), bert, json!({})).await;
-    assert_eq!(answer.status, 200, "{answer:?}");
+    let id = web::started_game(app, "kefren", json!({}), &[anna, bert], &["anna", "bert"]).await;
     let mut position = AnyGame::new(GameKind::Kefren, &Options::new()).unwrap();
     for ply in 0..moves {
         let mv = position.legal_moves()[0].clone();

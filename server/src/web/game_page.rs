@@ -238,17 +238,17 @@ fn page_body(
                 figure.board { (board::svg(&board_view, &title)) }
                 nav.plies aria-label="Positions" {
                     @if shown > 0 {
-                        a rel="first" href=(url(0)) { "⏮ Start" }
+                        a rel="first" href=(url(0)) { "« Start" }
                         a rel="prev" href=(url(shown - 1)) { "← Previous" }
                     } @else {
-                        span.off { "⏮ Start" } span.off { "← Previous" }
+                        span.off { "« Start" } span.off { "← Previous" }
                     }
                     span.at { "Move " (shown) " of " (total) }
                     @if shown < total {
                         a rel="next" href=(url(shown + 1)) { "Next →" }
-                        a rel="last" href={ "/games/" (id) } { "Latest ⏭" }
+                        a rel="last" href={ "/games/" (id) } { "Latest »" }
                     } @else {
-                        span.off { "Next →" } span.off { "Latest ⏭" }
+                        span.off { "Next →" } span.off { "Latest »" }
                     }
                 }
                 (board::text(&board_view))

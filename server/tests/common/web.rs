@@ -8,6 +8,35 @@
     reason = "test helpers"
 )]
 
+use serde_json::{json, Value};
+
+use super::common::{post, TestApp};
+
+/// Creates a challenge of `kind` with `options` for `names` (the first, holding `tokens[0]`,
+/// makes it) and has every other seat accept; returns the game id.
+pub async fn started_game(
+    app: &TestApp,
+    kind: &str,
+    options: Value,
+    tokens: &[&str],
+    names: &[&str],
+) -> i64 {
+    let answer = post(
+        app,
+        "/v1/games",
+        tokens[0],
+        json!({"kind": kind, "options": options, "seats": names}),
+    )
+    .await;
+    assert_eq!(answer.status, 201, "{answer:?}");
+    let id = answer.body["id"].as_i64().unwrap();
+    for token in &tokens[1..] {
+        let answer = post(app, &format!("/v1/games/{id}/accept"), token, json!({})).await;
+        assert_eq!(answer.status, 200, "{answer:?}");
+    }
+    id
+}
+
 /// The text part of a raw mail, decoded.
 pub fn text_of(raw: &str) -> String {
     let message = mail_parser::MessageParser::default()
