@@ -315,6 +315,24 @@ async fn kefren_on_postgres(browser: &Browser) {
         .body;
     assert_eq!(moves["moves"][0]["move"], mv.as_str());
     let bert_card = turn_card(&app, "bert@example.org", id, &mv).await;
+
+    // The arrow keys step through the positions.
+    let body = browser.client.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&fantoccini::key::Key::Left.to_string())
+        .await
+        .unwrap();
+    browser.wait_for_text("Move 0 of 1").await;
+    let url = browser.client.current_url().await.unwrap();
+    assert_eq!(url.query(), Some("ply=0"));
+    let body = browser.client.find(Locator::Css("body")).await.unwrap();
+    body.send_keys(&fantoccini::key::Key::Right.to_string())
+        .await
+        .unwrap();
+    browser.wait_for_text("Move 1 of 1").await;
+    assert_eq!(
+        browser.client.current_url().await.unwrap().query(),
+        Some("ply=1")
+    );
     assert!(bert_card.contains("It is your move"), "{bert_card}");
     assert!(bert_card.contains(&mv), "{bert_card}");
 
