@@ -18,7 +18,11 @@ use common::{get, post, Backend, TestApp};
 use serde_json::json;
 use turnpost_shared::{AnyGame, GameKind, Options};
 
-both_backends!(pages_show_games_and_history, play_from_the_turn_card);
+both_backends!(
+    pages_show_games_and_history,
+    play_from_the_turn_card,
+    play_cookie_is_secure_behind_https,
+);
 
 /// A page as text, with its status and content type.
 struct Page {
@@ -180,9 +184,29 @@ async fn pages_show_games_and_history(backend: Backend) {
     assert!(record.body.contains("[Kind \"kefren\"]"), "{}", record.body);
     assert!(record.body.contains(&first));
 
+    // A challenge not yet accepted has a page too, and stays out of the public listing.
+    let answer = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "sanqi", "seats": ["anna", "bert"]}),
+    )
+    .await;
+    assert_eq!(answer.status, 201, "{answer:?}");
+    let invited = answer.body["id"].as_i64().unwrap();
+    let challenge = fetch(&app, &format!("/games/{invited}"), None).await;
+    assert_eq!(challenge.status, 200);
+    assert!(
+        challenge.body.contains("waiting for the players to accept"),
+        "{}",
+        challenge.body
+    );
+    assert!(challenge.body.contains("No moves yet."));
+
     // Listings, players, rules.
     let list = fetch(&app, "/games", None).await;
     assert_eq!(list.status, 200);
+    assert!(!list.body.contains(&format!("href=\"/games/{invited}\"")));
     assert!(
         list.body.contains(&format!("href=\"/games/{id}\"")),
         "{}",
@@ -492,4 +516,25 @@ async fn play_from_the_turn_card(backend: Backend) {
     let gone = fetch(&app, &bert_path, None).await;
     assert_eq!(gone.status, 403);
     assert!(gone.body.contains("not being played"), "{}", gone.body);
+}
+
+async fn play_cookie_is_secure_behind_https(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |config| {
+        config.public_url = Some("https://games.example.org".to_owned());
+    })
+    .await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let id = kefren_game(&app, &anna, &bert, 0).await;
+    let card = &app.smtp.wait_for("anna@example.org", 1).await[0];
+    let link = web::play_link_in(&web::text_of(&card.data), id);
+    assert!(
+        link.starts_with(&format!("https://games.example.org/games/{id}/play/")),
+        "{link}"
+    );
+    let followed = fetch(&app, &link["https://games.example.org".len()..], None).await;
+    assert_eq!(followed.status, 303);
+    let set_cookie = followed.headers["set-cookie"].to_str().unwrap();
+    assert!(set_cookie.contains("Secure"), "{set_cookie}");
+    assert!(set_cookie.contains("HttpOnly"), "{set_cookie}");
 }
