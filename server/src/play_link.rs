@@ -64,21 +64,11 @@ fn mac(key: &[u8], game_id: i64, seat: i32, account_id: i64, generation: i32) ->
     Some(mac)
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+use crate::secrets::hex;
 
+/// A signature as links carry it: exactly [`SIG_BYTES`] bytes in hex.
 fn unhex(text: &str) -> Option<Vec<u8>> {
-    if text.len() != 2 * SIG_BYTES || !text.is_ascii() {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| {
-            text.get(i..i + 2)
-                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
-        })
-        .collect()
+    crate::secrets::unhex(text).filter(|bytes| bytes.len() == SIG_BYTES)
 }
 
 /// The pass text (`{seat}.{account}.{sig}`) for a seat of a game.

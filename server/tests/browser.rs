@@ -120,6 +120,13 @@ impl Browser {
         }
     }
 
+    /// Opens a mail's play link on the test server and waits for the move form.
+    async fn open_play_link(&self, app: &TestApp, link: &str) {
+        let local = format!("{}{}", app.base, &link[link.find("/games/").unwrap()..]);
+        self.client.goto(&local).await.unwrap();
+        self.wait_for_text("id=\"move-form\"").await;
+    }
+
     async fn value_of(&self, css: &str) -> String {
         self.client
             .find(Locator::Css(css))
@@ -204,11 +211,6 @@ async fn turn_card(app: &TestApp, to: &str, id: i64, containing: &str) -> String
     }
 }
 
-/// A link of a mail (made with the configured public URL) on the test server.
-fn on_test_server(app: &TestApp, link: &str) -> String {
-    format!("{}{}", app.base, &link[link.find("/games/").unwrap()..])
-}
-
 /// The cells a move names, in order (as the page computes them for clicking).
 fn cells_of(position: &AnyGame, mv: &str) -> Vec<String> {
     let view = position.board_view();
@@ -289,12 +291,7 @@ async fn kefren_on_postgres(browser: &Browser) {
     // anna opens her card's play link: the game page with the move form.
     let card = &app.smtp.wait_for("anna@example.org", 1).await[0];
     let link = web::play_link_in(&web::text_of(&card.data), id);
-    browser
-        .client
-        .goto(&on_test_server(&app, &link))
-        .await
-        .unwrap();
-    browser.wait_for_text("id=\"move-form\"").await;
+    browser.open_play_link(&app, &link).await;
     let url = browser.client.current_url().await.unwrap();
     assert_eq!(
         url.path(),
@@ -338,12 +335,7 @@ async fn kefren_on_postgres(browser: &Browser) {
 
     // bert's page is open when he moves from the CLI: the form in the browser is stale.
     let bert_link = web::play_link_in(&bert_card, id);
-    browser
-        .client
-        .goto(&on_test_server(&app, &bert_link))
-        .await
-        .unwrap();
-    browser.wait_for_text("id=\"move-form\"").await;
+    browser.open_play_link(&app, &bert_link).await;
     let (position, ply) = position_of(&app, id, &bert).await;
     let elsewhere = position.legal_moves()[0].clone();
     let answer = post(
@@ -364,12 +356,7 @@ async fn kefren_on_postgres(browser: &Browser) {
     // anna again: a move the engine refuses shows its reason by the field.
     let anna_card = turn_card(&app, "anna@example.org", id, &elsewhere).await;
     let anna_link = web::play_link_in(&anna_card, id);
-    browser
-        .client
-        .goto(&on_test_server(&app, &anna_link))
-        .await
-        .unwrap();
-    browser.wait_for_text("id=\"move-form\"").await;
+    browser.open_play_link(&app, &anna_link).await;
     browser.type_move("A1-A9").await;
     browser.click("#play").await;
     let refused = browser.wait_for_text("id=\"move-error\"").await;
@@ -423,12 +410,7 @@ async fn chinese_checkers_on_sqlite(browser: &Browser) {
     assert_eq!(answer.status, 201, "{answer:?}");
     let card = turn_card(&app, "dirk@example.org", id, &first).await;
     let link = web::play_link_in(&card, id);
-    browser
-        .client
-        .goto(&on_test_server(&app, &link))
-        .await
-        .unwrap();
-    browser.wait_for_text("id=\"move-form\"").await;
+    browser.open_play_link(&app, &link).await;
     browser.screenshot("chinese-checkers-your-turn", 375).await;
     browser.screenshot("chinese-checkers-your-turn", 1280).await;
 

@@ -101,7 +101,6 @@ pub fn list(
         let seats = q::seats_of(conn, &ids)?;
         Ok::<_, GameError>((games, seats))
     })?;
-    let now = db::now();
     let next_cursor = (games.len() == usize::try_from(filter.limit).unwrap_or(usize::MAX))
         .then(|| games.last())
         .flatten()
@@ -112,7 +111,20 @@ pub fn list(
                 g.id
             )
         });
-    let summaries = games
+    Ok(GameList {
+        games: summaries(&games, &seats, viewer),
+        next_cursor,
+    })
+}
+
+/// Listing entries of `games` for `viewer`, each with its seats from `seats`.
+fn summaries(
+    games: &[crate::db::models::Game],
+    seats: &[(crate::db::models::GameSeat, String)],
+    viewer: i64,
+) -> Vec<turnpost_shared::GameSummary> {
+    let now = db::now();
+    games
         .iter()
         .map(|game| {
             let own: Vec<_> = seats
@@ -122,11 +134,7 @@ pub fn list(
                 .collect();
             view::summary(game, &own, viewer, now)
         })
-        .collect();
-    Ok(GameList {
-        games: summaries,
-        next_cursor,
-    })
+        .collect()
 }
 
 /// A game with its seats and players, read in one snapshot (no lock).
@@ -201,18 +209,7 @@ pub fn public_list(
         let seats = q::seats_of(conn, &ids)?;
         Ok::<_, GameError>((games, seats))
     })?;
-    let now = db::now();
-    Ok(games
-        .iter()
-        .map(|game| {
-            let own: Vec<_> = seats
-                .iter()
-                .filter(|(s, _)| s.game_id == game.id)
-                .cloned()
-                .collect();
-            view::summary(game, &own, 0, now)
-        })
-        .collect())
+    Ok(summaries(&games, &seats, 0))
 }
 
 /// The public name of the player called `name` (any case), if there is one who finished

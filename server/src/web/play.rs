@@ -162,6 +162,24 @@ fn refusal(error: GameError, entered: &str) -> Result<(Note, StatusCode), WebErr
     })
 }
 
+/// The answer to a form: back to the game page after a done action (POST, redirect, GET), or
+/// the page with the refusal (`entered`: the move as typed, kept in the field).
+async fn answer<T>(
+    state: &AppState,
+    id: i64,
+    checked: Checked,
+    outcome: Result<T, GameError>,
+    entered: &str,
+) -> Result<HttpResponse, WebError> {
+    match outcome {
+        Ok(_) => Ok(see_game(id)),
+        Err(error) => {
+            let (note, status) = refusal(error, entered)?;
+            game_page::render(state, id, None, Some(Ok(checked)), Some(note), status).await
+        }
+    }
+}
+
 /// `POST /games/{id}/move`: `move`, `ply`, `csrf`.
 ///
 /// # Errors
@@ -203,13 +221,7 @@ pub async fn play_move(
         moving::play(conn, ctx, &actor, id, &request)
     })
     .await?;
-    match outcome {
-        Ok(_) => Ok(see_game(id)),
-        Err(error) => {
-            let (note, status) = refusal(error, &text)?;
-            game_page::render(&state, id, None, Some(Ok(checked)), Some(note), status).await
-        }
-    }
+    answer(&state, id, checked, outcome, &text).await
 }
 
 /// Runs a game service call; its refusal comes back as a value, storage failures as errors.
@@ -281,13 +293,7 @@ pub async fn resign(
         ending::resign(conn, ctx, &actor, id)
     })
     .await?;
-    match outcome {
-        Ok(_) => Ok(see_game(id)),
-        Err(error) => {
-            let (note, status) = refusal(error, "")?;
-            game_page::render(&state, id, None, Some(Ok(checked)), Some(note), status).await
-        }
-    }
+    answer(&state, id, checked, outcome, "").await
 }
 
 /// `POST /games/{id}/draw`: `action` = `offer`, `accept` or `decline`.
@@ -318,11 +324,5 @@ pub async fn draw(
         ending::draw(conn, ctx, &actor, id, action)
     })
     .await?;
-    match outcome {
-        Ok(_) => Ok(see_game(id)),
-        Err(error) => {
-            let (note, status) = refusal(error, "")?;
-            game_page::render(&state, id, None, Some(Ok(checked)), Some(note), status).await
-        }
-    }
+    answer(&state, id, checked, outcome, "").await
 }
