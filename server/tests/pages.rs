@@ -255,6 +255,10 @@ async fn pages_show_games_and_history(backend: Backend) {
             missing.body
         );
     }
+    let wrong_method = submit(&app, &format!("/games/{id}"), None, &[]).await;
+    assert_eq!(wrong_method.status, 405);
+    assert!(wrong_method.content_type.starts_with("text/html"));
+    assert_eq!(wrong_method.headers["allow"], "GET");
     let api = fetch(&app, "/v1/nowhere", None).await;
     assert_eq!(api.status, 404);
     assert!(api.content_type.starts_with("application/json"));

@@ -21,11 +21,27 @@ mod rules_page;
 pub use docs::docs_html;
 pub use error_page::{not_found_page, WebError};
 
-use actix_web::web;
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse};
+
+/// A page's resource: other methods than `allow` get an HTML 405 naming the allowed ones.
+fn html_resource(path: &str, allow: &'static str) -> actix_web::Resource {
+    web::resource(path).default_service(web::to(move |req: HttpRequest| async move {
+        let body = maud::html! {
+            h1 { "Method not allowed" }
+            p.error { (req.method()) " is not allowed on " (req.path()) "; use " (allow) "." }
+        };
+        let mut response =
+            layout::response(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed", &body);
+        if let Ok(value) = header::HeaderValue::from_str(allow) {
+            response.headers_mut().insert(header::ALLOW, value);
+        }
+        Ok::<HttpResponse, actix_web::Error>(response)
+    }))
+}
 
 /// Registers the pages.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    let html_resource = crate::routes::resource;
     cfg.service(html_resource("/", "GET").route(web::get().to(home::home)))
         .service(html_resource("/games", "GET").route(web::get().to(game_list::list)))
         .service(html_resource("/games/{id}", "GET").route(web::get().to(game_page::show)))
