@@ -50,7 +50,13 @@ fn pages_write_nothing_themselves() {
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         for (number, line) in text.lines().enumerate() {
-            for word in ["diesel", "db::games", "db::accounts", "db::tokens", "sql_query"] {
+            for word in [
+                "diesel",
+                "db::games",
+                "db::accounts",
+                "db::tokens",
+                "sql_query",
+            ] {
                 if line.contains(word) {
                     offences.push(format!("{}:{}: {word}", file.display(), number + 1));
                 }

@@ -97,8 +97,7 @@ pub fn list(
             filter.limit,
             now,
         )?;
-        let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
-        let seats = q::seats_of(conn, &ids)?;
+        let seats = listed_seats(conn, &games)?;
         Ok::<_, GameError>((games, seats))
     })?;
     let next_cursor = (games.len() == usize::try_from(filter.limit).unwrap_or(usize::MAX))
@@ -117,22 +116,45 @@ pub fn list(
     })
 }
 
-/// Listing entries of `games` for `viewer`, each with its seats from `seats`.
+/// The seats of listed games with their players' names, and the names of the bots that play
+/// on seats of players who left.
+struct ListedSeats {
+    seats: Vec<(crate::db::models::GameSeat, String)>,
+    bots: Vec<(i64, String)>,
+}
+
+fn listed_seats(
+    conn: &mut DbConnection,
+    games: &[crate::db::models::Game],
+) -> Result<ListedSeats, GameError> {
+    let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+    let seats = q::seats_of(conn, &ids)?;
+    let bot_ids: Vec<i64> = seats.iter().filter_map(|(s, _)| s.played_by).collect();
+    let bots = if bot_ids.is_empty() {
+        Vec::new()
+    } else {
+        q::account_names(conn, &bot_ids)?
+    };
+    Ok(ListedSeats { seats, bots })
+}
+
+/// Listing entries of `games` for `viewer`, each with its seats.
 fn summaries(
     games: &[crate::db::models::Game],
-    seats: &[(crate::db::models::GameSeat, String)],
+    listed: &ListedSeats,
     viewer: i64,
 ) -> Vec<turnpost_shared::GameSummary> {
     let now = db::now();
     games
         .iter()
         .map(|game| {
-            let own: Vec<_> = seats
+            let own: Vec<_> = listed
+                .seats
                 .iter()
                 .filter(|(s, _)| s.game_id == game.id)
                 .cloned()
                 .collect();
-            view::summary(game, &own, viewer, now)
+            view::summary(game, &own, &listed.bots, viewer, now)
         })
         .collect()
 }
@@ -196,20 +218,18 @@ pub fn public_list(
     conn: &mut DbConnection,
     filter: &PublicFilter,
 ) -> Result<Vec<turnpost_shared::GameSummary>, GameError> {
-    let (games, seats) = frame::read(conn, |conn| {
+    frame::read(conn, |conn| {
         let player = match &filter.player {
             Some(name) => match db::accounts::by_name_key(conn, &name.to_ascii_lowercase())? {
                 Some(account) => Some(account.id),
-                None => return Ok((Vec::new(), Vec::new())),
+                None => return Ok(Vec::new()),
             },
             None => None,
         };
         let games = q::recent_public(conn, filter.kind, player, filter.limit)?;
-        let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
-        let seats = q::seats_of(conn, &ids)?;
-        Ok::<_, GameError>((games, seats))
-    })?;
-    Ok(summaries(&games, &seats, 0))
+        let seats = listed_seats(conn, &games)?;
+        Ok(summaries(&games, &seats, 0))
+    })
 }
 
 /// The public name of the player called `name` (any case), if there is one who finished

@@ -268,6 +268,7 @@ fn page_body(
                                      @if view.to_move == Some(seat.seat) { " — to move" }
                                      @if departed.contains(&seat.seat) { " — left" } }
                                 td { a href={ "/players/" (seat.player) } { (seat.player) }
+                                     @if let Some(bot) = &seat.played_by { " — played on by " a href={ "/players/" (bot) } { (bot) } }
                                      @if let Some(bank) = seat.bank_seconds { " (" (duration(bank)) " left)" } }
                                 td { (Seat::new(seat.seat).map(|s| position.goal(s)).unwrap_or_default()) }
                             }
