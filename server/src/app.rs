@@ -166,7 +166,7 @@ impl Application {
             openapi_json: openapi
                 .to_json()
                 .context("serialising the OpenAPI document")?,
-            docs_html: utoipa_scalar::Scalar::new(openapi).to_html(),
+            docs_html: crate::web::docs_html(&openapi),
         });
 
         let sweep_mail = state.mail.clone();
@@ -188,7 +188,16 @@ impl Application {
                 )
                 .app_data(web::PathConfig::default().error_handler(crate::error::path_error))
                 .app_data(web::QueryConfig::default().error_handler(crate::error::query_error))
+                .app_data(web::FormConfig::default().limit(JSON_LIMIT).error_handler(
+                    |error, _req| {
+                        crate::web::WebError::bad_request(format!(
+                            "the form cannot be read: {error}"
+                        ))
+                        .into()
+                    },
+                ))
                 .configure(crate::routes::configure)
+                .configure(crate::web::configure)
                 .default_service(web::to(crate::routes::not_found))
         })
         .shutdown_timeout(30)

@@ -41,6 +41,7 @@ pub mod inbound;
 pub mod mail;
 pub mod notifications;
 pub mod openapi;
+pub mod play_link;
 pub mod private_files;
 pub mod ratelimit;
 pub mod routes;
@@ -49,6 +50,7 @@ pub mod state;
 pub mod sweeps;
 pub mod transaction;
 pub mod validate;
+pub mod web;
 
 pub use app::Application;
 pub use config::Config;

@@ -37,6 +37,9 @@ fn recipient(name: &str) -> Recipient {
             "https://turnpost.example/v1/unsubscribe?token={name}-signed"
         )),
         reply_to: None,
+        play_url: Some(format!(
+            "https://turnpost.example/games/42/play/1.1.{name}-signed"
+        )),
     }
 }
 

@@ -487,3 +487,39 @@ pub fn list_for_account(
     }
     Ok(query.load(conn)?)
 }
+
+/// Recent active and finished games, newest activity first, optionally of one kind and of one
+/// player (the public listing).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn recent_public(
+    conn: &mut DbConnection,
+    kind: Option<turnpost_shared::GameKind>,
+    account_id: Option<i64>,
+    limit: i64,
+) -> Result<Vec<Game>, DbError> {
+    let mut query = games::table
+        .filter(
+            games::status
+                .eq(GameStatus::Active)
+                .or(games::status.eq(GameStatus::Finished)),
+        )
+        .select(Game::as_select())
+        .order((games::last_activity_at.desc(), games::id.desc()))
+        .limit(limit)
+        .into_boxed();
+    if let Some(kind) = kind {
+        query = query.filter(games::kind.eq(kind.to_string()));
+    }
+    if let Some(account_id) = account_id {
+        query = query.filter(
+            games::id.eq_any(
+                game_seats::table
+                    .filter(game_seats::account_id.eq(account_id))
+                    .select(game_seats::game_id),
+            ),
+        );
+    }
+    Ok(query.load(conn)?)
+}

@@ -12,6 +12,7 @@ diesel::table! {
         verified_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         bot_level -> Nullable<Integer>,
+        link_generation -> Integer,
     }
 }
 

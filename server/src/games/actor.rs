@@ -21,6 +21,14 @@ pub enum Actor {
         /// The seat the reply key names.
         seat: i32,
     },
+    /// A browser holding a seat's play-link cookie (checked by the web channel): it acts for
+    /// that one seat only.
+    PlayLink {
+        /// The account holding the seat.
+        account_id: i64,
+        /// The seat.
+        seat: i32,
+    },
 }
 
 impl Actor {
@@ -30,7 +38,8 @@ impl Actor {
         match self {
             Self::Account(id)
             | Self::Bot { account_id: id }
-            | Self::MailSender { account_id: id, .. } => *id,
+            | Self::MailSender { account_id: id, .. }
+            | Self::PlayLink { account_id: id, .. } => *id,
         }
     }
 
@@ -48,6 +57,11 @@ impl Actor {
                 account_id,
                 seat: only,
             } => seat.account_id == *account_id && seat.seat == *only,
+            // A play link is for one seat of its holder only.
+            Self::PlayLink {
+                account_id,
+                seat: own,
+            } => seat.account_id == *account_id && seat.seat == *own,
         }
     }
 }

@@ -46,6 +46,7 @@ pub fn recipient(
     let decision = decision_in(ctx, loaded, to, category);
     (decision.delivery == Delivery::Now).then(|| Recipient {
         reply_to: reply_address(ctx, loaded, to),
+        play_url: play_url(ctx, loaded, to),
         ..addressee(&decision)
     })
 }
@@ -61,6 +62,22 @@ pub fn reply_address(ctx: &MailContext, loaded: &Loaded, to: &Account) -> Option
     )
 }
 
+/// `to`'s play link for their seat in `loaded`, while the game is being played.
+#[must_use]
+pub fn play_url(ctx: &MailContext, loaded: &Loaded, to: &Account) -> Option<String> {
+    let seat = loaded.seat_of(to.id)?;
+    (loaded.game.status == GameStatus::Active && !to.is_bot()).then(|| {
+        crate::play_link::link(
+            &ctx.public_url,
+            &ctx.link_key,
+            loaded.game.id,
+            seat,
+            to.id,
+            to.link_generation,
+        )
+    })
+}
+
 /// A decision to send, as the composers address it.
 #[must_use]
 pub fn addressee(decision: &Decision) -> Recipient {
@@ -70,6 +87,7 @@ pub fn addressee(decision: &Decision) -> Recipient {
         time_zone: decision.time_zone,
         unsubscribe_url: Some(decision.unsubscribe_url.clone()),
         reply_to: None,
+        play_url: None,
     }
 }
 

@@ -217,6 +217,12 @@ pub(super) fn turn_card(
     if to.reply_to.is_some() {
         reply_hint(&mut letter, game);
     }
+    if let Some(play) = &to.play_url {
+        letter.link(
+            "Play in your browser (your personal link: do not share it)",
+            play,
+        );
+    }
     letter.link("The game", &site.game_url(game.id));
     finish(letter, site, to, game, image)
 }
