@@ -43,6 +43,7 @@ pub mod mail;
 pub mod notices;
 pub mod notifications;
 pub mod openapi;
+pub mod play_link;
 pub mod private_files;
 pub mod ratelimit;
 pub mod routes;
@@ -51,6 +52,7 @@ pub mod state;
 pub mod sweeps;
 pub mod transaction;
 pub mod validate;
+pub mod web;
 
 pub use app::Application;
 pub use config::Config;

@@ -72,8 +72,28 @@ pub fn normalize_code(typed: &str) -> String {
 /// Hex SHA-256.
 #[must_use]
 pub fn sha256_hex(input: &str) -> String {
-    let digest = Sha256::digest(input.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    hex(&Sha256::digest(input.as_bytes()))
+}
+
+/// Bytes as lower-case hex.
+#[must_use]
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Hex text as bytes; `None` for anything else (odd length, other characters).
+#[must_use]
+pub fn unhex(text: &str) -> Option<Vec<u8>> {
+    if text.len() % 2 != 0 || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| {
+            text.get(i..i + 2)
+                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+        })
+        .collect()
 }
 
 /// Stored hash of a one-time code, bound to its account.

@@ -37,3 +37,31 @@ fn game_service_and_sweeps_name_no_http_type() {
     }
     assert!(offences.is_empty(), "{offences:#?}");
 }
+
+#[test]
+fn pages_write_nothing_themselves() {
+    // The web channel only translates: it reads and writes games through the game service
+    // (`crate::games`), never through queries or diesel of its own.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&root.join("web"), &mut files);
+    assert!(files.len() > 5, "found only {files:?}");
+    let mut offences = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            for word in [
+                "diesel",
+                "db::games",
+                "db::accounts",
+                "db::tokens",
+                "sql_query",
+            ] {
+                if line.contains(word) {
+                    offences.push(format!("{}:{}: {word}", file.display(), number + 1));
+                }
+            }
+        }
+    }
+    assert!(offences.is_empty(), "{offences:#?}");
+}

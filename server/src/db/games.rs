@@ -197,6 +197,7 @@ type SettingsColumns = (
     i32,
     Option<String>,
     NaiveDateTime,
+    i32,
 );
 
 /// A seat, its player, the player's settings, vacation end and mute of the game.
@@ -221,6 +222,7 @@ fn settings_row(c: SettingsColumns) -> NotificationSettingsRow {
         reminders: c.8,
         last_digest_on: c.9,
         updated_at: c.10,
+        mail_confirmations: c.11,
     }
 }
 
@@ -261,6 +263,7 @@ pub fn seats_with_settings(
                 notification_settings::reminders,
                 notification_settings::last_digest_on,
                 notification_settings::updated_at,
+                notification_settings::mail_confirmations,
             )
                 .nullable(),
             vacations::until_at.nullable(),
@@ -480,6 +483,42 @@ pub fn list_for_account(
             games::last_activity_at
                 .lt(at)
                 .or(games::last_activity_at.eq(at).and(games::id.lt(id))),
+        );
+    }
+    Ok(query.load(conn)?)
+}
+
+/// Recent active and finished games, newest activity first, optionally of one kind and of one
+/// player (the public listing).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn recent_public(
+    conn: &mut DbConnection,
+    kind: Option<turnpost_shared::GameKind>,
+    account_id: Option<i64>,
+    limit: i64,
+) -> Result<Vec<Game>, DbError> {
+    let mut query = games::table
+        .filter(
+            games::status
+                .eq(GameStatus::Active)
+                .or(games::status.eq(GameStatus::Finished)),
+        )
+        .select(Game::as_select())
+        .order((games::last_activity_at.desc(), games::id.desc()))
+        .limit(limit)
+        .into_boxed();
+    if let Some(kind) = kind {
+        query = query.filter(games::kind.eq(kind.to_string()));
+    }
+    if let Some(account_id) = account_id {
+        query = query.filter(
+            games::id.eq_any(
+                game_seats::table
+                    .filter(game_seats::account_id.eq(account_id))
+                    .select(game_seats::game_id),
+            ),
         );
     }
     Ok(query.load(conn)?)

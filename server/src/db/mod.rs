@@ -10,6 +10,7 @@ pub mod clocks;
 pub mod codes;
 pub mod events;
 pub mod games;
+pub mod inbound;
 pub mod models;
 pub mod notifications;
 pub mod outbox;

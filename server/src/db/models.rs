@@ -32,6 +32,9 @@ pub struct Account {
     pub created_at: NaiveDateTime,
     /// The level of a built-in bot account (1-5); None for people.
     pub bot_level: Option<i32>,
+    /// Signs the account's play links; revoking an API token increments it, so the links and
+    /// play cookies issued before stop working (`crate::play_link`).
+    pub link_generation: i32,
 }
 
 impl Account {
@@ -357,6 +360,8 @@ pub struct NotificationSettingsRow {
     pub last_digest_on: Option<String>,
     /// Last change.
     pub updated_at: NaiveDateTime,
+    /// 1 on, 0 off.
+    pub mail_confirmations: i32,
 }
 
 /// Vacation days of an account in one year.

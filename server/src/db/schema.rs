@@ -12,6 +12,7 @@ diesel::table! {
         verified_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         bot_level -> Nullable<Integer>,
+        link_generation -> Integer,
     }
 }
 
@@ -129,6 +130,18 @@ diesel::table! {
         reminders -> Integer,
         last_digest_on -> Nullable<Text>,
         updated_at -> Timestamp,
+        mail_confirmations -> Integer,
+    }
+}
+
+diesel::table! {
+    inbound_mail (message_key) {
+        message_key -> Text,
+        account_id -> BigInt,
+        game_id -> BigInt,
+        outcome -> Text,
+        answers -> Integer,
+        handled_at -> Timestamp,
     }
 }
 
@@ -183,6 +196,8 @@ diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(sign_in_codes -> accounts (account_id));
 diesel::joinable!(notification_settings -> accounts (account_id));
 diesel::joinable!(game_mutes -> games (game_id));
+diesel::joinable!(inbound_mail -> accounts (account_id));
+diesel::joinable!(inbound_mail -> games (game_id));
 diesel::joinable!(vacations -> accounts (account_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -198,5 +213,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     notification_settings,
     game_mutes,
     vacations,
-    server_secrets
+    server_secrets,
+    inbound_mail
 );

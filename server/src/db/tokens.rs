@@ -59,16 +59,24 @@ pub fn list(conn: &mut DbConnection, account_id: i64) -> Result<Vec<ApiToken>, D
         .load(conn)?)
 }
 
-/// Deletes one of the account's tokens; false if the account has no such token.
+/// Deletes one of the account's tokens; false if the account has no such token. Revoking a
+/// token revokes the account's play links too (`crate::play_link`), in the same transaction.
 ///
 /// # Errors
 /// [`DbError::Query`].
 pub fn delete(conn: &mut DbConnection, account_id: i64, token_id: i64) -> Result<bool, DbError> {
-    let n = diesel::delete(
-        api_tokens::table
-            .filter(api_tokens::id.eq(token_id))
-            .filter(api_tokens::account_id.eq(account_id)),
-    )
-    .execute(conn)?;
-    Ok(n > 0)
+    Ok(conn.transaction(|conn| {
+        let n = diesel::delete(
+            api_tokens::table
+                .filter(api_tokens::id.eq(token_id))
+                .filter(api_tokens::account_id.eq(account_id)),
+        )
+        .execute(conn)?;
+        if n > 0 {
+            diesel::update(accounts::table.find(account_id))
+                .set(accounts::link_generation.eq(accounts::link_generation + 1))
+                .execute(conn)?;
+        }
+        Ok::<_, diesel::result::Error>(n > 0)
+    })?)
 }

@@ -86,7 +86,7 @@ pub fn list(
     filter: &ListFilter,
 ) -> Result<GameList, GameError> {
     let viewer = actor.account_id();
-    let (games, seats, bots) = frame::read(conn, |conn| {
+    let (games, seats) = frame::read(conn, |conn| {
         let now = db::now();
         let games = q::list_for_account(
             conn,
@@ -97,17 +97,9 @@ pub fn list(
             filter.limit,
             now,
         )?;
-        let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
-        let seats = q::seats_of(conn, &ids)?;
-        let bot_ids: Vec<i64> = seats.iter().filter_map(|(s, _)| s.played_by).collect();
-        let bots = if bot_ids.is_empty() {
-            Vec::new()
-        } else {
-            q::account_names(conn, &bot_ids)?
-        };
-        Ok::<_, GameError>((games, seats, bots))
+        let seats = listed_seats(conn, &games)?;
+        Ok::<_, GameError>((games, seats))
     })?;
-    let now = db::now();
     let next_cursor = (games.len() == usize::try_from(filter.limit).unwrap_or(usize::MAX))
         .then(|| games.last())
         .flatten()
@@ -118,19 +110,137 @@ pub fn list(
                 g.id
             )
         });
-    let summaries = games
+    Ok(GameList {
+        games: summaries(&games, &seats, viewer),
+        next_cursor,
+    })
+}
+
+/// The seats of listed games with their players' names, and the names of the bots that play
+/// on seats of players who left.
+struct ListedSeats {
+    seats: Vec<(crate::db::models::GameSeat, String)>,
+    bots: Vec<(i64, String)>,
+}
+
+fn listed_seats(
+    conn: &mut DbConnection,
+    games: &[crate::db::models::Game],
+) -> Result<ListedSeats, GameError> {
+    let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
+    let seats = q::seats_of(conn, &ids)?;
+    let bot_ids: Vec<i64> = seats.iter().filter_map(|(s, _)| s.played_by).collect();
+    let bots = if bot_ids.is_empty() {
+        Vec::new()
+    } else {
+        q::account_names(conn, &bot_ids)?
+    };
+    Ok(ListedSeats { seats, bots })
+}
+
+/// Listing entries of `games` for `viewer`, each with its seats.
+fn summaries(
+    games: &[crate::db::models::Game],
+    listed: &ListedSeats,
+    viewer: i64,
+) -> Vec<turnpost_shared::GameSummary> {
+    let now = db::now();
+    games
         .iter()
         .map(|game| {
-            let own: Vec<_> = seats
+            let own: Vec<_> = listed
+                .seats
                 .iter()
                 .filter(|(s, _)| s.game_id == game.id)
                 .cloned()
                 .collect();
-            view::summary(game, &own, &bots, viewer, now)
+            view::summary(game, &own, &listed.bots, viewer, now)
         })
-        .collect();
-    Ok(GameList {
-        games: summaries,
-        next_cursor,
+        .collect()
+}
+
+/// A game with its seats and players, read in one snapshot (no lock).
+///
+/// # Errors
+/// [`GameError::NotFound`]; storage failures.
+pub fn loaded(conn: &mut DbConnection, game_id: i64) -> Result<super::Loaded, GameError> {
+    frame::read(conn, |conn| super::Loaded::load(conn, game_id, false))
+}
+
+/// Everything a game's web page shows, read in one snapshot: the view for `viewer` (0: a
+/// visitor), every move, and the record.
+#[derive(Debug, Clone)]
+pub struct GamePage {
+    /// The game as the viewer sees it.
+    pub view: GameView,
+    /// Every move, first first.
+    pub moves: MoveList,
+    /// The record (replays every position).
+    pub record: GameRecord,
+}
+
+/// The game's page data for `viewer`.
+///
+/// # Errors
+/// [`GameError::NotFound`]; storage failures.
+pub fn page(conn: &mut DbConnection, viewer: i64, game_id: i64) -> Result<GamePage, GameError> {
+    frame::read(conn, |conn| {
+        let view = view::load_view(conn, game_id, viewer)?;
+        let rows = q::moves(conn, game_id)?;
+        let record = super::record::record(conn, game_id)?;
+        Ok(GamePage {
+            view,
+            moves: MoveList {
+                moves: rows.iter().map(view::move_view).collect(),
+            },
+            record,
+        })
+    })
+}
+
+/// Which games the public listing shows.
+#[derive(Debug, Clone, Default)]
+pub struct PublicFilter {
+    /// Only this kind.
+    pub kind: Option<turnpost_shared::GameKind>,
+    /// Only games of the player with this name (any case).
+    pub player: Option<String>,
+    /// Page size.
+    pub limit: i64,
+}
+
+/// Recent active and finished games, newest activity first, as any visitor sees them. An
+/// unknown player name lists nothing.
+///
+/// # Errors
+/// Storage failures.
+pub fn public_list(
+    conn: &mut DbConnection,
+    filter: &PublicFilter,
+) -> Result<Vec<turnpost_shared::GameSummary>, GameError> {
+    frame::read(conn, |conn| {
+        let player = match &filter.player {
+            Some(name) => match db::accounts::by_name_key(conn, &name.to_ascii_lowercase())? {
+                Some(account) => Some(account.id),
+                None => return Ok(Vec::new()),
+            },
+            None => None,
+        };
+        let games = q::recent_public(conn, filter.kind, player, filter.limit)?;
+        let seats = listed_seats(conn, &games)?;
+        Ok(summaries(&games, &seats, 0))
+    })
+}
+
+/// The public name of the player called `name` (any case), if there is one who finished
+/// signing up.
+///
+/// # Errors
+/// Storage failures.
+pub fn player_name(conn: &mut DbConnection, name: &str) -> Result<Option<String>, GameError> {
+    frame::read(conn, |conn| {
+        Ok(db::accounts::by_name_key(conn, &name.to_ascii_lowercase())?
+            .filter(|a| a.verified_at.is_some() || a.is_bot())
+            .map(|a| a.name))
     })
 }

@@ -5,7 +5,8 @@
 //! ([`record`]); the mail worker turns each event into its outbox rows in one transaction
 //! ([`compose_next`]), showing the game as it was at the event. The clock sweeps' mail
 //! (reminders, claim notices, digests) is composed in the sweep's transaction through the same
-//! recipient decision ([`recipient`]).
+//! recipient decision ([`recipient`]); so are the answers to players' mail
+//! (`inbound::handler`, not game events), with [`player_decision`] and [`game_facts`].
 
 mod clock_mail;
 mod composing;
@@ -17,4 +18,5 @@ mod recipient;
 pub use clock_mail::{claimable, digest, reminder};
 pub use composing::{compose_next, compose_waiting};
 pub use event::{record, GameEvent};
-pub use recipient::{recipient, Decision, Delivery};
+pub use facts::{game_facts, queue, site};
+pub use recipient::{addressee, player_decision, recipient, reply_address, Decision, Delivery};

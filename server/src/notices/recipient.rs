@@ -7,7 +7,7 @@ use turnpost_shared::TurnMail;
 
 use crate::accounts::MailContext;
 use crate::db::models::Account;
-use crate::games::Loaded;
+use crate::games::{GameStatus, Loaded};
 use crate::mail::compose::Recipient;
 use crate::notifications::{unsubscribe, Category, Preferences};
 
@@ -76,7 +76,8 @@ pub fn recipient(
 
 /// The addressee of `category` mail about `loaded` for `to`, or `None` when `to` does not want
 /// it now (switched off, muted, or turn mail gathered in the digest): [`recipient`] with the
-/// preferences and mute read with the game's seats (no query per recipient).
+/// preferences and mute read with the game's seats (no query per recipient), and `to`'s reply
+/// address and play link.
 #[must_use]
 pub fn player(
     ctx: &MailContext,
@@ -84,14 +85,57 @@ pub fn player(
     to: &Account,
     category: Category,
 ) -> Option<Recipient> {
+    let decision = player_decision(ctx, loaded, to, category);
+    (decision.delivery == Delivery::Now).then(|| Recipient {
+        reply_to: reply_address(ctx, loaded, to),
+        play_url: play_url(ctx, loaded, to),
+        ..addressee(&decision)
+    })
+}
+
+/// [`recipient`] for a player of `loaded`, with the preferences and mute read with the game's
+/// seats.
+#[must_use]
+pub fn player_decision(
+    ctx: &MailContext,
+    loaded: &Loaded,
+    to: &Account,
+    category: Category,
+) -> Decision {
     let settings = loaded.settings_of(to.id);
     let preferences = settings
         .preferences
         .as_ref()
         .map(Preferences::from_row)
         .unwrap_or_default();
-    let decision = recipient(ctx, to, &preferences, settings.muted, category);
-    (decision.delivery == Delivery::Now).then(|| addressee(&decision))
+    recipient(ctx, to, &preferences, settings.muted, category)
+}
+
+/// `to`'s reply address for `loaded` as it stands (its seat, the ply it shows), if `to` holds
+/// a seat of it.
+#[must_use]
+pub fn reply_address(ctx: &MailContext, loaded: &Loaded, to: &Account) -> Option<String> {
+    let seat = loaded.seat_of(to.id)?;
+    Some(
+        ctx.reply
+            .address(loaded.game.id, seat, to.id, loaded.game.ply),
+    )
+}
+
+/// `to`'s play link for their seat in `loaded`, while the game is being played.
+#[must_use]
+pub fn play_url(ctx: &MailContext, loaded: &Loaded, to: &Account) -> Option<String> {
+    let seat = loaded.seat_of(to.id)?;
+    (loaded.game.status == GameStatus::Active && !to.is_bot()).then(|| {
+        crate::play_link::link(
+            &ctx.public_url,
+            &ctx.link_key,
+            loaded.game.id,
+            seat,
+            to.id,
+            to.link_generation,
+        )
+    })
 }
 
 /// A decision to send, as the composers address it.
@@ -102,5 +146,7 @@ pub fn addressee(decision: &Decision) -> Recipient {
         email: decision.account.email.clone(),
         time_zone: decision.time_zone,
         unsubscribe_url: Some(decision.unsubscribe_url.clone()),
+        reply_to: None,
+        play_url: None,
     }
 }

@@ -9,6 +9,7 @@ use sha2::Sha256;
 use super::{Category, Preferences};
 use crate::db::{notifications as q, DbConnection, DbError};
 use crate::error::ApiError;
+use crate::secrets::{hex, unhex};
 use crate::transaction::{self as tx, TxError};
 
 type Signer = Hmac<Sha256>;
@@ -29,23 +30,6 @@ fn signature(key: &[u8], account_id: i64, category: Category) -> Option<Signer> 
     let mut mac = Signer::new_from_slice(key).ok()?;
     mac.update(format!("unsubscribe:{account_id}:{}", category.name()).as_bytes());
     Some(mac)
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if text.len() % 2 != 0 || !text.is_ascii() {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| {
-            text.get(i..i + 2)
-                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
-        })
-        .collect()
 }
 
 /// The one-click unsubscribe URL for `category` mail to `account_id`.

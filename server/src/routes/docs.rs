@@ -1,5 +1,5 @@
-//! `GET /v1/openapi.json` and `GET /docs` (a Scalar page embedding the document; its script is
-//! loaded by the browser, nothing is downloaded at build time).
+//! `GET /v1/openapi.json` and `GET /docs` (the reference rendered on the server from the same
+//! document, `crate::web::docs_html`: no script, nothing from another site).
 
 use actix_web::{web, HttpResponse};
 

@@ -75,8 +75,12 @@ pub fn resource(path: &str, allow: impl Into<String>) -> actix_web::Resource {
 /// Answer for unknown paths and methods.
 ///
 /// # Errors
-/// Always: 404 with the path.
+/// Always under `/v1/`: 404 with the path (elsewhere the HTML 404 page).
 pub async fn not_found(req: HttpRequest) -> Result<actix_web::HttpResponse, ApiError> {
+    // Outside the API a person is reading: an HTML page.
+    if !req.path().starts_with("/v1/") {
+        return Ok(crate::web::not_found_page(&req));
+    }
     Err(ApiError::NotFound(format!(
         "no route for {} {}",
         req.method(),

@@ -15,13 +15,10 @@ pub struct Site {
 }
 
 impl Site {
-    /// The game's page in the API.
+    /// The game's web page (public; `/games/{id}/record` is its record as text).
     #[must_use]
     pub fn game_url(&self, game_id: i64) -> String {
-        format!(
-            "{}/v1/games/{game_id}",
-            self.public_url.trim_end_matches('/')
-        )
+        format!("{}/games/{game_id}", self.public_url.trim_end_matches('/'))
     }
 
     /// The root of a game's thread: every mail of the game answers it.
@@ -42,6 +39,12 @@ pub struct Recipient {
     pub time_zone: Tz,
     /// Signed one-click unsubscribe link, when the mail's category can be turned off.
     pub unsubscribe_url: Option<String>,
+    /// Their reply address for this game (`Reply-To:`), when a reply can act: it carries the
+    /// seat's key and the ply the mail shows.
+    pub reply_to: Option<String>,
+    /// The recipient's personal play link for their seat in the game, while it is being played
+    /// (`crate::play_link`): turn cards carry it.
+    pub play_url: Option<String>,
 }
 
 /// A player of a game.

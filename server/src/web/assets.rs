@@ -1,0 +1,29 @@
+//! The stylesheet and the script of the pages, compiled into the binary (no CDN).
+
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+
+use super::WebError;
+
+const CSS: &str = include_str!("assets/turnpost.css");
+const SCRIPT: &str = include_str!("assets/game.js");
+
+/// `GET /assets/{file}`.
+///
+/// # Errors
+/// 404 for any other file.
+pub async fn asset(path: web::Path<String>) -> Result<HttpResponse, WebError> {
+    let (body, content_type) = match path.as_str() {
+        "turnpost.css" => (CSS, "text/css; charset=utf-8"),
+        "game.js" => (SCRIPT, "text/javascript; charset=utf-8"),
+        other => {
+            return Err(WebError::not_found(format!(
+                "there is no asset called {other}"
+            )))
+        }
+    };
+    Ok(HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(body))
+}

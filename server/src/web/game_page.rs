@@ -1,0 +1,400 @@
+//! `GET /games/{id}` (with `?ply=N`: the position after N moves) and `GET /games/{id}/record`.
+//! The page shows the board, the players, whose turn, goals, clock, the result, the move list
+//! linking every position, and, for a browser holding the seat's play cookie on its turn, the
+//! move form.
+
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use maud::{html, Markup, PreEscaped};
+use turnpost_shared::{AnyGame, GameRecord, GameView, PieceColour, Seat};
+
+use super::play::{self, Checked};
+use super::{board, layout, WebError};
+use crate::games::reads::{self, GamePage};
+use crate::play_link::PassRefused;
+use crate::state::AppState;
+
+/// The query of a game page.
+#[derive(Debug, serde::Deserialize)]
+pub struct PlyQuery {
+    /// The number of moves after which to show the position.
+    ply: Option<String>,
+}
+
+/// What a page answering a form says besides the game.
+#[derive(Debug, Clone)]
+pub enum Note {
+    /// Something happened or was refused: a sentence above the board.
+    Notice(String),
+    /// The move was refused: the engine's reason by the field, and the text as entered.
+    Refused {
+        /// The move as entered.
+        entered: String,
+        /// Why it was refused.
+        reason: String,
+    },
+}
+
+/// A game id from the path; anything else is a 404.
+///
+/// # Errors
+/// 404 for a path part that is not a game id.
+pub fn game_id(text: &str) -> Result<i64, WebError> {
+    text.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| {
+            WebError::not_found(format!("there is no game {text}: a game id is a number"))
+        })
+}
+
+/// `GET /games/{id}`.
+///
+/// # Errors
+/// 404 unknown game, 400 a bad `ply`; storage failures.
+pub async fn show(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<String>,
+    query: web::Query<PlyQuery>,
+) -> Result<HttpResponse, WebError> {
+    let id = game_id(&path)?;
+    let ply = match query.into_inner().ply.as_deref() {
+        None | Some("") => None,
+        Some(text) => Some(text.parse::<usize>().map_err(|_| {
+            WebError::bad_request(format!(
+                "ply={text} is not a number of moves; use ?ply=0 for the start position"
+            ))
+        })?),
+    };
+    let pass = play::pass_of(&state, &req, id).await?;
+    render(&state, id, ply, pass, None, StatusCode::OK).await
+}
+
+/// The page of game `id` at `ply` (None: the latest position) for a browser with `pass`.
+///
+/// # Errors
+/// 404 unknown game or a ply past the last move; storage failures.
+pub async fn render(
+    state: &AppState,
+    id: i64,
+    ply: Option<usize>,
+    pass: Option<Result<Checked, PassRefused>>,
+    note: Option<Note>,
+    status: StatusCode,
+) -> Result<HttpResponse, WebError> {
+    let viewer = match &pass {
+        Some(Ok(checked)) => checked.pass.account_id,
+        _ => 0,
+    };
+    let page =
+        crate::routes::with_conn(state, move |conn| Ok(reads::page(conn, viewer, id)?)).await?;
+    let total = page.moves.moves.len();
+    let shown = ply.unwrap_or(total);
+    if shown > total {
+        return Err(WebError::not_found(format!(
+            "game {id} has {total} moves; there is no position after move {shown}"
+        )));
+    }
+    let position = position_after(&page.record, shown)?;
+    let form = match &pass {
+        Some(Ok(checked)) if shown == total => Some(checked),
+        _ => None,
+    };
+    let body = page_body(
+        state,
+        &page,
+        &position,
+        shown,
+        form,
+        pass.as_ref(),
+        note.as_ref(),
+    );
+    let title = format!("{} #{id}", page.view.kind.title());
+    Ok(layout::response(status, &title, &body))
+}
+
+/// The position after the first `shown` moves of the record.
+fn position_after(record: &GameRecord, shown: usize) -> Result<AnyGame, WebError> {
+    let partial = GameRecord {
+        headers: record.headers.clone(),
+        moves: record.moves.get(..shown).unwrap_or_default().to_vec(),
+    };
+    partial.replay().map_err(|e| WebError::internal(&e))
+}
+
+/// The player holding `seat`.
+fn player(view: &GameView, seat: u8) -> String {
+    view.seats
+        .iter()
+        .find(|s| s.seat == seat)
+        .map_or_else(|| format!("seat {seat}"), |s| s.player.clone())
+}
+
+/// The CSS class of a seat's colour.
+fn colour_class(colour: PieceColour) -> &'static str {
+    match colour {
+        PieceColour::Black => "c-black",
+        PieceColour::White => "c-white",
+        PieceColour::Red => "c-red",
+        PieceColour::Blue => "c-blue",
+        PieceColour::Yellow => "c-yellow",
+        PieceColour::Green => "c-green",
+        PieceColour::Purple => "c-purple",
+        PieceColour::Orange => "c-orange",
+        PieceColour::Grey => "c-grey",
+    }
+}
+
+/// An RFC 3339 UTC time as "2026-11-27 14:00 UTC".
+fn utc(text: &str) -> String {
+    format!("{} UTC", text.get(..16).unwrap_or(text).replace('T', " "))
+}
+
+/// Seconds as "2d 4h" / "3h 20m".
+fn duration(seconds: u64) -> String {
+    let (days, hours, minutes) = (seconds / 86_400, seconds / 3600 % 24, seconds / 60 % 60);
+    if days > 0 {
+        format!("{days}d {hours}h")
+    } else {
+        format!("{hours}h {minutes}m")
+    }
+}
+
+/// The state of the game in one sentence.
+fn state_line(view: &GameView) -> String {
+    match view.status.as_str() {
+        "active" => view.to_move.map_or_else(
+            || "Being played.".to_owned(),
+            |seat| format!("{} to move.", player(view, seat)),
+        ),
+        "finished" => {
+            let how = view
+                .result_reason
+                .as_deref()
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default();
+            match view.result.as_deref() {
+                Some("draw") => format!("Drawn{how}."),
+                Some(result) => {
+                    let winners: Vec<String> = result
+                        .split(' ')
+                        .filter_map(|n| n.parse::<u8>().ok())
+                        .map(|seat| player(view, seat))
+                        .collect();
+                    format!("Over: {} won{how}.", winners.join(" and "))
+                }
+                None => "Over.".to_owned(),
+            }
+        }
+        "invited" => "A challenge: waiting for the players to accept.".to_owned(),
+        other => format!("This game is {other}."),
+    }
+}
+
+fn page_body(
+    state: &AppState,
+    page: &GamePage,
+    position: &AnyGame,
+    shown: usize,
+    form: Option<&Checked>,
+    pass: Option<&Result<Checked, PassRefused>>,
+    note: Option<&Note>,
+) -> Markup {
+    let view = &page.view;
+    let id = view.id;
+    let total = page.moves.moves.len();
+    // The moves since the seat to move last moved: each seat's last move in its colour.
+    let since = usize::from(position.seat_count()).saturating_sub(1).max(1);
+    let marked: Vec<(u8, String)> = page
+        .moves
+        .moves
+        .get(shown.saturating_sub(since)..shown)
+        .unwrap_or_default()
+        .iter()
+        .map(|mv| (mv.seat, mv.notation.clone()))
+        .collect();
+    let board_view = board::view_with_moves(position, &marked);
+    let title = if shown == total {
+        format!("{} #{id}: the board after {shown} moves", view.kind.title())
+    } else {
+        format!(
+            "{} #{id}: the board after move {shown} of {total}",
+            view.kind.title()
+        )
+    };
+    let url = |ply: usize| format!("/games/{id}?ply={ply}");
+    let departed = &view.departed;
+    html! {
+        h1 { (view.kind.title()) " #" (id) }
+        @if let Some(Note::Notice(text)) = note { p.notice role="status" { (text) } }
+        @if let Some(Err(refused)) = pass { p.notice { (refused.message()) } }
+        p.state { (state_line(view)) }
+        @if let Some(checked) = form {
+            p.you { "In this browser you play " (player(view, u8::try_from(checked.pass.seat).unwrap_or(0))) "'s seat." }
+        }
+        div.game {
+            div.board-col {
+                figure.board { (board::svg(&board_view, &title)) }
+                nav.plies aria-label="Positions" {
+                    @if shown > 0 {
+                        a rel="first" href=(url(0)) { "« Start" }
+                        a rel="prev" href=(url(shown - 1)) { "← Previous" }
+                    } @else {
+                        span.off { "« Start" } span.off { "← Previous" }
+                    }
+                    span.at { "Move " (shown) " of " (total) }
+                    @if shown < total {
+                        a rel="next" href=(url(shown + 1)) { "Next →" }
+                        a rel="last" href={ "/games/" (id) } { "Latest »" }
+                    } @else {
+                        span.off { "Next →" } span.off { "Latest »" }
+                    }
+                }
+                (board::text(&board_view))
+                @if let Some(checked) = form {
+                    (play_controls(state, view, position, &board_view, checked, note))
+                }
+            }
+            div.info-col {
+                h2 { "Players" }
+                div.scroll { table.players {
+                    thead { tr { th { "Seat" } th { "Player" } th { "Goal" } } }
+                    tbody {
+                        @for seat in &view.seats {
+                            @let colour = Seat::new(seat.seat).map(|s| position.seat_colour(s));
+                            tr.to-move[view.to_move == Some(seat.seat)] {
+                                td { span class={ "swatch " (colour.map_or("", colour_class)) } {} " " (seat.seat_name)
+                                     @if view.to_move == Some(seat.seat) { " — to move" }
+                                     @if departed.contains(&seat.seat) { " — left" } }
+                                td { a href={ "/players/" (seat.player) } { (seat.player) }
+                                     @if let Some(bot) = &seat.played_by { " — played on by " a href={ "/players/" (bot) } { (bot) } }
+                                     @if let Some(bank) = seat.bank_seconds { " (" (duration(bank)) " left)" } }
+                                td { (Seat::new(seat.seat).map(|s| position.goal(s)).unwrap_or_default()) }
+                            }
+                        }
+                    }
+                } }
+                dl.facts {
+                    @if let Some(clock) = &view.clock { dt { "Clock" } dd { (clock) " (" (view.timeout.to_string()) " on timeout)" } }
+                    @if let Some(deadline) = &view.deadline { dt { "Deadline" } dd { (utc(deadline)) } }
+                    @if let Some(seat) = view.draw_offered_by { dt { "Draw" } dd { (player(view, seat)) " offers a draw" } }
+                    dt { "Started" } dd { (view.started_at.as_deref().map_or_else(|| "not yet".to_owned(), utc)) }
+                    @if let Some(finished) = &view.finished_at { dt { "Finished" } dd { (utc(finished)) } }
+                }
+                h2 { "Moves" }
+                @if page.moves.moves.is_empty() {
+                    p { "No moves yet." }
+                } @else {
+                    ol.moves {
+                        @for (i, mv) in page.moves.moves.iter().enumerate() {
+                            li {
+                                a href=(url(i + 1)) aria-current=[(i + 1 == shown).then_some("step")] { (mv.notation) }
+                                " " span.by { (player(view, mv.seat)) }
+                            }
+                        }
+                    }
+                }
+                p.links {
+                    a href={ "/games/" (id) "/record" } download { "Download the record (text)" }
+                    " · " a href={ "/rules/" (view.kind.name()) } { "The rules of " (view.kind.title()) }
+                }
+            }
+        }
+    }
+}
+
+/// The move form and the other actions of the seat this browser plays.
+fn play_controls(
+    state: &AppState,
+    view: &GameView,
+    position: &AnyGame,
+    board_view: &turnpost_shared::BoardView,
+    checked: &Checked,
+    note: Option<&Note>,
+) -> Markup {
+    let id = view.id;
+    let csrf = crate::play_link::csrf_token(&state.mail.link_key, &checked.text);
+    let own = u8::try_from(checked.pass.seat).unwrap_or(0);
+    let active = view.status == "active" && !view.departed.contains(&own);
+    let your_turn = active && view.to_move == Some(own);
+    let legal = if your_turn {
+        position.legal_moves()
+    } else {
+        Vec::new()
+    };
+    let legal_json: Vec<serde_json::Value> = legal
+        .iter()
+        .map(|mv| serde_json::json!({ "m": mv, "c": board::cells_of(board_view, mv) }))
+        .collect();
+    // Inside <script>, only "</" could end the element early.
+    let legal_json = serde_json::Value::Array(legal_json)
+        .to_string()
+        .replace("</", "<\\/");
+    let (entered, reason) = match note {
+        Some(Note::Refused { entered, reason }) => (Some(entered.as_str()), Some(reason.as_str())),
+        _ => (None, None),
+    };
+    html! {
+        @if your_turn {
+            form #move-form method="post" action={ "/games/" (id) "/move" } {
+                input type="hidden" name="csrf" value=(csrf);
+                input type="hidden" name="ply" value=(view.ply);
+                label for="move" { "Your move" }
+                div.move-row {
+                    input #move type="text" name="move" list="legal-list" autocomplete="off"
+                        autocapitalize="characters" spellcheck="false" required
+                        value=[entered] aria-invalid=[reason.map(|_| "true")]
+                        aria-describedby="move-help";
+                    button #play type="submit" { "Play" }
+                    button #clear-pick type="button" hidden { "Clear" }
+                }
+                @if let Some(reason) = reason { p #move-error .error role="alert" { (reason) } }
+                p #move-help aria-live="polite" {
+                    (legal.len()) " legal moves. Type one, or click the cells of your move on the board in order."
+                }
+                datalist #legal-list { @for mv in &legal { option value=(mv) {} } }
+            }
+            script #legal-moves type="application/json" { (PreEscaped(legal_json)) }
+        } @else if active {
+            p { "It is not your turn; this page shows the form when it is." }
+        }
+        @if active {
+            div.actions {
+                @match view.draw_offered_by {
+                    None => form method="post" action={ "/games/" (id) "/draw" } {
+                        input type="hidden" name="csrf" value=(csrf);
+                        button type="submit" name="action" value="offer" { "Offer a draw" }
+                    },
+                    Some(by) if by != own => form method="post" action={ "/games/" (id) "/draw" } {
+                        input type="hidden" name="csrf" value=(csrf);
+                        button type="submit" name="action" value="accept" { "Accept the draw" }
+                        " "
+                        button type="submit" name="action" value="decline" { "Decline the draw" }
+                    },
+                    Some(_) => p { "You offered a draw." },
+                }
+                a.resign href={ "/games/" (id) "/resign" } { "Resign…" }
+            }
+        }
+    }
+}
+
+/// `GET /games/{id}/record`: the record as a text file.
+///
+/// # Errors
+/// 404 unknown game; storage failures.
+pub async fn record(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let id = game_id(&path)?;
+    let record = crate::routes::with_conn(&state, move |conn| Ok(reads::record(conn, id)?)).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"turnpost-game-{id}.txt\""),
+        ))
+        .body(record.to_text()))
+}

@@ -1,0 +1,51 @@
+//! The frame of every page: head (viewport for phones, the stylesheet), navigation, footer.
+
+use actix_web::http::StatusCode;
+use actix_web::HttpResponse;
+use maud::{html, Markup, DOCTYPE};
+use turnpost_shared::GameKind;
+
+/// A whole page titled `title` around `body`.
+#[must_use]
+pub fn page(title: &str, body: &Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) " · turnpost" }
+                link rel="stylesheet" href="/assets/turnpost.css";
+                script src="/assets/game.js" defer {}
+            }
+            body {
+                header.site {
+                    nav aria-label="Site" {
+                        a.brand href="/" { "turnpost" }
+                        a href="/games" { "Games" }
+                        @for kind in GameKind::ALL {
+                            a href={ "/rules/" (kind.name()) } { (kind.title()) }
+                        }
+                        a href="/docs" { "API" }
+                    }
+                }
+                main { (body) }
+            }
+        }
+    }
+}
+
+/// A page as an HTML response with `status`.
+#[must_use]
+pub fn response(status: StatusCode, title: &str, body: &Markup) -> HttpResponse {
+    HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("Referrer-Policy", "same-origin"))
+        .body(page(title, body).into_string())
+}
+
+/// A 200 page.
+#[must_use]
+pub fn ok(title: &str, body: &Markup) -> HttpResponse {
+    response(StatusCode::OK, title, body)
+}

@@ -1,0 +1,180 @@
+//! Just enough Markdown for the rules texts (`rules_for_players`): headings, paragraphs, lists,
+//! fenced or indented code blocks (the board diagrams), `code` spans and **bold**. Everything
+//! else shows as the text it is; every piece is escaped by maud.
+
+use maud::{html, Markup};
+
+enum Block {
+    Heading(usize, String),
+    Para(String),
+    List(Vec<String>),
+    Code(String),
+}
+
+fn blocks(text: &str) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().peekable();
+    let mut para: Vec<&str> = Vec::new();
+    let mut list: Vec<String> = Vec::new();
+    let flush = |out: &mut Vec<Block>, para: &mut Vec<&str>, list: &mut Vec<String>| {
+        if !para.is_empty() {
+            out.push(Block::Para(para.join(" ")));
+            para.clear();
+        }
+        if !list.is_empty() {
+            out.push(Block::List(std::mem::take(list)));
+        }
+    };
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("```") {
+            flush(&mut out, &mut para, &mut list);
+            let mut code = Vec::new();
+            for inner in lines.by_ref() {
+                if inner.trim_start().starts_with("```") {
+                    break;
+                }
+                code.push(inner);
+            }
+            out.push(Block::Code(code.join("\n")));
+        } else if line.starts_with("    ") && para.is_empty() && list.is_empty() {
+            let mut code = vec![line.get(4..).unwrap_or_default()];
+            while let Some(next) = lines.peek() {
+                if next.starts_with("    ") || next.trim().is_empty() {
+                    code.push(next.get(4..).unwrap_or_default());
+                    lines.next();
+                } else {
+                    break;
+                }
+            }
+            while code.last().is_some_and(|l| l.trim().is_empty()) {
+                code.pop();
+            }
+            out.push(Block::Code(code.join("\n")));
+        } else if trimmed.is_empty() {
+            flush(&mut out, &mut para, &mut list);
+        } else if let Some(rest) = trimmed.strip_prefix('#') {
+            flush(&mut out, &mut para, &mut list);
+            let level = 1 + rest.chars().take_while(|&c| c == '#').count();
+            out.push(Block::Heading(
+                level,
+                rest.trim_start_matches('#').trim().to_owned(),
+            ));
+        } else if let Some(item) = trimmed
+            .strip_prefix("- ")
+            .or_else(|| trimmed.strip_prefix("* "))
+        {
+            if !para.is_empty() {
+                out.push(Block::Para(para.join(" ")));
+                para.clear();
+            }
+            list.push(item.to_owned());
+        } else if !list.is_empty() && line.starts_with(' ') {
+            if let Some(last) = list.last_mut() {
+                last.push(' ');
+                last.push_str(trimmed);
+            }
+        } else {
+            if !list.is_empty() {
+                out.push(Block::List(std::mem::take(&mut list)));
+            }
+            para.push(trimmed);
+        }
+    }
+    flush(&mut out, &mut para, &mut list);
+    out
+}
+
+/// `code` spans and **bold** within a line.
+fn inline(text: &str) -> Markup {
+    let mut parts = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let tick = rest.find('`');
+        let star = rest.find("**");
+        match (tick, star) {
+            (Some(t), s) if s.is_none_or(|s| t < s) => {
+                let (before, after) = rest.split_at(t);
+                let after = after.get(1..).unwrap_or_default();
+                match after.find('`') {
+                    Some(end) => {
+                        parts.push((0, before.to_owned()));
+                        parts.push((1, after.get(..end).unwrap_or_default().to_owned()));
+                        rest = after.get(end + 1..).unwrap_or_default();
+                    }
+                    None => {
+                        parts.push((0, rest.to_owned()));
+                        rest = "";
+                    }
+                }
+            }
+            (_, Some(s)) => {
+                let (before, after) = rest.split_at(s);
+                let after = after.get(2..).unwrap_or_default();
+                match after.find("**") {
+                    Some(end) => {
+                        parts.push((0, before.to_owned()));
+                        parts.push((2, after.get(..end).unwrap_or_default().to_owned()));
+                        rest = after.get(end + 2..).unwrap_or_default();
+                    }
+                    None => {
+                        parts.push((0, rest.to_owned()));
+                        rest = "";
+                    }
+                }
+            }
+            _ => {
+                parts.push((0, rest.to_owned()));
+                rest = "";
+            }
+        }
+    }
+    html! {
+        @for (style, part) in &parts {
+            @match style {
+                1 => code { (part) },
+                2 => strong { (part) },
+                _ => (part),
+            }
+        }
+    }
+}
+
+/// The rules text as HTML.
+#[must_use]
+pub fn render(text: &str) -> Markup {
+    html! {
+        @for block in blocks(text) {
+            @match block {
+                Block::Heading(level, title) => @match level {
+                    1 | 2 => h2 { (inline(&title)) },
+                    _ => h3 { (inline(&title)) },
+                },
+                Block::Para(text) => p { (inline(&text)) },
+                Block::List(items) => ul { @for item in &items { li { (inline(item)) } } },
+                Block::Code(code) => pre { code { (code) } },
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_become_elements_and_text_is_escaped() {
+        let html = render(
+            "# Title\n\nA `F3:E4` <b>move</b>.\n\n- one\n- **two**\n\n    A B C\n    1 2 3\n",
+        )
+        .into_string();
+        assert!(html.contains("<h2>Title</h2>"), "{html}");
+        assert!(html.contains("<code>F3:E4</code>"), "{html}");
+        assert!(html.contains("&lt;b&gt;move&lt;/b&gt;"), "{html}");
+        assert!(html.contains("<li><strong>two</strong></li>"), "{html}");
+        assert!(
+            html.contains("<pre><code>A B C\n1 2 3</code></pre>"),
+            "{html}"
+        );
+    }
+}

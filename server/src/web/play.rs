@@ -1,0 +1,328 @@
+//! Playing from the page: following a play link (sets the game's cookie, redirects to the page),
+//! and the forms it shows (move, resign with a confirmation, draw). Every form carries the CSRF
+//! token of the cookie's pass; every write goes through the game service as an
+//! `Actor::PlayLink` for the pass's seat. Without a valid cookie posting is refused (403).
+
+use std::collections::HashMap;
+
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError as _};
+use maud::html;
+use turnpost_shared::{DrawAction, PlayMoveRequest};
+
+use super::game_page::{self, game_id, Note};
+use super::{layout, WebError};
+use crate::games::{ending, moving, Actor, GameError};
+use crate::play_link::{self, PassRefused, PlayPass};
+use crate::state::AppState;
+
+/// A pass that was checked against the game as it stood.
+#[derive(Debug, Clone)]
+pub struct Checked {
+    /// The pass.
+    pub pass: PlayPass,
+    /// Its text (the cookie's value; the CSRF token is derived from it).
+    pub text: String,
+}
+
+impl Checked {
+    fn actor(&self) -> Actor {
+        Actor::PlayLink {
+            account_id: self.pass.account_id,
+            seat: self.pass.seat,
+        }
+    }
+}
+
+async fn check_pass(
+    state: &AppState,
+    id: i64,
+    text: String,
+) -> Result<Result<Checked, PassRefused>, WebError> {
+    let key = state.mail.link_key.clone();
+    let lookup = text.clone();
+    let checked = crate::routes::with_conn(state, move |conn| {
+        Ok(play_link::verify(conn, &key, id, &lookup)?)
+    })
+    .await?;
+    Ok(checked.map(|pass| Checked { pass, text }))
+}
+
+/// The pass of the game's cookie, if the browser has one, checked.
+///
+/// # Errors
+/// Storage failures; an unknown game.
+pub async fn pass_of(
+    state: &AppState,
+    req: &HttpRequest,
+    id: i64,
+) -> Result<Option<Result<Checked, PassRefused>>, WebError> {
+    let Some(cookie) = req.cookie(&play_link::cookie_name(id)) else {
+        return Ok(None);
+    };
+    Ok(Some(
+        check_pass(state, id, cookie.value().to_owned()).await?,
+    ))
+}
+
+/// `GET /games/{id}/play/{pass}`: the link of a turn card. Sets the game's cookie and redirects
+/// to the game page.
+///
+/// # Errors
+/// 404 unknown game; 403 a forged, revoked or finished game's link.
+pub async fn follow_link(
+    state: web::Data<AppState>,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse, WebError> {
+    let (id, text) = path.into_inner();
+    let id = game_id(&id)?;
+    let checked = check_pass(&state, id, text).await?;
+    let checked = checked.map_err(|refused| WebError::forbidden(refused.message()))?;
+    let secure = state.mail.public_url.starts_with("https://");
+    let cookie = Cookie::build(play_link::cookie_name(id), checked.text)
+        .path(format!("/games/{id}"))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .max_age(actix_web::cookie::time::Duration::days(90))
+        .finish();
+    Ok(HttpResponse::SeeOther()
+        .cookie(cookie)
+        .insert_header((header::LOCATION, format!("/games/{id}")))
+        .insert_header(("Referrer-Policy", "no-referrer"))
+        .finish())
+}
+
+/// The form's field `name`, or a 400 naming it.
+fn field<'a>(form: &'a HashMap<String, String>, name: &str) -> Result<&'a str, WebError> {
+    form.get(name)
+        .map(String::as_str)
+        .ok_or_else(|| WebError::bad_request(format!("the form has no {name} field")))
+}
+
+/// The cookie's pass and a matching CSRF token, or 403.
+async fn authorise(
+    state: &AppState,
+    req: &HttpRequest,
+    id: i64,
+    form: &HashMap<String, String>,
+) -> Result<Checked, WebError> {
+    let checked =
+        match pass_of(state, req, id).await? {
+            Some(Ok(checked)) => checked,
+            Some(Err(refused)) => return Err(WebError::forbidden(refused.message())),
+            None => return Err(WebError::forbidden(
+                "playing from this page needs your play link: open the \"Play in your browser\" \
+                 link of your latest turn mail in this browser first",
+            )),
+        };
+    let token = form.get("csrf").map(String::as_str).unwrap_or_default();
+    if !play_link::csrf_matches(&state.mail.link_key, &checked.text, token) {
+        return Err(WebError::forbidden(
+            "this form is not from this game's page (its security token does not match); \
+             reload the game page and try again",
+        ));
+    }
+    Ok(checked)
+}
+
+fn see_game(id: i64) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, format!("/games/{id}")))
+        .finish()
+}
+
+/// What a refused game action shows: the game as it stands now with a note, and the status.
+fn refusal(error: GameError, entered: &str) -> Result<(Note, StatusCode), WebError> {
+    Ok(match error {
+        GameError::StalePly { current, .. } | GameError::MoveTaken { current, .. } => (
+            Note::Notice(format!(
+                "The game moved on while you were looking (it is at move {current} now): here \
+                 is the new position; your move was not played."
+            )),
+            StatusCode::CONFLICT,
+        ),
+        GameError::Illegal(reason) => (
+            Note::Refused {
+                entered: entered.to_owned(),
+                reason: reason.to_string(),
+            },
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        GameError::NotFound { game_id } => {
+            return Err(WebError::not_found(format!("there is no game {game_id}")))
+        }
+        GameError::Storage(cause) => return Err(WebError::internal(&cause)),
+        other => {
+            let message = other.to_string();
+            let status = crate::error::ApiError::from(other).status_code();
+            (Note::Notice(message), status)
+        }
+    })
+}
+
+/// The answer to a form: back to the game page after a done action (POST, redirect, GET), or
+/// the page with the refusal (`entered`: the move as typed, kept in the field).
+async fn answer<T>(
+    state: &AppState,
+    id: i64,
+    checked: Checked,
+    outcome: Result<T, GameError>,
+    entered: &str,
+) -> Result<HttpResponse, WebError> {
+    match outcome {
+        Ok(_) => Ok(see_game(id)),
+        Err(error) => {
+            let (note, status) = refusal(error, entered)?;
+            game_page::render(state, id, None, Some(Ok(checked)), Some(note), status).await
+        }
+    }
+}
+
+/// `POST /games/{id}/move`: `move`, `ply`, `csrf`.
+///
+/// # Errors
+/// 403 without the cookie or with a bad token; 400 a form without its fields.
+pub async fn play_move(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<String>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, WebError> {
+    let id = game_id(&path)?;
+    let form = form.into_inner();
+    let checked = authorise(&state, &req, id, &form).await?;
+    let text = field(&form, "move")?.trim().to_owned();
+    let ply_text = field(&form, "ply")?;
+    let ply = ply_text
+        .parse::<u32>()
+        .map_err(|_| WebError::bad_request(format!("ply={ply_text} is not a number of moves")))?;
+    if text.is_empty() {
+        return game_page::render(
+            &state,
+            id,
+            None,
+            Some(Ok(checked)),
+            Some(Note::Refused {
+                entered: String::new(),
+                reason: "type a move or click its cells on the board".to_owned(),
+            }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        )
+        .await;
+    }
+    let actor = checked.actor();
+    let request = PlayMoveRequest {
+        notation: text.clone(),
+        ply,
+    };
+    let outcome = with_service(&state, move |conn, ctx| {
+        moving::play(conn, ctx, &actor, id, &request)
+    })
+    .await?;
+    answer(&state, id, checked, outcome, &text).await
+}
+
+/// Runs a game service call; its refusal comes back as a value, storage failures as errors.
+async fn with_service<T, F>(state: &AppState, f: F) -> Result<Result<T, GameError>, WebError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut crate::db::DbConnection, &crate::accounts::MailContext) -> Result<T, GameError>
+        + Send
+        + 'static,
+{
+    let ctx = state.mail.clone();
+    Ok(crate::routes::with_conn(state, move |conn| Ok(f(conn, &ctx))).await?)
+}
+
+/// `GET /games/{id}/resign`: the confirmation step.
+///
+/// # Errors
+/// 403 without the cookie.
+pub async fn resign_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let id = game_id(&path)?;
+    let checked =
+        match pass_of(&state, &req, id).await? {
+            Some(Ok(checked)) => checked,
+            Some(Err(refused)) => return Err(WebError::forbidden(refused.message())),
+            None => return Err(WebError::forbidden(
+                "resigning from this page needs your play link: open it from your turn mail first",
+            )),
+        };
+    let csrf = play_link::csrf_token(&state.mail.link_key, &checked.text);
+    let body = html! {
+        h1 { "Resign game #" (id) "?" }
+        p { "Resigning ends your part in the game for good. In a game of two it ends the game; "
+            "with more players the game goes on without you." }
+        form method="post" action={ "/games/" (id) "/resign" } {
+            input type="hidden" name="csrf" value=(csrf);
+            input type="hidden" name="confirm" value="yes";
+            button.danger type="submit" { "Yes, resign" }
+            " "
+            a href={ "/games/" (id) } { "No, back to the game" }
+        }
+    };
+    Ok(layout::ok("Resign?", &body))
+}
+
+/// `POST /games/{id}/resign` (from the confirmation page).
+///
+/// # Errors
+/// 403 without the cookie or with a bad token; 400 without the confirmation.
+pub async fn resign(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<String>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, WebError> {
+    let id = game_id(&path)?;
+    let form = form.into_inner();
+    let checked = authorise(&state, &req, id, &form).await?;
+    if field(&form, "confirm")? != "yes" {
+        return Err(WebError::bad_request(
+            "confirm=yes is needed to resign (the confirmation page sends it)",
+        ));
+    }
+    let actor = checked.actor();
+    let outcome = with_service(&state, move |conn, ctx| {
+        ending::resign(conn, ctx, &actor, id)
+    })
+    .await?;
+    answer(&state, id, checked, outcome, "").await
+}
+
+/// `POST /games/{id}/draw`: `action` = `offer`, `accept` or `decline`.
+///
+/// # Errors
+/// 403 without the cookie or with a bad token; 400 an unknown action.
+pub async fn draw(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<String>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, WebError> {
+    let id = game_id(&path)?;
+    let form = form.into_inner();
+    let checked = authorise(&state, &req, id, &form).await?;
+    let action = match field(&form, "action")? {
+        "offer" => DrawAction::Offer,
+        "accept" => DrawAction::Accept,
+        "decline" => DrawAction::Decline,
+        other => {
+            return Err(WebError::bad_request(format!(
+                "action={other} is not a draw action; use offer, accept or decline"
+            )))
+        }
+    };
+    let actor = checked.actor();
+    let outcome = with_service(&state, move |conn, ctx| {
+        ending::draw(conn, ctx, &actor, id, action)
+    })
+    .await?;
+    answer(&state, id, checked, outcome, "").await
+}

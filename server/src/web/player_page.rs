@@ -1,0 +1,56 @@
+//! `GET /players/{name}`: a player's games and results (their name only, never their address).
+
+use actix_web::{web, HttpResponse};
+use maud::html;
+
+use super::{game_list, layout, WebError};
+use crate::games::reads::{self, PublicFilter};
+use crate::state::AppState;
+
+/// A player's page.
+///
+/// # Errors
+/// 404 for an unknown player; storage failures.
+pub async fn show(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let asked = path.into_inner();
+    let lookup = asked.clone();
+    let found = crate::routes::with_conn(&state, move |conn| {
+        let Some(name) = reads::player_name(conn, &lookup)? else {
+            return Ok(None);
+        };
+        let games = reads::public_list(
+            conn,
+            &PublicFilter {
+                kind: None,
+                player: Some(name.clone()),
+                limit: 100,
+            },
+        )?;
+        Ok(Some((name, games)))
+    })
+    .await?;
+    let Some((name, games)) = found else {
+        return Err(WebError::not_found(format!(
+            "there is no player called {asked}"
+        )));
+    };
+    let finished: Vec<_> = games.iter().filter(|g| g.status == "finished").collect();
+    let won = finished
+        .iter()
+        .filter(|g| {
+            let seat = g.seats.iter().find(|s| s.player == name).map(|s| s.seat);
+            seat.and_then(|seat| usize::from(seat).checked_sub(1))
+                .and_then(|i| g.placings.as_ref().and_then(|p| p.get(i)))
+                == Some(&1)
+        })
+        .count();
+    let body = html! {
+        h1 { (name) }
+        p { (games.len()) " games shown; " (finished.len()) " finished, " (won) " of them won (first place)." }
+        (game_list::table(&games))
+    };
+    Ok(layout::ok(&name, &body))
+}
