@@ -30,12 +30,13 @@ both_backends!(
     two_composers_queue_each_events_mail_once
 );
 
-fn ctx(conn: &mut DbConnection) -> MailContext {
+fn ctx(db: &TestDb, conn: &mut DbConnection) -> MailContext {
     MailContext {
         message_id_domain: "test.invalid".into(),
         public_url: "https://turnpost.test".into(),
         wake: Arc::new(tokio::sync::Notify::new()),
         link_key: unsubscribe::load_key(conn).unwrap().into(),
+        reply: turnpost_server::inbound::ReplyKeys::load(conn, &db.config()).unwrap(),
     }
 }
 
@@ -91,7 +92,7 @@ fn turn_cards(conn: &mut DbConnection) -> Vec<OutboxMail> {
 async fn mail_shows_the_game_at_its_event(backend: Backend) {
     let db = TestDb::create(backend);
     let (pool, mut conn) = common::migrated(&db);
-    let ctx = ctx(&mut conn);
+    let ctx = ctx(&db, &mut conn);
     let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
     let id = started_game(&mut conn, &ctx, anna, bert);
     play(&mut conn, &ctx, [anna, bert], id, 3);
@@ -153,7 +154,7 @@ async fn two_composers_queue_each_events_mail_once(backend: Backend) {
     const MOVES: usize = 30;
     let db = TestDb::create(backend);
     let (pool, mut conn) = common::migrated(&db);
-    let ctx = ctx(&mut conn);
+    let ctx = ctx(&db, &mut conn);
     let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
     let id = started_game(&mut conn, &ctx, anna, bert);
     play(&mut conn, &ctx, [anna, bert], id, MOVES);

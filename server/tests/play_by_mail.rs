@@ -190,8 +190,18 @@ impl Table {
         }
     }
 
+    /// Runs `query` once the servers have composed the mail of every game event so far (they
+    /// run in their own processes, so waiting here holds nothing up).
     fn count<T>(&self, query: impl FnOnce(&mut turnpost_server::db::DbConnection) -> T) -> T {
         let mut conn = self.db.pool().get().unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while turnpost_server::db::events::waiting(&mut conn).unwrap() > 0 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "game events still wait for their mail"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
         query(&mut conn)
     }
 

@@ -498,6 +498,7 @@ impl TestApp {
             link_key: turnpost_server::notifications::unsubscribe::load_key(&mut conn)
                 .unwrap()
                 .into(),
+            reply: turnpost_server::inbound::ReplyKeys::load(&mut conn, &self.config).unwrap(),
         }
     }
 
