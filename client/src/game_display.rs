@@ -15,9 +15,27 @@ pub fn engine_options(game: &GameView) -> Options {
     options
 }
 
-/// The engine position of a game, for local checks and drawing.
+/// The engine position of a game, for local checks and drawing. A running game's dice seed is
+/// withheld by the server, so only the roll in its position text is known (and needed).
 pub fn engine_game(game: &GameView) -> Option<AnyGame> {
-    AnyGame::from_position_text(&engine_options(game), &game.position).ok()
+    AnyGame::from_position_text_seed_withheld(&engine_options(game), &game.position).ok()
+}
+
+/// For a Kechi die game: the seed's commitment while it runs, the seed and how to check it
+/// once finished.
+fn dice_line(game: &GameView) -> Option<String> {
+    let commitment = game.seed_sha256.as_deref()?;
+    if game.options.get("total").map(String::as_str) != Some("die") {
+        return None;
+    }
+    Some(match game.options.get("seed") {
+        Some(seed) => format!(
+            "dice seed: {seed}, SHA-256 {commitment} (check: printf %s {seed} | sha256sum; \
+             replay: turnpost record {} > game.txt && turnpost engine replay game.txt)\n",
+            game.id
+        ),
+        None => format!("dice: seed hidden until the game ends, SHA-256 {commitment}\n"),
+    })
 }
 
 /// The players with their seats: "anna (Black (seat 1)) vs bob (White (seat 2))".
@@ -169,6 +187,9 @@ pub fn describe(game: &GameView) -> String {
     if !departures.is_empty() {
         text.push_str(&departures);
         text.push('\n');
+    }
+    if let Some(dice) = dice_line(game) {
+        text.push_str(&dice);
     }
     text.push_str(&clock_lines(game));
     if let Some(seat) = game.draw_offered_by {
@@ -336,6 +357,7 @@ mod tests {
             id: 42,
             kind: turnpost_shared::GameKind::Kefren,
             options: Default::default(),
+            seed_sha256: None,
             clock: Some(clock.into()),
             timeout: timeout.parse().unwrap(),
             deadline: Some("2026-11-24T13:03:00Z".into()),

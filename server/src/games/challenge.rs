@@ -38,7 +38,7 @@ pub fn create(
         return Err(GameError::SeatCount(format!(
             "{} with options `{}` has {seat_count} seats, but {} player names were given",
             start.kind(),
-            start.options(),
+            super::dice::without_seed(&start.options()),
             request.seats.len()
         )));
     }

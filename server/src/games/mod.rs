@@ -12,6 +12,7 @@
 
 mod actor;
 pub mod challenge;
+pub mod dice;
 pub mod ending;
 mod error;
 mod frame;

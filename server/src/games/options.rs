@@ -4,10 +4,8 @@ use std::collections::BTreeMap;
 
 use turnpost_shared::{AnyGame, GameKind, OptionValue, Options};
 
+use super::dice::SEED;
 use super::GameError;
-
-/// The option that seeds a variant's randomness (Kechi's die).
-const SEED: &str = "seed";
 
 /// Takes `kind` and the JSON options, draws the seed for kinds whose options take one, and
 /// returns the start position (whose `options()` are the canonical options to store).

@@ -7,7 +7,7 @@ use turnpost_shared::{
 };
 
 use super::{
-    engine, shown_status, GameError, GameResult, GameStatus, Loaded, ResultReason, LAST_MOVES,
+    dice, engine, shown_status, GameError, GameResult, GameStatus, Loaded, ResultReason, LAST_MOVES,
 };
 use crate::db::games as q;
 use crate::db::models::{Game, GameSeat, MoveRow};
@@ -118,14 +118,15 @@ pub fn game_view(
     let your_turn =
         status == GameStatus::Active && your_seat.is_some() && your_seat == game.to_move;
     let (departed, placings) = departures(game, loaded.seats.len(), Some(engine));
+    let options = engine.options();
     GameView {
         id: game.id,
         kind: game.kind,
-        options: engine
-            .options()
+        options: dice::shown_options(game, &options)
             .iter()
             .map(|(k, v)| (k.to_owned(), v.to_owned()))
             .collect(),
+        seed_sha256: dice::commitment(&options),
         clock: Some(crate::clocks::spec_of(game.clock.as_deref()).to_string()),
         timeout: game.timeout_mode,
         deadline: if status == GameStatus::Active {
