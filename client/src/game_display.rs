@@ -421,6 +421,28 @@ mod tests {
     }
 
     #[test]
+    fn kechi_die_games_show_the_commitment_then_the_seed() {
+        let mut view = game("3d", "auto", [None, None]);
+        view.kind = turnpost_shared::GameKind::Kechi;
+        view.options.insert("total".into(), "die".into());
+        assert_eq!(dice_line(&view), None, "no commitment, nothing to say");
+        view.seed_sha256 = Some("73475c".into());
+        assert_eq!(
+            dice_line(&view).as_deref(),
+            Some("dice: seed hidden until the game ends, SHA-256 73475c\n")
+        );
+        view.options.insert("seed".into(), "42".into());
+        let line = dice_line(&view).unwrap();
+        assert!(
+            line.starts_with("dice seed: 42, SHA-256 73475c (check: printf %s 42 | sha256sum;"),
+            "{line}"
+        );
+        assert!(describe(&view).contains(&line));
+        view.options.insert("total".into(), "6".into());
+        assert_eq!(dice_line(&view), None, "no dice with total=6");
+    }
+
+    #[test]
     fn departures_and_places_in_words() {
         let seats = [
             seat(1, "anna", None),
