@@ -18,16 +18,27 @@ pub fn engine_options(game: &GameView) -> Options {
 /// The engine position of a game, for local checks and drawing. A running game's dice seed is
 /// withheld by the server, so only the roll in its position text is known (and needed).
 pub fn engine_game(game: &GameView) -> Option<AnyGame> {
-    AnyGame::from_position_text_seed_withheld(&engine_options(game), &game.position).ok()
+    let options = engine_options(game);
+    AnyGame::from_position_text_seed_withheld(&options, &game.position)
+        .ok()
+        .or_else(|| {
+            // A challenge whose dice are not drawn yet shows its start with no roll (`?`).
+            AnyGame::new_seed_withheld(game.kind, &options)
+                .ok()
+                .filter(|start| game.ply == 0 && start.position_text() == game.position)
+        })
 }
 
 /// For a Kechi die game: the seed's commitment while it runs, the seed and how to check it
 /// once finished.
 fn dice_line(game: &GameView) -> Option<String> {
-    let commitment = game.seed_sha256.as_deref()?;
     if game.options.get("total").map(String::as_str) != Some("die") {
         return None;
     }
+    let Some(commitment) = game.seed_sha256.as_deref() else {
+        return (game.status == "invited")
+            .then(|| "dice: the seed is drawn when the game starts\n".to_string());
+    };
     Some(match game.options.get("seed") {
         Some(seed) => format!(
             "dice seed: {seed}, SHA-256 {commitment} (check: printf %s {seed} | sha256sum; \
@@ -426,6 +437,12 @@ mod tests {
         view.kind = turnpost_shared::GameKind::Kechi;
         view.options.insert("total".into(), "die".into());
         assert_eq!(dice_line(&view), None, "no commitment, nothing to say");
+        view.status = "invited".into();
+        assert_eq!(
+            dice_line(&view).as_deref(),
+            Some("dice: the seed is drawn when the game starts\n")
+        );
+        view.status = "active".into();
         view.seed_sha256 = Some("73475c".into());
         assert_eq!(
             dice_line(&view).as_deref(),

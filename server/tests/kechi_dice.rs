@@ -1,7 +1,8 @@
 //! Kechi's dice stay secret while a game runs (issue 19 item 2), on both backends: no answer,
 //! list, record or mail of a running game shows the seed (the only way to future rolls);
-//! the commitment shown from the challenge on is the SHA-256 of the seed revealed at the end;
-//! the finished record replays every roll; and re-challenging gives no say over the seed.
+//! the commitment shown from the start is the SHA-256 of the seed revealed at the end; the
+//! finished record replays every roll; and a challenge shows no roll, so withdrawing and
+//! challenging again gives no say over the dice.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -43,8 +44,9 @@ fn sha256_of_decimal(seed: u64) -> String {
         .collect()
 }
 
-/// The seed the server drew, read from the stored options (players never see this column).
-fn stored_seed(app: &TestApp, id: i64) -> u64 {
+/// The seed the server drew, if it has, read from the stored options (players never see
+/// this column).
+fn stored_seed(app: &TestApp, id: i64) -> Option<u64> {
     use diesel::prelude::*;
     use turnpost_server::db::schema::games;
     let options: String = games::table
@@ -55,8 +57,16 @@ fn stored_seed(app: &TestApp, id: i64) -> u64 {
     Options::from_pairs(options.split_whitespace())
         .unwrap()
         .get("seed")
+        .map(|seed| seed.parse().unwrap())
+}
+
+/// The total field of a view's position text.
+fn shown_total(view: &Value) -> &str {
+    view["position"]
+        .as_str()
         .unwrap()
-        .parse()
+        .split(' ')
+        .nth(3)
         .unwrap()
 }
 
@@ -163,11 +173,14 @@ async fn a_running_game_shows_no_seed_and_the_end_reveals_it(backend: Backend) {
     .await;
     assert_eq!(challenge.status, 201, "{challenge:?}");
     let id = challenge.body["id"].as_i64().unwrap();
-    let seed = stored_seed(&app, id);
-    // A drawn 64-bit seed is this short with a probability below 1e-9; a short one could
-    // appear in a text by chance.
-    assert!(seed > 10_000_000_000, "seed {seed}");
-    let commitment = sha256_of_decimal(seed);
+    // A challenge has no seed yet, so no roll and no commitment.
+    assert_eq!(stored_seed(&app, id), None);
+    assert_eq!(shown_total(&challenge.body), "?");
+    assert!(
+        challenge.body["seed_sha256"].is_null(),
+        "{}",
+        challenge.body
+    );
 
     let mut shown: Vec<(String, Value)> = vec![("the challenge answer".into(), challenge.body)];
     let invites = get(&app, "/v1/games?status=invited", &bert).await.body;
@@ -183,6 +196,14 @@ async fn a_running_game_shows_no_seed_and_the_end_reveals_it(backend: Backend) {
     )];
     let accepted = post(&app, &format!("/v1/games/{id}/accept"), &bert, json!({})).await;
     assert_eq!(accepted.status, 200, "{accepted:?}");
+    // The game starts: the seed is drawn, its commitment shown.
+    let seed = stored_seed(&app, id).unwrap();
+    // A drawn 64-bit seed is this short with a probability below 1e-9; a short one could
+    // appear in a text by chance.
+    assert!(seed > 10_000_000_000, "seed {seed}");
+    let commitment = sha256_of_decimal(seed);
+    assert_eq!(accepted.body["seed_sha256"], commitment.as_str());
+    assert_eq!(shown_total(&accepted.body), roll(seed, 0).to_string());
     shown.push(("the accept answer".into(), accepted.body));
 
     let mut ply = 0u64;
@@ -256,17 +277,22 @@ async fn a_running_game_shows_no_seed_and_the_end_reveals_it(backend: Backend) {
 
     for (place, value) in &shown {
         assert_no_seed(place, &value.to_string(), seed);
-        // Game views: no seed option, the commitment instead.
+        // Game views: no seed option; the commitment once started.
         if value.get("position").is_some() {
             assert!(value["options"].get("seed").is_none(), "{place}: {value}");
-            assert_eq!(value["seed_sha256"], commitment.as_str(), "{place}");
+            if value["status"] == "invited" {
+                assert!(value["seed_sha256"].is_null(), "{place}");
+            } else {
+                assert_eq!(value["seed_sha256"], commitment.as_str(), "{place}");
+            }
         }
     }
     for (place, text) in &texts {
         assert_no_seed(place, text, seed);
         let record = GameRecord::parse(text).unwrap();
         assert_eq!(record.header("Seed"), None, "{place}");
-        assert_eq!(record.header("Seed-SHA256"), Some(commitment.as_str()));
+        let expected = (record.header("Started").is_some()).then_some(commitment.as_str());
+        assert_eq!(record.header("Seed-SHA256"), expected, "{place}");
         assert_eq!(
             record.header("Options"),
             Some("lines=4 scoring=markers total=die")
@@ -329,7 +355,7 @@ async fn a_running_game_shows_no_seed_and_the_end_reveals_it(backend: Backend) {
 async fn rechallenging_gives_no_control_of_the_seed(backend: Backend) {
     let app = TestApp::spawn(backend).await;
     let anna = play::player(&app.pool, "anna");
-    play::player(&app.pool, "bert");
+    let bert = play::player(&app.pool, "bert");
     // No way to give a seed, in any spelling of the key.
     for key in ["seed", "SEED", " Seed "] {
         let given = post(
@@ -349,11 +375,7 @@ async fn rechallenging_gives_no_control_of_the_seed(backend: Backend) {
             "{given:?}"
         );
     }
-    // Withdrawing and challenging again shows only a fresh commitment each time: a new seed,
-    // unseen, never the one of a withdrawn challenge.
-    let mut seeds = HashSet::new();
-    let mut commitments = HashSet::new();
-    for _ in 0..5 {
+    let challenge = || async {
         let made = post(
             &app,
             "/v1/games",
@@ -362,21 +384,43 @@ async fn rechallenging_gives_no_control_of_the_seed(backend: Backend) {
         )
         .await;
         assert_eq!(made.status, 201, "{made:?}");
-        let id = made.body["id"].as_i64().unwrap();
-        let seed = stored_seed(&app, id);
-        assert_eq!(made.body["seed_sha256"], sha256_of_decimal(seed).as_str());
+        made.body
+    };
+    // A challenge withdrawn shows no roll and has no seed: challenging again and again tells
+    // the challenger nothing about any dice.
+    for _ in 0..3 {
+        let made = challenge().await;
+        let id = made["id"].as_i64().unwrap();
         let withdrawn = post(&app, &format!("/v1/games/{id}/decline"), &anna, json!({})).await;
         assert_eq!(withdrawn.status, 200, "{withdrawn:?}");
         assert_eq!(withdrawn.body["status"], "cancelled");
-        for (place, text) in [
-            ("the challenge answer", made.body.to_string()),
-            ("the withdrawal answer", withdrawn.body.to_string()),
-            ("the withdrawn record", record_text(&app, id, &anna).await),
-        ] {
-            assert_no_seed(place, &text, seed);
+        for view in [&made, &withdrawn.body] {
+            assert_eq!(shown_total(view), "?", "{view}");
+            assert!(view["seed_sha256"].is_null(), "{view}");
+            let board = view["board"].as_str().unwrap();
+            assert!(board.contains("die roll not known yet"), "{board}");
+            assert!(!(1..=6).any(|n| board.contains(&format!("die roll {n}"))));
         }
-        seeds.insert(seed);
-        commitments.insert(made.body["seed_sha256"].as_str().unwrap().to_owned());
+        assert_eq!(stored_seed(&app, id), None);
+        let record = record_text(&app, id, &anna).await;
+        assert!(!record.contains("Seed"), "{record}");
     }
-    assert_eq!((seeds.len(), commitments.len()), (5, 5));
+    // Each game that starts draws its own seed then: the first roll and the commitment follow it.
+    let mut seeds = HashSet::new();
+    let mut commitments = HashSet::new();
+    for _ in 0..3 {
+        let id = challenge().await["id"].as_i64().unwrap();
+        let started = post(&app, &format!("/v1/games/{id}/accept"), &bert, json!({})).await;
+        assert_eq!(started.status, 200, "{started:?}");
+        let seed = stored_seed(&app, id).unwrap();
+        assert_eq!(
+            started.body["seed_sha256"],
+            sha256_of_decimal(seed).as_str()
+        );
+        assert_eq!(shown_total(&started.body), roll(seed, 0).to_string());
+        assert_no_seed("the start", &started.body.to_string(), seed);
+        seeds.insert(seed);
+        commitments.insert(started.body["seed_sha256"].as_str().unwrap().to_owned());
+    }
+    assert_eq!((seeds.len(), commitments.len()), (3, 3));
 }

@@ -97,6 +97,20 @@ impl AnyGame {
         }
     }
 
+    /// The start position of `kind` with `options` whose dice seed is not drawn yet (a
+    /// challenge on a server): for Kechi `total=die` without a `seed` option the first roll is
+    /// unknown (its position text shows `?` as the total, it has no legal moves and is ongoing);
+    /// every other game and variant starts exactly as with [`AnyGame::new`].
+    ///
+    /// # Errors
+    /// As [`AnyGame::new`].
+    pub fn new_seed_withheld(kind: GameKind, options: &Options) -> Result<AnyGame, EngineError> {
+        match kind {
+            GameKind::Kechi => Ok(AnyGame::from(Kechi::start_seed_withheld(options)?)),
+            _ => AnyGame::new(kind, options),
+        }
+    }
+
     /// Reads position text; its first word names the kind.
     ///
     /// # Errors
@@ -111,7 +125,8 @@ impl AnyGame {
     /// moves, resolves moves and draws its board; a position played on from it has no known
     /// total (its position text shows `?`), no legal moves, and stays ongoing while the side to
     /// move has stones. Every other game, and a Kechi game whose options give a `seed`, reads
-    /// exactly as with [`AnyGame::from_position_text`].
+    /// exactly as with [`AnyGame::from_position_text`]. A Kechi position read this way has no
+    /// `seed` in its `options()`, so its serialised [`GameSnapshot`] does not read back.
     ///
     /// # Errors
     /// As [`AnyGame::from_position_text`], without the check of a die total against the seed.

@@ -306,7 +306,8 @@ pub struct GameView {
     /// `seed`) is left out until the game is finished: see `seed_sha256`.
     pub options: std::collections::BTreeMap<String, String>,
     /// For a game whose dice come from a seed (Kechi): the commitment to it, the SHA-256 (hex)
-    /// of the seed's decimal digits, the same from the challenge on. Once the game is finished
+    /// of the seed's decimal digits, from the start of the game on (a challenge has no seed yet,
+    /// and no roll: its position shows `?` as the total). Once the game is finished
     /// the seed itself is in `options`, so anyone can check it and replay every roll.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed_sha256: Option<String>,

@@ -109,3 +109,31 @@ fn the_commitment_is_the_sha256_of_the_decimal_seed() {
         "73475cb40a568e8da8a045ced110137e159f890ac4da883b6b17dc651b3a8049"
     );
 }
+
+#[test]
+fn a_start_without_a_drawn_seed_has_no_roll_yet() {
+    let hidden = options(&["total=die"]);
+    let start = AnyGame::new_seed_withheld(GameKind::Kechi, &hidden).unwrap();
+    assert!(
+        start.position_text().ends_with(" w ? 0 0 0"),
+        "{}",
+        start.position_text()
+    );
+    assert!(start.legal_moves().is_empty());
+    assert!(matches!(start.status(), Status::Ongoing { .. }));
+    assert!(!start.options().iter().any(|(key, _)| key == "seed"));
+    // With a seed, with total=6, and for other games: the ordinary start.
+    for (kind, pairs) in [
+        (GameKind::Kechi, &["total=die", "seed=5"][..]),
+        (GameKind::Kechi, &[][..]),
+        (GameKind::Kefren, &[][..]),
+    ] {
+        let given = options(pairs);
+        assert_eq!(
+            AnyGame::new_seed_withheld(kind, &given)
+                .unwrap()
+                .position_text(),
+            AnyGame::new(kind, &given).unwrap().position_text()
+        );
+    }
+}

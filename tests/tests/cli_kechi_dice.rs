@@ -40,11 +40,20 @@ fn dice_game(backend: Backend) {
     let made = anna.json(&["new", "kechi", "--with", "bob", "--option", "total=die"]);
     let id = made["game"]["id"].as_i64().unwrap();
     let id_text = id.to_string();
-    let commitment = made["game"]["seed_sha256"].as_str().unwrap().to_owned();
-    assert_eq!(commitment.len(), 64);
+    // A challenge has no dice yet: no roll, no commitment; `show` still draws it and says so.
+    assert!(made["game"]["seed_sha256"].is_null(), "{made}");
+    let invited = out(&bob, &["show", &id_text]);
+    assert!(
+        invited.contains("dice: the seed is drawn when the game starts")
+            && invited.contains("your goal"),
+        "{invited}"
+    );
     // Everything the CLI showed while the game ran, checked for the seed at the end.
-    let mut seen = vec![made.to_string(), out(&bob, &["invites"])];
-    seen.push(bob.json(&["accept", &id_text]).to_string());
+    let mut seen = vec![made.to_string(), invited, out(&bob, &["invites"])];
+    let accepted = bob.json(&["accept", &id_text]);
+    let commitment = accepted["game"]["seed_sha256"].as_str().unwrap().to_owned();
+    assert_eq!(commitment.len(), 64);
+    seen.push(accepted.to_string());
 
     for ply in 0..6u64 {
         let player = if ply % 2 == 0 { &anna } else { &bob };

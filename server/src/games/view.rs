@@ -118,11 +118,11 @@ pub fn game_view(
     let your_turn =
         status == GameStatus::Active && your_seat.is_some() && your_seat == game.to_move;
     let (departed, placings) = departures(game, loaded.seats.len(), Some(engine));
-    let options = engine.options();
+    let options = super::stored_options(game).unwrap_or_default();
     GameView {
         id: game.id,
         kind: game.kind,
-        options: dice::shown_options(game, &options)
+        options: dice::shown_options(game, &engine.options())
             .iter()
             .map(|(k, v)| (k.to_owned(), v.to_owned()))
             .collect(),

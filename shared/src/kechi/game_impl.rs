@@ -142,6 +142,16 @@ impl Game for Kechi {
 }
 
 impl Kechi {
+    /// The start position of `options` with the die's seed not drawn yet: as
+    /// [`Game::new`], except that with `total=die` and no `seed` the first roll is unknown
+    /// (see [`Kechi::from_position_text_seed_withheld`] for what such a position can do).
+    ///
+    /// # Errors
+    /// As [`Game::new`].
+    pub fn start_seed_withheld(options: &Options) -> Result<Kechi, OptionError> {
+        Ok(Kechi::start(Rules::withheld(options)?))
+    }
+
     /// Reads position text like [`Game::from_position_text`], for a game whose die seed is
     /// withheld (a running game on a server shows no seed): when `options` give no `seed` and
     /// `total=die`, the text's total is taken as the roll of the turn in progress, unchecked,
