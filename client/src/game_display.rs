@@ -144,7 +144,19 @@ pub fn departures_words(
 ) -> String {
     let mut parts = Vec::new();
     if !departed.is_empty() {
-        let names: Vec<String> = departed.iter().map(|&s| seat_player(seats, s)).collect();
+        let names: Vec<String> = departed
+            .iter()
+            .map(|&s| {
+                let bot = seats
+                    .iter()
+                    .find(|seat| seat.seat == s)
+                    .and_then(|seat| seat.played_by.as_deref());
+                match bot {
+                    Some(bot) => format!("{} ({bot} plays on)", seat_player(seats, s)),
+                    None => seat_player(seats, s),
+                }
+            })
+            .collect();
         parts.push(format!("left: {}", names.join(", then ")));
     }
     if let Some(places) = placings.filter(|_| seats.len() > 2) {
@@ -360,6 +372,7 @@ mod tests {
             player: player.into(),
             accepted: true,
             bank_seconds,
+            played_by: None,
         }
     }
 
@@ -371,6 +384,7 @@ mod tests {
             seed_sha256: None,
             clock: Some(clock.into()),
             timeout: timeout.parse().unwrap(),
+            on_leave: turnpost_shared::OnLeave::Remove,
             deadline: Some("2026-11-24T13:03:00Z".into()),
             claimable: false,
             seats: vec![seat(1, "anna", banks[0]), seat(2, "bob", banks[1])],

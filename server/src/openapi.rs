@@ -8,7 +8,7 @@
 use turnpost_shared::{
     Account, CategoriesPatch, CodeSent, CreateGameRequest, DrawAction, DrawRequest, ErrorBody,
     ErrorDetail, GameKind, GameList, GameSummary, GameView, Health, MoveList, MoveView, NewToken,
-    NotificationCategories, NotificationSettings, NotificationSettingsPatch, OptionValue,
+    NotificationCategories, NotificationSettings, NotificationSettingsPatch, OnLeave, OptionValue,
     PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TimeoutMode, TokenInfo, TokenList,
     TurnMail, Vacation, VacationRequest, VerifyRequest,
 };
@@ -131,7 +131,7 @@ impl Modify for CommonAnswers {
         TokenList, Health, ErrorBody, ErrorDetail, CreateGameRequest, PlayMoveRequest,
         DrawRequest, DrawAction, VacationRequest, Vacation, CategoriesPatch,
         NotificationSettingsPatch, NotificationSettings, NotificationCategories, TurnMail,
-        GameView, GameSummary, GameList, SeatView, MoveView, MoveList, GameKind, TimeoutMode,
+        GameView, GameSummary, GameList, SeatView, MoveView, MoveList, GameKind, TimeoutMode, OnLeave,
         OptionValue
     )),
     modifiers(&BearerAuth),

@@ -36,6 +36,7 @@ both_backends!(
     claim_mode_tells_the_opponent_and_lets_them_claim,
     reminders_come_once_each,
     vacation_pauses_the_clocks,
+    vacation_days_renew_with_the_calendar_year,
     preferences_are_read_and_changed,
     turn_mail_follows_the_preferences,
     digest_comes_once_a_day_at_the_local_hour,
@@ -486,6 +487,64 @@ async fn vacation_pauses_the_clocks(backend: Backend) {
         parse_time(&played["deadline"]),
         until + Duration::days(2) + Duration::days(3)
     );
+}
+
+/// The allowance counts the days of the current UTC calendar year only. The server reads the
+/// real clock, so "last year" is made by writing the account's vacation row with last year's
+/// number (its vacation ended on 31 December), as a server that ran through New Year would
+/// have left it.
+async fn vacation_days_renew_with_the_calendar_year(backend: Backend) {
+    use chrono::Datelike;
+    use turnpost_server::db::models::VacationRow;
+    use turnpost_server::db::schema::{accounts, vacations};
+
+    let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 0).await;
+    let token = play::player(&app.pool, "vny");
+    let this_year = db::now().year();
+    let account_id: i64 = accounts::table
+        .filter(accounts::name.eq("vny"))
+        .select(accounts::id)
+        .first(&mut app.conn())
+        .unwrap();
+    let new_year = chrono::NaiveDate::from_ymd_opt(this_year, 1, 1)
+        .unwrap()
+        .and_hms_opt(0, 0, 0)
+        .unwrap();
+    diesel::insert_into(vacations::table)
+        .values(&VacationRow {
+            account_id,
+            year: this_year - 1,
+            days_used: 15,
+            until_at: Some(new_year - Duration::hours(1)),
+        })
+        .execute(&mut app.conn())
+        .unwrap();
+
+    // Last year's 15 days do not count: this year's 15 are all there.
+    let answer = get(&app, "/v1/me/vacation", &token).await;
+    assert_eq!(answer.status, 200, "{answer:?}");
+    assert_eq!(answer.body["year"], this_year);
+    assert_eq!(answer.body["days_used"], 0);
+    assert_eq!(answer.body["days_left"], 15);
+    assert_eq!(
+        answer.body["until"],
+        Value::Null,
+        "last year's vacation is over"
+    );
+    let answer = post(&app, "/v1/me/vacation", &token, json!({"days": 15})).await;
+    assert_eq!(answer.status, 200, "{answer:?}");
+    assert_eq!(answer.body["days_used"], 15);
+    assert_eq!(answer.body["days_left"], 0);
+
+    // The row now counts this year: no day more until the next one.
+    let stored: VacationRow = vacations::table
+        .find(account_id)
+        .first(&mut app.conn())
+        .unwrap();
+    assert_eq!((stored.year, stored.days_used), (this_year, 15));
+    let answer = post(&app, "/v1/me/vacation", &token, json!({"days": 1})).await;
+    assert_eq!(answer.status, 422, "{answer:?}");
+    assert_eq!(answer.error_code(), "vacation_exhausted");
 }
 
 async fn preferences_are_read_and_changed(backend: Backend) {

@@ -1,7 +1,8 @@
 //! Seats leaving Chinese Checkers games of three and six seats over HTTP, on both backends: a
 //! resignation, a timeout found by a sweep, a late move after the deadline and a claim each
 //! take the seat out, the game goes on, the others get one mail, the record replays, and the
-//! placings rank the seats once it is over.
+//! placings rank the seats once it is over. With `on-leave=bot`, a server bot takes the seat
+//! over instead and plays it on to the end of the game.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -28,6 +29,10 @@ use turnpost_server::sweeps;
 use turnpost_shared::GameRecord;
 
 both_backends!(
+    a_bot_plays_a_resigned_seat_on_to_the_end,
+    a_timeout_found_by_a_sweep_hands_the_seat_to_a_bot,
+    with_two_seats_playing_leaving_ends_a_bot_game,
+    on_leave_defaults_to_remove_and_is_checked,
     a_claim_takes_the_late_seat_out,
     three_players_agree_a_draw_only_all_together,
     three_players_go_on_after_a_resignation_and_a_timeout,
@@ -423,4 +428,410 @@ async fn a_claim_takes_the_late_seat_out(backend: Backend) {
     assert_eq!(last.body["result_reason"], "timeout");
     assert_eq!(last.body["placings"], json!([3, 2, 1]));
     check_record(&app, id, &tokens[2], &last.body).await;
+}
+
+/// The record as served, and the engine's replay of it (which must reach the cached position:
+/// a bot taking a seat over changes nothing on the board).
+async fn replayed_record(app: &TestApp, id: i64, token: &str, view: &Value) -> GameRecord {
+    let resp = app
+        .http
+        .get(format!("{}/v1/games/{id}/record", app.base))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status(), 200);
+    let record = GameRecord::parse(&resp.text().await.unwrap()).unwrap();
+    let replayed = record.replay().unwrap();
+    assert_eq!(replayed.position_text(), view["position"].as_str().unwrap());
+    assert_eq!(record.moves.len() as u64, view["ply"].as_u64().unwrap());
+    record
+}
+
+fn engine_of(view: &Value) -> turnpost_shared::AnyGame {
+    let options = turnpost_shared::Options::from_pairs(
+        view["options"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| format!("{k}={}", v.as_str().unwrap())),
+    )
+    .unwrap();
+    turnpost_shared::AnyGame::from_position_text(&options, view["position"].as_str().unwrap())
+        .unwrap()
+}
+
+fn account_id(app: &TestApp, name: &str) -> i64 {
+    use turnpost_server::db::schema::accounts;
+    accounts::table
+        .filter(accounts::name_key.eq(name))
+        .select(accounts::id)
+        .first(&mut app.conn())
+        .unwrap()
+}
+
+/// Who played each move of `seat` in `id` from ply `from` on (the moves table's account).
+fn movers(app: &TestApp, id: i64, seat: i32, from: i32) -> Vec<Option<i64>> {
+    use turnpost_server::db::schema::moves;
+    moves::table
+        .filter(moves::game_id.eq(id))
+        .filter(moves::seat.eq(seat))
+        .filter(moves::ply.ge(from))
+        .order(moves::ply.asc())
+        .select(moves::account_id)
+        .load(&mut app.conn())
+        .unwrap()
+}
+
+/// Waits (up to 30 s) until `check` holds for the game's view; answers the view.
+async fn wait_for_view(
+    app: &TestApp,
+    id: i64,
+    token: &str,
+    check: impl Fn(&Value) -> bool,
+) -> Value {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let view = get(app, &format!("/v1/games/{id}"), token).await.body;
+        if check(&view) {
+            return view;
+        }
+        assert!(std::time::Instant::now() < until, "timed out: {view}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+async fn a_bot_plays_a_resigned_seat_on_to_the_end(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let names: Vec<String> = (1..=3).map(|i| format!("bo{i}")).collect();
+    let (tokens, id) = table(&app, "bo", 3, json!({"on_leave": "bot"})).await;
+    let start = get(&app, &format!("/v1/games/{id}"), &tokens[0]).await.body;
+    assert_eq!(start["on_leave"], "bot");
+    let pegs_before = start["position"].clone();
+
+    // Seat 2 resigns out of turn: bot-3 takes the seat over with its pegs; seat 1 stays to move.
+    let before = counts(&app, &names);
+    let resigned = post(
+        &app,
+        &format!("/v1/games/{id}/resign"),
+        &tokens[1],
+        json!({}),
+    )
+    .await;
+    assert_eq!(resigned.status, 200, "{resigned:?}");
+    let view = resigned.body;
+    assert_eq!(view["status"], "active");
+    assert_eq!(view["to_move"], 1);
+    assert_eq!(view["ply"], 1);
+    assert_eq!(view["position"], pegs_before, "the pegs stay on the board");
+    assert_eq!(view["last_moves"][0]["move"], "resign 2 bot");
+    assert_eq!(view["departed"], json!([2]));
+    assert_eq!(view["seats"][1]["player"], "bo2");
+    assert_eq!(view["seats"][1]["played_by"], "bot-3");
+    assert!(view["seats"][0].get("played_by").is_none());
+    for i in [0, 2] {
+        let mails = new_mails(&app, &names[i], before[i]);
+        assert_eq!(mails.len(), 1, "{}: {mails:?}", names[i]);
+        assert!(
+            mails[0].contains(&format!("bo2 left game #{id}; bot-3 plays on for them.")),
+            "{}",
+            mails[0]
+        );
+        assert!(mails[0].contains("bo2 resigned"), "{}", mails[0]);
+    }
+    assert!(new_mails(&app, "bo2", before[1]).is_empty());
+    replayed_record(&app, id, &tokens[0], &view).await;
+    // The player who left cannot come back: no resign, draw, or move for seat 2.
+    let again = post(
+        &app,
+        &format!("/v1/games/{id}/resign"),
+        &tokens[1],
+        json!({}),
+    )
+    .await;
+    assert_eq!((again.status, again.error_code()), (409, "left_game"));
+    let draw = post(
+        &app,
+        &format!("/v1/games/{id}/draw"),
+        &tokens[1],
+        json!({"action": "offer"}),
+    )
+    .await;
+    assert_eq!((draw.status, draw.error_code()), (409, "left_game"));
+
+    // Seats 1 and 3 play on; the bot plays every turn of seat 2 until the game ends.
+    let mut policy = play::Policy::new(&engine_of(&view), 17);
+    let mut view = view;
+    while view["status"] == "active" {
+        let ply = view["ply"].as_u64().unwrap();
+        assert!(ply < 600, "game {id} did not end: {view}");
+        let seat = view["to_move"].as_u64().unwrap() as usize;
+        if seat == 2 {
+            view = wait_for_view(&app, id, &tokens[0], |v| {
+                v["status"] != "active" || v["to_move"] != 2
+            })
+            .await;
+            continue;
+        }
+        let mv = policy.choose(&engine_of(&view));
+        let answer = post(
+            &app,
+            &format!("/v1/games/{id}/moves"),
+            &tokens[seat - 1],
+            json!({"move": mv, "ply": ply}),
+        )
+        .await;
+        assert_eq!(answer.status, 201, "{answer:?}");
+        view = answer.body;
+    }
+    assert_eq!(view["status"], "finished", "{view}");
+    assert_eq!(view["result_reason"], "rules");
+    let bot = account_id(&app, "bot-3");
+    let by_bot = movers(&app, id, 2, 1);
+    assert!(by_bot.len() >= 10, "the bot played seat 2: {by_bot:?}");
+    assert!(by_bot.iter().all(|m| *m == Some(bot)), "{by_bot:?}");
+    // Seat 2's player left first: last place, whatever the bot made of the seat; the winner
+    // first, the other seat next, or (if the bot's seat won) both people first.
+    let places = view["placings"].clone();
+    let expected = match view["result"].as_str().unwrap() {
+        "won 1" => json!([1, 3, 2]),
+        "won 3" => json!([2, 3, 1]),
+        "won 2" => json!([1, 3, 1]),
+        other => panic!("{other}"),
+    };
+    assert_eq!(places, expected, "{view}");
+    assert_eq!(view["departed"], json!([2]));
+    let record = replayed_record(&app, id, &tokens[0], &view).await;
+    assert_eq!(record.moves[0], "resign 2 bot");
+    assert_eq!(record.header("Seat2"), Some("bo2"));
+    assert_eq!(record.header("Seat2-Bot"), Some("bot-3"));
+    let shown: Vec<String> = places
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(record.header("Placings"), Some(shown.join(" ").as_str()));
+    // No turn card or reminder ever went to the player who left: only the game-over mail.
+    let theirs = new_mails(&app, "bo2", before[1]);
+    assert_eq!(theirs.len(), 1, "{theirs:?}");
+}
+
+async fn a_timeout_found_by_a_sweep_hands_the_seat_to_a_bot(backend: Backend) {
+    // No sweeper and no bot worker of the server's own: the test sweeps by hand, and starts
+    // a bot worker once it has seen the seat wait for the bot.
+    let app = TestApp::spawn_with(backend, |c| {
+        c.sweep_interval_ms = 0;
+        c.bot_poll_ms = 0;
+    })
+    .await;
+    let names: Vec<String> = (1..=3).map(|i| format!("tb{i}")).collect();
+    let (tokens, id) = table(&app, "tb", 3, json!({"on_leave": "bot"})).await;
+
+    // Seat 1 runs out of time; the sweep hands its seat to bot-3, with a fresh deadline.
+    let before = counts(&app, &names);
+    set_deadline(&app, id, db::now() - Duration::minutes(1));
+    let report = sweeps::sweep_once(&mut app.conn(), &ctx(&app), db::now()).unwrap();
+    assert_ne!(report, sweeps::SweepReport::default());
+    let view = get(&app, &format!("/v1/games/{id}"), &tokens[1]).await.body;
+    assert_eq!(view["status"], "active");
+    assert_eq!(view["departed"], json!([1]));
+    assert_eq!(view["seats"][0]["played_by"], "bot-3");
+    assert_eq!(view["last_moves"][0]["move"], "timeout 1 bot");
+    let deadline = chrono::DateTime::parse_from_rfc3339(view["deadline"].as_str().unwrap())
+        .unwrap()
+        .naive_utc();
+    assert!(
+        deadline > db::now() + Duration::days(2),
+        "a fresh clock: {deadline}"
+    );
+    for i in [1, 2] {
+        let mails = new_mails(&app, &names[i], before[i]);
+        assert_eq!(mails.len(), 1, "{}: {mails:?}", names[i]);
+        assert!(
+            mails[0].contains(&format!("tb1 left game #{id}; bot-3 plays on for them.")),
+            "{}",
+            mails[0]
+        );
+        assert!(mails[0].contains("tb1 ran out of time"), "{}", mails[0]);
+    }
+    // The player who left has no turn any more, and cannot move for the seat.
+    let theirs = get(&app, &format!("/v1/games/{id}"), &tokens[0]).await.body;
+    assert_eq!(theirs["to_move"], 1);
+    assert_eq!(theirs["your_turn"], false);
+    assert!(theirs["legal_moves"].is_null());
+    let mv = engine_of(&theirs).legal_moves()[0].clone();
+    let refused = post(
+        &app,
+        &format!("/v1/games/{id}/moves"),
+        &tokens[0],
+        json!({"move": mv, "ply": theirs["ply"]}),
+    )
+    .await;
+    assert_eq!((refused.status, refused.error_code()), (409, "left_game"));
+    let listed = get(&app, "/v1/games?turn=mine", &tokens[0]).await.body;
+    assert_eq!(listed["games"], json!([]), "{listed}");
+    let listed = get(&app, "/v1/games", &tokens[1]).await.body;
+    assert_eq!(listed["games"][0]["seats"][0]["played_by"], "bot-3");
+    assert_eq!(listed["games"][0]["departed"], json!([1]));
+
+    // A bot worker moves for seat 1 (the seat got a fresh clock, so a sweep leaves it alone).
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let worker = turnpost_server::bots::BotWorker::start(
+        app.pool.clone(),
+        ctx(&app),
+        std::time::Duration::from_millis(20),
+    )
+    .unwrap();
+    let running = tokio::spawn(worker.run(stopped));
+    let view = wait_for_view(&app, id, &tokens[1], |v| v["to_move"] == 2).await;
+    assert_eq!(view["ply"], 2);
+    assert_eq!(movers(&app, id, 1, 1), [Some(account_id(&app, "bot-3"))]);
+    let report = sweeps::sweep_once(&mut app.conn(), &ctx(&app), db::now()).unwrap();
+    assert_eq!(report.timed_out, 0, "{report:?}");
+    replayed_record(&app, id, &tokens[1], &view).await;
+
+    // Seat 3 resigns: seat 2 still has a person, so a second bot plays seat 3 on.
+    let resigned = post(
+        &app,
+        &format!("/v1/games/{id}/resign"),
+        &tokens[2],
+        json!({}),
+    )
+    .await;
+    assert_eq!(resigned.status, 200, "{resigned:?}");
+    assert_eq!(resigned.body["seats"][2]["played_by"], "bot");
+    assert_eq!(resigned.body["departed"], json!([1, 3]));
+    // Seat 2, the last person, resigns: nobody is left to play for, so its pegs leave the
+    // board; the players left in the order they went.
+    let last = post(
+        &app,
+        &format!("/v1/games/{id}/resign"),
+        &tokens[1],
+        json!({}),
+    )
+    .await;
+    assert_eq!(last.status, 200, "{last:?}");
+    let view = last.body;
+    assert!(view["seats"][1].get("played_by").is_none());
+    assert_eq!(view["departed"], json!([1, 3, 2]));
+    let lines: Vec<&str> = view["last_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| m["move"].as_str())
+        .filter(|m| m.contains("resign") || m.contains("timeout"))
+        .collect();
+    assert_eq!(lines, ["timeout 1 bot", "resign 3 bot", "resign 2"]);
+    replayed_record(&app, id, &tokens[1], &view).await;
+    stop.send(true).unwrap();
+    running.await.unwrap();
+}
+
+async fn with_two_seats_playing_leaving_ends_a_bot_game(backend: Backend) {
+    // No bot worker: bot-1 in seat 3 never moves, and runs out of time.
+    let app = TestApp::spawn_with(backend, |c| {
+        c.sweep_interval_ms = 0;
+        c.bot_poll_ms = 0;
+    })
+    .await;
+    let tokens: Vec<String> = ["tw1", "tw2"]
+        .iter()
+        .map(|n| play::player(&app.pool, n))
+        .collect();
+    let answer = post(
+        &app,
+        "/v1/games",
+        &tokens[0],
+        json!({"kind": "chinese-checkers", "seats": ["tw1", "tw2", "bot-1"], "on_leave": "bot"}),
+    )
+    .await;
+    assert_eq!(answer.status, 201, "{answer:?}");
+    let id = answer.body["id"].as_i64().unwrap();
+    post(
+        &app,
+        &format!("/v1/games/{id}/accept"),
+        &tokens[1],
+        json!({}),
+    )
+    .await;
+    play_one(&app, id, &tokens).await;
+    let view = play_one(&app, id, &tokens).await;
+    assert_eq!(view["to_move"], 3);
+    // The bot's own seat leaves the board when it runs out of time: no bot plays for a bot.
+    set_deadline(&app, id, db::now() - Duration::minutes(1));
+    sweeps::sweep_once(&mut app.conn(), &ctx(&app), db::now()).unwrap();
+    let view = get(&app, &format!("/v1/games/{id}"), &tokens[0]).await.body;
+    assert_eq!(view["departed"], json!([3]));
+    assert_eq!(view["last_moves"][2]["move"], "timeout 3");
+    // Two seats play: a resignation ends the game, as in any game.
+    let resigned = post(
+        &app,
+        &format!("/v1/games/{id}/resign"),
+        &tokens[1],
+        json!({}),
+    )
+    .await;
+    assert_eq!(resigned.status, 200, "{resigned:?}");
+    let view = resigned.body;
+    assert_eq!(view["status"], "finished");
+    assert_eq!(view["result"], "won 1");
+    assert_eq!(view["result_reason"], "resignation");
+    assert!(view["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s.get("played_by").is_none()));
+    assert_eq!(view["placings"], json!([1, 2, 3]));
+    check_record(&app, id, &tokens[0], &view).await;
+}
+
+async fn on_leave_defaults_to_remove_and_is_checked(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (tokens, id) = table(&app, "ol", 3, json!({})).await;
+    let view = get(&app, &format!("/v1/games/{id}"), &tokens[0]).await.body;
+    assert_eq!(view["on_leave"], "remove");
+    let resigned = post(
+        &app,
+        &format!("/v1/games/{id}/resign"),
+        &tokens[2],
+        json!({}),
+    )
+    .await;
+    assert_eq!(resigned.body["last_moves"][0]["move"], "resign 3");
+    assert!(resigned.body["seats"][2].get("played_by").is_none());
+    let two = post(
+        &app,
+        "/v1/games",
+        &tokens[0],
+        json!({"kind": "chinese-checkers", "seats": ["ol1", "ol2"], "on_leave": "bot"}),
+    )
+    .await;
+    assert_eq!((two.status, two.error_code()), (422, "invalid_options"));
+    assert!(
+        two.body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("three or more seats"),
+        "{two:?}"
+    );
+    let bad = post(
+        &app,
+        "/v1/games",
+        &tokens[0],
+        json!({"kind": "chinese-checkers", "seats": ["ol1", "ol2", "ol3"], "on_leave": "stay"}),
+    )
+    .await;
+    assert_eq!(
+        (bad.status, bad.error_code()),
+        (422, "invalid_field"),
+        "{bad:?}"
+    );
+    assert!(
+        bad.body["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("expected `remove` or `bot`"),
+        "{bad:?}"
+    );
 }

@@ -18,7 +18,7 @@ mod scripted_smtp;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use common::{code_in, free_port, Backend, SmtpSink, TestApp, TestDb};
+use common::{code_in, Backend, HeldPort, SmtpSink, TestApp, TestDb};
 use scripted_smtp::{Script, ScriptedSmtp};
 use serde_json::json;
 use turnpost_server::db::outbox::OutboxStatus;
@@ -81,10 +81,12 @@ async fn wait_until(what: &str, mut check: impl FnMut() -> bool) {
 }
 
 async fn smtp_down_then_back_delivers_exactly_once(backend: Backend) {
-    let port = free_port();
+    // The relay's port stays ours throughout: refused while down, then listening on the same
+    // socket, so no other test can be given it in between.
+    let relay = HeldPort::new();
     let db = TestDb::create(backend);
     let mut config = db.config();
-    config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+    config.smtp_url = Some(relay.url());
     config.outbox_retry_base_ms = 50;
     config.outbox_retry_max_ms = 200;
     config.outbox_max_attempts = 1000;
@@ -113,13 +115,13 @@ async fn smtp_down_then_back_delivers_exactly_once(backend: Backend) {
         "{row:?}"
     );
 
-    let sink = SmtpSink::start_on(port);
+    let sink = SmtpSink::start_on(relay);
     let mails = sink.wait_for("hana@example.org", 1).await;
     wait_until("row marked sent", || {
         outbox::all(&mut app.conn()).unwrap()[0].status == OutboxStatus::Sent
     })
     .await;
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    // The row is sent: the worker has finished with it, so the count is final.
     assert_eq!(sink.messages().len(), 1, "exactly one copy");
     let row = outbox::all(&mut app.conn()).unwrap().remove(0);
     assert_eq!(mails[0].header("Message-ID").unwrap(), row.message_id);
@@ -135,9 +137,11 @@ async fn smtp_down_then_back_delivers_exactly_once(backend: Backend) {
 }
 
 async fn failing_mail_is_dead_lettered_after_max_attempts(backend: Backend) {
-    let port = free_port();
+    // Held, not released: refused for the whole test, never another test's sink.
+    let down = HeldPort::new();
+    let url = down.url();
     let app = TestApp::spawn_with(backend, |c| {
-        c.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+        c.smtp_url = Some(url);
         c.outbox_retry_base_ms = 10;
         c.outbox_retry_max_ms = 20;
         c.outbox_max_attempts = 3;

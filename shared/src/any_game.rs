@@ -310,8 +310,39 @@ impl AnyGame {
         Ok((next, how.line(seat)))
     }
 
+    /// `seat`'s player leaves (`how`) and a server bot takes the seat over (`on-leave=bot`):
+    /// the seat keeps its pegs and turns, so the position is unchanged; only the record line
+    /// (`resign 2 bot`) says it. Allowed only while three or more seats play (with two, leaving
+    /// ends the game). The engine does not know who plays a seat, so it does not refuse a
+    /// second takeover of the same seat.
+    ///
+    /// # Errors
+    /// [`LeaveError::NotInGame`], [`LeaveError::AlreadyLeft`], [`LeaveError::GameOver`],
+    /// [`LeaveError::TooFewForBot`].
+    pub fn take_over(&self, seat: Seat, how: Departure) -> Result<(AnyGame, String), LeaveError> {
+        if seat.number() > self.seat_count() {
+            return Err(LeaveError::NotInGame {
+                seat: u32::from(seat.number()),
+                seats: self.seat_count(),
+            });
+        }
+        let departed = self.departed();
+        if departed.contains(&seat) {
+            return Err(LeaveError::AlreadyLeft(seat));
+        }
+        if self.status().is_over() {
+            return Err(LeaveError::GameOver);
+        }
+        let playing = usize::from(self.seat_count()).saturating_sub(departed.len());
+        if playing < 3 || !plays_on_after_departures(self.kind()) {
+            return Err(LeaveError::TooFewForBot { playing });
+        }
+        Ok((self.clone(), how.bot_line(seat)))
+    }
+
     /// Plays a line of a game record or of `--moves`: a move text, or a departure line
-    /// (`resign 2`, `timeout 2`, `claim 2`). Returns the next position and the canonical text.
+    /// (`resign 2`, `timeout 2`, `claim 2`; `resign 2 bot` for a bot taking the seat over).
+    /// Returns the next position and the canonical text.
     ///
     /// # Errors
     /// [`MoveError::Syntax`] with the offset, or [`MoveError::Illegal`] (for a departure: the
@@ -334,7 +365,13 @@ impl AnyGame {
                 seat: parsed.seat,
                 seats: self.seat_count(),
             })
-            .and_then(|seat| self.leave(seat, parsed.departure));
+            .and_then(|seat| {
+                if parsed.bot {
+                    self.take_over(seat, parsed.departure)
+                } else {
+                    self.leave(seat, parsed.departure)
+                }
+            });
         seat.map_err(|error| MoveError::Illegal {
             reason: error.to_string(),
         })

@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{GameKind, TimeoutMode};
+use crate::{GameKind, OnLeave, TimeoutMode};
 
 /// `POST /v1/accounts`: sign up; a one-time code is mailed to `email`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -223,6 +223,12 @@ pub struct CreateGameRequest {
     /// on time; the default) or `claim` (the other players may claim the win).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timeout: Option<TimeoutMode>,
+    /// What becomes of a seat whose player leaves (resigns, runs out of time, loses by a
+    /// claim) while three or more seats play: `remove` (its pegs leave the board; the default)
+    /// or `bot` (a server bot plays the seat on with its pegs). Games of three or more seats
+    /// only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub on_leave: Option<OnLeave>,
 }
 
 /// `POST /v1/games/{id}/moves`.
@@ -275,6 +281,9 @@ pub struct SeatView {
     /// Seconds left in the seat's Fischer bank (not counting a running turn); none for
     /// days-per-move clocks.
     pub bank_seconds: Option<u64>,
+    /// The server bot that plays the seat on since `player` left (`on-leave=bot`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub played_by: Option<String>,
 }
 
 /// One played move.
@@ -315,6 +324,10 @@ pub struct GameView {
     pub clock: Option<String>,
     /// `auto` (running out of time loses at once) or `claim` (the others may claim the win).
     pub timeout: TimeoutMode,
+    /// `remove` or `bot`: what becomes of a seat whose player leaves while three or more
+    /// seats play.
+    #[serde(default)]
+    pub on_leave: OnLeave,
     /// When the seat to move runs out of time (active games).
     pub deadline: Option<String>,
     /// Whether the caller may claim the win on time now (`POST /v1/games/{id}/claim`).
@@ -359,12 +372,14 @@ pub struct GameView {
     /// is agreed once every seat still playing has accepted).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub draw_accepted_by: Vec<u8>,
-    /// Seats that left the game (resigned, ran out of time, lost by a claim), first to leave
-    /// first; in games of three or more seats play goes on without them.
+    /// Seats whose players left the game (resigned, ran out of time, lost by a claim), first
+    /// to leave first; in games of three or more seats play goes on without them (or, with
+    /// `on_leave` `bot`, a bot plays the seat on: see the seat's `played_by`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub departed: Vec<u8>,
-    /// Once over: every seat's place (index: seat − 1), the winner first; seats that left are
-    /// ranked by when they left, the last to leave highest.
+    /// Once over: every seat's place (index: seat − 1), the winner first; seats whose players
+    /// left are ranked by when they left, the last to leave highest (also when a bot played
+    /// the seat on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placings: Option<Vec<u8>>,
 }
@@ -393,12 +408,14 @@ pub struct GameSummary {
     pub result: Option<String>,
     /// Last change.
     pub last_activity_at: String,
-    /// Seats that left the game (resigned, ran out of time, lost by a claim), first to leave
-    /// first; in games of three or more seats play goes on without them.
+    /// Seats whose players left the game (resigned, ran out of time, lost by a claim), first
+    /// to leave first; in games of three or more seats play goes on without them (or, with
+    /// `on_leave` `bot`, a bot plays the seat on: see the seat's `played_by`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub departed: Vec<u8>,
-    /// Once over: every seat's place (index: seat − 1), the winner first; seats that left are
-    /// ranked by when they left, the last to leave highest.
+    /// Once over: every seat's place (index: seat − 1), the winner first; seats whose players
+    /// left are ranked by when they left, the last to leave highest (also when a bot played
+    /// the seat on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placings: Option<Vec<u8>>,
 }

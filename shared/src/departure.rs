@@ -1,5 +1,7 @@
 //! A seat leaving a game (resignation, loss on time, a claim against it) and its record line:
-//! `resign 2`, `timeout 2`, `claim 2`. Departure lines stand among the moves of a record and of
+//! `resign 2`, `timeout 2`, `claim 2`; with `bot` after the seat (`resign 2 bot`) the player
+//! left and a server bot took the seat over (the challenge option `on-leave=bot`): the seat
+//! keeps its pegs and its turns, so the position does not change. Departure lines stand among the moves of a record and of
 //! `--moves`; like moves, they are parsed (syntax, with byte offsets), then resolved against
 //! the position (the seat must be in the game and still playing), then played.
 //!
@@ -43,6 +45,12 @@ impl Departure {
     pub fn line(self, seat: Seat) -> String {
         format!("{} {seat}", self.word())
     }
+
+    /// The canonical record line for `seat`'s player leaving this way while a bot takes the
+    /// seat over: `resign 2 bot`.
+    pub fn bot_line(self, seat: Seat) -> String {
+        format!("{} {seat} {BOT}", self.word())
+    }
 }
 
 impl fmt::Display for Departure {
@@ -67,12 +75,17 @@ impl FromStr for Departure {
     }
 }
 
+/// The word after the seat that says a bot takes the seat over: `resign 2 bot`.
+pub const BOT: &str = "bot";
+
 /// A departure line as written, before it is checked against a position: the seat number may
 /// be any number (resolving says whether that seat is in the game and still playing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DepartureText {
     pub departure: Departure,
     pub seat: u32,
+    /// `resign 2 bot`: a bot takes the seat over, which keeps its pegs.
+    pub bot: bool,
 }
 
 impl DepartureText {
@@ -87,11 +100,12 @@ impl DepartureText {
         word.parse::<Departure>().is_ok()
     }
 
-    /// Reads `resign 2` (the word in any case, spaces or tabs between, nothing after).
+    /// Reads `resign 2` or `resign 2 bot` (the words in any case, spaces or tabs between,
+    /// nothing after).
     ///
     /// # Errors
     /// A [`ParseMoveError`] with the byte offset: a word other than the three, no space, a
-    /// missing or non-numeric seat, something after the seat.
+    /// missing or non-numeric seat, something after the seat other than `bot`.
     pub fn parse(text: &str) -> Result<DepartureText, ParseMoveError> {
         let mut cursor = Cursor::new(text);
         cursor.skip_spaces();
@@ -127,11 +141,33 @@ impl DepartureText {
                 }
             }
         })?;
+        cursor.skip_spaces();
+        let mut bot = false;
         if !cursor.at_end() {
+            let word_at = cursor.offset();
+            let mut word = String::new();
+            while let Some(c) = cursor.peek().filter(char::is_ascii_alphabetic) {
+                word.push(c);
+                cursor.bump();
+            }
+            if !word.eq_ignore_ascii_case(BOT) {
+                return Err(ParseMoveError {
+                    offset: word_at,
+                    expected: "the end of the departure line, or `bot`".to_string(),
+                    found: found(&word, text.get(word_at..)),
+                });
+            }
+            bot = true;
             cursor.skip_spaces();
-            return Err(cursor_error(&cursor, "the end of the departure line"));
+            if !cursor.at_end() {
+                return Err(cursor_error(&cursor, "the end of the departure line"));
+            }
         }
-        Ok(DepartureText { departure, seat })
+        Ok(DepartureText {
+            departure,
+            seat,
+            bot,
+        })
     }
 }
 
@@ -166,6 +202,11 @@ pub enum LeaveError {
     AlreadyLeft(Seat),
     #[error("the game is over")]
     GameOver,
+    #[error(
+        "a bot takes a seat over only while three or more seats play ({playing} do): with two, \
+         leaving ends the game"
+    )]
+    TooFewForBot { playing: usize },
 }
 
 #[cfg(test)]
@@ -181,9 +222,20 @@ mod tests {
             text,
             DepartureText {
                 departure: Departure::Resign,
-                seat: 2
+                seat: 2,
+                bot: false,
             }
         );
+        let text = DepartureText::parse("timeout 3  BOT ").unwrap();
+        assert_eq!(
+            (text.departure, text.seat, text.bot),
+            (Departure::Timeout, 3, true)
+        );
+        assert_eq!(Departure::Claim.bot_line(Seat::FIRST), "claim 1 bot");
+        let error = DepartureText::parse("resign 2 bots").unwrap_err();
+        assert_eq!((error.offset, error.found.as_str()), (9, "`bots`"));
+        let error = DepartureText::parse("resign 2 bot 1").unwrap_err();
+        assert_eq!((error.offset, error.found.as_str()), (13, "`1`"));
         assert_eq!(Departure::Claim.line(Seat::FIRST), "claim 1");
         assert!(DepartureText::is_departure("TIMEOUT 3"));
         assert!(!DepartureText::is_departure("pass"));

@@ -14,6 +14,7 @@ mod kind;
 mod move_error;
 mod notation;
 mod notification_api;
+mod on_leave;
 mod options;
 mod perft;
 mod placings;
@@ -52,6 +53,7 @@ pub use notification_api::{
     CategoriesPatch, NotificationCategories, NotificationSettings, NotificationSettingsPatch,
     TurnMail, Vacation, VacationRequest,
 };
+pub use on_leave::{OnLeave, UnknownOnLeave};
 pub use options::{OptionError, OptionSpec, OptionValues, Options};
 pub use perft::perft;
 pub use placings::placings;

@@ -802,6 +802,48 @@ fn departures_that_cannot_be_played_say_why() {
     ));
 }
 
+/// `resign 2 bot` (on-leave=bot): the seat keeps its pegs and turns, the position does not
+/// change, a record with it replays; only while three or more seats play.
+#[test]
+fn a_bot_taking_a_seat_over_changes_nothing_on_the_board() {
+    let game = any(&["players=3"]);
+    let moved = play(&game, "N13-M13");
+    let taken = play(&moved, "RESIGN 2 Bot");
+    assert_eq!(taken.position_text(), moved.position_text());
+    assert!(taken.departed().is_empty());
+    assert_eq!(taken.status(), moved.status(), "seat 2 is still to move");
+    let record = turnpost_shared::GameRecord::parse(&format!(
+        "[Kind \"chinese-checkers\"]\n[Options \"{}\"]\n\nN13-M13\nresign 2 bot\n{}\n",
+        game.options(),
+        taken.legal_moves()[0]
+    ))
+    .unwrap();
+    let replayed = record.replay().unwrap();
+    assert_eq!(
+        replayed.position_text(),
+        play(&taken, &taken.legal_moves()[0]).position_text()
+    );
+    // The --moves splitter keeps the line whole.
+    assert_eq!(
+        turnpost_shared::split_move_list("N13-M13 timeout 2 bot")[1],
+        "timeout 2 bot"
+    );
+    let illegal = |game: &AnyGame, line: &str, expected: &str| match game.play_line(line) {
+        Ok(_) => panic!("{line} was accepted"),
+        Err(error) => assert!(error.to_string().contains(expected), "{line}: {error}"),
+    };
+    illegal(&game, "resign 4 bot", "seat 4 is not in this game");
+    let left = play(&game, "resign 3");
+    illegal(&left, "resign 3 bot", "seat 3 has already left");
+    illegal(
+        &left,
+        "claim 1 bot",
+        "only while three or more seats play (2 do)",
+    );
+    illegal(&any(&["players=2"]), "resign 1 bot", "(2 do)");
+    illegal(&game, "resign 2 bots", "`bot`");
+}
+
 #[test]
 fn position_text_lists_the_seats_that_left() {
     let three = options(&["players=3"]);

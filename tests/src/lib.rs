@@ -9,7 +9,7 @@ mod sqlite_file;
 pub use smtp_sink::{Mail, SmtpSink};
 
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
@@ -63,14 +63,39 @@ fn listening_address(child: &mut Child) -> String {
     }
 }
 
-/// A port nobody listens on right now: only for a client test that needs a closed port (no
-/// server ever starts on it).
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+/// A loopback port held bound but never listening while the value lives: connections to it
+/// are refused, and no other test (or server binding port 0) can be given it meanwhile, as
+/// could happen to a port bound and released.
+pub struct ClosedPort {
+    _socket: socket2::Socket,
+    /// The port.
+    pub port: u16,
+}
+
+impl ClosedPort {
+    /// Binds a fresh loopback port without listening on it.
+    pub fn new() -> ClosedPort {
+        let socket =
+            socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+        let address: std::net::SocketAddr = ([127, 0, 0, 1], 0).into();
+        socket.bind(&address.into()).unwrap();
+        let port = socket.local_addr().unwrap().as_socket().unwrap().port();
+        ClosedPort {
+            _socket: socket,
+            port,
+        }
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Default for ClosedPort {
+    fn default() -> ClosedPort {
+        ClosedPort::new()
+    }
 }
 
 /// A running `turnpost-server` process; killed when dropped (and its PostgreSQL database

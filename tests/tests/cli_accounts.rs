@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use turnpost_tests::{free_port, Cli, ServerProcess};
+use turnpost_tests::{Cli, ClosedPort, ServerProcess};
 
 fn turnpost(config: &Path, args: &[&str]) -> Command {
     Cli::new(config.to_path_buf()).command(args)
@@ -192,9 +192,9 @@ fn broken_config_and_unreachable_servers_have_their_exit_codes() {
     assert!(err.contains("config.toml:3"), "{err}");
 
     std::fs::remove_file(dir.join("config.toml")).unwrap();
-    let closed = format!("http://127.0.0.1:{}", free_port());
+    let closed = ClosedPort::new();
     let out = turnpost(&dir, &["whoami"])
-        .env("TURNPOST_SERVER", &closed)
+        .env("TURNPOST_SERVER", closed.url())
         .env("TURNPOST_TOKEN", "tp_x")
         .output()
         .unwrap();

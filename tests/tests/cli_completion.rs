@@ -149,8 +149,14 @@ fn move_completion_uses_the_active_profile_and_gives_up_quietly_and_quickly() {
     drop(hanging);
 
     // No server at all.
-    let closed = format!("http://127.0.0.1:{}", turnpost_tests::free_port());
-    assert!(complete(&anna, "", &["move", &id], &[("TURNPOST_SERVER", &closed)]).is_empty());
+    let closed = turnpost_tests::ClosedPort::new();
+    assert!(complete(
+        &anna,
+        "",
+        &["move", &id],
+        &[("TURNPOST_SERVER", &closed.url())]
+    )
+    .is_empty());
 }
 
 /// Runs `bash` with the script of `turnpost completions bash` sourced, as bash would call the

@@ -386,3 +386,63 @@ fn a_person_finishes_a_game_against_bot_3_through_the_cli() {
         text(&record.stdout)
     );
 }
+
+/// `turnpost new chinese-checkers --on-leave bot`: when bob resigns, bot-3 plays his seat on;
+/// `show` says so, the record has the `resign 2 bot` line and replays in `turnpost engine`.
+#[test]
+fn on_leave_bot_through_the_cli() {
+    let table = table(Backend::Sqlite);
+    let cleo = Cli::new(table.server.data_dir.join("cleo"));
+    cleo.sign_up(&table.server, "cleo");
+    let refused = table.anna.run(&[
+        "new",
+        "chinese-checkers",
+        "--with",
+        "bob,cleo",
+        "--on-leave",
+        "stay",
+    ]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("`remove` or `bot`"));
+    let game = table.anna.json(&[
+        "new",
+        "chinese-checkers",
+        "--with",
+        "bob,cleo",
+        "--on-leave",
+        "bot",
+    ]);
+    assert_eq!(game["game"]["on_leave"], "bot", "{game}");
+    let id = game["game"]["id"].as_i64().unwrap().to_string();
+    assert!(table.bob.run(&["accept", &id]).status.success());
+    assert!(cleo.run(&["accept", &id]).status.success());
+    let out = table.bob.run(&["resign", &id, "--yes"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = table.anna.run(&["show", &id]);
+    assert!(
+        text(&shown.stdout).contains("left: bob (bot-3 plays on)"),
+        "{}",
+        text(&shown.stdout)
+    );
+    let seats = table.anna.json(&["show", &id])["game"]["seats"].clone();
+    assert_eq!(seats[1]["played_by"], "bot-3", "{seats}");
+    let record = text(&table.anna.run(&["record", &id]).stdout);
+    assert!(record.contains("[Seat2-Bot \"bot-3\"]"), "{record}");
+    let moves: Vec<&str> = record
+        .lines()
+        .skip_while(|line| !line.is_empty())
+        .filter(|line| !line.is_empty())
+        .collect();
+    assert_eq!(moves.first(), Some(&"resign 2 bot"), "{record}");
+    let replay = table.anna.run(&[
+        "engine",
+        "status",
+        "chinese-checkers",
+        "--option",
+        "players=3",
+        "--moves",
+        &moves.join(" "),
+    ]);
+    assert!(replay.status.success(), "{}", text(&replay.stderr));
+    assert_eq!(text(&replay.stdout).trim(), "ongoing 1", "{record}");
+}

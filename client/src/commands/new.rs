@@ -2,7 +2,8 @@ use std::collections::BTreeMap;
 
 use clap::Args;
 use turnpost_shared::{
-    AnyGame, ClockSpec, CreateGameRequest, GameKind, GameView, OptionValue, Options, TimeoutMode,
+    AnyGame, ClockSpec, CreateGameRequest, GameKind, GameView, OnLeave, OptionValue, Options,
+    TimeoutMode,
 };
 
 use crate::failure::Failure;
@@ -33,6 +34,11 @@ pub struct NewArgs {
     /// `claim` (the opponents may claim the win with `turnpost claim`).
     #[arg(long, value_name = "MODE", value_parser = parse_timeout)]
     pub timeout: Option<TimeoutMode>,
+    /// When a player leaves (resigns, runs out of time) a game of three or more seats still
+    /// playing: `remove` (their pegs leave the board; the default) or `bot` (a server bot,
+    /// bot-3, plays their seat on with its pegs).
+    #[arg(long, value_name = "RULE", value_parser = parse_on_leave)]
+    pub on_leave: Option<OnLeave>,
     /// Your seat in the turn order (1 moves first).
     #[arg(long, default_value_t = 1)]
     pub seat: usize,
@@ -50,6 +56,10 @@ fn parse_clock(text: &str) -> Result<ClockSpec, String> {
 
 fn parse_timeout(text: &str) -> Result<TimeoutMode, String> {
     text.parse::<TimeoutMode>().map_err(|e| e.reason)
+}
+
+fn parse_on_leave(text: &str) -> Result<OnLeave, String> {
+    text.parse::<OnLeave>().map_err(|e| e.to_string())
 }
 
 /// Runs `turnpost new`.
@@ -83,6 +93,7 @@ pub fn run(args: NewArgs, profile: Option<&str>, json: bool) -> Result<(), Failu
             .map(|spec| spec.to_string())
             .or_else(|| args.days_per_move.map(|days| format!("{days}d"))),
         timeout: args.timeout,
+        on_leave: args.on_leave,
     };
     let game: GameView = session.client.post("/games", &request)?;
     if json {

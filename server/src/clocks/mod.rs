@@ -8,4 +8,4 @@ pub mod vacation;
 
 pub use deadline::{bank_after_move, notices_already_due, spec_of, turn_seconds, DAY_SECONDS};
 pub use notices::{ClockNotices, UnknownClockNotices};
-pub use turn::{after_move, start, stop};
+pub use turn::{after_move, fresh_seat_clock, start, stop};

@@ -56,6 +56,35 @@ pub fn after_move(
     Ok(())
 }
 
+/// A bot took `seat` over from a player who left (`on-leave=bot`): with a Fischer clock the
+/// seat's bank starts again at the initial days, and when the seat is to move (its player may
+/// have just run out of time) its turn starts now.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn fresh_seat_clock(
+    conn: &mut DbConnection,
+    loaded: &mut Loaded,
+    seat: i32,
+    state: &mut GameState,
+    now: NaiveDateTime,
+) -> Result<(), DbError> {
+    let spec = spec_of(loaded.game.clock.as_deref());
+    if let turnpost_shared::ClockSpec::Fischer { initial, .. } = spec {
+        let bank = i64::from(initial) * DAY_SECONDS;
+        q::set_bank(conn, loaded.game.id, seat, bank)?;
+        for (s, _) in &mut loaded.seats {
+            if s.seat == seat {
+                s.bank_seconds = Some(bank);
+            }
+        }
+    }
+    if state.to_move == Some(seat) {
+        next_turn(loaded, state, now);
+    }
+    Ok(())
+}
+
 /// Stops the clock of a game that ended.
 pub fn stop(state: &mut GameState) {
     state.turn_started_at = None;
@@ -64,7 +93,7 @@ pub fn stop(state: &mut GameState) {
 }
 
 /// The deadline of the seat to move: its turn's time, counted from now or from the end of its
-/// player's vacation.
+/// player's vacation (not for a seat a bot plays on).
 fn next_turn(loaded: &Loaded, state: &mut GameState, now: NaiveDateTime) {
     let next = state.to_move.filter(|_| state.status == GameStatus::Active);
     let Some((seat, account)) =
@@ -74,10 +103,11 @@ fn next_turn(loaded: &Loaded, state: &mut GameState, now: NaiveDateTime) {
         return;
     };
     let spec = spec_of(loaded.game.clock.as_deref());
+    // A bot playing the seat on for a player who left takes no vacation.
     let starts = loaded
         .settings_of(account.id)
         .vacation_until
-        .filter(|until| *until > now)
+        .filter(|until| *until > now && seat.played_by.is_none())
         .unwrap_or(now);
     let deadline = starts + Duration::seconds(turn_seconds(spec, seat.bank_seconds));
     state.turn_started_at = Some(now);

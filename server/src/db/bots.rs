@@ -23,11 +23,36 @@ pub struct BotSeat {
     pub level: Option<i32>,
 }
 
-/// Up to `limit` active games whose seat to move is a bot, the longest waiting first.
+/// Up to `limit` active games whose seat to move is a bot's or played on by a bot for a player
+/// who left (`on-leave=bot`), the longest waiting first.
 ///
 /// # Errors
 /// Storage failures.
 pub fn turns_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<BotSeat>, DbError> {
+    let mut waiting = held_turns_waiting(conn, limit)?;
+    waiting.extend(
+        games::table
+            .inner_join(game_seats::table)
+            .inner_join(accounts::table.on(game_seats::played_by.eq(accounts::id.nullable())))
+            .filter(games::status.eq(GameStatus::Active))
+            .filter(games::to_move.eq(game_seats::seat.nullable()))
+            .filter(accounts::bot_level.is_not_null())
+            .select((
+                games::id,
+                games::ply,
+                game_seats::seat,
+                accounts::id,
+                accounts::bot_level,
+            ))
+            .order((games::last_activity_at.asc(), games::id.asc()))
+            .limit(limit)
+            .load::<BotSeat>(conn)?,
+    );
+    Ok(waiting)
+}
+
+/// Up to `limit` active games whose seat to move is held by a bot.
+fn held_turns_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<BotSeat>, DbError> {
     Ok(games::table
         .inner_join(game_seats::table.inner_join(accounts::table))
         .filter(games::status.eq(GameStatus::Active))
@@ -45,11 +70,37 @@ pub fn turns_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<BotSeat>
         .load(conn)?)
 }
 
-/// Up to `limit` active games where a draw offer waits for a bot's answer.
+/// Up to `limit` active games where a draw offer waits for a bot's answer (a bot holding a
+/// seat, or playing one on for a player who left).
 ///
 /// # Errors
 /// Storage failures.
 pub fn draw_offers_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<BotSeat>, DbError> {
+    let mut waiting = held_draw_offers_waiting(conn, limit)?;
+    waiting.extend(
+        games::table
+            .inner_join(game_seats::table)
+            .inner_join(accounts::table.on(game_seats::played_by.eq(accounts::id.nullable())))
+            .filter(games::status.eq(GameStatus::Active))
+            .filter(games::draw_offered_by.is_not_null())
+            .filter(games::draw_offered_by.ne(game_seats::seat.nullable()))
+            .filter(accounts::bot_level.is_not_null())
+            .select((
+                games::id,
+                games::ply,
+                game_seats::seat,
+                accounts::id,
+                accounts::bot_level,
+            ))
+            .order((games::last_activity_at.asc(), games::id.asc()))
+            .limit(limit)
+            .load::<BotSeat>(conn)?,
+    );
+    Ok(waiting)
+}
+
+/// Up to `limit` active games where a draw offer waits for a bot holding a seat.
+fn held_draw_offers_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<BotSeat>, DbError> {
     Ok(games::table
         .inner_join(game_seats::table.inner_join(accounts::table))
         .filter(games::status.eq(GameStatus::Active))

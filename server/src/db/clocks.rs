@@ -87,6 +87,8 @@ pub fn ids_to_move(conn: &mut DbConnection, account_id: i64) -> Result<Vec<i64>,
                 .and(games::to_move.eq(game_seats::seat.nullable()))),
         )
         .filter(game_seats::account_id.eq(account_id))
+        // A seat a bot plays on for its player who left is not the player's turn.
+        .filter(game_seats::played_by.is_null())
         .filter(games::status.eq(GameStatus::Active))
         .select(games::id)
         .order(games::id.asc())
@@ -184,6 +186,8 @@ pub fn games_to_move(conn: &mut DbConnection, account_id: i64) -> Result<Vec<Gam
                 .and(games::to_move.eq(game_seats::seat.nullable()))),
         )
         .filter(game_seats::account_id.eq(account_id))
+        // A seat a bot plays on for its player who left is not the player's turn.
+        .filter(game_seats::played_by.is_null())
         .filter(games::status.eq(GameStatus::Active))
         .filter(diesel::dsl::not(games::id.eq_any(muted)))
         .order((games::deadline_at.asc(), games::id.asc()))

@@ -321,6 +321,41 @@ pub fn seats_of(
         .load(conn)?)
 }
 
+/// The names of the accounts with these ids (account id, name).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn account_names(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<(i64, String)>, DbError> {
+    Ok(accounts::table
+        .filter(accounts::id.eq_any(ids))
+        .select((accounts::id, accounts::name))
+        .load(conn)?)
+}
+
+/// Records that `seat`'s player left at `ply` (kept if it was recorded before: the player left
+/// then) and, with `played_by`, the bot that plays the seat on from now.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn seat_left(
+    conn: &mut DbConnection,
+    game_id: i64,
+    seat: i32,
+    ply: i32,
+    played_by: Option<i64>,
+) -> Result<(), DbError> {
+    let row = game_seats::table.find((game_id, seat));
+    diesel::update(row.filter(game_seats::left_ply.is_null()))
+        .set(game_seats::left_ply.eq(Some(ply)))
+        .execute(conn)?;
+    if let Some(bot) = played_by {
+        diesel::update(row)
+            .set(game_seats::played_by.eq(Some(bot)))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
 /// Marks a seat accepted.
 ///
 /// # Errors
@@ -447,7 +482,9 @@ pub fn list_for_account(
     if my_turn {
         query = query
             .filter(games::status.eq(GameStatus::Active))
-            .filter(games::to_move.eq(game_seats::seat.nullable()));
+            .filter(games::to_move.eq(game_seats::seat.nullable()))
+            // A seat a bot plays on is no longer its player's turn.
+            .filter(game_seats::played_by.is_null());
     }
     if let Some((at, id)) = before {
         query = query.filter(

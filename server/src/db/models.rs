@@ -2,7 +2,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use turnpost_shared::{GameKind, TimeoutMode};
+use turnpost_shared::{GameKind, OnLeave, TimeoutMode};
 
 use crate::clocks::ClockNotices;
 use crate::games::{GameResult, GameStatus, ResultReason};
@@ -259,6 +259,10 @@ pub struct Game {
     pub clock_notices: ClockNotices,
     /// Seats that accepted the standing draw offer ("2 3"), in games of more than two seats.
     pub draw_accepted_by: Option<String>,
+    /// What becomes of a seat whose player leaves a game of three or more seats (stored as
+    /// `remove` or `bot`).
+    #[diesel(deserialize_as = String)]
+    pub on_leave: OnLeave,
 }
 
 /// A new game (a challenge).
@@ -273,6 +277,8 @@ pub struct NewGame<'a> {
     pub clock: Option<&'a str>,
     /// `auto` or `claim`.
     pub timeout_mode: &'a str,
+    /// `remove` or `bot`.
+    pub on_leave: &'a str,
     /// Invited.
     pub status: GameStatus,
     /// 0.
@@ -301,6 +307,10 @@ pub struct GameSeat {
     pub accepted_at: Option<NaiveDateTime>,
     /// Seconds left in a Fischer bank (not counting a running turn).
     pub bank_seconds: Option<i64>,
+    /// The bot account playing the seat on since its player left (`on-leave=bot`).
+    pub played_by: Option<i64>,
+    /// The ply at which the seat's player left, either way (set since `on-leave` exists).
+    pub left_ply: Option<i32>,
 }
 
 /// A played move.

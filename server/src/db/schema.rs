@@ -89,6 +89,7 @@ diesel::table! {
         deadline_at -> Nullable<Timestamp>,
         clock_notices -> Integer,
         draw_accepted_by -> Nullable<Text>,
+        on_leave -> Text,
     }
 }
 
@@ -99,6 +100,8 @@ diesel::table! {
         account_id -> BigInt,
         accepted_at -> Nullable<Timestamp>,
         bank_seconds -> Nullable<BigInt>,
+        played_by -> Nullable<BigInt>,
+        left_ply -> Nullable<Integer>,
     }
 }
 

@@ -1,5 +1,7 @@
 //! Who acts on a game, as the channel that carried the request vouches for it.
 
+use crate::db::models::GameSeat;
+
 /// The one acting. Each variant names the account it acts for, and may narrow which seat it
 /// may play (a verified mail sender answering for one seat would be a further variant).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -22,9 +24,15 @@ impl Actor {
         }
     }
 
-    /// Whether the actor may act for `seat`, held by `holder`.
+    /// Whether the actor may act for `seat`: its holder, or the bot that plays it on for a
+    /// player who left.
     #[must_use]
-    pub fn may_act_for(&self, holder: i64, _seat: i32) -> bool {
-        self.account_id() == holder
+    pub fn may_act_for(&self, seat: &GameSeat) -> bool {
+        match self {
+            Self::Account(id) => seat.account_id == *id,
+            Self::Bot { account_id } => {
+                seat.account_id == *account_id || seat.played_by == Some(*account_id)
+            }
+        }
     }
 }

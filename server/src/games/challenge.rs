@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use turnpost_shared::{ClockSpec, CreateGameRequest, GameKind, GameView};
+use turnpost_shared::{ClockSpec, CreateGameRequest, GameKind, GameView, OnLeave};
 
 use super::{frame, notify, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
@@ -22,7 +22,8 @@ use crate::db::{self, accounts, DbConnection, DbError};
 /// mailed.
 ///
 /// # Errors
-/// [`GameError::InvalidOptions`] (naming the key), `SeatCount`, `UnknownPlayer`,
+/// [`GameError::InvalidOptions`] (naming the key; also `on_leave` `bot` with two seats),
+/// `SeatCount`, `UnknownPlayer`,
 /// `DuplicatePlayer`, `CreatorNotSeated`, `InvalidClock`; storage failures.
 pub fn create(
     conn: &mut DbConnection,
@@ -50,6 +51,13 @@ pub fn create(
     }
     .to_string();
     let timeout = request.timeout.unwrap_or_default();
+    let on_leave = request.on_leave.unwrap_or_default();
+    if on_leave == OnLeave::Bot && seat_count < 3 {
+        return Err(GameError::InvalidOptions(format!(
+            "on_leave `bot` is for games of three or more seats; this one has {seat_count}, \
+             where a player leaving ends the game"
+        )));
+    }
     let names: Vec<String> = request
         .seats
         .iter()
@@ -93,6 +101,7 @@ pub fn create(
                 options: &options_text,
                 clock: Some(&clock),
                 timeout_mode: timeout.as_str(),
+                on_leave: on_leave.as_str(),
                 status: GameStatus::Invited,
                 ply: 0,
                 position: &position,
@@ -111,6 +120,8 @@ pub fn create(
                 // Bots accept at once, in this same transaction.
                 accepted_at: (account.id == me.id || account.is_bot()).then_some(now),
                 bank_seconds: None,
+                played_by: None,
+                left_ply: None,
             })
             .collect();
         q::insert_seats(conn, &seats)?;

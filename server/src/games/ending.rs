@@ -3,18 +3,21 @@
 //! take one path, the engine's `leave`: with two seats playing the game ends and the other seat
 //! wins (as it always did); with three or more, in games that play on without a seat (Chinese
 //! Checkers), the departure is stored as a record line (`resign 2`, `timeout 2`, `claim 2`) at
-//! its ply in `moves`, the next seat gets its turn and clock, and the others one mail.
+//! its ply in `moves`, the next seat gets its turn and clock, and the others one mail. With the
+//! challenge option `on-leave=bot`, a server bot takes the seat over instead and plays it on
+//! with its pegs (record line `resign 2 bot`); the player who left is ranked as a seat that left.
 //!
 //! A draw offer is agreed once every other seat still playing has accepted it (the
 //! acceptances are stored with the offer; one decline ends it); an offer stands until its
 //! maker moves again, and lapses when any seat leaves.
 
-use turnpost_shared::{Departure, DrawAction, GameView, Seat};
+use turnpost_shared::{AnyGame, Departure, DrawAction, GameView, OnLeave, Seat};
 
 use super::{frame, notify, view, Actor, GameError, GameResult, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
+use crate::db::accounts;
 use crate::db::games as q;
-use crate::db::models::MoveRow;
+use crate::db::models::{Account, MoveRow};
 use crate::db::{self, DbConnection, DbError};
 use turnpost_shared::TimeoutMode;
 
@@ -26,18 +29,6 @@ fn require_active(loaded: &Loaded) -> Result<(), GameError> {
             game_id: loaded.game.id,
             status: super::shown_status(&loaded.game, db::now()),
         })
-    }
-}
-
-/// Refuses a seat that has left the game.
-fn require_playing(loaded: &Loaded, seat: i32) -> Result<(), GameError> {
-    if loaded.departed()?.contains(&seat) {
-        Err(GameError::LeftGame {
-            game_id: loaded.game.id,
-            seat,
-        })
-    } else {
-        Ok(())
     }
 }
 
@@ -69,7 +60,8 @@ fn others_win(loaded: &Loaded, loser: i32) -> GameResult {
 /// (the result and reason, no record line). Otherwise the engine's departure line is stored
 /// at the game's ply and the cached position, ply and seat to move follow; if one seat
 /// remains the game is over, else the seat now to move gets its clock and turn card and the
-/// other seats still playing one mail.
+/// other seats still playing one mail. In an `on-leave=bot` game a bot may take the seat over
+/// instead ([`stand_in_for`], [`take_over`]).
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] if the engine refuses the departure (the callers
@@ -95,7 +87,14 @@ fn leave(
         .ok()
         .and_then(Seat::new)
         .ok_or_else(|| refused("not a seat number".to_owned()))?;
-    let (position, line) = super::engine(&loaded.game)?
+    let engine = super::engine(&loaded.game)?;
+    if let Some(bot) = stand_in_for(conn, loaded, seat, &engine)? {
+        let (_, line) = engine
+            .take_over(leaving, how)
+            .map_err(|e| refused(e.to_string()))?;
+        return take_over(conn, loaded, seat, how, line, &bot, ctx);
+    }
+    let (position, line) = engine
         .leave(leaving, how)
         .map_err(|e| refused(e.to_string()))?;
     let now = db::now();
@@ -111,6 +110,7 @@ fn leave(
             played_at: now,
         },
     )?;
+    seat_left(conn, loaded, seat, ply, None)?;
     let (position, next_ply) = super::moving::play_forced(conn, game_id, position, ply + 1, now)?;
     let (status, result, to_move) = super::status_columns(&position.status());
     let turn_passed = to_move != loaded.game.to_move;
@@ -137,6 +137,127 @@ fn leave(
     q::save(conn, game_id, &state)?;
     loaded.game.apply(state);
     notify::left(conn, ctx, loaded, seat, how, turn_passed)
+}
+
+/// The bots that may play a seat on, in the order they are asked: `bot-3` (level 3, the level
+/// of the plain `bot`), then the others, nearest level first.
+const STAND_INS: [&str; 6] = ["bot-3", "bot", "bot-2", "bot-4", "bot-1", "bot-5"];
+
+/// The bot that takes `seat` over when its player leaves, if one does: the game says
+/// `on-leave=bot`, three or more seats are still on the board, the seat is a person's (not a
+/// bot's, nor already played on by one), and another seat is still played by a person (a game
+/// of bots only is played for nobody: then the seat leaves the board). The first of
+/// [`STAND_INS`] with no part in the game plays it.
+///
+/// # Errors
+/// Storage failures.
+fn stand_in_for(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    seat: i32,
+    engine: &AnyGame,
+) -> Result<Option<Account>, DbError> {
+    if loaded.game.on_leave != OnLeave::Bot {
+        return Ok(None);
+    }
+    let removed = loaded.departed()?;
+    let playing = loaded.seats.len().saturating_sub(removed.len());
+    let by_person = |s: i32| {
+        !removed.contains(&s)
+            && loaded.stand_in(s).is_none()
+            && loaded.player_at(s).is_some_and(|a| !a.is_bot())
+    };
+    let others = loaded
+        .seats
+        .iter()
+        .any(|(other, _)| other.seat != seat && by_person(other.seat));
+    if playing < 3 || !by_person(seat) || !others || engine.status().is_over() {
+        return Ok(None);
+    }
+    let taken: Vec<i64> = loaded
+        .seats
+        .iter()
+        .map(|(_, account)| account.id)
+        .chain(loaded.stand_ins.iter().map(|(_, bot)| bot.id))
+        .collect();
+    for name in STAND_INS {
+        if let Some(bot) = accounts::by_name_key(conn, name)? {
+            if bot.is_bot() && !taken.contains(&bot.id) {
+                return Ok(Some(bot));
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// `seat`'s player leaves (`how`) and `bot` plays the seat on with its pegs: the record line
+/// (`resign 2 bot`) at the game's ply, the seat marked as played by the bot, a fresh clock for
+/// the seat (it may be to move, with its time run out), a standing draw offer lapses, and the
+/// other players still playing get one mail.
+///
+/// # Errors
+/// Storage failures.
+fn take_over(
+    conn: &mut DbConnection,
+    loaded: &mut Loaded,
+    seat: i32,
+    how: Departure,
+    line: String,
+    bot: &Account,
+    ctx: &MailContext,
+) -> Result<(), DbError> {
+    let game_id = loaded.game.id;
+    let now = db::now();
+    let ply = loaded.game.ply;
+    let player = loaded.player_at(seat).cloned();
+    q::insert_move(
+        conn,
+        &MoveRow {
+            game_id,
+            ply,
+            seat,
+            account_id: player.as_ref().map(|a| a.id),
+            notation: line,
+            played_at: now,
+        },
+    )?;
+    seat_left(conn, loaded, seat, ply, Some(bot))?;
+    let mut state = loaded.game.state();
+    state.ply = ply + 1;
+    state.draw_offered_by = None;
+    state.draw_accepted_by = None;
+    state.last_activity_at = now;
+    crate::clocks::fresh_seat_clock(conn, loaded, seat, &mut state, now)?;
+    q::save(conn, game_id, &state)?;
+    loaded.game.apply(state);
+    notify::taken_over(conn, ctx, loaded, seat, how, bot)
+}
+
+/// Records, in the database and in `loaded`, that `seat`'s player left at `ply` (the first
+/// time counts) and, with `bot`, that the bot plays the seat on.
+///
+/// # Errors
+/// Storage failures.
+fn seat_left(
+    conn: &mut DbConnection,
+    loaded: &mut Loaded,
+    seat: i32,
+    ply: i32,
+    bot: Option<&Account>,
+) -> Result<(), DbError> {
+    q::seat_left(conn, loaded.game.id, seat, ply, bot.map(|b| b.id))?;
+    for (s, _) in &mut loaded.seats {
+        if s.seat == seat {
+            s.left_ply.get_or_insert(ply);
+            if let Some(bot) = bot {
+                s.played_by = Some(bot.id);
+            }
+        }
+    }
+    if let Some(bot) = bot {
+        loaded.stand_ins.push((seat, bot.clone()));
+    }
+    Ok(())
 }
 
 /// The seat to move in a locked, active game ran out of time: it leaves on time (in a
@@ -170,7 +291,7 @@ pub fn claim(
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.id;
         require_active(loaded)?;
-        require_playing(loaded, seat)?;
+        loaded.require_playing(seat, actor)?;
         if !view::claimable(loaded, me, db::now()) {
             let game = &loaded.game;
             let why = if game.timeout_mode != TimeoutMode::Claim {
@@ -234,7 +355,7 @@ pub fn resign(
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.id;
         require_active(loaded)?;
-        require_playing(loaded, seat)?;
+        loaded.require_playing(seat, actor)?;
         leave(conn, loaded, seat, Departure::Resign, ctx)?;
         Ok(view::view_of(conn, loaded, me)?)
     })
@@ -269,7 +390,7 @@ pub fn draw(
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.clone();
         require_active(loaded)?;
-        require_playing(loaded, seat)?;
+        loaded.require_playing(seat, actor)?;
         let offered = loaded.game.draw_offered_by;
         let other_offered = offered.is_some_and(|s| s != seat);
         match action {

@@ -53,6 +53,8 @@ pub struct Loaded {
     pub seats: Vec<(GameSeat, Account)>,
     /// What the mails and clocks need to know of each player, read with the seats.
     pub players: Vec<PlayerSettings>,
+    /// The bots playing seats on for players who left (`on-leave=bot`): (seat, bot account).
+    pub stand_ins: Vec<(i32, Account)>,
 }
 
 impl Loaded {
@@ -83,7 +85,13 @@ impl Loaded {
         };
         let mut seats = Vec::new();
         let mut players = Vec::new();
+        let mut stand_ins = Vec::new();
         for (seat, account, settings) in q::seats_with_settings(conn, game_id)? {
+            if let Some(bot) = seat.played_by {
+                if let Some(bot) = crate::db::accounts::by_id(conn, bot)? {
+                    stand_ins.push((seat.seat, bot));
+                }
+            }
             seats.push((seat, account));
             players.push(settings);
         }
@@ -91,6 +99,7 @@ impl Loaded {
             game,
             seats,
             players,
+            stand_ins,
         }))
     }
 
@@ -125,7 +134,63 @@ impl Loaded {
             .map(|(_, account)| account)
     }
 
-    /// The seats that have left the game (first to leave first), from its cached position.
+    /// The bot playing `seat` on for the player who left it, if one does (`on-leave=bot`).
+    #[must_use]
+    pub fn stand_in(&self, seat: i32) -> Option<&Account> {
+        self.stand_ins
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, bot)| bot)
+    }
+
+    /// Who plays `seat` now, for people: `bob`, or `bot-3 (for bob)` once a bot took it over.
+    #[must_use]
+    pub fn playing_name(&self, seat: i32) -> String {
+        let player = self
+            .player_at(seat)
+            .map_or_else(|| format!("seat {seat}"), |a| a.name.clone());
+        match self.stand_in(seat) {
+            Some(bot) => format!("{} (for {player})", bot.name),
+            None => player,
+        }
+    }
+
+    /// The seats whose players have left (first to leave first): the seats off the board and
+    /// the seats bots play on.
+    ///
+    /// # Errors
+    /// [`DbError::Corrupt`] for an unreadable stored position.
+    pub fn players_left(&self) -> Result<Vec<i32>, DbError> {
+        let removed = engine(&self.game)?.departed();
+        Ok(
+            view::left_in_order(&removed, self.seats.iter().map(|(s, _)| s))
+                .into_iter()
+                .map(seat_number)
+                .collect(),
+        )
+    }
+
+    /// Refuses a seat that has left the game, and a seat a bot plays on for anyone but that
+    /// bot (the player who left cannot come back).
+    ///
+    /// # Errors
+    /// [`GameError::LeftGame`]; [`DbError::Corrupt`] for an unreadable stored position.
+    pub fn require_playing(&self, seat: i32, actor: &Actor) -> Result<(), GameError> {
+        let stood_in = self
+            .stand_in(seat)
+            .is_some_and(|bot| bot.id != actor.account_id());
+        if stood_in || self.departed()?.contains(&seat) {
+            Err(GameError::LeftGame {
+                game_id: self.game.id,
+                seat,
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The seats that have left the board (first to leave first), from its cached position;
+    /// seats bots play on are still on it.
     ///
     /// # Errors
     /// [`DbError::Corrupt`] for an unreadable stored position.
@@ -137,14 +202,15 @@ impl Loaded {
             .collect())
     }
 
-    /// The seat `actor` acts for, and the account holding it.
+    /// The seat `actor` acts for (a bot: also a seat it plays on for a player who left), and
+    /// the account holding it.
     ///
     /// # Errors
     /// [`GameError::NotYourGame`].
     pub fn require_seat(&self, actor: &Actor) -> Result<(i32, &Account), GameError> {
         self.seats
             .iter()
-            .find(|(seat, account)| actor.may_act_for(account.id, seat.seat))
+            .find(|(seat, _)| actor.may_act_for(seat))
             .map(|(seat, account)| (seat.seat, account))
             .ok_or(GameError::NotYourGame {
                 game_id: self.game.id,

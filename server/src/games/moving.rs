@@ -92,7 +92,8 @@ fn same_move(
 /// time.
 ///
 /// # Errors
-/// [`GameError::NotFound`], `NotYourGame`, `NotYourTurn`; `StalePly`, `MoveTaken`,
+/// [`GameError::NotFound`], `NotYourGame`, `LeftGame` (the player left; a bot may play the
+/// seat on), `NotYourTurn`; `StalePly`, `MoveTaken`,
 /// `NotStarted`, `GameOver` (with the current game; also when the mover's time ran out in an
 /// `auto` game, which ends it on time, committed); `Illegal` with the engine's error; storage
 /// failures.
@@ -106,12 +107,14 @@ pub fn play(
     let outcome = frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.id;
+        // Who plays: the seat's player, or the bot playing the seat on for a player who left.
+        let mover = actor.account_id();
         let ply = i32::try_from(request.ply).unwrap_or(i32::MAX);
         let current = loaded.game.ply;
         if ply < current {
             if let Some(stored) = q::move_at(conn, game_id, ply)? {
                 if stored.seat == seat
-                    && stored.account_id == Some(me)
+                    && stored.account_id == Some(mover)
                     && same_move(conn, loaded, &stored, &request.notation)?
                 {
                     return Ok(Outcome::Played(current_view(conn, loaded, me)?));
@@ -175,6 +178,7 @@ pub fn play(
                 over: true,
             });
         }
+        loaded.require_playing(seat, actor)?;
         if loaded.game.to_move != Some(seat) {
             return Err(GameError::NotYourTurn {
                 to_move: loaded.game.to_move.unwrap_or_default(),
@@ -190,7 +194,7 @@ pub fn play(
                 game_id,
                 ply,
                 seat,
-                account_id: Some(me),
+                account_id: Some(mover),
                 notation: canonical,
                 played_at: now,
             },

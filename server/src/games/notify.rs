@@ -167,7 +167,10 @@ pub fn facts_with_moves(
                 seat: number,
                 seat_name: Seat::new(number)
                     .map_or_else(|| format!("seat {number}"), |s| position.seat_name(s)),
-                name: account.name.clone(),
+                name: match loaded.stand_in(seat.seat) {
+                    Some(_) => loaded.playing_name(seat.seat),
+                    None => account.name.clone(),
+                },
             }
         })
         .collect();
@@ -310,6 +313,10 @@ pub fn your_turn(
     let Some(seat) = loaded.game.to_move else {
         return Ok(());
     };
+    // A bot plays the seat on for its player who left: nobody is mailed.
+    if loaded.stand_in(seat).is_some() {
+        return Ok(());
+    }
     let Some(account) = loaded.player_at(seat) else {
         return Ok(());
     };
@@ -335,8 +342,9 @@ pub fn draw_offered(
     by: &Account,
 ) -> Result<(), DbError> {
     log_event(loaded, "draw offered");
-    // Seats that left the game have no say in a draw.
-    let departed = loaded.departed()?;
+    // Players who left the game have no say in a draw (a bot playing a seat on answers for
+    // it through the bot worker).
+    let departed = loaded.players_left()?;
     for (seat, account) in &loaded.seats {
         if account.id == by.id || departed.contains(&seat.seat) {
             continue;
@@ -366,17 +374,15 @@ pub fn left(
     turn_passed: bool,
 ) -> Result<(), DbError> {
     log_event(loaded, "seat left; the game goes on");
-    let departed = loaded.departed()?;
+    let departed = loaded.players_left()?;
     let to_move = loaded.game.to_move;
     if turn_passed {
         your_turn(conn, ctx, loaded, None)?;
     }
-    let name_of = |seat: Option<i32>| {
-        seat.and_then(|s| loaded.player_at(s))
-            .map_or_else(String::new, |a| a.name.clone())
-    };
-    let who = name_of(Some(left));
-    let next = name_of(to_move);
+    let who = loaded
+        .player_at(left)
+        .map_or_else(String::new, |a| a.name.clone());
+    let next = to_move.map_or_else(String::new, |seat| loaded.playing_name(seat));
     for (seat, account) in &loaded.seats {
         if seat.seat == left
             || departed.contains(&seat.seat)
@@ -389,6 +395,39 @@ pub fn left(
         };
         let game = game_facts(conn, loaded, Some(seat.seat))?;
         let mail = compose::left_game(&site(ctx), &to, &game, &who, how, &next);
+        queue(conn, ctx, &to, mail)?;
+    }
+    Ok(())
+}
+
+/// `left`'s player left (`how`) and `bot` plays the seat on: every other player still
+/// playing gets one mail ("anna left game #42; bot-3 plays on for them"), in the category of
+/// game-over mail like any departure. Nobody's turn changed, so no turn card.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+pub fn taken_over(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    loaded: &Loaded,
+    left: i32,
+    how: Departure,
+    bot: &Account,
+) -> Result<(), DbError> {
+    log_event(loaded, "seat left; a bot plays it on");
+    let departed = loaded.players_left()?;
+    let who = loaded
+        .player_at(left)
+        .map_or_else(String::new, |a| a.name.clone());
+    for (seat, account) in &loaded.seats {
+        if departed.contains(&seat.seat) || account.is_bot() {
+            continue;
+        }
+        let Some(to) = recipient(ctx, loaded, account, Category::GameOver) else {
+            continue;
+        };
+        let game = game_facts(conn, loaded, Some(seat.seat))?;
+        let mail = compose::bot_took_over(&site(ctx), &to, &game, &who, how, &bot.name);
         queue(conn, ctx, &to, mail)?;
     }
     Ok(())

@@ -86,7 +86,7 @@ pub fn list(
     filter: &ListFilter,
 ) -> Result<GameList, GameError> {
     let viewer = actor.account_id();
-    let (games, seats) = frame::read(conn, |conn| {
+    let (games, seats, bots) = frame::read(conn, |conn| {
         let now = db::now();
         let games = q::list_for_account(
             conn,
@@ -99,7 +99,13 @@ pub fn list(
         )?;
         let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
         let seats = q::seats_of(conn, &ids)?;
-        Ok::<_, GameError>((games, seats))
+        let bot_ids: Vec<i64> = seats.iter().filter_map(|(s, _)| s.played_by).collect();
+        let bots = if bot_ids.is_empty() {
+            Vec::new()
+        } else {
+            q::account_names(conn, &bot_ids)?
+        };
+        Ok::<_, GameError>((games, seats, bots))
     })?;
     let now = db::now();
     let next_cursor = (games.len() == usize::try_from(filter.limit).unwrap_or(usize::MAX))
@@ -120,7 +126,7 @@ pub fn list(
                 .filter(|(s, _)| s.game_id == game.id)
                 .cloned()
                 .collect();
-            view::summary(game, &own, viewer, now)
+            view::summary(game, &own, &bots, viewer, now)
         })
         .collect();
     Ok(GameList {

@@ -6,8 +6,10 @@ use super::{dice, shown_status, stored_options, GameError, GameStatus, Loaded};
 use crate::db::games as q;
 use crate::db::{self, DbConnection};
 
-/// The record of a game: header (kind, options, the seed's commitment, players, dates, result;
-/// the seed and placings once over) and moves (with the departure lines of seats that left, at their ply).
+/// The record of a game: header (kind, options, the seed's commitment, players and the bots
+/// that played seats on, dates, result; the seed and placings once over) and moves (with the
+/// departure lines of seats that left, at their ply: `resign 2`, or `resign 2 bot` when a bot
+/// took the seat over).
 ///
 /// # Errors
 /// [`GameError::NotFound`]; storage failures.
@@ -36,6 +38,11 @@ pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameE
     }
     for (seat, account) in &loaded.seats {
         headers.push((format!("Seat{}", seat.seat), account.name.clone()));
+        // The bot that played the seat on after its player left (`on-leave=bot`); the
+        // `... bot` line among the moves says when.
+        if let Some(bot) = loaded.stand_in(seat.seat) {
+            headers.push((format!("Seat{}-Bot", seat.seat), bot.name.clone()));
+        }
     }
     if let Some(clock) = &game.clock {
         headers.push(("Clock".to_owned(), clock.clone()));
@@ -62,7 +69,8 @@ pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameE
     }
     // Every seat's final place, in seat order ("1 3 2"), once the game is over.
     let position = super::engine(game).ok();
-    if let (_, Some(places)) = super::view::departures(game, loaded.seats.len(), position.as_ref())
+    if let (_, Some(places)) =
+        super::view::departures(game, loaded.seats.iter().map(|(s, _)| s), position.as_ref())
     {
         let places: Vec<String> = places.iter().map(ToString::to_string).collect();
         headers.push(("Placings".to_owned(), places.join(" ")));
@@ -86,11 +94,7 @@ fn outcome(loaded: &Loaded) -> Option<String> {
     let names: Vec<String> = result
         .winners()
         .iter()
-        .map(|seat| {
-            loaded
-                .player_at(*seat)
-                .map_or_else(|| format!("seat {seat}"), |account| account.name.clone())
-        })
+        .map(|seat| loaded.playing_name(*seat))
         .collect();
     Some(format!("{} won{how}", names.join(" and ")))
 }

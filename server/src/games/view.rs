@@ -38,26 +38,60 @@ pub fn move_view(row: &MoveRow) -> MoveView {
     }
 }
 
-fn seat_view(seat: &GameSeat, player: &str, engine: &AnyGame) -> SeatView {
+fn seat_view(seat: &GameSeat, player: &str, engine: &AnyGame, bot: Option<&str>) -> SeatView {
     SeatView {
         seat: seat_u8(seat.seat),
         seat_name: seat_name(engine, seat.seat),
         player: player.to_owned(),
         accepted: seat.accepted_at.is_some(),
         bank_seconds: seat.bank_seconds.and_then(|b| u64::try_from(b).ok()),
+        played_by: bot.map(str::to_owned),
     }
 }
 
-/// The seats that have left `position` (first to leave first) and, once the game is over,
-/// every seat's place. The places come from the stored result, so an agreed draw and a
-/// two-seat game ended by a resignation (whose position keeps no departure) rank too.
+/// The seats whose players left, first to leave first: the seats `removed` from the board (in
+/// the engine's order) and the seats bots play on, ordered by the ply each player left at
+/// (departures from before that ply was kept come first, in the engine's order).
 #[must_use]
-pub fn departures(
+pub fn left_in_order<'a>(
+    removed: &[Seat],
+    seats: impl IntoIterator<Item = &'a GameSeat>,
+) -> Vec<Seat> {
+    let seats: Vec<&GameSeat> = seats.into_iter().collect();
+    let ply_of = |seat: Seat| {
+        seats
+            .iter()
+            .find(|s| s.seat == super::seat_number(seat))
+            .and_then(|s| s.left_ply)
+    };
+    let mut order: Vec<(i32, usize, Seat)> = removed
+        .iter()
+        .enumerate()
+        .map(|(index, &seat)| (ply_of(seat).unwrap_or(-1), index, seat))
+        .collect();
+    for seat in seats.iter().filter(|s| s.played_by.is_some()) {
+        if let Some(seat) = Seat::new(seat_u8(seat.seat)).filter(|s| !removed.contains(s)) {
+            order.push((ply_of(seat).unwrap_or(i32::MAX), usize::MAX, seat));
+        }
+    }
+    order.sort_unstable();
+    order.into_iter().map(|(_, _, seat)| seat).collect()
+}
+
+/// The seats whose players left (first to leave first: [`left_in_order`]) and, once the game
+/// is over, every seat's place. The places come from the stored result, so an agreed draw and
+/// a two-seat game ended by a resignation (whose position keeps no departure) rank too. A seat
+/// a bot played on ranks as a seat that left, when its player left, whatever the bot did.
+#[must_use]
+pub fn departures<'a>(
     game: &Game,
-    seat_count: usize,
+    seats: impl IntoIterator<Item = &'a GameSeat>,
     position: Option<&AnyGame>,
 ) -> (Vec<u8>, Option<Vec<u8>>) {
-    let departed: Vec<Seat> = position.map(AnyGame::departed).unwrap_or_default();
+    let seats: Vec<&GameSeat> = seats.into_iter().collect();
+    let seat_count = seats.len();
+    let removed: Vec<Seat> = position.map(AnyGame::departed).unwrap_or_default();
+    let departed = left_in_order(&removed, seats.iter().copied());
     let over = game
         .result
         .as_ref()
@@ -99,7 +133,9 @@ pub fn claimable(loaded: &Loaded, viewer: i64, now: NaiveDateTime) -> bool {
         && viewer_seat.is_some()
         && viewer_seat != game.to_move
         && game.deadline_at.is_some_and(|deadline| deadline <= now)
-        && !viewer_seat.is_some_and(|seat| loaded.departed().unwrap_or_default().contains(&seat))
+        && !viewer_seat.is_some_and(|seat| {
+            loaded.stand_in(seat).is_some() || loaded.departed().unwrap_or_default().contains(&seat)
+        })
 }
 
 /// The full view of a game for `viewer`; `last` are its most recent moves.
@@ -115,9 +151,11 @@ pub fn game_view(
     let status = shown_status(game, now);
     let expired = status == GameStatus::Cancelled && game.status != GameStatus::Cancelled;
     let your_seat = loaded.seat_of(viewer);
-    let your_turn =
-        status == GameStatus::Active && your_seat.is_some() && your_seat == game.to_move;
-    let (departed, placings) = departures(game, loaded.seats.len(), Some(engine));
+    // A player whose seat a bot plays on has no turns any more.
+    let your_turn = status == GameStatus::Active
+        && your_seat.is_some_and(|seat| loaded.stand_in(seat).is_none())
+        && your_seat == game.to_move;
+    let (departed, placings) = departures(game, loaded.seats.iter().map(|(s, _)| s), Some(engine));
     let options = super::stored_options(game).unwrap_or_default();
     GameView {
         id: game.id,
@@ -129,6 +167,7 @@ pub fn game_view(
         seed_sha256: dice::commitment(&options),
         clock: Some(crate::clocks::spec_of(game.clock.as_deref()).to_string()),
         timeout: game.timeout_mode,
+        on_leave: game.on_leave,
         deadline: if status == GameStatus::Active {
             game.deadline_at.map(db::rfc3339)
         } else {
@@ -138,7 +177,10 @@ pub fn game_view(
         seats: loaded
             .seats
             .iter()
-            .map(|(seat, account)| seat_view(seat, &account.name, engine))
+            .map(|(seat, account)| {
+                let bot = loaded.stand_in(seat.seat).map(|bot| bot.name.as_str());
+                seat_view(seat, &account.name, engine, bot)
+            })
             .collect(),
         status: status.to_string(),
         result: game.result.as_ref().map(ToString::to_string),
@@ -201,23 +243,33 @@ pub fn view_of(conn: &mut DbConnection, loaded: &Loaded, viewer: i64) -> Result<
     Ok(game_view(loaded, &engine, &last, viewer, db::now()))
 }
 
-/// A listing entry; `seats` are the game's seats with player names, in turn order.
+/// A listing entry; `seats` are the game's seats with player names, in turn order; `bots` the
+/// names of the bots that play seats on (account id, name).
 #[must_use]
 pub fn summary(
     game: &Game,
     seats: &[(GameSeat, String)],
+    bots: &[(i64, String)],
     viewer: i64,
     now: NaiveDateTime,
 ) -> GameSummary {
     let status = shown_status(game, now);
+    // A player whose seat a bot plays on has no turns any more.
     let your_seat = seats
         .iter()
-        .find(|(s, _)| s.account_id == viewer)
+        .find(|(s, _)| s.account_id == viewer && s.played_by.is_none())
         .map(|(s, _)| s.seat);
+    let bot_name = |seat: &GameSeat| {
+        seat.played_by.and_then(|id| {
+            bots.iter()
+                .find(|(bot, _)| *bot == id)
+                .map(|(_, name)| name.clone())
+        })
+    };
     let options = super::stored_options(game).unwrap_or_default();
     let engine = AnyGame::new(game.kind, &options).ok();
     let position = super::engine(game).ok();
-    let (departed, placings) = departures(game, seats.len(), position.as_ref());
+    let (departed, placings) = departures(game, seats.iter().map(|(s, _)| s), position.as_ref());
     GameSummary {
         id: game.id,
         kind: game.kind,
@@ -233,6 +285,7 @@ pub fn summary(
                 player: name.clone(),
                 accepted: seat.accepted_at.is_some(),
                 bank_seconds: seat.bank_seconds.and_then(|b| u64::try_from(b).ok()),
+                played_by: bot_name(seat),
             })
             .collect(),
         ply: ply_u32(game.ply),

@@ -23,6 +23,10 @@ pub fn reminder(
     let Some(seat) = loaded.game.to_move else {
         return Ok(());
     };
+    // A bot plays the seat on for its player who left: nobody to remind.
+    if loaded.stand_in(seat).is_some() {
+        return Ok(());
+    }
     let Some(account) = loaded.player_at(seat) else {
         return Ok(());
     };
@@ -47,12 +51,10 @@ pub fn claimable(
     let Some(late) = loaded.game.to_move else {
         return Ok(());
     };
-    let late_name = loaded
-        .player_at(late)
-        .map_or_else(|| format!("seat {late}"), |a| a.name.clone());
+    let late_name = loaded.playing_name(late);
     let command = format!("turnpost claim {}", loaded.game.id);
-    // Seats that left the game may not claim.
-    let departed = loaded.departed()?;
+    // Players who left the game may not claim.
+    let departed = loaded.players_left()?;
     for (seat, account) in &loaded.seats {
         if seat.seat == late || departed.contains(&seat.seat) {
             continue;

@@ -204,12 +204,14 @@ impl SmtpSink {
     pub fn start_slow(delay: Duration) -> Self {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
-        Self::serve(Some(listener), port, delay)
+        Self::serve(listener, port, delay)
     }
 
-    /// Starts on `port` (e.g. one reserved earlier to simulate a server that was down).
-    pub fn start_on(port: u16) -> Self {
-        Self::serve(None, port, Duration::ZERO)
+    /// Starts on `held`'s port, which the test held closed until now (a relay that was down
+    /// and comes back).
+    pub fn start_on(held: HeldPort) -> Self {
+        let port = held.port;
+        Self::serve(held.listen(), port, Duration::ZERO)
     }
 
     /// How many message transfers have begun (DATA).
@@ -217,7 +219,7 @@ impl SmtpSink {
         self.started.load(std::sync::atomic::Ordering::SeqCst)
     }
 
-    fn serve(listener: Option<TcpListener>, port: u16, delay: Duration) -> Self {
+    fn serve(listener: TcpListener, port: u16, delay: Duration) -> Self {
         let store = Arc::new(Mutex::new(Vec::new()));
         let started = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let handler = SinkHandler {
@@ -228,27 +230,14 @@ impl SmtpSink {
             buffer: Vec::new(),
         };
         let mut server = mailin_embedded::Server::new(handler);
-        server.with_name("sink.test").with_num_threads(8);
-        match listener {
-            Some(listener) => {
-                server.with_tcp_listener(listener);
-            }
-            None => {
-                server.with_addr(("127.0.0.1", port)).unwrap();
-            }
-        }
+        server
+            .with_name("sink.test")
+            .with_num_threads(8)
+            .with_tcp_listener(listener);
+        // The listener is listening already: connections queue until the thread accepts them.
         std::thread::spawn(move || {
             let _ = server.serve();
         });
-        if port != 0 {
-            // Wait until it accepts connections.
-            let deadline = Instant::now() + Duration::from_secs(5);
-            while std::net::TcpStream::connect(("127.0.0.1", port)).is_err()
-                && Instant::now() < deadline
-            {
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        }
         Self {
             port,
             store,
@@ -301,13 +290,36 @@ pub fn code_in(message: &str) -> String {
     subject.trim().to_owned()
 }
 
-/// A port on which nothing listens (bound then released).
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+/// A loopback port the test holds bound but not listening, so connections to it are refused
+/// (a relay that is down) and no other test can be given it, unlike a port bound and released.
+/// [`HeldPort::listen`] opens it (the relay comes back) without letting go of it in between.
+pub struct HeldPort {
+    socket: socket2::Socket,
+    /// The port.
+    pub port: u16,
+}
+
+impl HeldPort {
+    /// Binds a fresh loopback port without listening on it.
+    pub fn new() -> Self {
+        let socket =
+            socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
+        let address: std::net::SocketAddr = ([127, 0, 0, 1], 0).into();
+        socket.bind(&address.into()).unwrap();
+        let port = socket.local_addr().unwrap().as_socket().unwrap().port();
+        Self { socket, port }
+    }
+
+    /// `smtp://` URL of the port.
+    pub fn url(&self) -> String {
+        format!("smtp://127.0.0.1:{}", self.port)
+    }
+
+    /// Starts listening: the same socket, now a listener.
+    pub fn listen(self) -> TcpListener {
+        self.socket.listen(128).unwrap();
+        self.socket.into()
+    }
 }
 
 /// An HTTP answer.

@@ -130,11 +130,7 @@ pub fn left_game(
     to_move: &str,
 ) -> ComposedMail {
     let mut letter = Letter::to(&to.name);
-    let why = match how {
-        Departure::Resign => "resigned",
-        Departure::Timeout => "ran out of time",
-        Departure::Claim => "lost on time by a claim",
-    };
+    let why = departure_words(how);
     letter.para(&format!(
         "{left} left game #{}; it goes on, {to_move} to move. {left} {why}; their pieces are \
          off the board and their turns are skipped from now on.",
@@ -144,6 +140,39 @@ pub fn left_game(
     let image = Some(card::board(&mut letter, site, game));
     letter.link("The game", &site.game_url(game.id));
     finish(letter, site, to, game, image)
+}
+
+/// `left` left the game (`how`) and the server bot `bot` plays their seat on with its pieces
+/// (`on-leave=bot`).
+#[must_use]
+pub fn bot_took_over(
+    site: &Site,
+    to: &Recipient,
+    game: &GameFacts,
+    left: &str,
+    how: Departure,
+    bot: &str,
+) -> ComposedMail {
+    let mut letter = Letter::to(&to.name);
+    letter.para(&format!(
+        "{left} left game #{}; {bot} plays on for them. {left} {}; {bot}, a server bot, keeps \
+         their pieces on the board and plays their turns to the end of the game.",
+        game.id,
+        departure_words(how)
+    ));
+    card::turn_facts(&mut letter, to, game);
+    let image = Some(card::board(&mut letter, site, game));
+    letter.link("The game", &site.game_url(game.id));
+    finish(letter, site, to, game, image)
+}
+
+/// How a player left, after their name: "resigned".
+fn departure_words(how: Departure) -> &'static str {
+    match how {
+        Departure::Resign => "resigned",
+        Departure::Timeout => "ran out of time",
+        Departure::Claim => "lost on time by a claim",
+    }
 }
 
 /// `late` ran out of time and `to` may claim the win (timeout mode `claim`); `claim_command`

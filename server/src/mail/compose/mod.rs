@@ -15,6 +15,7 @@
 //! | draw offered | [`draw_offered`] |
 //! | game over | [`game_over`] |
 //! | a seat left a game that goes on (3+ seats) | [`left_game`] |
+//! | a player left and a bot plays the seat on (`on-leave=bot`) | [`bot_took_over`] |
 //! | you may claim a win on time / game ended on time | [`may_claim_on_time`], [`ended_on_time`] |
 //! | daily digest | [`digest`] |
 
@@ -29,7 +30,9 @@ mod turn;
 pub use card::{move_command, subject};
 pub use challenge::{challenge, challenge_accepted, challenge_declined, game_started};
 pub use digest::digest;
-pub use ending::{draw_offered, ended_on_time, game_over, left_game, may_claim_on_time};
+pub use ending::{
+    bot_took_over, draw_offered, ended_on_time, game_over, left_game, may_claim_on_time,
+};
 pub use input::{GameFacts, PlayedMove, Player, Recipient, Site};
 pub use letter::{escape, local_time};
 pub use turn::{reminder, your_turn};
