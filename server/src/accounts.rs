@@ -31,6 +31,8 @@ pub struct MailContext {
     /// Signs unsubscribe links (shared by every server process, see
     /// `notifications::unsubscribe`).
     pub link_key: Arc<[u8]>,
+    /// Makes the reply addresses of game mails (`Reply-To:`), see `inbound`.
+    pub reply: crate::inbound::ReplyKeys,
 }
 
 fn taken(code: &'static str, message: &str) -> ApiError {

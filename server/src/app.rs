@@ -3,6 +3,7 @@
 //! Tests build an [`Application`] on port 0 and talk to it over real HTTP.
 
 use std::net::TcpListener;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -74,6 +75,8 @@ pub struct Application {
     worker: tokio::task::JoinHandle<()>,
     sweeper: Option<tokio::task::JoinHandle<()>>,
     bots: Option<tokio::task::JoinHandle<()>>,
+    imap: Option<std::thread::JoinHandle<()>>,
+    stop_imap: Arc<AtomicBool>,
     stop_worker: watch::Sender<bool>,
     signals: StopSignals,
 }
@@ -128,9 +131,14 @@ impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         config.validate()?;
         let cfg = config.clone();
-        let (pool, backend, link_key) = tokio::task::spawn_blocking(move || open_database(&cfg))
-            .await
-            .context("database start-up task failed")??;
+        let (pool, backend, link_key, reply) = tokio::task::spawn_blocking(move || {
+            let (pool, backend, link_key) = open_database(&cfg)?;
+            let mut conn = pool.get().context("cannot connect to the database")?;
+            let reply = crate::inbound::ReplyKeys::load(&mut conn, &cfg)?;
+            anyhow::Ok((pool, backend, link_key, reply))
+        })
+        .await
+        .context("database start-up task failed")??;
         let transport = Arc::new(mail_transport(&config)?);
         let from: lettre::message::Mailbox =
             config.mail_from.parse().context("TURNPOST_MAIL_FROM")?;
@@ -146,6 +154,7 @@ impl Application {
                 public_url: config.public_base_url()?,
                 wake: wake.clone(),
                 link_key: link_key.into(),
+                reply,
             },
             limits: Limits::new(LimitSettings {
                 per_email: config.rate_limit_per_email,
@@ -162,6 +171,7 @@ impl Application {
 
         let sweep_mail = state.mail.clone();
         let bot_mail = state.mail.clone();
+        let inbound_mail = state.mail.clone();
         let listener = TcpListener::bind(&config.listen)
             .with_context(|| format!("cannot listen on {}", config.listen))?;
         let address = listener.local_addr()?;
@@ -215,6 +225,31 @@ impl Application {
             None
         };
         let worker = tokio::spawn(worker.run(stop_rx));
+        let stop_imap = Arc::new(AtomicBool::new(false));
+        let imap = match config.imap_watch()? {
+            Some(watch) => {
+                let pool = pool.clone();
+                let stop = stop_imap.clone();
+                let settings = crate::inbound::HandlerSettings {
+                    answers_per_hour: config.mail_answers_per_hour,
+                };
+                Some(
+                    std::thread::Builder::new()
+                        .name("imap-watch".into())
+                        .spawn(move || {
+                            crate::inbound::feed::watch_mailbox(
+                                &watch,
+                                &pool,
+                                &inbound_mail,
+                                settings,
+                                &stop,
+                            );
+                        })
+                        .context("cannot start the IMAP watcher")?,
+                )
+            }
+            None => None,
+        };
 
         tracing::info!(
             "turnpost-server listening on http://{address}; database: {}; mail: {}",
@@ -229,6 +264,8 @@ impl Application {
             worker,
             sweeper,
             bots,
+            imap,
+            stop_imap,
             stop_worker,
             signals,
         })
@@ -274,6 +311,16 @@ impl Application {
         on_signal.abort();
         tracing::info!("HTTP server stopped; waiting for the mail worker");
         let _ = self.stop_worker.send(true);
+        self.stop_imap.store(true, Ordering::SeqCst);
+        if let Some(imap) = self.imap {
+            // The watcher notices the stop within one IDLE slice.
+            if tokio::task::spawn_blocking(move || imap.join())
+                .await
+                .is_err()
+            {
+                tracing::error!("IMAP watcher ended abnormally");
+            }
+        }
         if let Some(sweeper) = self.sweeper {
             if let Err(error) = sweeper.await {
                 tracing::error!(%error, "sweeper ended abnormally");

@@ -1,8 +1,9 @@
 //! The command line: `serve` (default), `migrate`, `account create`, `account token`,
-//! `mail list`, `mail retry`.
+//! `mail list`, `mail retry`, `mail-in`.
 
 use anyhow::Context as _;
 
+use crate::accounts::MailContext;
 use crate::config::{AccountCommand, Cli, Command, Config, MailCommand};
 use crate::db::outbox::OutboxStatus;
 use crate::mail::operator::{self, RetryTarget};
@@ -24,6 +25,61 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Account(command) => account(&config, command),
         Command::Mail(command) => mail(&config, command),
+        Command::MailIn => mail_in(&config),
+    }
+}
+
+/// `mail-in` could not reach the database: exit 75 (`EX_TEMPFAIL`), so the MTA retries.
+#[derive(Debug, thiserror::Error)]
+#[error("{0:#}; the message was not handled (exit 75: try again later)")]
+pub struct TempFail(anyhow::Error);
+
+fn mail_in(config: &Config) -> anyhow::Result<()> {
+    use std::io::Read as _;
+    config.validate()?;
+    let mut raw = Vec::new();
+    let limit = u64::try_from(crate::inbound::MAX_MESSAGE_BYTES + 1).unwrap_or(u64::MAX);
+    std::io::stdin()
+        .take(limit)
+        .read_to_end(&mut raw)
+        .context("cannot read the message on stdin")?;
+    let (pool, _, link_key) = app::open_database(config).map_err(TempFail)?;
+    let mut conn = pool
+        .get()
+        .context("cannot connect to the database")
+        .map_err(TempFail)?;
+    let reply = crate::inbound::ReplyKeys::load(&mut conn, config).map_err(TempFail)?;
+    let ctx = MailContext {
+        message_id_domain: config.message_id_domain(),
+        public_url: config.public_base_url()?,
+        // No mail worker here: the answers wait in the outbox for a serving process's worker.
+        wake: std::sync::Arc::new(tokio::sync::Notify::new()),
+        link_key: link_key.into(),
+        reply,
+    };
+    let settings = crate::inbound::HandlerSettings {
+        answers_per_hour: config.mail_answers_per_hour,
+    };
+    let outcome = crate::inbound::handle(&mut conn, &ctx, settings, &raw)
+        .map_err(|e| TempFail(anyhow::Error::new(e)))?;
+    eprintln!("{}", describe_outcome(&outcome));
+    Ok(())
+}
+
+fn describe_outcome(outcome: &crate::inbound::Outcome) -> String {
+    use crate::inbound::Outcome;
+    match outcome {
+        Outcome::Ignored(why) => format!("ignored: {why}"),
+        Outcome::Duplicate => "ignored: handled before".to_owned(),
+        Outcome::Acted {
+            game_id,
+            done,
+            refused,
+            answers,
+        } => format!(
+            "game {game_id}: {done} command(s) done{}, {answers} answer(s) queued",
+            if *refused { ", one refused" } else { "" }
+        ),
     }
 }
 

@@ -37,6 +37,10 @@ pub enum Command {
     /// Operator commands on the mail outbox.
     #[command(subcommand)]
     Mail(MailCommand),
+    /// Read one RFC 5322 message on stdin, a reply to a game mail, and act on it (for an MTA's
+    /// pipe transport, procmail or fetchmail's mda). Exit 0 when it was handled or deliberately
+    /// ignored; 75 (EX_TEMPFAIL) when the database cannot be reached, so the MTA retries.
+    MailIn,
 }
 
 /// `mail …` subcommands.
@@ -296,6 +300,51 @@ pub struct Config {
         global = true
     )]
     pub db_pool_size: u32,
+
+    /// Reply address of game mails, with `%{key}` in its local part where each player's key
+    /// for the game goes (`games+%{key}@example.org`): replies to it play by email
+    /// [default: TURNPOST_MAIL_FROM with +%{key} added to its local part]
+    #[arg(long, env = "TURNPOST_REPLY_ADDRESS", global = true)]
+    pub reply_address: Option<String>,
+
+    /// Mailbox of replies to watch: imaps://user:password@host[:port]/MAILBOX; plain imap://
+    /// only to a loopback host (or with --imap-allow-plain) [default: no mailbox; replies come
+    /// in through `turnpost-server mail-in` only]
+    #[arg(long, env = "TURNPOST_IMAP_URL", hide_env_values = true, global = true)]
+    pub imap_url: Option<String>,
+
+    /// Allow plain (unencrypted) imap:// to a non-loopback host. Never over a public network.
+    #[arg(
+        long,
+        env = "TURNPOST_IMAP_ALLOW_PLAIN",
+        default_value_t = false,
+        global = true
+    )]
+    pub imap_allow_plain: bool,
+
+    /// How often the IMAP mailbox is looked at when the server has no IDLE (and at most how
+    /// long one IDLE lasts), in milliseconds.
+    #[arg(
+        long,
+        env = "TURNPOST_IMAP_POLL_MS",
+        default_value_t = 30_000,
+        global = true
+    )]
+    pub imap_poll_ms: u64,
+
+    /// Folder that handled replies are moved to (created if missing) [default: delete them]
+    #[arg(long, env = "TURNPOST_IMAP_DONE_FOLDER", global = true)]
+    pub imap_done_folder: Option<String>,
+
+    /// Answers to mail commands (confirmations, refusals, help) one account gets per hour; past
+    /// it commands still act, unanswered.
+    #[arg(
+        long,
+        env = "TURNPOST_MAIL_ANSWERS_PER_HOUR",
+        default_value_t = 30,
+        global = true
+    )]
+    pub mail_answers_per_hour: u32,
 }
 
 /// Where the data lives, resolved from `DATABASE_URL` and the data directory.
@@ -322,6 +371,12 @@ pub enum ConfigError {
     /// `TURNPOST_MAIL_FROM` is not a mailbox.
     #[error("TURNPOST_MAIL_FROM is not an email address: {0}")]
     MailFrom(String),
+    /// `TURNPOST_REPLY_ADDRESS` (or the sender it defaults from) cannot be used.
+    #[error("TURNPOST_REPLY_ADDRESS: {0}")]
+    Reply(String),
+    /// `TURNPOST_IMAP_URL` cannot be used.
+    #[error("{0}")]
+    Imap(String),
     /// Some numeric setting is out of range.
     #[error("{0}")]
     Range(String),
@@ -356,6 +411,12 @@ impl Config {
             sweep_interval_ms: 100,
             bot_poll_ms: 50,
             db_pool_size: 4,
+            reply_address: None,
+            imap_url: None,
+            imap_allow_plain: false,
+            imap_poll_ms: 200,
+            imap_done_folder: None,
+            mail_answers_per_hour: 1_000,
         }
     }
 
@@ -394,12 +455,47 @@ impl Config {
         {
             return Err(ConfigError::Range("rate limits must be at least 1".into()));
         }
+        self.reply_template()?;
+        self.imap_watch()?;
         if self.db_pool_size == 0 {
             return Err(ConfigError::Range(
                 "TURNPOST_DB_POOL_SIZE must be at least 1".into(),
             ));
         }
         Ok(())
+    }
+
+    /// The template of reply addresses: `TURNPOST_REPLY_ADDRESS`, or the sender with
+    /// `+%{key}`.
+    ///
+    /// # Errors
+    /// [`ConfigError::Reply`] saying what is wrong with it.
+    pub fn reply_template(&self) -> Result<crate::inbound::ReplyAddressTemplate, ConfigError> {
+        match &self.reply_address {
+            Some(template) => crate::inbound::ReplyAddressTemplate::parse(template),
+            None => crate::inbound::ReplyAddressTemplate::from_sender(&self.mail_from),
+        }
+        .map_err(|e| ConfigError::Reply(e.to_string()))
+    }
+
+    /// The IMAP watcher `TURNPOST_IMAP_URL` asks for, if any.
+    ///
+    /// # Errors
+    /// [`ConfigError::Imap`] for an unusable URL.
+    pub fn imap_watch(&self) -> Result<Option<crate::inbound::ImapWatch>, ConfigError> {
+        let Some(url) = &self.imap_url else {
+            return Ok(None);
+        };
+        let mailbox = crate::inbound::ImapMailbox::parse(url, self.imap_allow_plain)
+            .map_err(|e| ConfigError::Imap(e.to_string()))?;
+        Ok(Some(crate::inbound::ImapWatch {
+            mailbox,
+            poll: Duration::from_millis(self.imap_poll_ms.max(10)),
+            done_folder: self
+                .imap_done_folder
+                .clone()
+                .filter(|folder| !folder.trim().is_empty()),
+        }))
     }
 
     /// The database to use.
@@ -565,6 +661,47 @@ mod tests {
         assert!(
             !err.contains("hunter2") && err.contains("loopback"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn reply_addresses_and_imap_mailboxes() {
+        let mut config = Config::for_tests(PathBuf::from("/data"));
+        config.mail_from = "turnpost <games@example.org>".into();
+        assert_eq!(
+            config.reply_template().map(|t| t.to_string()).ok(),
+            Some("games+%{key}@example.org".to_owned())
+        );
+        config.reply_address = Some("play-%{key}@club.example".into());
+        assert!(config.validate().is_ok());
+        config.reply_address = Some("play@club.example".into());
+        let error = config
+            .validate()
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            error.contains("TURNPOST_REPLY_ADDRESS") && error.contains("%{key}"),
+            "{error}"
+        );
+        config.reply_address = None;
+        assert!(matches!(config.imap_watch(), Ok(None)));
+        config.imap_url = Some("imap://u:hunter2@imap.example.org/INBOX".into());
+        let error = config
+            .validate()
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(
+            error.contains("imaps://") && !error.contains("hunter2"),
+            "{error}"
+        );
+        config.imap_url = Some("imaps://u:p@imap.example.org/Games".into());
+        config.imap_done_folder = Some("Done".into());
+        let watch = config.imap_watch().ok().flatten();
+        assert_eq!(
+            watch.as_ref().and_then(|w| w.done_folder.as_deref()),
+            Some("Done")
         );
     }
 

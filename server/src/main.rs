@@ -20,7 +20,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("turnpost-server: {error:#}");
-            ExitCode::FAILURE
+            if error.is::<turnpost_server::cli::TempFail>() {
+                ExitCode::from(turnpost_server::inbound::feed::EX_TEMPFAIL)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }

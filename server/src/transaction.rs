@@ -78,6 +78,10 @@ pub fn read<T>(
 /// (a deferred transaction that reads first could fail with `SQLITE_BUSY` when it upgrades).
 /// The error type is the body's own (a domain error or a storage one).
 ///
+/// Inside a transaction already (a caller that must commit its own row with the body's effect,
+/// such as the record of a handled inbound mail) the body runs in a savepoint of it: its error
+/// rolls back the body alone, and nothing commits before the caller's transaction does.
+///
 /// # Errors
 /// The body's error (rolled back), or the failure to begin or commit.
 pub fn write_with<T, E>(
@@ -87,6 +91,9 @@ pub fn write_with<T, E>(
 where
     E: From<DbError> + From<diesel::result::Error>,
 {
+    if in_transaction(conn) {
+        return conn.transaction::<T, E, _>(body);
+    }
     if let DbConnection::Sqlite(sqlite) = &mut *conn {
         AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")
             .map_err(|e| E::from(DbError::Query(e)))?;
@@ -112,6 +119,13 @@ where
         };
     }
     conn.transaction::<T, E, _>(body)
+}
+
+/// Whether `conn` is inside a transaction.
+fn in_transaction(conn: &mut DbConnection) -> bool {
+    <DbConnection as diesel::Connection>::TransactionManager::transaction_manager_status_mut(conn)
+        .transaction_depth()
+        .is_ok_and(|depth| depth.is_some())
 }
 
 /// Runs `body` in a read-only transaction, so what it reads is one consistent snapshot.

@@ -67,6 +67,7 @@ fn ctx(app: &TestApp) -> MailContext {
         public_url: app.config.public_url.clone().unwrap(),
         wake: Arc::new(tokio::sync::Notify::new()),
         link_key: unsubscribe::load_key(&mut conn).unwrap().into(),
+        reply: turnpost_server::inbound::ReplyKeys::load(&mut conn, &app.config).unwrap(),
     }
 }
 
@@ -557,7 +558,8 @@ async fn preferences_are_read_and_changed(backend: Backend) {
         answer.body,
         json!({"time_zone": "UTC", "turn_mail": "immediate", "digest_hour": 8,
                "categories": {"challenges": true, "challenge_replies": true, "game_over": true,
-                              "draw_offers": true, "reminders": true},
+                              "draw_offers": true, "reminders": true,
+                              "mail_confirmations": true},
                "muted_games": []})
     );
     let answer = patch(

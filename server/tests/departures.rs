@@ -65,6 +65,7 @@ fn ctx(app: &TestApp) -> MailContext {
         public_url: app.config.public_url.clone().unwrap(),
         wake: Arc::new(tokio::sync::Notify::new()),
         link_key: unsubscribe::load_key(&mut conn).unwrap().into(),
+        reply: turnpost_server::inbound::ReplyKeys::load(&mut conn, &app.config).unwrap(),
     }
 }
 

@@ -151,6 +151,20 @@ proptest! {
     }
 
     #[test]
+    fn arbitrary_addresses_never_panic_the_reply_keys(address in "\\PC{0,80}", tail in "[a-z0-9]{0,40}") {
+        let keys = turnpost_server::inbound::ReplyKeys::new(
+            turnpost_server::inbound::ReplyAddressTemplate::parse("games+%{key}@example.org").unwrap(),
+            b"secret".as_slice().into(),
+        );
+        for candidate in [address.clone(), format!("games+{tail}@example.org"), format!("games+{address}@example.org")] {
+            if let Some(token) = keys.token_in(&candidate) {
+                // A random token is read but never verifies.
+                prop_assert!(!keys.verify(&token, 1));
+            }
+        }
+    }
+
+    #[test]
     fn arbitrary_headers_and_bodies_never_panic(
         headers in proptest::collection::vec("[A-Za-z-]{1,20}: [ -~]{0,60}", 0..8),
         body in "(.|\r\n){0,400}",

@@ -678,6 +678,7 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
         email: "anna@example.org".into(),
         time_zone: chrono_tz::Tz::UTC,
         unsubscribe_url: Some("https://t.example/u?t=1".into()),
+        reply_to: None,
     };
     let site = Site {
         public_url: "https://t.example".into(),

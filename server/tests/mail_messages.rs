@@ -36,6 +36,7 @@ fn recipient(name: &str) -> Recipient {
         unsubscribe_url: Some(format!(
             "https://turnpost.example/v1/unsubscribe?token={name}-signed"
         )),
+        reply_to: None,
     }
 }
 
@@ -429,4 +430,112 @@ fn left_game_that_goes_on() {
         .text
         .contains("cleo left game #42; it goes on, anna to move."));
     insta::assert_snapshot!(shown(&mail));
+}
+
+/// A turn card to a seat with a reply address says a reply plays, and the message carries the
+/// address as `Reply-To`.
+#[test]
+fn turn_card_with_a_reply_address() {
+    use turnpost_server::db::models::OutboxMail;
+    let game = kefren(3, Some(2));
+    let mut to = recipient("bert");
+    to.reply_to = Some("games+abcdefghijklmnopqrstuvwxyzg42s2p3@turnpost.example".into());
+    let mail = compose::your_turn(&site(), &to, &game);
+    assert_eq!(mail.reply_to, to.reply_to);
+    let first = game.position.legal_moves()[0].clone();
+    assert!(
+        mail.text.contains(&format!(
+            "Or simply reply to this mail with your move on the first line (for example {first})"
+        )),
+        "{}",
+        mail.text
+    );
+    let without = compose::your_turn(&site(), &recipient("bert"), &game);
+    assert!(!without.text.contains("reply to this mail"));
+    let created = at("2026-11-22T10:00:00Z").naive_utc();
+    let row = OutboxMail {
+        id: 1,
+        message_id: "<m1@turnpost.example>".into(),
+        recipient: "bert@example.org".into(),
+        subject: mail.subject.clone(),
+        body_text: mail.text.clone(),
+        in_reply_to: mail.thread.clone(),
+        status: turnpost_server::db::outbox::OutboxStatus::Pending,
+        attempts: 0,
+        next_attempt_at: created,
+        lease_until: None,
+        last_error: None,
+        created_at: created,
+        sent_at: None,
+        parts: Some(StoredParts::of(&mail).unwrap().to_json().unwrap()),
+        claimed_by: None,
+    };
+    let from = "turnpost <turnpost@turnpost.example>".parse().unwrap();
+    let message = turnpost_server::mail::transport::build_message(&from, &row).unwrap();
+    let raw = String::from_utf8(message.formatted()).unwrap();
+    assert!(
+        raw.contains("Reply-To: games+abcdefghijklmnopqrstuvwxyzg42s2p3@turnpost.example\r\n"),
+        "{raw}"
+    );
+}
+
+/// The answer to a reply whose move did not read: the line with a caret under the fault, the
+/// reason, the lines not run, the board and examples of legal moves.
+#[test]
+fn mail_answer_to_a_refused_move() {
+    let game = kefren(3, Some(2));
+    let mut to = recipient("bert");
+    to.reply_to = Some("games+abcdefghijklmnopqrstuvwxyzg42s2p3@turnpost.example".into());
+    let answer = compose::MailAnswer {
+        refusal: Some(compose::Refusal {
+            line: "F18-Q99".into(),
+            reason: "expected a cell A1-I19 at byte 4.".into(),
+            caret: Some(4),
+        }),
+        skipped: 1,
+        ..compose::MailAnswer::default()
+    };
+    let mail = compose::mail_answer(&site(), &to, &game, &answer);
+    assert_eq!(mail.thread.as_deref(), Some("<game-42@turnpost.example>"));
+    assert_eq!(mail.reply_to, to.reply_to);
+    insta::assert_snapshot!(shown(&mail));
+}
+
+/// `moves`, `help` and a finished game: the full list, the help text, and "game over" instead
+/// of whose move it is.
+#[test]
+fn mail_answers_list_moves_give_help_and_say_game_over() {
+    let game = kefren(2, Some(1));
+    let asked = compose::MailAnswer {
+        moves: true,
+        help: true,
+        ..compose::MailAnswer::default()
+    };
+    let mail = compose::mail_answer(&site(), &recipient("anna"), &game, &asked);
+    let legal = game.position.legal_moves();
+    assert!(
+        mail.text.contains(&format!(
+            "Legal moves ({}):\n{}",
+            legal.len(),
+            legal.join(" ")
+        )),
+        "{}",
+        mail.text
+    );
+    assert!(mail.text.contains("one command per line"));
+    let mut over = kefren(2, Some(1));
+    over.result = Some(GameResult::won([2]));
+    over.result_reason = Some(ResultReason::Resignation);
+    let done = compose::MailAnswer {
+        done: vec!["resigned".into()],
+        ..compose::MailAnswer::default()
+    };
+    let mail = compose::mail_answer(&site(), &recipient("anna"), &over, &done);
+    assert!(
+        mail.text.contains("Done in Kefren #42: resigned."),
+        "{}",
+        mail.text
+    );
+    assert!(mail.text.contains("The game is over."), "{}", mail.text);
+    assert!(!mail.text.contains("To move:"), "{}", mail.text);
 }

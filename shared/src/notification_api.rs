@@ -54,6 +54,13 @@ pub struct NotificationCategories {
     pub draw_offers: bool,
     /// Your deadline is 24 h or 2 h away, or an opponent ran out of time.
     pub reminders: bool,
+    /// A short confirmation with the new board after each command you sent by mail.
+    #[serde(default = "switched_on")]
+    pub mail_confirmations: bool,
+}
+
+fn switched_on() -> bool {
+    true
 }
 
 impl Default for NotificationCategories {
@@ -64,6 +71,7 @@ impl Default for NotificationCategories {
             game_over: true,
             draw_offers: true,
             reminders: true,
+            mail_confirmations: true,
         }
     }
 }
@@ -105,6 +113,9 @@ pub struct CategoriesPatch {
     /// See [`NotificationCategories::reminders`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reminders: Option<bool>,
+    /// See [`NotificationCategories::mail_confirmations`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mail_confirmations: Option<bool>,
 }
 
 /// `PATCH /v1/me/notifications`: every field optional; answers the new settings.

@@ -66,6 +66,9 @@ pub enum Category {
     DrawOffers,
     /// Your deadline is 24 h or 2 h away, or an opponent ran out of time.
     Reminders,
+    /// A confirmation with the new board after each command you send by mail.
+    #[value(name = "mail_confirmations", alias = "mail-confirmations")]
+    MailConfirmations,
 }
 
 impl NotificationsArgs {
@@ -95,6 +98,7 @@ impl NotificationsArgs {
                 Category::GameOver => &mut categories.game_over,
                 Category::DrawOffers => &mut categories.draw_offers,
                 Category::Reminders => &mut categories.reminders,
+                Category::MailConfirmations => &mut categories.mail_confirmations,
             };
             *slot = Some(on);
         }
@@ -121,6 +125,7 @@ fn category_name(category: Category) -> &'static str {
         Category::GameOver => "game_over",
         Category::DrawOffers => "draw_offers",
         Category::Reminders => "reminders",
+        Category::MailConfirmations => "mail_confirmations",
     }
 }
 
@@ -163,6 +168,7 @@ fn describe(settings: &NotificationSettings) -> String {
         game_over,
         draw_offers,
         reminders,
+        mail_confirmations,
     } = settings.categories;
     let mut text = format!(
         "time zone:          {}\nturn mail:          {turn_mail}\ndigest hour:        {:02}:00\n",
@@ -174,6 +180,7 @@ fn describe(settings: &NotificationSettings) -> String {
         ("game_over", game_over),
         ("draw_offers", draw_offers),
         ("reminders", reminders),
+        ("mail_confirmations", mail_confirmations),
     ] {
         let state = if on { "on" } else { "off" };
         text.push_str(&format!("{:<20}{state}\n", format!("{name}:")));

@@ -208,6 +208,7 @@ type SettingsColumns = (
     i32,
     Option<String>,
     NaiveDateTime,
+    i32,
 );
 
 /// A seat, its player, the player's settings, vacation end and mute of the game.
@@ -232,6 +233,7 @@ fn settings_row(c: SettingsColumns) -> NotificationSettingsRow {
         reminders: c.8,
         last_digest_on: c.9,
         updated_at: c.10,
+        mail_confirmations: c.11,
     }
 }
 
@@ -272,6 +274,7 @@ pub fn seats_with_settings(
                 notification_settings::reminders,
                 notification_settings::last_digest_on,
                 notification_settings::updated_at,
+                notification_settings::mail_confirmations,
             )
                 .nullable(),
             vacations::until_at.nullable(),

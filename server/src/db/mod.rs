@@ -9,6 +9,7 @@ pub mod bots;
 pub mod clocks;
 pub mod codes;
 pub mod games;
+pub mod inbound;
 pub mod models;
 pub mod notifications;
 pub mod outbox;

@@ -357,6 +357,8 @@ pub struct NotificationSettingsRow {
     pub last_digest_on: Option<String>,
     /// Last change.
     pub updated_at: NaiveDateTime,
+    /// 1 on, 0 off.
+    pub mail_confirmations: i32,
 }
 
 /// Vacation days of an account in one year.

@@ -129,6 +129,18 @@ diesel::table! {
         reminders -> Integer,
         last_digest_on -> Nullable<Text>,
         updated_at -> Timestamp,
+        mail_confirmations -> Integer,
+    }
+}
+
+diesel::table! {
+    inbound_mail (message_key) {
+        message_key -> Text,
+        account_id -> BigInt,
+        game_id -> BigInt,
+        outcome -> Text,
+        answers -> Integer,
+        handled_at -> Timestamp,
     }
 }
 
@@ -163,6 +175,8 @@ diesel::joinable!(moves -> games (game_id));
 diesel::joinable!(sign_in_codes -> accounts (account_id));
 diesel::joinable!(notification_settings -> accounts (account_id));
 diesel::joinable!(game_mutes -> games (game_id));
+diesel::joinable!(inbound_mail -> accounts (account_id));
+diesel::joinable!(inbound_mail -> games (game_id));
 diesel::joinable!(vacations -> accounts (account_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -177,5 +191,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     notification_settings,
     game_mutes,
     vacations,
-    server_secrets
+    server_secrets,
+    inbound_mail
 );

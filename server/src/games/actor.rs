@@ -3,7 +3,7 @@
 use crate::db::models::GameSeat;
 
 /// The one acting. Each variant names the account it acts for, and may narrow which seat it
-/// may play (a verified mail sender answering for one seat would be a further variant).
+/// may play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Actor {
     /// An account authenticated by its API token, acting for whatever seat it holds.
@@ -13,6 +13,14 @@ pub enum Actor {
         /// The bot's account.
         account_id: i64,
     },
+    /// A reply to a game mail whose reply key names this seat and whose sender is the seat's
+    /// account's address (`crate::inbound`): it acts for that one seat only.
+    MailSender {
+        /// The seat's account.
+        account_id: i64,
+        /// The seat the reply key names.
+        seat: i32,
+    },
 }
 
 impl Actor {
@@ -20,7 +28,9 @@ impl Actor {
     #[must_use]
     pub fn account_id(&self) -> i64 {
         match self {
-            Self::Account(id) | Self::Bot { account_id: id } => *id,
+            Self::Account(id)
+            | Self::Bot { account_id: id }
+            | Self::MailSender { account_id: id, .. } => *id,
         }
     }
 
@@ -33,6 +43,11 @@ impl Actor {
             Self::Bot { account_id } => {
                 seat.account_id == *account_id || seat.played_by == Some(*account_id)
             }
+            // Only the seat its reply key names, and only while its player holds it.
+            Self::MailSender {
+                account_id,
+                seat: only,
+            } => seat.account_id == *account_id && seat.seat == *only,
         }
     }
 }

@@ -1,6 +1,11 @@
 //! The frame every game write runs in, whichever channel asked: one transaction that
 //! serialises writers (the body locks the game), act, commit, then wake the mail worker for
 //! the outbox rows the body queued.
+//!
+//! A caller that must commit a row of its own with the action (mail in records each message it
+//! acts on, `crate::inbound`) opens the transaction itself and calls the service inside it: the
+//! frame then runs as a savepoint of that transaction (see `transaction::write_with`), so both
+//! commit together, and the caller wakes the mail worker after its commit.
 
 use super::error::GameError;
 use super::Loaded;

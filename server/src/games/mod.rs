@@ -1,5 +1,5 @@
-//! The game service, the same for every channel (HTTP and the bot worker, `crate::bots`,
-//! today; mail replies and web forms next): challenges ([`challenge::create`],
+//! The game service, the same for every channel (HTTP, the bot worker `crate::bots`, and
+//! mail replies `crate::inbound`; web forms next): challenges ([`challenge::create`],
 //! [`challenge::accept`], [`challenge::decline`]), [`moving::play`], [`ending::resign`],
 //! [`ending::draw`], [`ending::claim`], vacations (`clocks::vacation`) and the [`reads`]. Each
 //! takes an [`Actor`] and answers a domain value or a [`GameError`]; none knows HTTP (the HTTP

@@ -44,7 +44,21 @@ pub fn recipient(
     category: Category,
 ) -> Option<Recipient> {
     let decision = decision_in(ctx, loaded, to, category);
-    (decision.delivery == Delivery::Now).then(|| addressee(&decision))
+    (decision.delivery == Delivery::Now).then(|| Recipient {
+        reply_to: reply_address(ctx, loaded, to),
+        ..addressee(&decision)
+    })
+}
+
+/// `to`'s reply address for `loaded` as it stands (its seat, the ply it shows), if `to` holds
+/// a seat of it.
+#[must_use]
+pub fn reply_address(ctx: &MailContext, loaded: &Loaded, to: &Account) -> Option<String> {
+    let seat = loaded.seat_of(to.id)?;
+    Some(
+        ctx.reply
+            .address(loaded.game.id, seat, to.id, loaded.game.ply),
+    )
 }
 
 /// A decision to send, as the composers address it.
@@ -55,6 +69,7 @@ pub fn addressee(decision: &Decision) -> Recipient {
         email: decision.account.email.clone(),
         time_zone: decision.time_zone,
         unsubscribe_url: Some(decision.unsubscribe_url.clone()),
+        reply_to: None,
     }
 }
 

@@ -2,16 +2,22 @@
 //! reading a message ([`InboundMessage`]), trimming a reply to what the player wrote
 //! ([`written_lines`]), reading each line as a command ([`MailCommand`]), and the reply
 //! addresses that carry a seat's key ([`ReplyAddressTemplate`]); and the IMAP mailbox watcher
-//! that feeds a handler ([`ImapWatch`]).
+//! that feeds a handler ([`ImapWatch`]). The [`handle`]r checks a reply (key AND sender) and
+//! runs its commands through the game service; [`feed`] wires `mail-in` and IMAP to it.
 
+pub mod feed;
+mod handler;
 mod imap_mailbox;
 mod inbound_message;
 mod mail_command;
 mod reply_address;
+mod reply_key;
 mod reply_text;
 
+pub use handler::{handle, HandlerSettings, Outcome};
 pub use imap_mailbox::{Handled, ImapError, ImapMailbox, ImapUrlError, ImapWatch};
 pub use inbound_message::{Automatic, InboundMessage, ReadError, MAX_MESSAGE_BYTES};
 pub use mail_command::MailCommand;
 pub use reply_address::{ReplyAddressTemplate, TemplateError};
+pub use reply_key::{load_secret, ReplyKeys, ReplyToken, REPLY_KEY_NAME};
 pub use reply_text::written_lines;

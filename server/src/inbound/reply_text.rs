@@ -1,6 +1,7 @@
 //! What a player wrote in a reply, without what their mail program added: quoted lines (`>`),
 //! the "On … wrote:" line and everything after it, Outlook's "-----Original Message-----" and
-//! "From: …" header blocks, and the signature after `-- `.
+//! "From: …" header blocks, the signature after `-- `, and the "Sent from my iPhone" line of
+//! mobile mail programs.
 
 /// Whether a line opens the quoted original in the common clients' wording: "On <date>,
 /// <name> wrote:" (Gmail, Apple Mail, Thunderbird; possibly wrapped over two lines) and a few
@@ -49,6 +50,22 @@ fn opens_outlook_block(line: &str, next: Option<&str>) -> bool {
         })
 }
 
+/// Whether a line is the signature a mobile mail program adds without a `-- ` separator
+/// ("Sent from my iPhone", "Get Outlook for Android").
+fn is_mobile_signature(line: &str) -> bool {
+    let lower = line.trim().to_lowercase();
+    [
+        "sent from my ",
+        "sent from mail for ",
+        "get outlook for ",
+        "envoyé de mon ",
+        "von meinem ",
+        "enviado desde mi ",
+    ]
+    .iter()
+    .any(|start| lower.starts_with(start))
+}
+
 /// The lines a player wrote, in order, trimmed, empty ones dropped.
 #[must_use]
 pub fn written_lines(text: &str) -> Vec<String> {
@@ -60,7 +77,7 @@ pub fn written_lines(text: &str) -> Vec<String> {
         if *line == "-- " || *line == "--" {
             break;
         }
-        if opens_quote(line, next) || opens_outlook_block(line, next) {
+        if opens_quote(line, next) || opens_outlook_block(line, next) || is_mobile_signature(line) {
             break;
         }
         let trimmed = line.trim();
@@ -91,6 +108,9 @@ mod tests {
         let french = "help\nLe lun. 23 nov. 2026 à 10:00, turnpost a écrit :\n> x";
         assert_eq!(written_lines(french), ["help"]);
         assert!(written_lines("> only quoted\n\n").is_empty());
+        let phone = "E2-E3\n\nSent from my iPhone\n\nOn 24 Nov 2026, at 10:00, turnpost wrote:";
+        assert_eq!(written_lines(phone), ["E2-E3"]);
+        assert_eq!(written_lines("resign\nGet Outlook for Android"), ["resign"]);
     }
 
     #[test]

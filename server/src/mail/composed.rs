@@ -19,6 +19,8 @@ pub struct ComposedMail {
     /// One-click unsubscribe URL: sent as `List-Unsubscribe` with `List-Unsubscribe-Post`
     /// (RFC 8058).
     pub unsubscribe_url: Option<String>,
+    /// `Reply-To:` address: the recipient's reply address for the game.
+    pub reply_to: Option<String>,
 }
 
 impl ComposedMail {
@@ -32,6 +34,7 @@ impl ComposedMail {
             image: None,
             thread: None,
             unsubscribe_url: None,
+            reply_to: None,
         }
     }
 }

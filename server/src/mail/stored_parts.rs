@@ -25,6 +25,9 @@ pub struct StoredParts {
     /// One-click unsubscribe URL (`List-Unsubscribe`, `List-Unsubscribe-Post`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub list_unsubscribe: Option<String>,
+    /// `Reply-To:` address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply_to: Option<String>,
 }
 
 impl StoredParts {
@@ -37,6 +40,7 @@ impl StoredParts {
             image_svg: mail.image.as_ref().map(|image| image.svg.clone()),
             image_png: None,
             list_unsubscribe: mail.unsubscribe_url.clone(),
+            reply_to: mail.reply_to.clone(),
         };
         (parts != Self::default()).then_some(parts)
     }

@@ -180,6 +180,12 @@ pub fn build_message(from: &Mailbox, mail: &OutboxMail) -> Result<Message, SendE
             .map_err(|e| permanent(format!("stored mail parts: {e}")))?,
         None => StoredParts::default(),
     };
+    if let Some(reply_to) = &parts.reply_to {
+        let address: Mailbox = reply_to
+            .parse()
+            .map_err(|e| permanent(format!("bad reply address: {e}")))?;
+        builder = builder.reply_to(address);
+    }
     if let Some(url) = &parts.list_unsubscribe {
         builder = builder
             .raw_header(raw_header("List-Unsubscribe", format!("<{url}>"))?)

@@ -15,17 +15,20 @@ pub enum Category {
     DrawOffers,
     /// A deadline is near, or a win on time may be claimed.
     Reminders,
+    /// The confirmation of a command sent by mail.
+    MailConfirmations,
 }
 
 impl Category {
     /// Every category.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 7] = [
         Self::Turn,
         Self::Challenges,
         Self::ChallengeReplies,
         Self::GameOver,
         Self::DrawOffers,
         Self::Reminders,
+        Self::MailConfirmations,
     ];
 
     /// The name in links and the API.
@@ -38,6 +41,7 @@ impl Category {
             Self::GameOver => "game_over",
             Self::DrawOffers => "draw_offers",
             Self::Reminders => "reminders",
+            Self::MailConfirmations => "mail_confirmations",
         }
     }
 
@@ -57,6 +61,7 @@ impl Category {
             Self::GameOver => "game-over mail",
             Self::DrawOffers => "draw-offer mail",
             Self::Reminders => "deadline reminders",
+            Self::MailConfirmations => "confirmations of commands sent by mail",
         }
     }
 }

@@ -59,6 +59,7 @@ impl Preferences {
                 game_over: row.game_over != 0,
                 draw_offers: row.draw_offers != 0,
                 reminders: row.reminders != 0,
+                mail_confirmations: row.mail_confirmations != 0,
             },
             last_digest_on: row.last_digest_on.clone(),
         }
@@ -85,6 +86,7 @@ impl Preferences {
             Category::GameOver => c.game_over,
             Category::DrawOffers => c.draw_offers,
             Category::Reminders => c.reminders,
+            Category::MailConfirmations => c.mail_confirmations,
         }
     }
 
@@ -98,6 +100,7 @@ impl Preferences {
             Category::GameOver => c.game_over = false,
             Category::DrawOffers => c.draw_offers = false,
             Category::Reminders => c.reminders = false,
+            Category::MailConfirmations => c.mail_confirmations = false,
         }
     }
 
@@ -113,6 +116,7 @@ impl Preferences {
             game_over: flag(self.categories.game_over),
             draw_offers: flag(self.categories.draw_offers),
             reminders: flag(self.categories.reminders),
+            mail_confirmations: flag(self.categories.mail_confirmations),
             last_digest_on: self.last_digest_on.clone(),
             updated_at: db::now(),
         }
@@ -191,6 +195,7 @@ pub fn update(
                 (switches.game_over, &mut c.game_over),
                 (switches.draw_offers, &mut c.draw_offers),
                 (switches.reminders, &mut c.reminders),
+                (switches.mail_confirmations, &mut c.mail_confirmations),
             ] {
                 if let Some(value) = value {
                     *field = value;

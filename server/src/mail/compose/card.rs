@@ -161,6 +161,15 @@ pub(super) fn how_to_move(letter: &mut Letter, game: &GameFacts) {
     );
 }
 
+/// How to answer by mail: a move on the first line of a reply.
+pub(super) fn reply_hint(letter: &mut Letter, game: &GameFacts) {
+    let moves = game.position.legal_moves();
+    let example = moves.first().map_or("your move", String::as_str);
+    letter.para(&format!(
+        "Or simply reply to this mail with your move on the first line (for example {example});          a reply may also say resign, draw offer, show, moves or help."
+    ));
+}
+
 /// The facts of a turn: game, players, last move, whose move, deadline.
 pub(super) fn turn_facts(letter: &mut Letter, to: &Recipient, game: &GameFacts) {
     let mut rows = vec![
@@ -205,6 +214,9 @@ pub(super) fn turn_card(
     turn_facts(&mut letter, to, game);
     let image = Some(board(&mut letter, site, game));
     how_to_move(&mut letter, game);
+    if to.reply_to.is_some() {
+        reply_hint(&mut letter, game);
+    }
     letter.link("The game", &site.game_url(game.id));
     finish(letter, site, to, game, image)
 }
@@ -226,6 +238,7 @@ pub(super) fn finish(
         image,
         thread: Some(site.thread_id(game.id)),
         unsubscribe_url: to.unsubscribe_url.clone(),
+        reply_to: to.reply_to.clone(),
     }
 }
 

@@ -73,5 +73,6 @@ pub fn digest(site: &Site, to: &Recipient, games: &[GameFacts]) -> ComposedMail 
         image: None,
         thread: None,
         unsubscribe_url: to.unsubscribe_url.clone(),
+        reply_to: None,
     }
 }

@@ -30,7 +30,7 @@ fn reason_words(reason: Option<ResultReason>) -> &'static str {
 }
 
 /// The result for `to`: "You won.", "bob won by resignation.", "Draw by agreement.".
-fn result_line(to: &Recipient, game: &GameFacts) -> String {
+pub(super) fn result_line(to: &Recipient, game: &GameFacts) -> String {
     let reason = reason_words(game.result_reason);
     let Some(result) = &game.result else {
         return format!("The game is over{reason}.");

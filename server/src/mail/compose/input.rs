@@ -42,6 +42,9 @@ pub struct Recipient {
     pub time_zone: Tz,
     /// Signed one-click unsubscribe link, when the mail's category can be turned off.
     pub unsubscribe_url: Option<String>,
+    /// Their reply address for this game (`Reply-To:`), when a reply can act: it carries the
+    /// seat's key and the ply the mail shows.
+    pub reply_to: Option<String>,
 }
 
 /// A player of a game.

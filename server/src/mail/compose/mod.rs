@@ -18,7 +18,9 @@
 //! | a player left and a bot plays the seat on (`on-leave=bot`) | [`bot_took_over`] |
 //! | you may claim a win on time / game ended on time | [`may_claim_on_time`], [`ended_on_time`] |
 //! | daily digest | [`digest`] |
+//! | the answer to a reply with commands | [`mail_answer`] |
 
+mod answer;
 mod card;
 mod challenge;
 mod digest;
@@ -27,6 +29,7 @@ mod input;
 mod letter;
 mod turn;
 
+pub use answer::{mail_answer, MailAnswer, Refusal, HELP};
 pub use card::{move_command, subject};
 pub use challenge::{challenge, challenge_accepted, challenge_declined, game_started};
 pub use digest::digest;

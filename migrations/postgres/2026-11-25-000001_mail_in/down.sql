@@ -1,0 +1,2 @@
+ALTER TABLE notification_settings DROP COLUMN mail_confirmations;
+DROP TABLE inbound_mail;

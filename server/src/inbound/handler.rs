@@ -1,0 +1,406 @@
+//! The one handler of inbound mail, fed by `turnpost-server mail-in` and the IMAP watcher: read
+//! the message, drop what a machine wrote, find the reply key, check key AND sender against the
+//! seat's account, then run the commands through the game service and answer through the
+//! outbox.
+//!
+//! Exactly once: the message's record (`inbound_mail`, keyed by a hash of its Message-ID and
+//! the seat) is inserted in the same transaction as everything the commands do; the game
+//! service's frame joins that transaction (as a savepoint), so the record, the moves and the
+//! mails commit together or not at all. A second delivery, a retry or another process finds the record (or,
+//! racing, fails on its key and rolls back) and does nothing.
+
+use turnpost_shared::{DrawAction, MoveError, PlayMoveRequest};
+
+use super::{written_lines, InboundMessage, MailCommand, ReplyToken};
+use crate::accounts::MailContext;
+use crate::db::models::Account;
+use crate::db::{self, inbound as q, DbConnection, DbError};
+use crate::games::{challenge, ending, moving, notify, Actor, GameError, Loaded};
+use crate::mail::compose::{self, MailAnswer, Refusal};
+use crate::notifications::{Category, Delivery};
+use crate::transaction as tx;
+
+/// What became of one inbound message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// Not acted on and not answered; why, for the log.
+    Ignored(&'static str),
+    /// Handled before (same Message-ID): nothing done again.
+    Duplicate,
+    /// Its commands ran.
+    Acted {
+        /// The game.
+        game_id: i64,
+        /// Commands that took effect or were answered.
+        done: usize,
+        /// Whether a command was refused.
+        refused: bool,
+        /// Mails sent back.
+        answers: i32,
+    },
+}
+
+/// Limits of the handler.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HandlerSettings {
+    /// Answers one account gets per hour.
+    pub answers_per_hour: u32,
+}
+
+/// Whether `from` is `account`'s address: the local part exactly, the domain in any case.
+fn same_address(from: &str, account: &str) -> bool {
+    match (
+        from.trim().rsplit_once('@'),
+        account.trim().rsplit_once('@'),
+    ) {
+        (Some((from_local, from_domain)), Some((local, domain))) => {
+            from_local == local && from_domain.eq_ignore_ascii_case(domain)
+        }
+        _ => false,
+    }
+}
+
+/// Handles one raw message.
+///
+/// # Errors
+/// Storage failures only (the database is away): the message was not handled and should be
+/// offered again later. Everything about the message itself is an [`Outcome`].
+pub fn handle(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    settings: HandlerSettings,
+    raw: &[u8],
+) -> Result<Outcome, DbError> {
+    let message = match InboundMessage::read(raw) {
+        Ok(message) => message,
+        Err(error) => {
+            tracing::info!(%error, "inbound mail ignored: unreadable");
+            return Ok(Outcome::Ignored("unreadable"));
+        }
+    };
+    let outcome = decide(conn, ctx, settings, &message)?;
+    match &outcome {
+        Outcome::Ignored(why) => tracing::info!(reason = why, "inbound mail ignored"),
+        Outcome::Duplicate => tracing::info!("inbound mail handled before; ignored"),
+        Outcome::Acted {
+            game_id,
+            done,
+            refused,
+            answers,
+        } => {
+            ctx.wake.notify_one();
+            tracing::info!(
+                game = game_id,
+                commands = done,
+                refused,
+                answers,
+                "inbound mail handled"
+            );
+        }
+    }
+    Ok(outcome)
+}
+
+fn decide(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    settings: HandlerSettings,
+    message: &InboundMessage,
+) -> Result<Outcome, DbError> {
+    if let Some(kind) = message.automatic {
+        tracing::debug!(?kind, "automatic mail");
+        return Ok(Outcome::Ignored(
+            "written by a machine (auto-reply, bulk or bounce)",
+        ));
+    }
+    let Some(from) = message.from.as_deref() else {
+        return Ok(Outcome::Ignored("no From address"));
+    };
+    if ctx.reply.template().is_ours(from) {
+        return Ok(Outcome::Ignored("sent by turnpost itself"));
+    }
+    let Some(token) = message
+        .recipients
+        .iter()
+        .find_map(|address| ctx.reply.token_in(address))
+    else {
+        return Ok(Outcome::Ignored("no reply key among the recipients"));
+    };
+    // Scoped to the seat, so one sender's Message-ID can never shadow another's.
+    let key =
+        crate::secrets::sha256_hex(&format!("{}|{}|{}", message.id, token.game_id, token.seat));
+    let result = tx::write_with(conn, |conn| -> Result<Outcome, DbError> {
+        if q::handled(conn, &key)? {
+            return Ok(Outcome::Duplicate);
+        }
+        let Some(loaded) = Loaded::find(conn, token.game_id, false)? else {
+            return Ok(Outcome::Ignored("the reply key names no game"));
+        };
+        let Some(account) = loaded.player_at(token.seat).cloned() else {
+            return Ok(Outcome::Ignored("the reply key names no seat"));
+        };
+        if !ctx.reply.verify(&token, account.id) {
+            tracing::warn!(
+                game = token.game_id,
+                seat = token.seat,
+                "inbound mail with a wrong reply key: nothing played, nothing sent"
+            );
+            return Ok(Outcome::Ignored("wrong reply key"));
+        }
+        if !same_address(from, &account.email) {
+            tracing::warn!(
+                game = token.game_id,
+                seat = token.seat,
+                "inbound mail from an address that is not the seat's player: nothing played, \
+                 nothing sent"
+            );
+            return Ok(Outcome::Ignored("sender is not the seat's player"));
+        }
+        q::record(conn, &key, account.id, token.game_id, db::now())?;
+        let run = run_commands(conn, ctx, &token, &account, &message.text)?;
+        let answers = answer(conn, ctx, settings, &token, &account, &run)?;
+        let outcome = if run.answer.refusal.is_some() {
+            "refused"
+        } else {
+            "done"
+        };
+        q::finish(conn, &key, outcome, answers)?;
+        Ok(Outcome::Acted {
+            game_id: token.game_id,
+            done: run.answer.done.len(),
+            refused: run.answer.refusal.is_some(),
+            answers,
+        })
+    });
+    match result {
+        // Another process recorded the same message between our look and our insert.
+        Err(error) if error.is_unique_violation() => Ok(Outcome::Duplicate),
+        other => other,
+    }
+}
+
+/// What the commands of one reply did.
+struct Run {
+    answer: MailAnswer,
+    /// Whether something changed the game (a confirmation is then due).
+    acted: bool,
+    /// Whether the reply asked for an answer (`show`, `moves`, `help`, or no command at all).
+    asked: bool,
+}
+
+fn run_commands(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    token: &ReplyToken,
+    account: &Account,
+    text: &str,
+) -> Result<Run, DbError> {
+    let actor = Actor::MailSender {
+        account_id: account.id,
+        seat: token.seat,
+    };
+    let lines = written_lines(text);
+    let mut run = Run {
+        answer: MailAnswer {
+            help: lines.is_empty(),
+            ..MailAnswer::default()
+        },
+        acted: false,
+        asked: lines.is_empty(),
+    };
+    // A move answers the card the mail showed; after a move of this reply, the position it made.
+    let mut ply = token.ply;
+    for (index, line) in lines.iter().enumerate() {
+        let command = MailCommand::parse(line);
+        let done = match &command {
+            MailCommand::Move(text) => {
+                let request = PlayMoveRequest {
+                    notation: text.clone(),
+                    ply: u32::try_from(ply).unwrap_or(0),
+                };
+                moving::play(conn, ctx, &actor, token.game_id, &request).map(|view| {
+                    ply = i32::try_from(view.ply).unwrap_or(ply);
+                    format!("{text}: played")
+                })
+            }
+            MailCommand::Resign => {
+                ending::resign(conn, ctx, &actor, token.game_id).map(|_| "resigned".to_owned())
+            }
+            MailCommand::DrawOffer => {
+                draw(conn, ctx, &actor, token, DrawAction::Offer, "draw offered")
+            }
+            MailCommand::DrawAccept => draw(
+                conn,
+                ctx,
+                &actor,
+                token,
+                DrawAction::Accept,
+                "draw accepted",
+            ),
+            MailCommand::DrawDecline => draw(
+                conn,
+                ctx,
+                &actor,
+                token,
+                DrawAction::Decline,
+                "draw declined",
+            ),
+            MailCommand::Accept => challenge::accept(conn, ctx, &actor, token.game_id)
+                .map(|_| "challenge accepted".to_owned()),
+            MailCommand::Decline => challenge::decline(conn, ctx, &actor, token.game_id)
+                .map(|_| "challenge declined".to_owned()),
+            MailCommand::Show => {
+                run.asked = true;
+                continue;
+            }
+            MailCommand::Moves => {
+                run.asked = true;
+                run.answer.moves = true;
+                continue;
+            }
+            MailCommand::Help => {
+                run.asked = true;
+                run.answer.help = true;
+                continue;
+            }
+            MailCommand::Unclear { line, expected } => {
+                run.answer.refusal = Some(Refusal {
+                    line: line.clone(),
+                    reason: format!("Expected {expected}."),
+                    caret: None,
+                });
+                run.answer.skipped = lines.len() - index - 1;
+                break;
+            }
+        };
+        match done {
+            Ok(what) => {
+                run.acted = true;
+                run.answer.done.push(what);
+            }
+            Err(error) => {
+                run.answer.refusal = Some(refusal(&command, line, error, token)?);
+                run.answer.skipped = lines.len() - index - 1;
+                break;
+            }
+        }
+    }
+    Ok(run)
+}
+
+fn draw(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    actor: &Actor,
+    token: &ReplyToken,
+    action: DrawAction,
+    what: &str,
+) -> Result<String, GameError> {
+    ending::draw(conn, ctx, actor, token.game_id, action).map(|_| what.to_owned())
+}
+
+/// A refused command, said for a person; storage failures stay errors (the database is away:
+/// the whole message is handled again later).
+fn refusal(
+    command: &MailCommand,
+    line: &str,
+    error: GameError,
+    token: &ReplyToken,
+) -> Result<Refusal, DbError> {
+    let (line, caret) = match (command, &error) {
+        (MailCommand::Move(text), GameError::Illegal(MoveError::Syntax(syntax))) => {
+            let column = text
+                .get(..syntax.offset)
+                .map_or(0, |before| before.chars().count());
+            (text.clone(), Some(column))
+        }
+        _ => (line.to_owned(), None),
+    };
+    let reason = match error {
+        GameError::Storage(error) => return Err(error),
+        // A concurrent write the locks did not order: roll back and handle the message again.
+        GameError::Conflict => {
+            return Err(DbError::Query(diesel::result::Error::RollbackTransaction))
+        }
+        GameError::MoveTaken { game, .. } | GameError::StalePly { game, .. }
+            if matches!(game.status.as_str(), "finished" | "cancelled") =>
+        {
+            format!("Game over: game {} is {}.", game.id, game.status)
+        }
+        GameError::MoveTaken { current, .. } | GameError::StalePly { current, .. } => format!(
+            "Stale: the mail you answered showed the game after {} move(s), and it has moved on \
+             to {current} since. Here is the board as it is now; reply to this mail with your \
+             move.",
+            token.ply
+        ),
+        GameError::GameOver { message, .. } => format!("Game over: {message}."),
+        other => format!("{other}."),
+    };
+    Ok(Refusal {
+        line,
+        reason,
+        caret,
+    })
+}
+
+/// Queues the answer, if one is due and the account is under its answer limit; answers how
+/// many mails were queued.
+fn answer(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    settings: HandlerSettings,
+    token: &ReplyToken,
+    account: &Account,
+    run: &Run,
+) -> Result<i32, DbError> {
+    let loaded = Loaded::load(conn, token.game_id, false).map_err(|error| match error {
+        GameError::Storage(error) => error,
+        other => DbError::Corrupt(other.to_string()),
+    })?;
+    // Asked for (show, moves, help, no command) or a refusal: sent whatever the preferences
+    // say; a confirmation only to those who want it.
+    let asked = run.asked || run.answer.refusal.is_some();
+    let decision = notify::decision_in(ctx, &loaded, account, Category::MailConfirmations);
+    let wanted = if asked {
+        !account.is_bot()
+    } else {
+        run.acted && decision.delivery == Delivery::Now
+    };
+    if !wanted {
+        return Ok(0);
+    }
+    let since = db::now() - chrono::Duration::hours(1);
+    if q::answers_since(conn, account.id, since)? >= i64::from(settings.answers_per_hour) {
+        tracing::warn!(
+            game = token.game_id,
+            account = account.id,
+            "mail answers over the hourly limit: not answered"
+        );
+        return Ok(0);
+    }
+    let mut to = notify::addressee(&decision);
+    to.reply_to = notify::reply_address(ctx, &loaded, account);
+    if asked {
+        // Answers asked for cannot be switched off, so they carry no unsubscribe link.
+        to.unsubscribe_url = None;
+    }
+    let seat = loaded.seat_of(account.id);
+    let facts = notify::game_facts(conn, &loaded, seat)?;
+    let mail = compose::mail_answer(&notify::site(ctx), &to, &facts, &run.answer);
+    notify::queue(conn, ctx, &to, mail)?;
+    Ok(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_address;
+
+    #[test]
+    fn senders_match_with_the_domain_in_any_case() {
+        assert!(same_address("anna@Example.ORG", "anna@example.org"));
+        assert!(same_address(" anna@example.org ", "anna@example.org"));
+        assert!(!same_address("Anna@example.org", "anna@example.org"));
+        assert!(!same_address("anna@example.org.evil", "anna@example.org"));
+        assert!(!same_address("anna", "anna@example.org"));
+    }
+}

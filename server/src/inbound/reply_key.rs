@@ -1,0 +1,212 @@
+//! Reply keys: the part of a reply address that names one seat of one game and the position the
+//! mail showed. An address's token is `<key>g<game>s<seat>p<ply>`, where the key is 26 lower-case
+//! base32 characters (130 bits) of HMAC-SHA256(server secret, "reply" | game | seat | account).
+//!
+//! The key is derived, not drawn and stored: whoever composes a mail (a request, a sweep, the
+//! mail worker) can write the address without a table, and a reply is checked by deriving the
+//! key again for the seat's account and comparing in constant time. Nothing secret is stored
+//! per seat at all (the secret lives in `server_secrets`, like the unsubscribe key); without
+//! the secret no key can be made or guessed. The ply is not part of the key: it only says which
+//! card was answered (a changed ply makes a move stale or mistaken, never someone else's).
+
+use std::sync::Arc;
+
+use hmac::{Hmac, Mac};
+use sha2::Sha256;
+
+use super::ReplyAddressTemplate;
+use crate::db::{notifications as q, DbConnection, DbError};
+
+/// The name of the key in `server_secrets`.
+pub const REPLY_KEY_NAME: &str = "reply-address-key";
+
+/// Characters of the key: 26 base32 characters carry 130 bits.
+const KEY_CHARS: usize = 26;
+
+const BASE32: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
+
+/// Makes and checks reply addresses.
+#[derive(Clone)]
+pub struct ReplyKeys {
+    template: ReplyAddressTemplate,
+    secret: Arc<[u8]>,
+}
+
+impl std::fmt::Debug for ReplyKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReplyKeys")
+            .field("template", &self.template.to_string())
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a reply address says, read but not yet checked against the seat's account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplyToken {
+    /// The game.
+    pub game_id: i64,
+    /// The seat.
+    pub seat: i32,
+    /// The ply the mail showed.
+    pub ply: i32,
+    key: String,
+}
+
+/// The secret reply keys are derived from, made by the first process that needs it.
+///
+/// # Errors
+/// Storage failures.
+pub fn load_secret(conn: &mut DbConnection) -> Result<Vec<u8>, DbError> {
+    let fresh = crate::secrets::random_string(48, crate::secrets::LOWER_ALNUM);
+    Ok(q::secret(conn, REPLY_KEY_NAME, &fresh)?.into_bytes())
+}
+
+fn base32(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 8 / 5 + 1);
+    let mut buffer: u32 = 0;
+    let mut bits = 0;
+    for &byte in bytes {
+        buffer = (buffer << 8) | u32::from(byte);
+        bits += 8;
+        while bits >= 5 {
+            bits -= 5;
+            let index = usize::try_from((buffer >> bits) & 31).unwrap_or(0);
+            out.push(char::from(BASE32.get(index).copied().unwrap_or(b'a')));
+        }
+    }
+    out
+}
+
+/// Reads the decimal number at the start of `text`; answers it and the rest.
+fn number(text: &str) -> Option<(i64, &str)> {
+    let end = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let digits = text.get(..end).filter(|d| !d.is_empty() && d.len() <= 18)?;
+    Some((digits.parse().ok()?, text.get(end..)?))
+}
+
+impl ReplyKeys {
+    /// The keys `config` asks for, under the secret in the database (made on first use).
+    ///
+    /// # Errors
+    /// A bad template; storage failures.
+    pub fn load(conn: &mut DbConnection, config: &crate::config::Config) -> anyhow::Result<Self> {
+        let template = config.reply_template()?;
+        Ok(Self::new(template, load_secret(conn)?.into()))
+    }
+
+    /// Keys under `secret`, addresses from `template`.
+    #[must_use]
+    pub fn new(template: ReplyAddressTemplate, secret: Arc<[u8]>) -> Self {
+        Self { template, secret }
+    }
+
+    /// The address template.
+    #[must_use]
+    pub fn template(&self) -> &ReplyAddressTemplate {
+        &self.template
+    }
+
+    fn key(&self, game_id: i64, seat: i32, account_id: i64) -> String {
+        let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(&self.secret) else {
+            return String::new();
+        };
+        mac.update(format!("reply|{game_id}|{seat}|{account_id}").as_bytes());
+        let digest = mac.finalize().into_bytes();
+        let mut key = base32(&digest);
+        key.truncate(KEY_CHARS);
+        key
+    }
+
+    /// The reply address of `seat` (held by `account_id`) in `game_id`, for a mail showing the
+    /// game at `ply`.
+    #[must_use]
+    pub fn address(&self, game_id: i64, seat: i32, account_id: i64, ply: i32) -> String {
+        let key = self.key(game_id, seat, account_id);
+        self.template
+            .address_for(&format!("{key}g{game_id}s{seat}p{ply}"))
+    }
+
+    /// The token in `address`, if it is one of our reply addresses with a well-formed token.
+    #[must_use]
+    pub fn token_in(&self, address: &str) -> Option<ReplyToken> {
+        let token = self.template.key_in(address)?;
+        let key = token.get(..KEY_CHARS)?.to_owned();
+        let rest = token.get(KEY_CHARS..)?.strip_prefix('g')?;
+        let (game_id, rest) = number(rest)?;
+        let (seat, rest) = number(rest.strip_prefix('s')?)?;
+        let (ply, rest) = number(rest.strip_prefix('p')?)?;
+        if !rest.is_empty() {
+            return None;
+        }
+        Some(ReplyToken {
+            game_id,
+            seat: i32::try_from(seat).ok()?,
+            ply: i32::try_from(ply).ok()?,
+            key,
+        })
+    }
+
+    /// Whether `token`'s key is the one of its seat held by `account_id`.
+    #[must_use]
+    pub fn verify(&self, token: &ReplyToken, account_id: i64) -> bool {
+        let expected = self.key(token.game_id, token.seat, account_id);
+        !expected.is_empty() && crate::secrets::constant_time_eq(&expected, &token.key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
+    use super::*;
+
+    fn keys(secret: &[u8]) -> ReplyKeys {
+        ReplyKeys::new(
+            ReplyAddressTemplate::parse("games+%{key}@example.org").unwrap(),
+            secret.into(),
+        )
+    }
+
+    #[test]
+    fn addresses_name_the_seat_and_ply_and_check_the_account() {
+        let keys = keys(b"secret");
+        let address = keys.address(42, 2, 7, 13);
+        assert!(address.starts_with("games+") && address.ends_with("g42s2p13@example.org"));
+        let token = keys.token_in(&address.to_uppercase()).unwrap();
+        assert_eq!((token.game_id, token.seat, token.ply), (42, 2, 13));
+        assert!(keys.verify(&token, 7));
+        assert!(!keys.verify(&token, 8), "another account's key");
+        // Another seat, or another secret: a different key.
+        let other_seat = keys.token_in(&keys.address(42, 1, 7, 13)).unwrap();
+        assert_ne!(other_seat.key, token.key);
+        let forged = ReplyToken {
+            seat: 1,
+            ..token.clone()
+        };
+        assert!(!keys.verify(&forged, 7));
+        assert!(!self::keys(b"other").verify(&token, 7));
+        assert_eq!(token.key.len(), KEY_CHARS);
+    }
+
+    #[test]
+    fn malformed_tokens_are_not_ours() {
+        let keys = keys(b"secret");
+        for address in [
+            "games+abcdefghijklmnopqrstuvwxyz@example.org",
+            "games+abcdefghijklmnopqrstuvwxyzg1s1@example.org",
+            "games+abcdefghijklmnopqrstuvwxyzg1s1p2x@example.org",
+            "games+abcdefghijklmnopqrstuvwxyzgs1p2@example.org",
+            "games+abcdefghijklmnopqrstuvwxyzg99999999999999999999s1p2@example.org",
+            "anna@example.org",
+        ] {
+            assert_eq!(keys.token_in(address), None, "{address}");
+        }
+    }
+
+    #[test]
+    fn base32_is_rfc4648_lower_case() {
+        assert_eq!(base32(b"foobar"), "mzxw6ytbo", "whole characters only");
+    }
+}

@@ -1,0 +1,832 @@
+//! Play by email with the real parts: the `turnpost-server` binary serving (mail out through
+//! real SMTP to the in-process sink), replies fed to `turnpost-server mail-in` on stdin or
+//! delivered to a real Dovecot mailbox the server watches. Replies are shaped like those of
+//! Gmail (quoted-printable, HTML beside), Outlook (original message block), Apple Mail (HTML
+//! only, base64) and Thunderbird (ISO-8859-1, signature).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests"
+)]
+
+mod common;
+mod dovecot;
+#[path = "common/play.rs"]
+mod play;
+#[path = "common/process.rs"]
+mod process;
+
+use std::io::Write as _;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use common::{Backend, Received, SmtpSink, TestDb};
+use diesel::prelude::*;
+use dovecot::Dovecot;
+use process::ServerProcess;
+use serde_json::{json, Value};
+use turnpost_server::db::schema::{inbound_mail, mail_outbox, moves};
+use turnpost_server::inbound::InboundMessage;
+use turnpost_shared::{AnyGame, GameKind, Options};
+
+const MAIL_FROM: &str = "turnpost <games@turnpost.test>";
+
+/// How replies reach the server.
+#[derive(Clone, Copy)]
+enum Delivery<'a> {
+    /// `turnpost-server mail-in` on stdin, one process per message.
+    MailIn,
+    /// Appended to the INBOX the server watches.
+    Imap(&'a Dovecot),
+}
+
+/// A server with its database, SMTP sink and settings, and two players.
+struct Table {
+    db: TestDb,
+    smtp: SmtpSink,
+    env: Vec<(String, String)>,
+    server: Option<ServerProcess>,
+    http: reqwest::Client,
+    anna: String,
+    bob: String,
+    counter: std::cell::Cell<usize>,
+}
+
+impl Table {
+    fn open(
+        backend: Backend,
+        imap: Option<&Dovecot>,
+        servers: usize,
+    ) -> (Self, Vec<ServerProcess>) {
+        Self::open_with(backend, imap, servers, &[])
+    }
+
+    fn open_with(
+        backend: Backend,
+        imap: Option<&Dovecot>,
+        servers: usize,
+        extra: &[(&str, &str)],
+    ) -> (Self, Vec<ServerProcess>) {
+        let db = TestDb::create(backend);
+        let smtp = SmtpSink::start();
+        let mut env = vec![
+            ("SMTP_URL".to_owned(), smtp.url()),
+            ("TURNPOST_MAIL_FROM".to_owned(), MAIL_FROM.to_owned()),
+            (
+                "TURNPOST_PUBLIC_URL".to_owned(),
+                "http://turnpost.test".to_owned(),
+            ),
+            ("TURNPOST_OUTBOX_POLL_MS".to_owned(), "50".to_owned()),
+            ("TURNPOST_BOT_POLL_MS".to_owned(), "0".to_owned()),
+        ];
+        env.extend(
+            extra
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+        );
+        if let Some(dovecot) = imap {
+            env.push(("TURNPOST_IMAP_URL".to_owned(), dovecot.url("INBOX")));
+            env.push(("TURNPOST_IMAP_POLL_MS".to_owned(), "100".to_owned()));
+            env.push(("TURNPOST_IMAP_DONE_FOLDER".to_owned(), "Done".to_owned()));
+        }
+        let pairs: Vec<(&str, &str)> = env.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let mut processes: Vec<ServerProcess> = (0..servers.max(1))
+            .map(|_| ServerProcess::start(&db, &pairs))
+            .collect();
+        let pool = db.pool();
+        let anna = play::player(&pool, "anna");
+        let bob = play::player(&pool, "bob");
+        let server = processes.remove(0);
+        (
+            Self {
+                db,
+                smtp,
+                env,
+                server: Some(server),
+                http: reqwest::Client::new(),
+                anna,
+                bob,
+                counter: std::cell::Cell::new(0),
+            },
+            processes,
+        )
+    }
+
+    fn base(&self) -> String {
+        self.server.as_ref().unwrap().base.clone()
+    }
+
+    async fn api(&self, method: reqwest::Method, path: &str, token: &str, body: Value) -> Value {
+        let answer = self
+            .http
+            .request(method, format!("{}{path}", self.base()))
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        answer.json().await.unwrap()
+    }
+
+    /// anna challenges bob to Kefren (anna is seat 1, Black, and moves first).
+    async fn challenge(&self) -> i64 {
+        let view = self
+            .api(
+                reqwest::Method::POST,
+                "/v1/games",
+                &self.anna,
+                json!({"kind": "kefren", "seats": ["anna", "bob"]}),
+            )
+            .await;
+        view["id"].as_i64().unwrap()
+    }
+
+    async fn game(&self, id: i64) -> Value {
+        self.api(
+            reqwest::Method::GET,
+            &format!("/v1/games/{id}"),
+            &self.anna,
+            Value::Null,
+        )
+        .await
+    }
+
+    /// Runs `mail-in` with the server's settings (or `database_url` instead of the real one);
+    /// answers its exit code and stderr.
+    fn mail_in_with(&self, raw: &[u8], database_url: &str) -> (i32, String) {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+            .arg("mail-in")
+            .env("DATABASE_URL", database_url)
+            .env("TURNPOST_DATA_DIR", &self.db.dir)
+            .env("RUST_LOG", "info")
+            .env("NO_COLOR", "1")
+            .envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(raw).unwrap();
+        let output = child.wait_with_output().unwrap();
+        (
+            output.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    }
+
+    fn mail_in(&self, raw: &[u8]) -> (i32, String) {
+        self.mail_in_with(raw, &self.db.url)
+    }
+
+    fn deliver(&self, how: Delivery<'_>, raw: &[u8]) {
+        match how {
+            Delivery::MailIn => {
+                let (code, stderr) = self.mail_in(raw);
+                assert_eq!(code, 0, "mail-in failed:\n{stderr}");
+            }
+            Delivery::Imap(dovecot) => dovecot.append("INBOX", raw),
+        }
+    }
+
+    fn count<T>(&self, query: impl FnOnce(&mut turnpost_server::db::DbConnection) -> T) -> T {
+        let mut conn = self.db.pool().get().unwrap();
+        query(&mut conn)
+    }
+
+    fn outbox_rows(&self) -> i64 {
+        self.count(|conn| mail_outbox::table.count().get_result(conn).unwrap())
+    }
+
+    fn outbox_rows_to(&self, to: &str) -> i64 {
+        self.count(|conn| {
+            mail_outbox::table
+                .filter(mail_outbox::recipient.eq(to))
+                .count()
+                .get_result(conn)
+                .unwrap()
+        })
+    }
+
+    fn moves_played(&self, game: i64) -> i64 {
+        self.count(|conn| {
+            moves::table
+                .filter(moves::game_id.eq(game))
+                .count()
+                .get_result(conn)
+                .unwrap()
+        })
+    }
+
+    fn handled(&self) -> i64 {
+        self.count(|conn| inbound_mail::table.count().get_result(conn).unwrap())
+    }
+
+    /// A fresh Message-ID.
+    fn next_id(&self) -> String {
+        self.counter.set(self.counter.get() + 1);
+        format!(
+            "<reply-{}-{}@client.example>",
+            self.counter.get(),
+            std::process::id()
+        )
+    }
+}
+
+/// The text of a received mail (its text part, decoded).
+fn text_of(mail: &Received) -> String {
+    InboundMessage::read(mail.data.as_bytes()).unwrap().text
+}
+
+/// Waits for a mail to `to` that `wanted` accepts, among those after the first `skip`.
+async fn wait_mail(
+    smtp: &SmtpSink,
+    to: &str,
+    skip: usize,
+    what: &str,
+    wanted: impl Fn(&Received) -> bool,
+) -> Received {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(found) = smtp.messages_to(to).into_iter().skip(skip).find(&wanted) {
+            return found;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no {what} for {to} within 20 s; got:\n{}",
+            smtp.messages_to(to)
+                .iter()
+                .map(|m| format!("{:?}\n{}", m.header("Reply-To"), text_of(m)))
+                .collect::<Vec<_>>()
+                .join("\n----\n")
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The reply address of a mail, checked to name `ply`.
+fn reply_to(mail: &Received) -> String {
+    let header = mail.header("Reply-To").expect("game mails carry Reply-To");
+    let address = header
+        .rsplit_once('<')
+        .map_or(header.as_str(), |(_, rest)| rest.trim_end_matches('>'))
+        .to_owned();
+    assert!(
+        address.starts_with("games+") && address.ends_with("@turnpost.test"),
+        "{address}"
+    );
+    address
+}
+
+/// A reply with `body` as its first lines, from `from` to `to`, in one of four client shapes.
+fn reply(shape: usize, from: &str, to: &str, id: &str, body: &str) -> Vec<u8> {
+    let head = format!(
+        "From: {from}\r\nTo: {to}\r\nMessage-ID: {id}\r\nIn-Reply-To: <card@turnpost.test>\r\n\
+         Date: Tue, 24 Nov 2026 10:00:00 +0000\r\nSubject: Re: Kefren\r\nMIME-Version: 1.0\r\n"
+    );
+    let quoted = "> Your move in Kefren.\r\n> resign\r\n";
+    let text = match shape % 4 {
+        // Gmail: quoted-printable text beside HTML with the original in a blockquote.
+        0 => format!(
+            "Content-Type: multipart/alternative; boundary=\"b0\"\r\n\r\n--b0\r\n\
+             Content-Type: text/plain; charset=\"UTF-8\"\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n\
+             {body}\r\n\r\nOn Tue, Nov 24, 2026 at 9:58=E2=80=AFAM turnpost <games@turnpost.test> wrote:\r\n\r\n{quoted}\r\n\
+             --b0\r\nContent-Type: text/html; charset=\"UTF-8\"\r\n\r\n<div dir=\"ltr\">{}</div>\
+             <blockquote>resign</blockquote>\r\n--b0--\r\n",
+            body.replace("\r\n", "<br>")
+        ),
+        // Outlook: the original after a separator block.
+        1 => format!(
+            "Content-Type: text/plain; charset=\"us-ascii\"\r\n\r\n{body}\r\n\r\n\
+             -----Original Message-----\r\nFrom: turnpost <games@turnpost.test>\r\n\
+             Sent: Tuesday, November 24, 2026 9:58 AM\r\n\r\nresign\r\n"
+        ),
+        // Apple Mail: HTML only, base64.
+        2 => {
+            let html = format!(
+                "<html><body><div>{}</div><br><blockquote type=\"cite\">resign</blockquote></body></html>",
+                body.replace("\r\n", "<br>")
+            );
+            let encoded = base64::engine::general_purpose::STANDARD.encode(html);
+            format!(
+                "Content-Type: text/html; charset=\"utf-8\"\r\nContent-Transfer-Encoding: base64\r\n\r\n{encoded}\r\n"
+            )
+        }
+        // Thunderbird: ISO-8859-1, quoted original and a signature.
+        _ => {
+            let mut bytes = format!(
+                "Content-Type: text/plain; charset=ISO-8859-1\r\nContent-Transfer-Encoding: 8bit\r\n\r\n\
+                 {body}\r\n\r\nOn 24.11.26 09:58, turnpost wrote:\r\n{quoted}\r\n-- \r\nJos"
+            )
+            .into_bytes();
+            bytes.extend_from_slice(&[0xe9, b'\r', b'\n']);
+            let mut all = head.into_bytes();
+            all.extend_from_slice(&bytes);
+            return all;
+        }
+    };
+    format!("{head}{text}").into_bytes()
+}
+
+/// A Kefren game the test policy finishes in few moves: the moves, from the start.
+fn short_kefren() -> Vec<String> {
+    let start = AnyGame::new(GameKind::Kefren, &Options::default()).unwrap();
+    (0..60)
+        .map(|seed| play::simulate(&start, seed, 400))
+        .filter(|moves| {
+            let mut game = start.clone();
+            for m in moves {
+                game = game.play(m).unwrap().0;
+            }
+            game.status().is_over()
+        })
+        .min_by_key(Vec::len)
+        .expect("a seed that finishes")
+}
+
+/// A whole Kefren game by mail alone: bob accepts anna's challenge by replying, then each plays
+/// every move by replying to their turn card, until the game is over.
+async fn whole_game(backend: Backend, imap: bool) {
+    let dovecot = imap.then(Dovecot::start);
+    let how = dovecot.as_ref().map_or(Delivery::MailIn, Delivery::Imap);
+    let (table, _) = Table::open(backend, dovecot.as_ref(), 1);
+    let game = table.challenge().await;
+    let challenge = wait_mail(&table.smtp, "bob@example.org", 0, "challenge", |_| true).await;
+    assert!(
+        text_of(&challenge).contains("reply to this mail with `accept`"),
+        "{}",
+        text_of(&challenge)
+    );
+    let id = table.next_id();
+    let raw = reply(
+        0,
+        "Bob <bob@example.org>",
+        &reply_to(&challenge),
+        &id,
+        "Accept",
+    );
+    table.deliver(how, &raw);
+
+    let moves = short_kefren();
+    eprintln!("a Kefren game of {} moves, by mail", moves.len());
+    let players = ["anna@example.org", "bob@example.org"];
+    for (ply, mv) in moves.iter().enumerate() {
+        let to = players[ply % 2];
+        let marker = format!("p{ply}@");
+        let card = wait_mail(
+            &table.smtp,
+            to,
+            0,
+            &format!("turn card for ply {ply}"),
+            |m| {
+                m.header("Reply-To").is_some_and(|r| r.contains(&marker))
+                    && text_of(m).contains("Or simply reply to this mail with your move")
+            },
+        )
+        .await;
+        let id = table.next_id();
+        let raw = reply(ply, to, &reply_to(&card), &id, mv);
+        table.deliver(how, &raw);
+    }
+    // Both players get the game-over mail; the server has every move.
+    for to in players {
+        wait_mail(&table.smtp, to, 0, "game-over mail", |m| {
+            text_of(m).contains("is over")
+        })
+        .await;
+    }
+    let view = table.game(game).await;
+    assert_eq!(view["status"], "finished", "{view}");
+    assert_eq!(view["ply"].as_u64().unwrap() as usize, moves.len());
+    assert_eq!(table.moves_played(game) as usize, moves.len());
+    // One record per reply: the accept and every move.
+    assert_eq!(table.handled() as usize, moves.len() + 1);
+    // A confirmation with the board went to each mover.
+    let confirmations = table
+        .smtp
+        .messages_to("anna@example.org")
+        .iter()
+        .filter(|m| text_of(m).contains(": played."))
+        .count();
+    assert!(confirmations > 0, "anna got no confirmation");
+    if let Some(dovecot) = &dovecot {
+        // Every reply was moved to the done folder.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while dovecot.count("INBOX") > 0 {
+            assert!(Instant::now() < deadline, "INBOX not emptied");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(dovecot.count("Done") as usize, moves.len() + 1);
+    }
+}
+
+async fn whole_game_through_mail_in(backend: Backend) {
+    whole_game(backend, false).await;
+}
+
+async fn whole_game_through_imap(backend: Backend) {
+    whole_game(backend, true).await;
+}
+
+/// Starts a game (accepted through the API) and waits for anna's first turn card.
+async fn started(table: &Table) -> (i64, Received) {
+    let game = table.challenge().await;
+    let view = table
+        .api(
+            reqwest::Method::POST,
+            &format!("/v1/games/{game}/accept"),
+            &table.bob,
+            json!({}),
+        )
+        .await;
+    assert_eq!(view["status"], "active", "{view}");
+    let card = wait_mail(&table.smtp, "anna@example.org", 0, "first turn card", |m| {
+        m.header("Reply-To").is_some()
+    })
+    .await;
+    (game, card)
+}
+
+/// Mail that must not act: another player's From with a seat's key, a key changed by one
+/// character, an address without a key, turnpost's own address, auto-replies and bounces. Each
+/// is accepted by `mail-in` (exit 0), plays nothing and sends nothing.
+async fn forged_unknown_and_automatic_mail_do_nothing(backend: Backend) {
+    let (table, _) = Table::open(backend, None, 1);
+    let (game, card) = started(&table).await;
+    let address = reply_to(&card);
+    let first = AnyGame::new(GameKind::Kefren, &Options::default())
+        .unwrap()
+        .legal_moves()[0]
+        .clone();
+    let outbox = table.outbox_rows();
+    let mut tampered = address.clone();
+    let at = tampered.find('+').unwrap() + 1;
+    let changed = if &tampered[at..=at] == "a" { "b" } else { "a" };
+    tampered.replace_range(at..=at, changed);
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        (
+            "forged sender",
+            reply(1, "bob@example.org", &address, &table.next_id(), &first),
+        ),
+        (
+            "sender in another domain",
+            reply(
+                1,
+                "anna@example.org.evil",
+                &address,
+                &table.next_id(),
+                &first,
+            ),
+        ),
+        (
+            "unknown key",
+            reply(1, "anna@example.org", &tampered, &table.next_id(), &first),
+        ),
+        (
+            "no key",
+            reply(
+                1,
+                "anna@example.org",
+                "games@turnpost.test",
+                &table.next_id(),
+                &first,
+            ),
+        ),
+        (
+            "own address",
+            reply(1, "games@turnpost.test", &address, &table.next_id(), &first),
+        ),
+        ("not a message", b"just some bytes".to_vec()),
+    ];
+    let mut automatic = Vec::new();
+    for header in [
+        "Auto-Submitted: auto-replied",
+        "Precedence: bulk",
+        "X-Autoreply: yes",
+        "Return-Path: <>",
+    ] {
+        let mut raw = format!("{header}\r\n").into_bytes();
+        raw.extend(reply(
+            1,
+            "anna@example.org",
+            &address,
+            &table.next_id(),
+            &first,
+        ));
+        automatic.push((header, raw));
+    }
+    for (what, raw) in cases
+        .iter()
+        .map(|(w, r)| (*w, r))
+        .chain(automatic.iter().map(|(w, r)| (*w, r)))
+    {
+        let (code, stderr) = table.mail_in(raw);
+        assert_eq!(code, 0, "{what}: {stderr}");
+        assert!(stderr.contains("ignored"), "{what}: {stderr}");
+        assert_eq!(table.moves_played(game), 0, "{what} played a move");
+        assert_eq!(table.outbox_rows(), outbox, "{what} sent a mail");
+        assert_eq!(table.handled(), 0, "{what} was recorded as acting");
+    }
+    // The same reply from the right sender plays.
+    let (code, stderr) = table.mail_in(&reply(
+        1,
+        "anna@Example.ORG",
+        &address,
+        &table.next_id(),
+        &first,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(table.moves_played(game), 1, "{stderr}");
+}
+
+/// A duplicate delivery acts once; a move in reply to an outdated card is refused as stale with
+/// the board as it is; a syntax error is answered with a caret; confirmations can be turned
+/// off; a reply to a finished game gets a "game over" answer.
+async fn duplicate_stale_refused_and_over(backend: Backend) {
+    let (table, _) = Table::open(backend, None, 1);
+    let (game, card) = started(&table).await;
+    let anna_card = reply_to(&card);
+    let start = AnyGame::new(GameKind::Kefren, &Options::default()).unwrap();
+    let first = start.legal_moves()[0].clone();
+    let id = table.next_id();
+    let raw = reply(0, "anna@example.org", &anna_card, &id, &first);
+    assert_eq!(table.mail_in(&raw).0, 0);
+    assert_eq!(table.moves_played(game), 1);
+    // The same message again (the MTA retried, or IMAP and a forward both delivered it).
+    let outbox = table.outbox_rows();
+    let (code, stderr) = table.mail_in(&raw);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("handled before"), "{stderr}");
+    assert_eq!(table.moves_played(game), 1);
+    assert_eq!(table.outbox_rows(), outbox);
+
+    // bob's card for ply 1; he answers with an unreadable move first, then correctly.
+    let bob_card = wait_mail(&table.smtp, "bob@example.org", 0, "bob's turn card", |m| {
+        m.header("Reply-To").is_some_and(|r| r.contains("p1@"))
+    })
+    .await;
+    let bob_address = reply_to(&bob_card);
+    let before = table.smtp.messages_to("bob@example.org").len();
+    let id = table.next_id();
+    table.deliver(
+        Delivery::MailIn,
+        &reply(1, "bob@example.org", &bob_address, &id, "F18-Q99\r\nresign"),
+    );
+    let refusal = wait_mail(&table.smtp, "bob@example.org", before, "refusal", |_| true).await;
+    let text = text_of(&refusal);
+    assert!(
+        text.contains("This line of your reply was refused"),
+        "{text}"
+    );
+    assert!(text.contains("^"), "caret under the syntax error:\n{text}");
+    assert!(
+        text.contains("The 1 line(s) after it were not run"),
+        "{text}"
+    );
+    assert!(text.contains("legal move(s), for example"), "{text}");
+    assert_eq!(
+        reply_to(&refusal),
+        bob_address,
+        "the answer keeps the seat's address"
+    );
+    assert_eq!(
+        table.game(game).await["status"],
+        "active",
+        "resign after the refusal did not run"
+    );
+
+    // anna turns confirmations off; bob's move is then confirmed to nobody.
+    let settings = table
+        .api(
+            reqwest::Method::PATCH,
+            "/v1/me/notifications",
+            &table.bob,
+            json!({"categories": {"mail_confirmations": false}}),
+        )
+        .await;
+    assert_eq!(
+        settings["categories"]["mail_confirmations"], false,
+        "{settings}"
+    );
+    let after_first = start.play(&first).unwrap().0;
+    let second = after_first.legal_moves()[0].clone();
+    let to_bob = table.outbox_rows_to("bob@example.org");
+    let id = table.next_id();
+    assert_eq!(
+        table
+            .mail_in(&reply(2, "bob@example.org", &bob_address, &id, &second))
+            .0,
+        0
+    );
+    assert_eq!(table.moves_played(game), 2);
+    assert_eq!(
+        table.outbox_rows_to("bob@example.org"),
+        to_bob,
+        "no confirmation"
+    );
+
+    // anna answers her first card again, with a new message: stale.
+    let before = table.smtp.messages_to("anna@example.org").len();
+    let id = table.next_id();
+    let third = after_first.play(&second).unwrap().0.legal_moves()[0].clone();
+    table.deliver(
+        Delivery::MailIn,
+        &reply(3, "anna@example.org", &anna_card, &id, &third),
+    );
+    let stale = wait_mail(
+        &table.smtp,
+        "anna@example.org",
+        before,
+        "stale answer",
+        |m| text_of(m).contains("Stale"),
+    )
+    .await;
+    assert!(
+        text_of(&stale).contains("moved on to 2"),
+        "{}",
+        text_of(&stale)
+    );
+    assert!(
+        reply_to(&stale).contains("p2@"),
+        "the answer's address shows the current ply"
+    );
+    assert_eq!(table.moves_played(game), 2);
+
+    // anna resigns by mail; a later reply gets "game over".
+    let id = table.next_id();
+    assert_eq!(
+        table
+            .mail_in(&reply(
+                0,
+                "anna@example.org",
+                &reply_to(&stale),
+                &id,
+                "resign"
+            ))
+            .0,
+        0
+    );
+    assert_eq!(table.game(game).await["status"], "finished");
+    let before = table.smtp.messages_to("bob@example.org").len();
+    let id = table.next_id();
+    table.deliver(
+        Delivery::MailIn,
+        &reply(2, "bob@example.org", &bob_address, &id, &third),
+    );
+    let over = wait_mail(
+        &table.smtp,
+        "bob@example.org",
+        before,
+        "game-over answer",
+        |m| text_of(m).contains("Game over"),
+    )
+    .await;
+    assert!(
+        text_of(&over).contains("The game is over"),
+        "{}",
+        text_of(&over)
+    );
+    // An empty reply gets the help.
+    let before = table.smtp.messages_to("bob@example.org").len();
+    let id = table.next_id();
+    table.deliver(
+        Delivery::MailIn,
+        &reply(1, "bob@example.org", &bob_address, &id, ""),
+    );
+    let help = wait_mail(&table.smtp, "bob@example.org", before, "help", |m| {
+        text_of(m).contains("one command per line")
+    })
+    .await;
+    assert!(text_of(&help).contains("draw offer"));
+}
+
+/// The database is down while `mail-in` runs: exit 75 and nothing done; the MTA's retry plays
+/// the move once.
+async fn database_down_during_mail_in(backend: Backend) {
+    let (table, _) = Table::open(backend, None, 1);
+    let (game, card) = started(&table).await;
+    let first = AnyGame::new(GameKind::Kefren, &Options::default())
+        .unwrap()
+        .legal_moves()[0]
+        .clone();
+    let id = table.next_id();
+    let raw = reply(0, "anna@example.org", &reply_to(&card), &id, &first);
+    let down = match backend {
+        // Nothing listens on port 1.
+        Backend::Postgres => "postgres://postgres@127.0.0.1:1/turnpost".to_owned(),
+        Backend::Sqlite => "sqlite:///proc/turnpost-absent/turnpost.db".to_owned(),
+    };
+    let (code, stderr) = table.mail_in_with(&raw, &down);
+    assert_eq!(code, 75, "{stderr}");
+    assert_eq!(table.moves_played(game), 0);
+    for _retry in 0..2 {
+        let (code, stderr) = table.mail_in(&raw);
+        assert_eq!(code, 0, "{stderr}");
+    }
+    assert_eq!(table.moves_played(game), 1);
+    assert_eq!(table.handled(), 1);
+}
+
+/// Two server processes watch one mailbox: every reply acts once, however they race.
+async fn two_processes_on_one_mailbox(backend: Backend) {
+    let dovecot = Dovecot::start();
+    let (table, others) = Table::open(backend, Some(&dovecot), 2);
+    assert_eq!(others.len(), 1);
+    let (game, card) = started(&table).await;
+    let address = reply_to(&card);
+    let first = AnyGame::new(GameKind::Kefren, &Options::default())
+        .unwrap()
+        .legal_moves()[0]
+        .clone();
+    // A move, the same move again as a new message, and a few questions.
+    let mut replies = vec![reply(
+        0,
+        "anna@example.org",
+        &address,
+        &table.next_id(),
+        &first,
+    )];
+    replies.push(reply(
+        1,
+        "anna@example.org",
+        &address,
+        &table.next_id(),
+        &first,
+    ));
+    for n in 0..4 {
+        let body = if n % 2 == 0 { "show" } else { "moves" };
+        replies.push(reply(
+            n,
+            "anna@example.org",
+            &address,
+            &table.next_id(),
+            body,
+        ));
+    }
+    for raw in &replies {
+        dovecot.append("INBOX", raw);
+    }
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while table.handled() < replies.len() as i64 || dovecot.count("INBOX") > 0 {
+        assert!(
+            Instant::now() < deadline,
+            "handled {} of {}; {} left in INBOX\n{}",
+            table.handled(),
+            replies.len(),
+            dovecot.count("INBOX"),
+            dovecot.log()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(table.handled(), replies.len() as i64);
+    assert_eq!(table.moves_played(game), 1);
+    // Both watchers may move one message at once (MOVE is copy then expunge), so the done
+    // folder can hold a copy twice; what counts is that each acted once.
+    assert!(dovecot.count("Done") as usize >= replies.len());
+    // One answer per reply (confirmation, stale-free retry, shows and lists), no more.
+    let answers: i64 = table.count(|conn| {
+        inbound_mail::table
+            .select(inbound_mail::answers)
+            .load::<i32>(conn)
+            .unwrap()
+            .into_iter()
+            .map(i64::from)
+            .sum()
+    });
+    assert_eq!(answers, replies.len() as i64);
+    drop(others);
+}
+
+/// Answers are limited per account and hour; past the limit commands still act, unanswered.
+async fn answers_are_rate_limited(backend: Backend) {
+    let (table, _) = Table::open_with(backend, None, 1, &[("TURNPOST_MAIL_ANSWERS_PER_HOUR", "2")]);
+    let (game, card) = started(&table).await;
+    let address = reply_to(&card);
+    let to_anna = table.outbox_rows_to("anna@example.org");
+    for n in 0..3 {
+        let raw = reply(n, "anna@example.org", &address, &table.next_id(), "show");
+        assert_eq!(table.mail_in(&raw).0, 0);
+    }
+    assert_eq!(table.outbox_rows_to("anna@example.org"), to_anna + 2);
+    let first = AnyGame::new(GameKind::Kefren, &Options::default())
+        .unwrap()
+        .legal_moves()[0]
+        .clone();
+    let raw = reply(1, "anna@example.org", &address, &table.next_id(), &first);
+    let (code, stderr) = table.mail_in(&raw);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("0 answer(s)"), "{stderr}");
+    assert_eq!(table.moves_played(game), 1, "the move still acts");
+    assert_eq!(table.outbox_rows_to("anna@example.org"), to_anna + 2);
+}
+
+both_backends!(
+    answers_are_rate_limited,
+    whole_game_through_mail_in,
+    whole_game_through_imap,
+    forged_unknown_and_automatic_mail_do_nothing,
+    duplicate_stale_refused_and_over,
+    database_down_during_mail_in,
+    two_processes_on_one_mailbox,
+);
