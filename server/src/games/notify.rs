@@ -209,7 +209,7 @@ pub fn facts_with_moves(
         .collect();
     Ok(GameFacts {
         id: game.id,
-        options: game.options.clone(),
+        options: super::dice::shown_options(game, &super::stored_options(game)?).to_string(),
         players,
         ply: u32::try_from(game.ply).unwrap_or(0),
         last_moves: reported(rows, for_seat),
