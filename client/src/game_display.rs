@@ -15,9 +15,38 @@ pub fn engine_options(game: &GameView) -> Options {
     options
 }
 
-/// The engine position of a game, for local checks and drawing.
+/// The engine position of a game, for local checks and drawing. A running game's dice seed is
+/// withheld by the server, so only the roll in its position text is known (and needed).
 pub fn engine_game(game: &GameView) -> Option<AnyGame> {
-    AnyGame::from_position_text(&engine_options(game), &game.position).ok()
+    let options = engine_options(game);
+    AnyGame::from_position_text_seed_withheld(&options, &game.position)
+        .ok()
+        .or_else(|| {
+            // A challenge whose dice are not drawn yet shows its start with no roll (`?`).
+            AnyGame::new_seed_withheld(game.kind, &options)
+                .ok()
+                .filter(|start| game.ply == 0 && start.position_text() == game.position)
+        })
+}
+
+/// For a Kechi die game: the seed's commitment while it runs, the seed and how to check it
+/// once finished.
+fn dice_line(game: &GameView) -> Option<String> {
+    if game.options.get("total").map(String::as_str) != Some("die") {
+        return None;
+    }
+    let Some(commitment) = game.seed_sha256.as_deref() else {
+        return (game.status == "invited")
+            .then(|| "dice: the seed is drawn when the game starts\n".to_string());
+    };
+    Some(match game.options.get("seed") {
+        Some(seed) => format!(
+            "dice seed: {seed}, SHA-256 {commitment} (check: printf %s {seed} | sha256sum; \
+             replay: turnpost record {} > game.txt && turnpost engine replay game.txt)\n",
+            game.id
+        ),
+        None => format!("dice: seed hidden until the game ends, SHA-256 {commitment}\n"),
+    })
 }
 
 /// The players with their seats: "anna (Black (seat 1)) vs bob (White (seat 2))".
@@ -181,6 +210,9 @@ pub fn describe(game: &GameView) -> String {
     if !departures.is_empty() {
         text.push_str(&departures);
         text.push('\n');
+    }
+    if let Some(dice) = dice_line(game) {
+        text.push_str(&dice);
     }
     text.push_str(&clock_lines(game));
     if let Some(seat) = game.draw_offered_by {
@@ -349,6 +381,7 @@ mod tests {
             id: 42,
             kind: turnpost_shared::GameKind::Kefren,
             options: Default::default(),
+            seed_sha256: None,
             clock: Some(clock.into()),
             timeout: timeout.parse().unwrap(),
             on_leave: turnpost_shared::OnLeave::Remove,
@@ -410,6 +443,34 @@ mod tests {
         assert_eq!(die_roll(&view).as_deref(), Some("2"));
         view.your_turn = false;
         assert_eq!(die_roll(&view), None);
+    }
+
+    #[test]
+    fn kechi_die_games_show_the_commitment_then_the_seed() {
+        let mut view = game("3d", "auto", [None, None]);
+        view.kind = turnpost_shared::GameKind::Kechi;
+        view.options.insert("total".into(), "die".into());
+        assert_eq!(dice_line(&view), None, "no commitment, nothing to say");
+        view.status = "invited".into();
+        assert_eq!(
+            dice_line(&view).as_deref(),
+            Some("dice: the seed is drawn when the game starts\n")
+        );
+        view.status = "active".into();
+        view.seed_sha256 = Some("73475c".into());
+        assert_eq!(
+            dice_line(&view).as_deref(),
+            Some("dice: seed hidden until the game ends, SHA-256 73475c\n")
+        );
+        view.options.insert("seed".into(), "42".into());
+        let line = dice_line(&view).unwrap();
+        assert!(
+            line.starts_with("dice seed: 42, SHA-256 73475c (check: printf %s 42 | sha256sum;"),
+            "{line}"
+        );
+        assert!(describe(&view).contains(&line));
+        view.options.insert("total".into(), "6".into());
+        assert_eq!(dice_line(&view), None, "no dice with total=6");
     }
 
     #[test]

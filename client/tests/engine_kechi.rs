@@ -103,3 +103,91 @@ fn bad_turns_are_refused_with_their_rule() {
         "{err}"
     );
 }
+
+/// The rules' die, written here from the rules file: `splitmix64(seed + ply) mod 6 + 1`.
+fn die_roll(seed: u64, ply: u64) -> u64 {
+    let mut z = seed.wrapping_add(ply).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (z ^ (z >> 31)) % 6 + 1
+}
+
+/// A finished die game's record as the server prints it: the commitment (SHA-256 of "42",
+/// `printf %s 42 | sha256sum`), the revealed seed, the moves.
+fn finished_record(commitment: &str, moves: &[String]) -> String {
+    let mut text = format!(
+        "[Game \"7\"]\n[Kind \"kechi\"]\n[Options \"lines=4 scoring=markers seed=42 total=die\"]\n\
+         [Seed-SHA256 \"{commitment}\"]\n[Seed \"42\"]\n[Result \"won 2\"]\n\n"
+    );
+    for mv in moves {
+        text.push_str(mv);
+        text.push('\n');
+    }
+    text
+}
+
+const COMMITMENT_42: &str = "73475cb40a568e8da8a045ced110137e159f890ac4da883b6b17dc651b3a8049";
+
+#[test]
+fn replay_checks_the_revealed_seed_and_prints_every_roll() {
+    // Six turns of a seed-42 game, each the first legal turn the engine lists.
+    let mut moves: Vec<String> = Vec::new();
+    for _ in 0..6 {
+        let mut args = vec!["engine", "moves", "kechi", "--option", "total=die"];
+        args.extend(["--option", "seed=42"]);
+        let joined = moves.join(" ");
+        if !moves.is_empty() {
+            args.extend(["--moves", joined.as_str()]);
+        }
+        let out = stdout(&turnpost(&args).success());
+        moves.push(out.lines().next().unwrap().to_owned());
+    }
+    let dir = std::env::temp_dir().join(format!("turnpost-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("record.txt");
+    std::fs::write(&file, finished_record(COMMITMENT_42, &moves)).unwrap();
+    let run = turnpost(&["engine", "replay", file.to_str().unwrap()]).success();
+    let out = stdout(&run);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("seed 42 matches Seed-SHA256 {COMMITMENT_42}")
+    );
+    assert!(lines[1].starts_with("start: kechi "), "{out}");
+    // Every position's total is the roll of its ply, and each move is listed before it.
+    for (ply, line) in lines[1..=7].iter().enumerate() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let n = fields.len();
+        assert_eq!(fields[n - 1], ply.to_string(), "{line}");
+        assert_eq!(
+            fields[n - 4],
+            die_roll(42, ply as u64).to_string(),
+            "{line}"
+        );
+        if ply > 0 {
+            assert!(
+                line.starts_with(&format!("{ply} {}: kechi ", moves[ply - 1])),
+                "{line}"
+            );
+        }
+    }
+    assert_eq!(lines[8], "ongoing 1");
+
+    // A seed that does not match its commitment is refused (exit 1).
+    let forged = COMMITMENT_42.replace('7', "8");
+    std::fs::write(&file, finished_record(&forged, &moves)).unwrap();
+    let run = turnpost(&["engine", "replay", file.to_str().unwrap()]).code(1);
+    assert!(
+        stderr(&run).contains("does not match its commitment"),
+        "{}",
+        stderr(&run)
+    );
+    // A running game's record (a commitment, no seed) cannot be replayed, and says why.
+    let running = finished_record(COMMITMENT_42, &moves)
+        .replace("[Seed \"42\"]\n", "")
+        .replace(" seed=42", "");
+    std::fs::write(&file, running).unwrap();
+    let run = turnpost(&["engine", "replay", file.to_str().unwrap()]).code(2);
+    assert!(stderr(&run).contains("withheld"), "{}", stderr(&run));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

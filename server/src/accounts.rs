@@ -71,6 +71,7 @@ pub fn sign_up(
     ctx: &MailContext,
 ) -> Result<(), ApiError> {
     transaction::write(conn, |conn| {
+        accounts::lock_sign_ups(conn)?;
         let now = db::now();
         let by_name = accounts::by_name_key(conn, &name.key)?;
         let by_email = accounts::by_email_key(conn, &email.key)?;

@@ -14,7 +14,7 @@ use common::{get, post, Backend, TestApp};
 use reqwest::Method;
 use serde_json::{json, Value};
 use turnpost_server::db::models::OutboxMail;
-use turnpost_shared::{AnyGame, GameKind, GameRecord, Options};
+use turnpost_shared::{seed_commitment, AnyGame, GameKind, GameRecord, Options};
 
 both_backends!(
     kefren_full_game,
@@ -82,7 +82,8 @@ fn engine_of(view: &Value) -> AnyGame {
             .map(|(k, v)| format!("{k}={}", v.as_str().unwrap())),
     )
     .unwrap();
-    AnyGame::from_position_text(&options, view["position"].as_str().unwrap()).unwrap()
+    // A running Kechi die game shows no seed: the position's roll is all a player needs.
+    AnyGame::from_position_text_seed_withheld(&options, view["position"].as_str().unwrap()).unwrap()
 }
 
 /// Plays the game to its end through the API; `tokens[i]` holds seat i + 1.
@@ -765,11 +766,16 @@ async fn seeds_and_expiry(backend: Backend) {
     )
     .await;
     let view = get(&app, &format!("/v1/games/{id}"), &anna).await.body;
-    let seed = view["options"]["seed"].as_str().unwrap().to_owned();
-    let record = check_record(&app, id, &anna, &view).await;
-    assert_eq!(record.header("Seed"), Some(seed.as_str()));
+    // While the game runs its seed is withheld and its commitment shown (tests/kechi_dice.rs
+    // looks everywhere); once it is over the seed is in the options and the record.
+    assert!(view["options"].get("seed").is_none(), "{view}");
+    let commitment = view["seed_sha256"].as_str().unwrap().to_owned();
     let end = drive(&app, id, &[&anna, &bert], 0, 600).await;
-    check_record(&app, id, &bert, &end).await;
+    let seed = end["options"]["seed"].as_str().unwrap().to_owned();
+    assert_eq!(seed_commitment(seed.parse().unwrap()), commitment);
+    let record = check_record(&app, id, &bert, &end).await;
+    assert_eq!(record.header("Seed"), Some(seed.as_str()));
+    assert_eq!(record.header("Seed-SHA256"), Some(commitment.as_str()));
 
     // A challenge made eight days ago has expired.
     let answer = post(

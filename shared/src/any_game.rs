@@ -97,11 +97,51 @@ impl AnyGame {
         }
     }
 
+    /// The start position of `kind` with `options` whose dice seed is not drawn yet (a
+    /// challenge on a server): for Kechi `total=die` without a `seed` option the first roll is
+    /// unknown (its position text shows `?` as the total, it has no legal moves and is ongoing);
+    /// every other game and variant starts exactly as with [`AnyGame::new`].
+    ///
+    /// # Errors
+    /// As [`AnyGame::new`].
+    pub fn new_seed_withheld(kind: GameKind, options: &Options) -> Result<AnyGame, EngineError> {
+        match kind {
+            GameKind::Kechi => Ok(AnyGame::from(Kechi::start_seed_withheld(options)?)),
+            _ => AnyGame::new(kind, options),
+        }
+    }
+
     /// Reads position text; its first word names the kind.
     ///
     /// # Errors
     /// [`EngineError::Position`] naming the bad field, [`EngineError::Options`] for bad options.
     pub fn from_position_text(options: &Options, text: &str) -> Result<AnyGame, EngineError> {
+        AnyGame::read_position_text(options, text, false)
+    }
+
+    /// Reads position text of a game whose dice seed is withheld, as a server shows a running
+    /// game (Kechi `total=die` without a `seed` option): the text's total is taken as the roll
+    /// of the turn in progress and later rolls are unknown. Such a position lists its legal
+    /// moves, resolves moves and draws its board; a position played on from it has no known
+    /// total (its position text shows `?`), no legal moves, and stays ongoing while the side to
+    /// move has stones. Every other game, and a Kechi game whose options give a `seed`, reads
+    /// exactly as with [`AnyGame::from_position_text`]. A Kechi position read this way has no
+    /// `seed` in its `options()`, so its serialised [`GameSnapshot`] does not read back.
+    ///
+    /// # Errors
+    /// As [`AnyGame::from_position_text`], without the check of a die total against the seed.
+    pub fn from_position_text_seed_withheld(
+        options: &Options,
+        text: &str,
+    ) -> Result<AnyGame, EngineError> {
+        AnyGame::read_position_text(options, text, true)
+    }
+
+    fn read_position_text(
+        options: &Options,
+        text: &str,
+        seed_withheld: bool,
+    ) -> Result<AnyGame, EngineError> {
         let word = text.split_whitespace().next().unwrap_or("");
         let kind: GameKind = word.parse().map_err(|_| {
             PositionError::new(
@@ -120,6 +160,9 @@ impl AnyGame {
         };
         let mut game = match kind {
             GameKind::Kefren => AnyGame::from(Kefren::from_position_text(options, text)?),
+            GameKind::Kechi if seed_withheld => {
+                AnyGame::from(Kechi::from_position_text_seed_withheld(options, text)?)
+            }
             GameKind::Kechi => AnyGame::from(Kechi::from_position_text(options, text)?),
             GameKind::SanQi => AnyGame::from(SanQi::from_position_text(options, text)?),
             GameKind::ChineseCheckers => {

@@ -311,8 +311,15 @@ pub struct GameView {
     pub id: i64,
     /// Kind.
     pub kind: GameKind,
-    /// Every option with its value (defaults and the server's seed included).
+    /// Every option with its value, defaults included. The dice seed the server draws (Kechi's
+    /// `seed`) is left out until the game is finished: see `seed_sha256`.
     pub options: std::collections::BTreeMap<String, String>,
+    /// For a game whose dice come from a seed (Kechi): the commitment to it, the SHA-256 (hex)
+    /// of the seed's decimal digits, from the start of the game on (a challenge has no seed yet,
+    /// and no roll: its position shows `?` as the total). Once the game is finished
+    /// the seed itself is in `options`, so anyone can check it and replay every roll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed_sha256: Option<String>,
     /// The clock: `3d` (days per move) or `7d+1d/14d` (Fischer: initial+increment/maximum).
     pub clock: Option<String>,
     /// `auto` (running out of time loses at once) or `claim` (the others may claim the win).

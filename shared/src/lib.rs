@@ -23,6 +23,7 @@ mod position_error;
 mod record;
 mod render;
 mod seat;
+mod seed_commitment;
 mod status;
 
 mod chinese_checkers;
@@ -61,6 +62,7 @@ pub use position_error::PositionError;
 pub use record::{GameRecord, RecordError, ReplayRecordError};
 pub use render::{render_svg, render_text, svg_size, TextStyle};
 pub use seat::Seat;
+pub use seed_commitment::seed_commitment;
 pub use status::Status;
 
 pub use chinese_checkers::{

@@ -108,6 +108,11 @@ impl Options {
         self.0.insert(key.to_ascii_lowercase(), value.into());
     }
 
+    /// Removes `key`; returns its value, if it was given.
+    pub fn remove(&mut self, key: &str) -> Option<String> {
+        self.0.remove(key)
+    }
+
     /// The value given for `key`, if any.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0.get(key).map(String::as_str)

@@ -11,6 +11,7 @@ use turnpost_shared::{
 use super::engine_bot::{self, BotArgs};
 use super::engine_match::{self, MatchArgs};
 use super::engine_play::{self, PlayArgs};
+use super::engine_replay::{self, ReplayArgs};
 use crate::failure::Failure;
 use crate::output::{print, print_json, text_style};
 
@@ -42,6 +43,9 @@ pub enum EngineCommand {
     Play(PlayArgs),
     /// Play bots and random players against each other: wins, draws, mean game length.
     Match(MatchArgs),
+    /// Replay a game record (`turnpost record ID > FILE`) and print every position: checks a
+    /// finished game's revealed dice seed against its commitment and every roll against it.
+    Replay(ReplayArgs),
 }
 
 /// Which position: a game kind, its options, a start (or `--position`) and moves played from it.
@@ -142,6 +146,7 @@ pub fn run(command: EngineCommand, json: bool) -> Result<(), Failure> {
         EngineCommand::Bot(args) => return engine_bot::run(args, json),
         EngineCommand::Play(args) => return engine_play::run(args),
         EngineCommand::Match(args) => return engine_match::run(args, json),
+        EngineCommand::Replay(args) => return engine_replay::run(args, json),
         _ => {}
     }
     if json {
@@ -189,7 +194,10 @@ pub fn run(command: EngineCommand, json: bool) -> Result<(), Failure> {
             print(&format!("{}\n", game.status()))?;
         }
         // Handled by their own modules at the top of `run`.
-        EngineCommand::Bot(_) | EngineCommand::Play(_) | EngineCommand::Match(_) => {}
+        EngineCommand::Bot(_)
+        | EngineCommand::Play(_)
+        | EngineCommand::Match(_)
+        | EngineCommand::Replay(_) => {}
     }
     Ok(())
 }
@@ -203,7 +211,10 @@ fn run_json(command: EngineCommand) -> Result<(), Failure> {
         }
         EngineCommand::Status(args) => print_json("status", &args.game()?.status())?,
         // Handled by their own modules at the top of `run`.
-        EngineCommand::Bot(_) | EngineCommand::Play(_) | EngineCommand::Match(_) => {}
+        EngineCommand::Bot(_)
+        | EngineCommand::Play(_)
+        | EngineCommand::Match(_)
+        | EngineCommand::Replay(_) => {}
         EngineCommand::Show { position, svg } => {
             let game = position.game()?;
             let view = game.board_view();

@@ -5,6 +5,7 @@ pub mod engine;
 mod engine_bot;
 mod engine_match;
 mod engine_play;
+mod engine_replay;
 pub mod game_actions;
 mod game_info;
 pub mod list;

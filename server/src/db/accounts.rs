@@ -6,6 +6,26 @@ use super::models::{Account, NewAccount};
 use super::schema::accounts;
 use super::{DbConnection, DbError};
 
+/// Advisory lock key of sign-ups (an arbitrary, fixed number).
+const SIGN_UPS: i64 = 0x7475_726e_0101;
+
+/// Serialises sign-ups for the rest of the transaction. A sign-up reads the accounts holding a
+/// name and an address, then deletes or replaces pending ones: two at once on PostgreSQL could
+/// each act on a row the other just deleted (a foreign-key failure, answered 500). Sign-ups are
+/// rare, so one lock for all of them costs nothing. SQLite's `BEGIN IMMEDIATE` already
+/// serialises every writer.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn lock_sign_ups(conn: &mut DbConnection) -> Result<(), DbError> {
+    if let DbConnection::Pg(pg) = conn {
+        diesel::sql_query("SELECT pg_advisory_xact_lock($1)")
+            .bind::<diesel::sql_types::BigInt, _>(SIGN_UPS)
+            .execute(pg)?;
+    }
+    Ok(())
+}
+
 /// Looks an account up by lower-cased email.
 ///
 /// # Errors

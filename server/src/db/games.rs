@@ -156,6 +156,17 @@ pub fn save(conn: &mut DbConnection, id: i64, state: &GameState) -> Result<(), D
     Ok(())
 }
 
+/// Sets the options of a game (its dice seed is drawn as it starts).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn set_options(conn: &mut DbConnection, id: i64, options: &str) -> Result<(), DbError> {
+    diesel::update(games::table.find(id))
+        .set(games::options.eq(options))
+        .execute(conn)?;
+    Ok(())
+}
+
 /// Inserts the seats of a new game.
 ///
 /// # Errors

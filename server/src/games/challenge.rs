@@ -40,7 +40,7 @@ pub fn create(
         return Err(GameError::SeatCount(format!(
             "{} with options `{}` has {seat_count} seats, but {} player names were given",
             start.kind(),
-            start.options(),
+            super::dice::without_seed(&start.options()),
             request.seats.len()
         )));
     }
@@ -232,6 +232,14 @@ fn start_game(
 ) -> Result<(), GameError> {
     let mut state = loaded.game.state();
     state.last_activity_at = now;
+    // The dice seed is drawn now, when no player can withdraw any more.
+    if let Some((options, start)) = super::dice::draw(&loaded.game)? {
+        let text = options.to_string();
+        q::set_options(conn, loaded.game.id, &text)?;
+        loaded.game.options = text;
+        loaded.game.position = start.position_text();
+        state.position = loaded.game.position.clone();
+    }
     let engine = super::engine(&loaded.game)?;
     let (status, result, to_move) = super::status_columns(&engine.status());
     state.status = status;

@@ -12,6 +12,7 @@
 
 mod actor;
 pub mod challenge;
+pub mod dice;
 pub mod ending;
 mod error;
 mod frame;
@@ -231,6 +232,11 @@ pub fn stored_options(game: &Game) -> Result<Options, DbError> {
 /// [`DbError::Corrupt`] if the stored position is not readable (a bug).
 pub fn engine(game: &Game) -> Result<AnyGame, DbError> {
     let options = stored_options(game)?;
+    if dice::undrawn(game, &options) {
+        // A challenge's dice are drawn when it starts: its start position has no roll yet.
+        return AnyGame::new_seed_withheld(game.kind, &options)
+            .map_err(|e| DbError::Corrupt(format!("game {}: stored options: {e}", game.id)));
+    }
     AnyGame::from_position_text(&options, &game.position)
         .map_err(|e| DbError::Corrupt(format!("game {}: stored position: {e}", game.id)))
 }

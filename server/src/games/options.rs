@@ -4,13 +4,12 @@ use std::collections::BTreeMap;
 
 use turnpost_shared::{AnyGame, GameKind, OptionValue, Options};
 
+use super::dice::{self, SEED};
 use super::GameError;
 
-/// The option that seeds a variant's randomness (Kechi's die).
-const SEED: &str = "seed";
-
-/// Takes `kind` and the JSON options, draws the seed for kinds whose options take one, and
-/// returns the start position (whose `options()` are the canonical options to store).
+/// Takes `kind` and the JSON options and returns the start position (whose `options()` are
+/// the canonical options to store). The seed of kinds whose options take one is not drawn
+/// here but when the game starts ([`super::dice::draw`]), so a challenge shows no roll.
 ///
 /// # Errors
 /// [`GameError::InvalidOptions`] naming the key (unknown key, bad value, a key
@@ -19,9 +18,7 @@ pub fn start_position(
     kind: GameKind,
     given: &BTreeMap<String, OptionValue>,
 ) -> Result<AnyGame, GameError> {
-    let takes_seed = AnyGame::option_specs(kind)
-        .iter()
-        .any(|spec| spec.key == SEED);
+    let takes_seed = dice::takes_seed(kind);
     let mut options = Options::new();
     for (key, value) in given {
         let key = key.trim().to_ascii_lowercase();
@@ -38,20 +35,7 @@ pub fn start_position(
         }
         options.set(&key, value.to_text().trim());
     }
-    if takes_seed {
-        options.set(SEED, random_seed().to_string());
-    }
-    AnyGame::new(kind, &options).map_err(|e| GameError::InvalidOptions(e.to_string()))
-}
-
-fn random_seed() -> u64 {
-    let mut bytes = [0u8; 8];
-    if getrandom::fill(&mut bytes).is_err() {
-        // Not a secret, only unpredictable enough for a game's dice.
-        let now = chrono::Utc::now().timestamp_nanos_opt().unwrap_or_default();
-        return now.unsigned_abs().wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    u64::from_le_bytes(bytes)
+    AnyGame::new_seed_withheld(kind, &options).map_err(|e| GameError::InvalidOptions(e.to_string()))
 }
 
 #[cfg(test)]
@@ -66,7 +50,7 @@ mod tests {
     }
 
     #[test]
-    fn numbers_and_strings_read_as_text_and_seed_is_drawn() {
+    fn numbers_and_strings_read_as_text_and_no_seed_is_drawn_yet() {
         let game = start_position(
             GameKind::ChineseCheckers,
             &opts(&[("players", OptionValue::Whole(3))]),
@@ -78,7 +62,8 @@ mod tests {
             &opts(&[("total", OptionValue::Text("die".into()))]),
         )
         .unwrap();
-        assert!(game.options().get("seed").is_some());
+        assert!(game.options().get("seed").is_none());
+        assert!(game.position_text().ends_with(" w ? 0 0 0"));
     }
 
     #[test]

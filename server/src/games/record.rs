@@ -2,13 +2,14 @@
 
 use turnpost_shared::GameRecord;
 
-use super::{shown_status, stored_options, GameError, GameStatus, Loaded};
+use super::{dice, shown_status, stored_options, GameError, GameStatus, Loaded};
 use crate::db::games as q;
 use crate::db::{self, DbConnection};
 
-/// The record of a game: header (kind, options, seed, players and the bots that played seats
-/// on, dates, result, placings once over) and moves (with the departure lines of seats that
-/// left, at their ply: `resign 2`, or `resign 2 bot` when a bot took the seat over).
+/// The record of a game: header (kind, options, the seed's commitment, players and the bots
+/// that played seats on, dates, result; the seed and placings once over) and moves (with the
+/// departure lines of seats that left, at their ply: `resign 2`, or `resign 2 bot` when a bot
+/// took the seat over).
 ///
 /// # Errors
 /// [`GameError::NotFound`]; storage failures.
@@ -20,9 +21,19 @@ pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameE
     let mut headers = vec![
         ("Game".to_owned(), game.id.to_string()),
         ("Kind".to_owned(), game.kind.to_string()),
-        ("Options".to_owned(), game.options.clone()),
+        (
+            "Options".to_owned(),
+            dice::shown_options(game, &options).to_string(),
+        ),
     ];
-    if let Some(seed) = options.get("seed") {
+    // The commitment from the start; the seed itself once the game is finished.
+    if let Some(commitment) = dice::commitment(&options) {
+        headers.push(("Seed-SHA256".to_owned(), commitment));
+    }
+    if let Some(seed) = options
+        .get(dice::SEED)
+        .filter(|_| dice::seed_revealed(game))
+    {
         headers.push(("Seed".to_owned(), seed.to_owned()));
     }
     for (seat, account) in &loaded.seats {

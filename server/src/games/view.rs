@@ -7,7 +7,7 @@ use turnpost_shared::{
 };
 
 use super::{
-    engine, shown_status, GameError, GameResult, GameStatus, Loaded, ResultReason, LAST_MOVES,
+    dice, engine, shown_status, GameError, GameResult, GameStatus, Loaded, ResultReason, LAST_MOVES,
 };
 use crate::db::games as q;
 use crate::db::models::{Game, GameSeat, MoveRow};
@@ -156,14 +156,15 @@ pub fn game_view(
         && your_seat.is_some_and(|seat| loaded.stand_in(seat).is_none())
         && your_seat == game.to_move;
     let (departed, placings) = departures(game, loaded.seats.iter().map(|(s, _)| s), Some(engine));
+    let options = super::stored_options(game).unwrap_or_default();
     GameView {
         id: game.id,
         kind: game.kind,
-        options: engine
-            .options()
+        options: dice::shown_options(game, &engine.options())
             .iter()
             .map(|(k, v)| (k.to_owned(), v.to_owned()))
             .collect(),
+        seed_sha256: dice::commitment(&options),
         clock: Some(crate::clocks::spec_of(game.clock.as_deref()).to_string()),
         timeout: game.timeout_mode,
         on_leave: game.on_leave,

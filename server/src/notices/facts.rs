@@ -120,7 +120,7 @@ pub fn game_facts(
         .collect();
     Ok(GameFacts {
         id: game.id,
-        options: game.options.clone(),
+        options: games::dice::shown_options(game, &games::stored_options(game)?).to_string(),
         players,
         ply: u32::try_from(game.ply).unwrap_or(0),
         last_moves: reported(&rows, for_seat),

@@ -2,7 +2,7 @@
 
 use super::bits::Bits;
 use super::geometry::{geometry, Geometry};
-use super::rules::Rules;
+use super::rules::{Rules, UNKNOWN_TOTAL};
 
 /// Sides, as indices into per-side arrays. White is seat 1 and moves first.
 pub(crate) const WHITE: usize = 0;
@@ -37,7 +37,7 @@ impl Kechi {
             stones: [board.home_row(true), board.home_row(false)],
             marked: Bits::EMPTY,
             side: WHITE,
-            total: rules.total_at(0),
+            total: rules.total_at(0).unwrap_or(UNKNOWN_TOTAL),
             ply: 0,
             scores: [0, 0],
         }
@@ -47,7 +47,8 @@ impl Kechi {
         geometry(self.rules.lines)
     }
 
-    /// The current turn's total: 6, or this ply's die roll with `total=die`.
+    /// The current turn's total: 6, or this ply's die roll with `total=die`; 0 in a position
+    /// played on from one read with the seed withheld (that roll is not known).
     pub fn total(&self) -> u8 {
         self.total
     }

@@ -8,7 +8,7 @@ use crate::{
 use super::board::{other, Kechi, BLACK, WHITE};
 use super::illegal::KechiIllegal;
 use super::move_text::{format_turn, KechiMoveText};
-use super::rules::{Rules, SPECS};
+use super::rules::{Rules, SPECS, UNKNOWN_TOTAL};
 use super::turn::KechiTurn;
 
 fn seat_of(side: usize) -> Seat {
@@ -74,7 +74,10 @@ impl Game for Kechi {
     /// Rules "A turn": a player with no legal turn loses; with tokens, the game ends there and
     /// the higher score wins (equal scores draw).
     fn status(&self) -> Status {
-        if self.has_turn() {
+        // A roll not known yet (seed withheld) may still give a turn: only a side without
+        // stones is sure to be stuck.
+        let unknown = self.total == UNKNOWN_TOTAL && self.side_stones(self.side).count() > 0;
+        if unknown || self.has_turn() {
             return Status::Ongoing {
                 to_move: seat_of(self.side),
             };
@@ -135,5 +138,34 @@ impl Game for Kechi {
 
     fn board_view(&self) -> BoardView {
         self.view()
+    }
+}
+
+impl Kechi {
+    /// The start position of `options` with the die's seed not drawn yet: as
+    /// [`Game::new`], except that with `total=die` and no `seed` the first roll is unknown
+    /// (see [`Kechi::from_position_text_seed_withheld`] for what such a position can do).
+    ///
+    /// # Errors
+    /// As [`Game::new`].
+    pub fn start_seed_withheld(options: &Options) -> Result<Kechi, OptionError> {
+        Ok(Kechi::start(Rules::withheld(options)?))
+    }
+
+    /// Reads position text like [`Game::from_position_text`], for a game whose die seed is
+    /// withheld (a running game on a server shows no seed): when `options` give no `seed` and
+    /// `total=die`, the text's total is taken as the roll of the turn in progress, unchecked,
+    /// and later rolls are unknown. With a `seed`, or with `total=6`, it reads exactly as
+    /// [`Game::from_position_text`] does.
+    ///
+    /// # Errors
+    /// As [`Game::from_position_text`], without the check of the total against the seed.
+    pub fn from_position_text_seed_withheld(
+        options: &Options,
+        text: &str,
+    ) -> Result<Kechi, PositionError> {
+        let rules = Rules::withheld(options)
+            .map_err(|error| PositionError::new("options", error.to_string()))?;
+        Kechi::parse_position_text(rules, text)
     }
 }

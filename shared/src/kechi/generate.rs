@@ -5,6 +5,7 @@
 use super::bits::Bits;
 use super::board::{other, Kechi};
 use super::geometry::MAX_DISTANCE;
+use super::rules::UNKNOWN_TOTAL;
 use super::turn::{KechiTurn, StoneMove};
 
 /// A stone of the side to move and where it may land, by distance.
@@ -103,7 +104,7 @@ impl Kechi {
         }
         next.side = enemy;
         next.ply = self.ply.wrapping_add(1);
-        next.total = self.rules.total_at(next.ply);
+        next.total = self.rules.total_at(next.ply).unwrap_or(UNKNOWN_TOTAL);
         next
     }
 }

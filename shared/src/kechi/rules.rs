@@ -6,6 +6,9 @@ use super::geometry::{MAX_LINES, MIN_LINES};
 
 /// The standard turn total.
 pub(crate) const FIXED_TOTAL: u8 = 6;
+/// The total of a position played on from one read with the seed withheld: the next roll is
+/// not known (position text shows `?`).
+pub(crate) const UNKNOWN_TOTAL: u8 = 0;
 
 const TOTAL: OptionSpec = OptionSpec {
     key: "total",
@@ -40,7 +43,9 @@ pub(crate) struct Rules {
     pub(crate) lines: u8,
     /// `total=die`.
     pub(crate) die: bool,
-    pub(crate) seed: u64,
+    /// The seed of the die; `None` when it is withheld (a game running on a server, read with
+    /// [`Rules::withheld`]): then only the roll in a position text is known.
+    pub(crate) seed: Option<u64>,
     /// `scoring=tokens`.
     pub(crate) tokens: bool,
 }
@@ -63,28 +68,43 @@ impl Rules {
         Ok(Rules {
             lines,
             die,
-            seed,
+            seed: Some(seed),
             tokens,
         })
+    }
+
+    /// The variant of `options` with the die's seed withheld when `options` give none and the
+    /// total is a die roll; otherwise exactly [`Rules::from_options`].
+    ///
+    /// # Errors
+    /// As [`Rules::from_options`].
+    pub(crate) fn withheld(options: &Options) -> Result<Rules, OptionError> {
+        let mut rules = Rules::from_options(options)?;
+        if rules.die && options.get(SEED.key).is_none() {
+            rules.seed = None;
+        }
+        Ok(rules)
     }
 
     /// Every option with its value, defaults included.
     pub(crate) fn options(self) -> Options {
         let mut options = Options::new();
         options.set(TOTAL.key, if self.die { "die" } else { "6" });
-        options.set(SEED.key, self.seed.to_string());
+        if let Some(seed) = self.seed {
+            options.set(SEED.key, seed.to_string());
+        }
         options.set(SCORING.key, if self.tokens { "tokens" } else { "markers" });
         options.set(LINES.key, self.lines.to_string());
         options
     }
 
-    /// The total of the turn at `ply` (0 for the first turn).
-    pub(crate) fn total_at(self, ply: u64) -> u8 {
-        if self.die {
-            roll(self.seed, ply)
-        } else {
-            FIXED_TOTAL
+    /// The total of the turn at `ply` (0 for the first turn); `None` for a die roll whose seed
+    /// is withheld.
+    pub(crate) fn total_at(self, ply: u64) -> Option<u8> {
+        if !self.die {
+            return Some(FIXED_TOTAL);
         }
+        self.seed.map(|seed| roll(seed, ply))
     }
 }
 
@@ -123,5 +143,26 @@ mod tests {
         );
         let error = Rules::from_options(&Options::from_pairs(["total=7"]).unwrap()).unwrap_err();
         assert!(error.to_string().contains("6, die"), "{error}");
+    }
+
+    #[test]
+    fn a_withheld_seed_is_only_missing_with_the_die() {
+        let die = Options::from_pairs(["total=die"]).unwrap();
+        let rules = Rules::withheld(&die).unwrap();
+        assert_eq!((rules.seed, rules.total_at(3)), (None, None));
+        assert_eq!(
+            rules.options().to_string(),
+            "lines=4 scoring=markers total=die"
+        );
+        // A given seed, or no die at all, reads as always.
+        let seeded = Options::from_pairs(["total=die", "seed=9"]).unwrap();
+        assert_eq!(
+            Rules::withheld(&seeded).unwrap(),
+            Rules::from_options(&seeded).unwrap()
+        );
+        let fixed = Rules::withheld(&Options::new()).unwrap();
+        assert_eq!((fixed.seed, fixed.total_at(3)), (Some(0), Some(6)));
+        // The engine commands' default seed stays 0.
+        assert_eq!(Rules::from_options(&die).unwrap().seed, Some(0));
     }
 }

@@ -5,6 +5,7 @@ use crate::{BoardView, CellContent, CellView, LabelView, PieceColour};
 
 use super::bits::Bits;
 use super::board::{Kechi, BLACK, WHITE};
+use super::rules::UNKNOWN_TOTAL;
 
 /// Row labels take columns 0–1; cells sit every other column from 3.
 const FIRST_X: usize = 3;
@@ -65,7 +66,9 @@ impl Kechi {
             });
         }
         // With the die, the total is the roll of the player to move.
-        let mut summary = if self.rules.die {
+        let mut summary = if self.rules.die && self.total == UNKNOWN_TOTAL {
+            "die roll not known yet".to_string()
+        } else if self.rules.die {
             format!("die roll {}", self.total)
         } else {
             format!("total {}", self.total)
