@@ -107,6 +107,7 @@ async fn record_text(app: &TestApp, id: i64, token: &str) -> String {
 /// Every mail the game caused, once all are delivered: as sent over SMTP (raw and decoded) and
 /// as queued in the outbox.
 async fn delivered_mail(app: &TestApp) -> Vec<(String, String)> {
+    app.game_mail_composed().await;
     let deadline = Instant::now() + Duration::from_secs(20);
     let rows = loop {
         let rows = turnpost_server::db::outbox::all(&mut app.conn()).unwrap();
