@@ -191,6 +191,7 @@ async fn a_running_game_shows_no_seed_and_the_end_reveals_it(backend: Backend) {
         "the challenge as bert sees it".into(),
         get(&app, &format!("/v1/games/{id}"), &bert).await.body,
     ));
+    let mut pages: Vec<(String, String)> = Vec::new();
     let mut texts = vec![(
         "the challenge's record".to_owned(),
         record_text(&app, id, &bert).await,
@@ -268,6 +269,26 @@ async fn a_running_game_shows_no_seed_and_the_end_reveals_it(backend: Backend) {
             format!("the record at ply {ply}"),
             record_text(&app, id, &anna).await,
         ));
+        // The public pages replay earlier positions on the server (with the seed they never
+        // show): every ply so far, the current one and the record download.
+        for path in [
+            format!("/games/{id}"),
+            format!("/games/{id}?ply={ply}"),
+            format!("/games/{id}?ply={}", ply / 2),
+            format!("/games/{id}/record"),
+        ] {
+            let page = app
+                .http
+                .get(format!("{}{path}", app.base))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(page.status().as_u16(), 200, "{path} at ply {ply}");
+            pages.push((
+                format!("the page {path} at ply {ply}"),
+                page.text().await.unwrap(),
+            ));
+        }
         ply += 1;
     }
     assert!(ply >= 2, "the game ended too soon to show anything");
@@ -287,6 +308,9 @@ async fn a_running_game_shows_no_seed_and_the_end_reveals_it(backend: Backend) {
                 assert_eq!(value["seed_sha256"], commitment.as_str(), "{place}");
             }
         }
+    }
+    for (place, text) in &pages {
+        assert_no_seed(place, text, seed);
     }
     for (place, text) in &texts {
         assert_no_seed(place, text, seed);

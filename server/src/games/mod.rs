@@ -226,6 +226,22 @@ pub fn stored_options(game: &Game) -> Result<Options, DbError> {
         .map_err(|e| DbError::Corrupt(format!("game {}: stored options: {e}", game.id)))
 }
 
+/// The game's start position with its full stored options (a drawn dice seed too), from which
+/// the server replays earlier positions; a challenge whose dice are not drawn starts without
+/// a roll.
+///
+/// # Errors
+/// [`DbError::Corrupt`] if the stored options are not readable (a bug).
+pub fn start_engine(game: &Game) -> Result<AnyGame, DbError> {
+    let options = stored_options(game)?;
+    let start = if dice::undrawn(game, &options) {
+        AnyGame::new_seed_withheld(game.kind, &options)
+    } else {
+        AnyGame::new(game.kind, &options)
+    };
+    start.map_err(|e| DbError::Corrupt(format!("game {}: stored options: {e}", game.id)))
+}
+
 /// The engine position of a game, from its cached position text.
 ///
 /// # Errors

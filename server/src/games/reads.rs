@@ -175,8 +175,11 @@ pub struct GamePage {
     pub view: GameView,
     /// Every move, first first.
     pub moves: MoveList,
-    /// The record (replays every position).
+    /// The record, as players may see it (a running dice game's record has no seed).
     pub record: GameRecord,
+    /// The game from its start with its full stored options (a dice game's seed too), to replay
+    /// any earlier position on the server. Never shown as it is: its options may hold the seed.
+    pub start: turnpost_shared::AnyGame,
 }
 
 /// The game's page data for `viewer`.
@@ -188,12 +191,14 @@ pub fn page(conn: &mut DbConnection, viewer: i64, game_id: i64) -> Result<GamePa
         let view = view::load_view(conn, game_id, viewer)?;
         let rows = q::moves(conn, game_id)?;
         let record = super::record::record(conn, game_id)?;
+        let start = super::start_engine(&super::Loaded::load(conn, game_id, false)?.game)?;
         Ok(GamePage {
             view,
             moves: MoveList {
                 moves: rows.iter().map(view::move_view).collect(),
             },
             record,
+            start,
         })
     })
 }

@@ -6,7 +6,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use maud::{html, Markup, PreEscaped};
-use turnpost_shared::{AnyGame, GameRecord, GameView, PieceColour, Seat};
+use turnpost_shared::{AnyGame, GameView, PieceColour, Seat};
 
 use super::play::{self, Checked};
 use super::{board, layout, WebError};
@@ -96,7 +96,7 @@ pub async fn render(
             "game {id} has {total} moves; there is no position after move {shown}"
         )));
     }
-    let position = position_after(&page.record, shown)?;
+    let position = position_after(&page, shown)?;
     let form = match &pass {
         Some(Ok(checked)) if shown == total => Some(checked),
         _ => None,
@@ -114,13 +114,14 @@ pub async fn render(
     Ok(layout::response(status, &title, &body))
 }
 
-/// The position after the first `shown` moves of the record.
-fn position_after(record: &GameRecord, shown: usize) -> Result<AnyGame, WebError> {
-    let partial = GameRecord {
-        headers: record.headers.clone(),
-        moves: record.moves.get(..shown).unwrap_or_default().to_vec(),
-    };
-    partial.replay().map_err(|e| WebError::internal(&e))
+/// The position after the first `shown` moves, replayed from the game's start with its full
+/// options: a running dice game's public record has no seed to replay its rolls with.
+fn position_after(page: &GamePage, shown: usize) -> Result<AnyGame, WebError> {
+    let moves = page.record.moves.get(..shown).unwrap_or_default();
+    page.start
+        .clone()
+        .replay(moves)
+        .map_err(|e| WebError::internal(&e))
 }
 
 /// The player holding `seat`.
