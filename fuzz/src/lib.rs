@@ -1,6 +1,9 @@
 //! The properties the fuzz targets check, one function per parser. Each takes the fuzzer's
 //! bytes, never panics on its own, and panics (a finding) only when a property fails.
 
+mod inbound;
+pub use inbound::check_inbound_message;
+
 use turnpost_shared::{
     AnyGame, GameKind, GameRecord, MoveError, OptionValues, Options, ParseMoveError,
 };
