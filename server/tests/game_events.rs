@@ -27,7 +27,8 @@ use turnpost_shared::{CreateGameRequest, GameKind, PlayMoveRequest};
 
 both_backends!(
     mail_shows_the_game_at_its_event,
-    two_composers_queue_each_events_mail_once
+    two_composers_queue_each_events_mail_once,
+    an_unreadable_event_holds_back_no_other_games_mail
 );
 
 fn ctx(db: &TestDb, conn: &mut DbConnection) -> MailContext {
@@ -207,4 +208,46 @@ async fn two_composers_queue_each_events_mail_once(backend: Backend) {
         .collect();
     let expected: Vec<u32> = (0..=u32::try_from(MOVES).unwrap()).collect();
     assert_eq!(plies, expected);
+}
+
+/// Runs one SQL statement on either backend.
+fn execute(conn: &mut DbConnection, sql: &str) {
+    use diesel::RunQueryDsl as _;
+    match conn {
+        DbConnection::Pg(pg) => diesel::sql_query(sql).execute(pg).unwrap(),
+        DbConnection::Sqlite(sqlite) => diesel::sql_query(sql).execute(sqlite).unwrap(),
+    };
+}
+
+async fn an_unreadable_event_holds_back_no_other_games_mail(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (pool, mut conn) = common::migrated(&db);
+    let ctx = ctx(&db, &mut conn);
+    let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
+    let broken = started_game(&mut conn, &ctx, anna, bert);
+    // The first event of the first game holds a position no engine can read (a hand-edited
+    // row, or one written by a later version).
+    execute(
+        &mut conn,
+        &format!(
+            "UPDATE game_events SET position = 'not a position' WHERE id = \
+             (SELECT MIN(id) FROM game_events WHERE game_id = {broken})"
+        ),
+    );
+    let other = started_game(&mut conn, &ctx, bert, anna);
+    let mut rounds = 0;
+    while notices::compose_next(&mut conn, &ctx).unwrap() {
+        rounds += 1;
+        assert!(rounds < 20, "composing never ends");
+    }
+    assert_eq!(events::waiting(&mut conn).unwrap(), 0);
+    // The other game's start reached its first mover.
+    let cards = turn_cards(&mut conn);
+    let title = format!("Kefren #{other}:");
+    assert!(
+        cards
+            .iter()
+            .any(|m| m.recipient == "anna@example.org" && m.subject.starts_with(&title)),
+        "{cards:#?}"
+    );
 }

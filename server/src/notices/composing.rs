@@ -23,8 +23,21 @@ pub fn compose_next(conn: &mut DbConnection, ctx: &MailContext) -> Result<bool, 
         };
         match GameEvent::of_row(&row) {
             Ok(happened) => {
-                if let Some(loaded) = Loaded::find(conn, row.game_id, false)? {
-                    compose_event(conn, ctx, &event::as_at(loaded, &row), happened)?;
+                // In a savepoint: an event whose game or position this code cannot read is
+                // dropped with whatever it queued, instead of failing every round and holding
+                // back every other game's mail behind it.
+                let composed = tx::write_with(conn, |conn| {
+                    if let Some(loaded) = Loaded::find(conn, row.game_id, false)? {
+                        compose_event(conn, ctx, &event::as_at(loaded, &row), happened)?;
+                    }
+                    Ok::<(), DbError>(())
+                });
+                match composed {
+                    Ok(()) => {}
+                    Err(DbError::Corrupt(error)) => {
+                        tracing::error!(event = row.id, %error, "game event dropped: unreadable");
+                    }
+                    Err(other) => return Err(other),
                 }
             }
             // A row this code cannot read would otherwise hold back its game's mail for good.
