@@ -189,14 +189,11 @@ impl Application {
                 )
                 .app_data(web::PathConfig::default().error_handler(crate::error::path_error))
                 .app_data(web::QueryConfig::default().error_handler(crate::error::query_error))
-                .app_data(web::FormConfig::default().limit(JSON_LIMIT).error_handler(
-                    |error, _req| {
-                        crate::web::WebError::bad_request(format!(
-                            "the form cannot be read: {error}"
-                        ))
-                        .into()
-                    },
-                ))
+                .app_data(
+                    web::FormConfig::default()
+                        .limit(JSON_LIMIT)
+                        .error_handler(crate::error::form_error),
+                )
                 .configure(crate::routes::configure)
                 .configure(crate::web::configure)
                 .default_service(web::to(crate::routes::not_found))

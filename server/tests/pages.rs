@@ -22,6 +22,7 @@ both_backends!(
     pages_show_games_and_history,
     play_from_the_turn_card,
     play_cookie_is_secure_behind_https,
+    odd_requests_get_html_answers,
 );
 
 /// A page as text, with its status and content type.
@@ -258,7 +259,7 @@ async fn pages_show_games_and_history(backend: Backend) {
     let wrong_method = submit(&app, &format!("/games/{id}"), None, &[]).await;
     assert_eq!(wrong_method.status, 405);
     assert!(wrong_method.content_type.starts_with("text/html"));
-    assert_eq!(wrong_method.headers["allow"], "GET");
+    assert_eq!(wrong_method.headers["allow"], "GET, HEAD");
     let api = fetch(&app, "/v1/nowhere", None).await;
     assert_eq!(api.status, 404);
     assert!(api.content_type.starts_with("application/json"));
@@ -541,4 +542,102 @@ async fn play_cookie_is_secure_behind_https(backend: Backend) {
     let set_cookie = followed.headers["set-cookie"].to_str().unwrap();
     assert!(set_cookie.contains("Secure"), "{set_cookie}");
     assert!(set_cookie.contains("HttpOnly"), "{set_cookie}");
+}
+
+/// A request of any method, its answer as a page.
+async fn request(app: &TestApp, method: &str, path: &str) -> Page {
+    let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+    page_of(
+        client()
+            .request(method, format!("{}{path}", app.base))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+/// A form body as given, bytes and all.
+async fn raw_form(app: &TestApp, path: &str, content_type: &str, body: Vec<u8>) -> Page {
+    page_of(
+        client()
+            .post(format!("{}{path}", app.base))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+/// HEAD, OPTIONS, queries and forms a browser would never send: an HTML answer with a 4xx
+/// status saying what was expected, never a 500 or the API's JSON.
+async fn odd_requests_get_html_answers(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let id = kefren_game(&app, &anna, &bert, 1).await;
+
+    // HEAD: GET's status and headers, no body.
+    for path in [
+        "/",
+        "/games",
+        &format!("/games/{id}"),
+        "/players/anna",
+        "/rules/kefren",
+    ] {
+        let head = request(&app, "HEAD", path).await;
+        assert_eq!(head.status, 200, "HEAD {path}");
+        assert!(head.content_type.starts_with("text/html"), "HEAD {path}");
+        assert!(head.body.is_empty(), "HEAD {path}: {}", head.body);
+    }
+    let head = request(&app, "HEAD", &format!("/games/{id}/record")).await;
+    assert_eq!(head.status, 200);
+    assert!(head.content_type.starts_with("text/plain"));
+    // OPTIONS and other methods: 405 naming what is allowed.
+    let options = request(&app, "OPTIONS", &format!("/games/{id}")).await;
+    assert_eq!(options.status, 405);
+    assert_eq!(options.headers["allow"], "GET, HEAD");
+    assert!(options.content_type.starts_with("text/html"));
+
+    // Bad positions: 400 or 404 as a page.
+    for query in [
+        "ply=-1",
+        "ply=99999999999999999999999",
+        "ply=1&ply=0",
+        "ply=%FF",
+        "ply=1e3",
+    ] {
+        let page = fetch(&app, &format!("/games/{id}?{query}"), None).await;
+        assert!(
+            page.status == 400 || page.status == 404,
+            "?{query}: {}",
+            page.status
+        );
+        assert!(
+            page.content_type.starts_with("text/html"),
+            "?{query}: {} {}",
+            page.content_type,
+            page.body
+        );
+        assert!(page.body.contains("ply"), "?{query}: {}", page.body);
+    }
+    let list = fetch(&app, "/games?kind=kefren&kind=sanqi", None).await;
+    assert_eq!(list.status, 400);
+    assert!(list.content_type.starts_with("text/html"), "{}", list.body);
+
+    // Forms: over the size limit 413, not a form 415, bytes that are not UTF-8 a 4xx; all pages.
+    let form = "application/x-www-form-urlencoded";
+    let path = format!("/games/{id}/move");
+    let big = raw_form(&app, &path, form, vec![b'a'; 64 * 1024]).await;
+    assert_eq!(big.status, 413, "{}", big.body);
+    assert!(big.content_type.starts_with("text/html"));
+    assert!(big.body.contains("larger than"), "{}", big.body);
+    let json = raw_form(&app, &path, "application/json", b"{}".to_vec()).await;
+    assert_eq!(json.status, 415, "{}", json.body);
+    assert!(json.content_type.starts_with("text/html"));
+    let bytes = raw_form(&app, &path, form, b"move=\xff\xfe&ply=1&csrf=\xff".to_vec()).await;
+    assert!((400..500).contains(&bytes.status), "{}", bytes.status);
+    assert!(bytes.content_type.starts_with("text/html"));
 }

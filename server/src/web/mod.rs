@@ -22,7 +22,7 @@ pub use docs::docs_html;
 pub use error_page::{not_found_page, WebError};
 
 use actix_web::http::{header, StatusCode};
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{guard, web, HttpRequest, HttpResponse};
 
 /// A page's resource: other methods than `allow` get an HTML 405 naming the allowed ones.
 fn html_resource(path: &str, allow: &'static str) -> actix_web::Resource {
@@ -40,23 +40,31 @@ fn html_resource(path: &str, allow: &'static str) -> actix_web::Resource {
     }))
 }
 
+/// A route for GET and HEAD (HEAD answers GET's status and headers without the body).
+fn get() -> actix_web::Route {
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
 /// Registers the pages.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(html_resource("/", "GET").route(web::get().to(home::home)))
-        .service(html_resource("/games", "GET").route(web::get().to(game_list::list)))
-        .service(html_resource("/games/{id}", "GET").route(web::get().to(game_page::show)))
-        .service(html_resource("/games/{id}/record", "GET").route(web::get().to(game_page::record)))
+    cfg.service(html_resource("/", "GET, HEAD").route(get().to(home::home)))
+        .service(html_resource("/games", "GET, HEAD").route(get().to(game_list::list)))
+        .service(html_resource("/games/{id}", "GET, HEAD").route(get().to(game_page::show)))
         .service(
-            html_resource("/games/{id}/play/{pass}", "GET").route(web::get().to(play::follow_link)),
+            html_resource("/games/{id}/record", "GET, HEAD").route(get().to(game_page::record)),
+        )
+        .service(
+            html_resource("/games/{id}/play/{pass}", "GET, HEAD")
+                .route(get().to(play::follow_link)),
         )
         .service(html_resource("/games/{id}/move", "POST").route(web::post().to(play::play_move)))
         .service(
-            html_resource("/games/{id}/resign", "GET, POST")
-                .route(web::get().to(play::resign_page))
+            html_resource("/games/{id}/resign", "GET, HEAD, POST")
+                .route(get().to(play::resign_page))
                 .route(web::post().to(play::resign)),
         )
         .service(html_resource("/games/{id}/draw", "POST").route(web::post().to(play::draw)))
-        .service(html_resource("/players/{name}", "GET").route(web::get().to(player_page::show)))
-        .service(html_resource("/rules/{kind}", "GET").route(web::get().to(rules_page::show)))
-        .service(html_resource("/assets/{file}", "GET").route(web::get().to(assets::asset)));
+        .service(html_resource("/players/{name}", "GET, HEAD").route(get().to(player_page::show)))
+        .service(html_resource("/rules/{kind}", "GET, HEAD").route(get().to(rules_page::show)))
+        .service(html_resource("/assets/{file}", "GET, HEAD").route(get().to(assets::asset)));
 }
