@@ -175,3 +175,28 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_message_has_one_sender_or_none() {
+    let from = |header: &str| {
+        let raw = format!("{header}\r\nTo: games@example.org\r\nSubject: s\r\n\r\nE2-E3\r\n");
+        InboundMessage::read(raw.as_bytes()).unwrap().from
+    };
+    assert_eq!(
+        from("From: \"anna@example.org\" <eve@evil.test>").as_deref(),
+        Some("eve@evil.test")
+    );
+    assert_eq!(
+        from("From: =?utf-8?q?anna=40example.org?= <eve@evil.test>").as_deref(),
+        Some("eve@evil.test")
+    );
+    assert_eq!(
+        from("From: Anna <anna@example.org>").as_deref(),
+        Some("anna@example.org")
+    );
+    // Several senders: nobody to check.
+    assert_eq!(from("From: anna@example.org, eve@evil.test"), None);
+    assert_eq!(from("From: team: anna@example.org, eve@evil.test;"), None);
+    assert_eq!(from("From: eve@evil.test\r\nFrom: anna@example.org"), None);
+    assert_eq!(from("From: =?utf-8?q?anna=40example.org?="), None);
+}

@@ -508,6 +508,50 @@ async fn forged_unknown_and_automatic_mail_do_nothing(backend: Backend) {
             reply(1, "games@turnpost.test", &address, &table.next_id(), &first),
         ),
         ("not a message", b"just some bytes".to_vec()),
+        (
+            "the player's address as the display name",
+            reply(
+                1,
+                "\"anna@example.org\" <bob@example.org>",
+                &address,
+                &table.next_id(),
+                &first,
+            ),
+        ),
+        (
+            "the player's address as an encoded display name",
+            reply(
+                1,
+                "=?utf-8?q?anna=40example.org?= <bob@example.org>",
+                &address,
+                &table.next_id(),
+                &first,
+            ),
+        ),
+        (
+            "the player among several senders",
+            reply(
+                1,
+                "anna@example.org, bob@example.org",
+                &address,
+                &table.next_id(),
+                &first,
+            ),
+        ),
+        (
+            "the player in a second From header",
+            reply(
+                1,
+                "bob@example.org\r\nFrom: anna@example.org",
+                &address,
+                &table.next_id(),
+                &first,
+            ),
+        ),
+        (
+            "the local part in another case",
+            reply(1, "Anna@example.org", &address, &table.next_id(), &first),
+        ),
     ];
     let mut automatic = Vec::new();
     for header in [

@@ -115,7 +115,7 @@ fn decide(
         ));
     }
     let Some(from) = message.from.as_deref() else {
-        return Ok(Outcome::Ignored("no From address"));
+        return Ok(Outcome::Ignored("not one From address"));
     };
     if ctx.reply.template().is_ours(from) {
         return Ok(Outcome::Ignored("sent by turnpost itself"));

@@ -29,7 +29,8 @@ pub enum Automatic {
 pub struct InboundMessage {
     /// Its identity for "handled once": the Message-ID, or a SHA-256 of the bytes without one.
     pub id: String,
-    /// The `From` address, if there is one.
+    /// The `From` address, if there is exactly one: a message from several addresses (or with
+    /// several `From` headers) has no one sender to check against the seat's player.
     pub from: Option<String>,
     /// Every address it was sent to (`To`, `Cc`, `Delivered-To`, `X-Original-To`), in order.
     pub recipients: Vec<String>,
@@ -65,6 +66,18 @@ fn addresses(address: Option<&Address<'_>>) -> Vec<String> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// The one address of the one `From` header, if that is what the message has.
+fn sole_sender(message: &mail_parser::Message<'_>) -> Option<String> {
+    if message.header_values("From").count() != 1 {
+        return None;
+    }
+    let mut senders = addresses(message.from()).into_iter();
+    match (senders.next(), senders.next()) {
+        (Some(sender), None) => Some(sender),
+        _ => None,
+    }
 }
 
 fn message_ids(value: &HeaderValue<'_>) -> Vec<String> {
@@ -212,7 +225,7 @@ impl InboundMessage {
         let text = body_text(&message);
         Ok(Self {
             id,
-            from: addresses(message.from()).into_iter().next(),
+            from: sole_sender(&message),
             recipients,
             in_reply_to,
             subject: message.subject().map(str::to_owned),
