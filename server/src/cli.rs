@@ -39,10 +39,17 @@ fn mail_in(config: &Config) -> anyhow::Result<()> {
     config.validate()?;
     let mut raw = Vec::new();
     let limit = u64::try_from(crate::inbound::MAX_MESSAGE_BYTES + 1).unwrap_or(u64::MAX);
-    std::io::stdin()
+    let mut stdin = std::io::stdin().lock();
+    (&mut stdin)
         .take(limit)
         .read_to_end(&mut raw)
         .context("cannot read the message on stdin")?;
+    if raw.len() > crate::inbound::MAX_MESSAGE_BYTES {
+        // Too large to read, but taken: the MTA writing it must not see a broken pipe (and
+        // retry or bounce) because we stopped reading.
+        std::io::copy(&mut stdin, &mut std::io::sink())
+            .context("cannot read the message on stdin")?;
+    }
     let (pool, _, link_key) = app::open_database(config).map_err(TempFail)?;
     let mut conn = pool
         .get()

@@ -549,6 +549,16 @@ async fn forged_unknown_and_automatic_mail_do_nothing(backend: Backend) {
             ),
         ),
         (
+            "larger than the limit",
+            reply(
+                1,
+                "anna@example.org",
+                &address,
+                &table.next_id(),
+                &format!("{first}\r\n{}", "A".repeat(76).repeat(30_000)),
+            ),
+        ),
+        (
             "the local part in another case",
             reply(1, "Anna@example.org", &address, &table.next_id(), &first),
         ),
