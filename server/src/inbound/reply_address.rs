@@ -61,11 +61,21 @@ impl ReplyAddressTemplate {
                 "only letters, digits and . + - _ belong around the key",
             ));
         }
-        Ok(Self {
+        let parsed = Self {
             before: before.to_owned(),
             after: after.to_owned(),
             domain: domain.to_ascii_lowercase(),
-        })
+        };
+        // Each game mail carries such an address: one the mail library refuses would fail
+        // every game mail for good, so it is refused here, at start.
+        let sample = parsed.address_for(&format!("{}g1s1p0", "a".repeat(26)));
+        if sample.parse::<lettre::Address>().is_err() {
+            return Err(fail(
+                "the addresses it makes are not valid (a dot at the start or end of a part, two \
+                 dots in a row, or a domain that is not a host name)",
+            ));
+        }
+        Ok(parsed)
     }
 
     /// The default: the sender address (`TURNPOST_MAIL_FROM`, `Name <local@domain>` or a bare
@@ -192,11 +202,24 @@ mod tests {
             ("%{key}+%{key}@example.org", "only once"),
             ("ga mes+%{key}@example.org", "letters"),
             ("games+%{key}@", "domain"),
+            ("games+%{key}@example..org", "not valid"),
+            ("games+%{key}@.example.org", "not valid"),
+            ("games+%{key}@-example.org", "not valid"),
+            (".%{key}@example.org", "not valid"),
+            ("games..%{key}@example.org", "not valid"),
+            ("%{key}.@example.org", "not valid"),
         ] {
             let error = ReplyAddressTemplate::parse(template)
                 .unwrap_err()
                 .to_string();
             assert!(error.contains(expected), "{template}: {error}");
+        }
+        for good in [
+            "%{key}@example.org",
+            "games+%{key}@localhost",
+            "games.%{key}.x@mail.example.org",
+        ] {
+            assert!(ReplyAddressTemplate::parse(good).is_ok(), "{good}");
         }
     }
 }
