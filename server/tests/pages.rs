@@ -23,6 +23,7 @@ both_backends!(
     play_from_the_turn_card,
     play_cookie_is_secure_behind_https,
     odd_requests_get_html_answers,
+    a_departed_seats_link_acts_no_more,
 );
 
 /// A page as text, with its status and content type.
@@ -640,4 +641,93 @@ async fn odd_requests_get_html_answers(backend: Backend) {
     let bytes = raw_form(&app, &path, form, b"move=\xff\xfe&ply=1&csrf=\xff".to_vec()).await;
     assert!((400..500).contains(&bytes.status), "{}", bytes.status);
     assert!(bytes.content_type.starts_with("text/html"));
+}
+
+/// A seat whose player resigned and a bot plays on (`on_leave=bot`): the player's play link and
+/// its cookie still open the page, without forms, and every form posted with them is refused.
+async fn a_departed_seats_link_acts_no_more(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let names = ["dp1", "dp2", "dp3"];
+    let tokens: Vec<String> = names.iter().map(|n| play::player(&app.pool, n)).collect();
+    let answer = post(
+        &app,
+        "/v1/games",
+        &tokens[0],
+        json!({"kind": "chinese-checkers", "seats": names, "on_leave": "bot"}),
+    )
+    .await;
+    assert_eq!(answer.status, 201, "{answer:?}");
+    let id = answer.body["id"].as_i64().unwrap();
+    for token in &tokens[1..] {
+        let answer = post(&app, &format!("/v1/games/{id}/accept"), token, json!({})).await;
+        assert_eq!(answer.status, 200, "{answer:?}");
+    }
+    // dp2's link, as its turn cards carry it; followed while dp2 still plays.
+    let link = {
+        let mut conn = app.conn();
+        let key = turnpost_server::notifications::unsubscribe::load_key(&mut conn).unwrap();
+        let account = turnpost_server::db::accounts::by_name_key(&mut conn, "dp2")
+            .unwrap()
+            .unwrap();
+        turnpost_server::play_link::link("", &key, id, 2, account.id, account.link_generation)
+    };
+    let followed = fetch(&app, &link, None).await;
+    assert_eq!(followed.status, 303, "{}", followed.body);
+    let set_cookie = followed.headers["set-cookie"].to_str().unwrap().to_owned();
+    let cookie = set_cookie.split(';').next().unwrap().to_owned();
+    let page = fetch(&app, &format!("/games/{id}"), Some(&cookie)).await;
+    assert!(page.body.contains("Offer a draw"), "{}", page.body);
+    let csrf = csrf_of(&page.body);
+
+    // dp2 resigns; a bot plays the seat on.
+    let resigned = post(
+        &app,
+        &format!("/v1/games/{id}/resign"),
+        &tokens[1],
+        json!({}),
+    )
+    .await;
+    assert_eq!(resigned.status, 200, "{resigned:?}");
+    assert_eq!(resigned.body["seats"][1]["played_by"], "bot-3");
+
+    let page = fetch(&app, &format!("/games/{id}"), Some(&cookie)).await;
+    assert_eq!(page.status, 200);
+    assert!(!page.body.contains("name=\"csrf\""), "{}", page.body);
+    let draw = submit(
+        &app,
+        &format!("/games/{id}/draw"),
+        Some(&cookie),
+        &[("action", "offer"), ("csrf", &csrf)],
+    )
+    .await;
+    assert!((400..500).contains(&draw.status), "{}", draw.body);
+    let resign = submit(
+        &app,
+        &format!("/games/{id}/resign"),
+        Some(&cookie),
+        &[("confirm", "yes"), ("csrf", &csrf)],
+    )
+    .await;
+    assert!((400..500).contains(&resign.status), "{}", resign.body);
+    let view = get(&app, &format!("/v1/games/{id}"), &tokens[0]).await.body;
+    let legal = {
+        let mine = get(&app, &format!("/v1/games/{id}"), &tokens[1]).await.body;
+        mine["legal_moves"][0]
+            .as_str()
+            .unwrap_or("A1-A2")
+            .to_owned()
+    };
+    let ply = view["ply"].to_string();
+    let moved = submit(
+        &app,
+        &format!("/games/{id}/move"),
+        Some(&cookie),
+        &[("move", &legal), ("ply", &ply), ("csrf", &csrf)],
+    )
+    .await;
+    assert!((400..500).contains(&moved.status), "{}", moved.body);
+    let after = get(&app, &format!("/v1/games/{id}"), &tokens[0]).await.body;
+    assert!(after["draw_offered_by"].is_null(), "{after}");
+    assert_eq!(after["seats"][1]["played_by"], "bot-3");
+    assert_eq!(after["ply"], view["ply"], "nothing was played: {after}");
 }
