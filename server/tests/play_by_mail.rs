@@ -660,6 +660,24 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
         "resign after the refusal did not run"
     );
 
+    // bob's address with its ply edited to a move not reached: refused, saying so; nothing
+    // played.
+    let edited = bob_address.replace("p1@", "p99@");
+    let before = table.smtp.messages_to("bob@example.org").len();
+    let id = table.next_id();
+    let second = start.play(&first).unwrap().0.legal_moves()[0].clone();
+    table.deliver(
+        Delivery::MailIn,
+        &reply(1, "bob@example.org", &edited, &id, &second),
+    );
+    let refusal = wait_mail(&table.smtp, "bob@example.org", before, "refusal", |_| true).await;
+    let text = text_of(&refusal);
+    assert!(
+        text.contains("names the game after 99 move(s), which it has not reached"),
+        "{text}"
+    );
+    assert_eq!(table.moves_played(game), 1);
+
     // anna turns confirmations off; bob's move is then confirmed to nobody.
     let settings = table
         .api(

@@ -328,7 +328,13 @@ fn refusal(
         {
             format!("Game over: game {} is {}.", game.id, game.status)
         }
-        GameError::MoveTaken { current, .. } | GameError::StalePly { current, .. } => format!(
+        // Only an edited reply address names a move the game has not reached.
+        GameError::StalePly { current, asked, .. } => format!(
+            "The reply address names the game after {asked} move(s), which it has not reached: \
+             it is at move {current}. Here is the board as it is now; reply to this mail with \
+             your move."
+        ),
+        GameError::MoveTaken { current, .. } => format!(
             "Stale: the mail you answered showed the game after {} move(s), and it has moved on \
              to {current} since. Here is the board as it is now; reply to this mail with your \
              move.",
