@@ -678,6 +678,27 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
     );
     assert_eq!(table.moves_played(game), 1);
 
+    // A line with control characters (a NUL, quoted-printable `=00`; an escape) is refused and
+    // answered like any other, on both backends.
+    let before = table.smtp.messages_to("bob@example.org").len();
+    let id = table.next_id();
+    let (code, stderr) = table.mail_in(&reply(
+        0,
+        "bob@example.org",
+        &bob_address,
+        &id,
+        "F18=00-F17=1B[31m",
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    let refusal = wait_mail(&table.smtp, "bob@example.org", before, "refusal", |_| true).await;
+    let text = text_of(&refusal);
+    assert!(
+        text.contains("This line of your reply was refused"),
+        "{text}"
+    );
+    assert!(!text.contains('\0') && !text.contains('\u{1b}'), "{text:?}");
+    assert_eq!(table.moves_played(game), 1);
+
     // anna turns confirmations off; bob's move is then confirmed to nobody.
     let settings = table
         .api(

@@ -149,6 +149,21 @@ fn body_text(message: &mail_parser::Message<'_>) -> String {
     }
 }
 
+/// `text` with control characters other than line breaks and tabs as U+FFFD: a line is echoed
+/// into the answer, which PostgreSQL cannot store with a NUL in it (the message would fail
+/// for good, and hold up the mailbox), and which should not carry terminal escapes.
+fn without_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() && !matches!(c, '\n' | '\r' | '\t') {
+                char::REPLACEMENT_CHARACTER
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 /// `html` with every `<blockquote …>…</blockquote>` removed (nested ones included; an
 /// unclosed one runs to the end).
 fn without_blockquotes(html: &str) -> String {
@@ -222,7 +237,7 @@ impl InboundMessage {
         recipients.extend(raw_addresses(&message, "X-Original-To"));
         let mut in_reply_to = message_ids(message.in_reply_to());
         in_reply_to.extend(message_ids(message.references()));
-        let text = body_text(&message);
+        let text = without_controls(&body_text(&message));
         Ok(Self {
             id,
             from: sole_sender(&message),
