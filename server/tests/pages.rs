@@ -624,6 +624,20 @@ async fn odd_requests_get_html_answers(backend: Backend) {
         );
         assert!(page.body.contains("ply"), "?{query}: {}", page.body);
     }
+    // A name with a NUL (PostgreSQL refuses one in a query): nobody, on every backend.
+    let nobody = fetch(&app, "/players/an%00na", None).await;
+    assert_eq!(nobody.status, 404, "{}", nobody.body);
+    let none = fetch(&app, "/games?player=an%00na", None).await;
+    assert_eq!(none.status, 200, "{}", none.body);
+    assert!(none.body.contains("No games here yet."), "{}", none.body);
+    let challenge = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "kefren", "seats": ["anna", "be\u{0}rt"]}),
+    )
+    .await;
+    assert_eq!(challenge.status, 422, "{challenge:?}");
     let list = fetch(&app, "/games?kind=kefren&kind=sanqi", None).await;
     assert_eq!(list.status, 400);
     assert!(list.content_type.starts_with("text/html"), "{}", list.body);

@@ -43,6 +43,10 @@ pub fn by_email_key(conn: &mut DbConnection, email_key: &str) -> Result<Option<A
 /// # Errors
 /// [`DbError::Query`].
 pub fn by_name_key(conn: &mut DbConnection, name_key: &str) -> Result<Option<Account>, DbError> {
+    // No name holds a NUL, and PostgreSQL refuses one in a query (a 500 for a name in a URL).
+    if name_key.contains('\0') {
+        return Ok(None);
+    }
     Ok(accounts::table
         .filter(accounts::name_key.eq(name_key))
         .select(Account::as_select())
