@@ -21,6 +21,7 @@ use common::{Backend, TestDb};
 use diesel::prelude::*;
 use process::ServerProcess;
 use serde_json::json;
+use turnpost_server::clocks::ClockNotices;
 use turnpost_server::db::schema::{games, mail_outbox};
 use turnpost_server::db::{self, Pool};
 
@@ -91,6 +92,22 @@ fn set_deadlines(pool: &Pool, ids: &[i64], deadline: chrono::NaiveDateTime) {
         .unwrap();
 }
 
+/// Moves the deadlines of `ids` inside the 2 h reminder window, as if their 24 h reminder had
+/// gone out already, in one statement. Setting only the deadline while both processes sweep
+/// could land between a round's 2 h pass and its 24 h pass (the same instant, two queries):
+/// the game would then get the 24 h reminder and, next round, the 2 h one — right for a
+/// deadline that jumped that way, but not what this test counts.
+fn set_deadlines_reminded_24h(pool: &Pool, ids: &[i64], deadline: chrono::NaiveDateTime) {
+    let mut conn = pool.get().unwrap();
+    diesel::update(games::table.filter(games::id.eq_any(ids)))
+        .set((
+            games::deadline_at.eq(Some(deadline)),
+            games::clock_notices.eq(ClockNotices::REMINDED_24H),
+        ))
+        .execute(&mut *conn)
+        .unwrap();
+}
+
 fn finished(pool: &Pool, ids: &[i64]) -> usize {
     let mut conn = pool.get().unwrap();
     let count: i64 = games::table
@@ -121,7 +138,7 @@ async fn two_processes_sweep_each_clock_once(backend: Backend) {
     let now = db::now();
     set_deadlines(&pool, &timed_out, now - Duration::minutes(5));
     set_deadlines(&pool, &claims, now - Duration::minutes(5));
-    set_deadlines(&pool, &reminded, now + Duration::minutes(90));
+    set_deadlines_reminded_24h(&pool, &reminded, now + Duration::minutes(90));
 
     let deadline = Instant::now() + StdDuration::from_secs(30);
     while finished(&pool, &timed_out) < GAMES
