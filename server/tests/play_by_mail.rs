@@ -932,4 +932,51 @@ both_backends!(
     duplicate_stale_refused_and_over,
     database_down_during_mail_in,
     two_processes_on_one_mailbox,
+    one_message_id_in_two_games,
 );
+
+/// One Message-ID sent to two games' reply addresses (a client reusing ids, or a forged copy)
+/// acts in each game once: one game's record does not suppress the other's, and a replay of
+/// either acts no more.
+async fn one_message_id_in_two_games(backend: Backend) {
+    let (table, _) = Table::open(backend, None, 1);
+    let (one, card) = started(&table).await;
+    let one_address = reply_to(&card);
+    let two = table.challenge().await;
+    let view = table
+        .api(
+            reqwest::Method::POST,
+            &format!("/v1/games/{two}/accept"),
+            &table.bob,
+            json!({}),
+        )
+        .await;
+    assert_eq!(view["status"], "active", "{view}");
+    let marker = format!("g{two}s1p0@");
+    let card = wait_mail(
+        &table.smtp,
+        "anna@example.org",
+        0,
+        "second game's card",
+        |m| m.header("Reply-To").is_some_and(|r| r.contains(&marker)),
+    )
+    .await;
+    let two_address = reply_to(&card);
+    let first = AnyGame::new(GameKind::Kefren, &Options::default())
+        .unwrap()
+        .legal_moves()[0]
+        .clone();
+    let id = table.next_id();
+    for (game, address) in [(one, &one_address), (two, &two_address)] {
+        let (code, stderr) = table.mail_in(&reply(1, "anna@example.org", address, &id, &first));
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(table.moves_played(game), 1, "game {game}: {stderr}");
+    }
+    for (game, address) in [(one, &one_address), (two, &two_address)] {
+        let (code, stderr) = table.mail_in(&reply(1, "anna@example.org", address, &id, &first));
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stderr.contains("handled before"), "{stderr}");
+        assert_eq!(table.moves_played(game), 1, "game {game}");
+    }
+    assert_eq!(table.handled(), 2);
+}
