@@ -587,6 +587,7 @@ async fn odd_requests_get_html_answers(backend: Backend) {
         &format!("/games/{id}"),
         "/players/anna",
         "/rules/kefren",
+        "/docs",
     ] {
         let head = request(&app, "HEAD", path).await;
         assert_eq!(head.status, 200, "HEAD {path}");

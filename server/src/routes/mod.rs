@@ -10,7 +10,7 @@ mod table;
 pub mod tokens;
 pub mod unsubscribe;
 
-use actix_web::{web, HttpRequest};
+use actix_web::{guard, web, HttpRequest};
 
 use crate::error::ApiError;
 pub use table::RouteTable;
@@ -50,8 +50,10 @@ pub fn table() -> RouteTable {
 /// Registers every route: the [`table`], and the document and its page (not in the document).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     table().configure(cfg);
-    cfg.service(resource("/v1/openapi.json", "GET").route(web::get().to(docs::openapi_json)))
-        .service(resource("/docs", "GET").route(web::get().to(docs::docs_page)));
+    // GET and HEAD (HEAD answers GET's status and headers without the body).
+    let get = || web::route().guard(guard::Any(guard::Get()).or(guard::Head()));
+    cfg.service(resource("/v1/openapi.json", "GET, HEAD").route(get().to(docs::openapi_json)))
+        .service(resource("/docs", "GET, HEAD").route(get().to(docs::docs_page)));
 }
 
 /// A resource at `path` that answers other methods than `allow` (comma-separated) with 405.
