@@ -745,4 +745,25 @@ async fn a_departed_seats_link_acts_no_more(backend: Backend) {
     assert!(after["draw_offered_by"].is_null(), "{after}");
     assert_eq!(after["seats"][1]["played_by"], "bot-3");
     assert_eq!(after["ply"], view["ply"], "nothing was played: {after}");
+    // Every position of the game, the departure included, has its page; so has every
+    // position of a game whose player left the board (on_leave=remove).
+    for ply in 0..=after["ply"].as_u64().unwrap() {
+        let page = fetch(&app, &format!("/games/{id}?ply={ply}"), None).await;
+        assert_eq!(page.status, 200, "ply {ply}: {}", page.body);
+    }
+    let refs: Vec<&str> = tokens.iter().map(String::as_str).collect();
+    let removed = web::started_game(&app, "chinese-checkers", json!({}), &refs, &names).await;
+    let resigned = post(
+        &app,
+        &format!("/v1/games/{removed}/resign"),
+        &tokens[2],
+        json!({}),
+    )
+    .await;
+    assert_eq!(resigned.status, 200, "{resigned:?}");
+    for ply in 0..=resigned.body["ply"].as_u64().unwrap() {
+        let page = fetch(&app, &format!("/games/{removed}?ply={ply}"), None).await;
+        assert_eq!(page.status, 200, "ply {ply}: {}", page.body);
+        assert!(page.body.contains("<svg"), "ply {ply}");
+    }
 }
