@@ -189,9 +189,10 @@ pub struct GamePage {
 pub fn page(conn: &mut DbConnection, viewer: i64, game_id: i64) -> Result<GamePage, GameError> {
     frame::read(conn, |conn| {
         let view = view::load_view(conn, game_id, viewer)?;
+        let loaded = super::Loaded::load(conn, game_id, false)?;
         let rows = q::moves(conn, game_id)?;
-        let record = super::record::record(conn, game_id)?;
-        let start = super::start_engine(&super::Loaded::load(conn, game_id, false)?.game)?;
+        let record = super::record::record_of(&loaded, &rows)?;
+        let start = super::start_engine(&loaded.game)?;
         Ok(GamePage {
             view,
             moves: MoveList {

@@ -4,6 +4,7 @@ use turnpost_shared::GameRecord;
 
 use super::{dice, shown_status, stored_options, GameError, GameStatus, Loaded};
 use crate::db::games as q;
+use crate::db::models::MoveRow;
 use crate::db::{self, DbConnection};
 
 /// The record of a game: header (kind, options, the seed's commitment, players and the bots
@@ -16,6 +17,14 @@ use crate::db::{self, DbConnection};
 pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameError> {
     let loaded = Loaded::load(conn, game_id, false)?;
     let moves = q::moves(conn, game_id)?;
+    record_of(&loaded, &moves)
+}
+
+/// The record of a game already read with its moves (see [`record`]).
+///
+/// # Errors
+/// Storage failures (stored options the engine cannot read).
+pub fn record_of(loaded: &Loaded, moves: &[MoveRow]) -> Result<GameRecord, GameError> {
     let game = &loaded.game;
     let options = stored_options(game)?;
     let mut headers = vec![
@@ -64,7 +73,7 @@ pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameE
     if let Some(reason) = game.result_reason {
         headers.push(("Termination".to_owned(), reason.to_string()));
     }
-    if let Some(outcome) = outcome(&loaded) {
+    if let Some(outcome) = outcome(loaded) {
         headers.push(("Outcome".to_owned(), outcome));
     }
     // Every seat's final place, in seat order ("1 3 2"), once the game is over.
@@ -77,7 +86,7 @@ pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameE
     }
     Ok(GameRecord {
         headers,
-        moves: moves.into_iter().map(|m| m.notation).collect(),
+        moves: moves.iter().map(|m| m.notation.clone()).collect(),
     })
 }
 
