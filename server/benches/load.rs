@@ -13,7 +13,9 @@
 //!
 //! Needs a PostgreSQL role that may create databases: `TURNPOST_TEST_DATABASE_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/postgres`); `PGBENCH` names the pgbench binary (default
-//! `/usr/lib/postgresql/15/bin/pgbench`); `TURNPOST_BENCH_SECS` the duration (default 30);
+//! `/usr/lib/postgresql/15/bin/pgbench`); both connect with `sslmode=disable` unless the URL
+//! names an `sslmode` (as in `docker-compose.yml`, whose PostgreSQL has no TLS);
+//! `TURNPOST_BENCH_SECS` the duration (default 30);
 //! `TURNPOST_BENCH_POOL` the server's pool size (default clients + 4);
 //! `TURNPOST_BENCH_TURN_MAIL=off` gives every player turn mail `off` (no turn cards);
 //! `TURNPOST_BENCH_RELAY_DELAY_MS` makes the SMTP server wait that long before each answer (a
@@ -61,6 +63,26 @@ fn drop_database(admin: &str, name: &str) {
     if let Ok(mut conn) = diesel::PgConnection::establish(admin) {
         let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
             .execute(&mut conn);
+    }
+}
+
+/// `url` with `sslmode=disable` unless it names an `sslmode`: turnpost and pgbench both talk to
+/// the database as in `docker-compose.yml`, whose PostgreSQL image has no TLS. (Debian's
+/// PostgreSQL turns TLS on, and libpq then encrypts loopback traffic; that costs every round
+/// trip, so name `sslmode=prefer` in the URL to measure both with it.)
+fn without_tls_unless_asked(url: &str) -> String {
+    let mut parsed = url::Url::parse(url).unwrap();
+    if !parsed.query_pairs().any(|(key, _)| key == "sslmode") {
+        parsed.query_pairs_mut().append_pair("sslmode", "disable");
+    }
+    parsed.to_string()
+}
+
+/// Writes out every dirty page now, so neither measurement pays for the other's (or the set-up's)
+/// checkpoint.
+fn checkpoint(admin: &str) {
+    if let Ok(mut conn) = diesel::PgConnection::establish(admin) {
+        let _ = diesel::sql_query("CHECKPOINT").execute(&mut conn);
     }
 }
 
@@ -286,6 +308,7 @@ fn pgbench(admin: &str, clients: usize, secs: u64) -> Option<PgbenchResult> {
         .status();
     let logs = std::env::temp_dir().join(&name);
     let _ = std::fs::create_dir_all(&logs);
+    checkpoint(admin);
     let result = match init {
         Ok(s) if s.success() => {
             let out = Command::new(&binary)
@@ -330,10 +353,17 @@ fn ms(d: Duration) -> f64 {
 
 fn main() {
     // `cargo bench` passes `--bench`; nothing else is read from the command line.
-    let admin = env_or(
+    let admin = without_tls_unless_asked(&env_or(
         "TURNPOST_TEST_DATABASE_URL",
         "postgres://postgres@127.0.0.1:5432/postgres",
-    );
+    ));
+    let sslmode = url::Url::parse(&admin)
+        .unwrap()
+        .query_pairs()
+        .find(|(key, _)| key == "sslmode")
+        .map(|(_, value)| value.into_owned())
+        .unwrap_or_default();
+    println!("database connections (turnpost and pgbench): sslmode={sslmode}");
     let rate: Option<f64> = std::env::var("TURNPOST_BENCH_RATE")
         .ok()
         .map(|r| r.parse().unwrap());
@@ -404,6 +434,7 @@ fn main() {
         .unwrap();
     }
     drop(conn);
+    checkpoint(&admin);
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

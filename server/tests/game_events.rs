@@ -28,7 +28,8 @@ use turnpost_shared::{CreateGameRequest, GameKind, PlayMoveRequest};
 both_backends!(
     mail_shows_the_game_at_its_event,
     two_composers_queue_each_events_mail_once,
-    an_unreadable_event_holds_back_no_other_games_mail
+    an_unreadable_event_holds_back_no_other_games_mail,
+    an_unreadable_event_in_a_batch_holds_back_no_other_games_mail
 );
 
 fn ctx(db: &TestDb, conn: &mut DbConnection) -> MailContext {
@@ -250,4 +251,44 @@ async fn an_unreadable_event_holds_back_no_other_games_mail(backend: Backend) {
             .any(|m| m.recipient == "anna@example.org" && m.subject.starts_with(&title)),
         "{cards:#?}"
     );
+}
+
+/// The worker composes several events in one transaction; one it cannot read sends it back to
+/// one event at a time, and every other game's mail is still queued (once).
+async fn an_unreadable_event_in_a_batch_holds_back_no_other_games_mail(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (pool, mut conn) = common::migrated(&db);
+    let ctx = ctx(&db, &mut conn);
+    let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
+    let first = started_game(&mut conn, &ctx, anna, bert);
+    let broken = started_game(&mut conn, &ctx, bert, anna);
+    let last = started_game(&mut conn, &ctx, anna, bert);
+    execute(
+        &mut conn,
+        &format!(
+            "UPDATE game_events SET position = 'not a position' WHERE id = \
+             (SELECT MIN(id) FROM game_events WHERE game_id = {broken})"
+        ),
+    );
+    let mut rounds = 0;
+    while notices::compose_waiting(&pool, &ctx, 8).unwrap() > 0 {
+        rounds += 1;
+        assert!(rounds < 20, "composing never ends");
+    }
+    assert_eq!(events::waiting(&mut conn).unwrap(), 0);
+    let cards = turn_cards(&mut conn);
+    // Anna moves first in all three; the broken game's first event (its challenge) is dropped,
+    // its start (readable) still brings her turn card.
+    for (game, to) in [(first, "anna"), (broken, "anna"), (last, "anna")] {
+        let title = format!("Kefren #{game}:");
+        let to = format!("{to}@example.org");
+        assert_eq!(
+            cards
+                .iter()
+                .filter(|m| m.recipient == to && m.subject.starts_with(&title))
+                .count(),
+            1,
+            "{cards:#?}"
+        );
+    }
 }

@@ -478,6 +478,42 @@ async fn move_refusals_and_retries(backend: Backend) {
     let path = format!("/v1/games/{id}/moves");
     let m = |mv: &str, ply: u32| json!({"move": mv, "ply": ply});
 
+    // The move route looks its token up on the connection that plays the move: the token is
+    // still judged before the path and the body, as on every route.
+    let post_raw = |path: String, token: Option<&'static str>, body: &'static str| {
+        let app = &app;
+        async move {
+            app.request(reqwest::Method::POST, &path, token, Some(body))
+                .await
+        }
+    };
+    for (path, body) in [
+        (path.clone(), "{not json"),
+        (
+            "/v1/games/nine/moves".to_owned(),
+            r#"{"move": "F2-F3", "ply": 0}"#,
+        ),
+        (path.clone(), r#"{"move": "F2-F3", "ply": 0}"#),
+    ] {
+        let unknown = post_raw(path.clone(), Some("tp_unknowntoken"), body).await;
+        assert_eq!(unknown.status, 401, "{path} {body}: {unknown:?}");
+        let none = post_raw(path.clone(), None, body).await;
+        assert_eq!(none.status, 401, "{path} {body}: {none:?}");
+    }
+    let unreadable = app
+        .request(reqwest::Method::POST, &path, Some(&anna), Some("{not json"))
+        .await;
+    assert_eq!(unreadable.status, 400, "{unreadable:?}");
+    let no_game = app
+        .request(
+            reqwest::Method::POST,
+            "/v1/games/nine/moves",
+            Some(&anna),
+            Some(r#"{"move": "F2-F3", "ply": 0}"#),
+        )
+        .await;
+    assert!(matches!(no_game.status, 400 | 404), "{no_game:?}");
+
     let outsider = post(&app, &path, &cleo, m("F2-F3", 0)).await;
     assert_eq!(
         (outsider.status, outsider.error_code()),

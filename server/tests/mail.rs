@@ -703,6 +703,27 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
         queued.needs_png(),
         "the move's transaction only draws the SVG"
     );
+    // The first attempt fails (a file stands where the mail directory goes): it stores the
+    // PNG it drew, so the retry sends the same bytes.
+    std::fs::write(&dir, b"not a directory").unwrap();
+    let failed = deliver_due(
+        &db.pool(),
+        &Transport::Files(dir.clone()),
+        &mut Session::new(),
+        &from,
+        &settings(),
+        "test",
+        1,
+        &|| true,
+    )
+    .unwrap();
+    assert!(matches!(failed[..], [Delivery::Retrying(_)]), "{failed:?}");
+    let retried = outbox::all(&mut conn).unwrap().remove(0);
+    let retried = StoredParts::from_json(retried.parts.as_deref().unwrap()).unwrap();
+    assert!(!retried.needs_png() && retried.image_svg.is_none());
+    let stored_png = retried.image_bytes().unwrap().unwrap();
+    std::fs::remove_file(&dir).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(50));
     let delivered = deliver_due(
         &db.pool(),
         &Transport::Files(dir.clone()),
@@ -731,14 +752,13 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
     };
     let text = check_turn_card(&received);
     assert_eq!(command_in(&text).0, 5);
-    // The first attempt stored the PNG it sent, so a retry would send the same bytes.
-    let sent = outbox::all(&mut conn).unwrap().remove(0);
-    let sent = StoredParts::from_json(sent.parts.as_deref().unwrap()).unwrap();
-    assert!(!sent.needs_png() && sent.image_svg.is_none());
-    let stored_png = sent.image_bytes().unwrap().unwrap();
     assert!(received.data.replace(['\r', '\n'], "").contains(
         &base64::Engine::encode(&base64::engine::general_purpose::STANDARD, &stored_png)[..200]
     ));
+    // A delivered row is never sent again: its picture is not written back.
+    let sent = outbox::all(&mut conn).unwrap().remove(0);
+    assert_eq!(sent.status, outbox::OutboxStatus::Sent);
+    assert_eq!(sent.attempts, 2);
     assert_eq!(
         received.header("List-Unsubscribe").as_deref(),
         Some("<https://t.example/u?t=1>")

@@ -488,7 +488,7 @@ async fn mail_list_and_retry_commands(backend: Backend) {
     let sent = queue(&mut conn, "sent@example.org");
     let pending = queue(&mut conn, "pending@example.org");
     outbox::mark_failed(&mut conn, dead, 10, "SMTP MAIL FROM: 553\tno", None, None).unwrap();
-    outbox::mark_sent(&mut conn, sent, 1, db::now(), None).unwrap();
+    outbox::mark_sent(&mut conn, sent, 1, db::now()).unwrap();
 
     let listed = server_command(&db, &["mail", "list", "--dead"]);
     assert!(listed.status.success(), "{}", text(&listed.stderr));

@@ -48,8 +48,10 @@ pub struct GameEventRow {
 }
 
 /// A new event row.
+/// `None` is bound as NULL (every such column's default), so the statement is the same each
+/// time and PostgreSQL keeps it prepared.
 #[derive(Debug, Insertable)]
-#[diesel(table_name = game_events)]
+#[diesel(table_name = game_events, treat_none_as_default_value = false)]
 pub struct NewGameEvent<'a> {
     /// The game.
     pub game_id: i64,
@@ -97,6 +99,15 @@ pub fn insert(conn: &mut DbConnection, new: &NewGameEvent<'_>) -> Result<(), DbE
 /// # Errors
 /// [`DbError::Query`].
 pub fn take_next(conn: &mut DbConnection) -> Result<Option<GameEventRow>, DbError> {
+    Ok(take_waiting(conn, 1)?.into_iter().next())
+}
+
+/// Takes up to `limit` events, oldest first, each the oldest waiting of its game (so at most
+/// one per game), locking them as [`take_next`] does. Call inside a write transaction.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn take_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<GameEventRow>, DbError> {
     let earlier = diesel::alias!(game_events as earlier);
     // One query for both backends; only PostgreSQL gets the row lock.
     macro_rules! first_waiting {
@@ -108,18 +119,23 @@ pub fn take_next(conn: &mut DbConnection) -> Result<Option<GameEventRow>, DbErro
                         .filter(earlier.field(game_events::id).lt(game_events::id)),
                 )))
                 .order(game_events::id.asc())
-                .limit(1)
+                .limit(limit)
                 .select(GameEventRow::as_select())
         };
     }
     Ok(match conn {
-        DbConnection::Pg(pg) => first_waiting!()
-            .for_update()
-            .skip_locked()
-            .first(pg)
-            .optional()?,
-        DbConnection::Sqlite(sqlite) => first_waiting!().first(sqlite).optional()?,
+        DbConnection::Pg(pg) => first_waiting!().for_update().skip_locked().load(pg)?,
+        DbConnection::Sqlite(sqlite) => first_waiting!().load(sqlite)?,
     })
+}
+
+/// Deletes the events `ids` (their mail is queued).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn delete_all(conn: &mut DbConnection, ids: &[i64]) -> Result<(), DbError> {
+    diesel::delete(game_events::table.filter(game_events::id.eq_any(ids))).execute(conn)?;
+    Ok(())
 }
 
 /// Deletes event `id` (its mail is queued).

@@ -237,52 +237,49 @@ fn settings_row(c: SettingsColumns) -> NotificationSettingsRow {
     }
 }
 
-/// A game's seats with their players and their settings, in turn order.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn seats_with_settings(
-    conn: &mut DbConnection,
-    game_id: i64,
-) -> Result<Vec<(GameSeat, Account, PlayerSettings)>, DbError> {
-    let rows: Vec<SeatRow> = game_seats::table
-        .inner_join(accounts::table)
-        .left_join(
-            notification_settings::table
-                .on(notification_settings::account_id.eq(game_seats::account_id)),
-        )
-        .left_join(vacations::table.on(vacations::account_id.eq(game_seats::account_id)))
-        .left_join(
-            game_mutes::table.on(game_mutes::account_id
-                .eq(game_seats::account_id)
-                .and(game_mutes::game_id.eq(game_seats::game_id))),
-        )
-        .filter(game_seats::game_id.eq(game_id))
-        .order(game_seats::seat.asc())
-        .select((
-            GameSeat::as_select(),
-            Account::as_select(),
-            (
-                notification_settings::account_id,
-                notification_settings::time_zone,
-                notification_settings::turn_mail,
-                notification_settings::digest_hour,
-                notification_settings::challenges,
-                notification_settings::challenge_replies,
-                notification_settings::game_over,
-                notification_settings::draw_offers,
-                notification_settings::reminders,
-                notification_settings::last_digest_on,
-                notification_settings::updated_at,
-                notification_settings::mail_confirmations,
+/// The seats (with players, settings, vacation ends and mutes) of the games `$games` selects.
+macro_rules! seat_rows {
+    ($games:expr) => {
+        game_seats::table
+            .inner_join(accounts::table)
+            .left_join(
+                notification_settings::table
+                    .on(notification_settings::account_id.eq(game_seats::account_id)),
             )
-                .nullable(),
-            vacations::until_at.nullable(),
-            game_mutes::game_id.nullable(),
-        ))
-        .load(conn)?;
-    Ok(rows
-        .into_iter()
+            .left_join(vacations::table.on(vacations::account_id.eq(game_seats::account_id)))
+            .left_join(
+                game_mutes::table.on(game_mutes::account_id
+                    .eq(game_seats::account_id)
+                    .and(game_mutes::game_id.eq(game_seats::game_id))),
+            )
+            .filter($games)
+            .order((game_seats::game_id.asc(), game_seats::seat.asc()))
+            .select((
+                GameSeat::as_select(),
+                Account::as_select(),
+                (
+                    notification_settings::account_id,
+                    notification_settings::time_zone,
+                    notification_settings::turn_mail,
+                    notification_settings::digest_hour,
+                    notification_settings::challenges,
+                    notification_settings::challenge_replies,
+                    notification_settings::game_over,
+                    notification_settings::draw_offers,
+                    notification_settings::reminders,
+                    notification_settings::last_digest_on,
+                    notification_settings::updated_at,
+                    notification_settings::mail_confirmations,
+                )
+                    .nullable(),
+                vacations::until_at.nullable(),
+                game_mutes::game_id.nullable(),
+            ))
+    };
+}
+
+fn with_settings(rows: Vec<SeatRow>) -> Vec<(GameSeat, Account, PlayerSettings)> {
+    rows.into_iter()
         .map(|(seat, account, preferences, vacation, mute)| {
             let settings = PlayerSettings {
                 account_id: account.id,
@@ -292,7 +289,42 @@ pub fn seats_with_settings(
             };
             (seat, account, settings)
         })
-        .collect())
+        .collect()
+}
+
+/// A game's seats with their players and their settings, in turn order.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn seats_with_settings(
+    conn: &mut DbConnection,
+    game_id: i64,
+) -> Result<Vec<(GameSeat, Account, PlayerSettings)>, DbError> {
+    let rows: Vec<SeatRow> = seat_rows!(game_seats::game_id.eq(game_id)).load(conn)?;
+    Ok(with_settings(rows))
+}
+
+/// The seats of several games with their players and settings, by game, in turn order.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn seats_with_settings_of(
+    conn: &mut DbConnection,
+    game_ids: &[i64],
+) -> Result<Vec<(GameSeat, Account, PlayerSettings)>, DbError> {
+    let rows: Vec<SeatRow> = seat_rows!(game_seats::game_id.eq_any(game_ids)).load(conn)?;
+    Ok(with_settings(rows))
+}
+
+/// The games with these ids (any order; unknown ids are left out).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn find_many(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<Game>, DbError> {
+    Ok(games::table
+        .filter(games::id.eq_any(ids))
+        .select(Game::as_select())
+        .load(conn)?)
 }
 
 /// A game's seats with their players, in turn order.

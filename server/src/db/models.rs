@@ -191,8 +191,9 @@ pub struct OutboxMail {
 }
 
 /// A new outbox row.
+/// `None` is bound as NULL (the columns' default): one statement text, kept prepared.
 #[derive(Debug, Insertable)]
-#[diesel(table_name = mail_outbox)]
+#[diesel(table_name = mail_outbox, treat_none_as_default_value = false)]
 pub struct NewOutboxMail<'a> {
     /// Message-ID.
     pub message_id: &'a str,
@@ -316,9 +317,10 @@ pub struct GameSeat {
     pub left_ply: Option<i32>,
 }
 
-/// A played move.
+/// A played move. Inserted with `None` bound as NULL (the column's default): one statement
+/// text, kept prepared.
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
-#[diesel(table_name = moves)]
+#[diesel(table_name = moves, treat_none_as_default_value = false)]
 pub struct MoveRow {
     /// Game.
     pub game_id: i64,

@@ -173,7 +173,8 @@ pub fn release_claims(conn: &mut DbConnection, claimant: &str) -> Result<usize, 
     .execute(conn)?)
 }
 
-/// Marks a row delivered, storing `parts` when the worker completed them (the drawn picture).
+/// Marks a row delivered. The picture drawn for it is not stored: a delivered row is never
+/// sent again, and writing a PNG into every sent row was most of the outbox's write volume.
 ///
 /// # Errors
 /// [`DbError::Query`].
@@ -182,28 +183,22 @@ pub fn mark_sent(
     id: i64,
     attempts: i32,
     at: NaiveDateTime,
-    parts: Option<&str>,
 ) -> Result<(), DbError> {
-    let target = mail_outbox::table.find(id);
-    let outcome = (
-        mail_outbox::status.eq(OutboxStatus::Sent),
-        mail_outbox::attempts.eq(attempts),
-        mail_outbox::sent_at.eq(Some(at)),
-        mail_outbox::lease_until.eq(None::<NaiveDateTime>),
-        mail_outbox::claimed_by.eq(None::<String>),
-        mail_outbox::last_error.eq(None::<String>),
-    );
-    match parts {
-        Some(parts) => diesel::update(target)
-            .set((outcome, mail_outbox::parts.eq(Some(parts))))
-            .execute(conn)?,
-        None => diesel::update(target).set(outcome).execute(conn)?,
-    };
+    diesel::update(mail_outbox::table.find(id))
+        .set((
+            mail_outbox::status.eq(OutboxStatus::Sent),
+            mail_outbox::attempts.eq(attempts),
+            mail_outbox::sent_at.eq(Some(at)),
+            mail_outbox::lease_until.eq(None::<NaiveDateTime>),
+            mail_outbox::claimed_by.eq(None::<String>),
+            mail_outbox::last_error.eq(None::<String>),
+        ))
+        .execute(conn)?;
     Ok(())
 }
 
-/// Records a failed attempt: retry at `next` (pending) or give up (dead). `parts` as in
-/// [`mark_sent`], so a retry sends the same picture.
+/// Records a failed attempt: retry at `next` (pending) or give up (dead), storing `parts`
+/// when the worker completed them (the drawn picture), so a retry sends the same bytes.
 ///
 /// # Errors
 /// [`DbError::Query`].

@@ -82,10 +82,39 @@ impl Loaded {
         let Some(game) = found else {
             return Ok(None);
         };
+        let rows = q::seats_with_settings(conn, game_id)?;
+        Self::assemble(conn, game, rows).map(Some)
+    }
+
+    /// Loads several games (not locked) with two queries for all of them; unknown ids are
+    /// left out.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn find_many(conn: &mut DbConnection, game_ids: &[i64]) -> Result<Vec<Self>, DbError> {
+        let games = q::find_many(conn, game_ids)?;
+        let mut rows = q::seats_with_settings_of(conn, game_ids)?;
+        let mut found = Vec::with_capacity(games.len());
+        for game in games {
+            let (own, rest) = rows
+                .into_iter()
+                .partition(|(seat, _, _)| seat.game_id == game.id);
+            rows = rest;
+            found.push(Self::assemble(conn, game, own)?);
+        }
+        Ok(found)
+    }
+
+    /// A game with its seat rows (in turn order); reads the bots playing seats on.
+    fn assemble(
+        conn: &mut DbConnection,
+        game: Game,
+        rows: Vec<(GameSeat, Account, PlayerSettings)>,
+    ) -> Result<Self, DbError> {
         let mut seats = Vec::new();
         let mut players = Vec::new();
         let mut stand_ins = Vec::new();
-        for (seat, account, settings) in q::seats_with_settings(conn, game_id)? {
+        for (seat, account, settings) in rows {
             if let Some(bot) = seat.played_by {
                 if let Some(bot) = crate::db::accounts::by_id(conn, bot)? {
                     stand_ins.push((seat.seat, bot));
@@ -94,12 +123,12 @@ impl Loaded {
             seats.push((seat, account));
             players.push(settings);
         }
-        Ok(Some(Self {
+        Ok(Self {
             game,
             seats,
             players,
             stand_ins,
-        }))
+        })
     }
 
     /// The settings of the player with `account_id` (defaults if unknown).

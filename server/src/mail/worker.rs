@@ -106,8 +106,8 @@ pub fn deliver_due(
 }
 
 /// Rasterises a claimed row's picture the first time it is delivered; returns the row to send
-/// and, when it drew, the parts to store with the outcome so every later attempt sends the same
-/// bytes. Done here, with no transaction open, not when the mail is composed: drawing costs
+/// and, when it drew, the parts to store should the attempt fail, so every later attempt sends
+/// the same bytes. Done here, with no transaction open, not when the mail is composed: drawing costs
 /// milliseconds of CPU that a transaction should not hold its locks for (on SQLite, the write
 /// lock every move needs). A picture that cannot be drawn is dropped (the text board is in both
 /// parts).
@@ -148,7 +148,7 @@ fn record(
     let attempts = row.attempts.saturating_add(1);
     match result {
         Ok(()) => {
-            outbox::mark_sent(conn, row.id, attempts, db::now(), drawn)?;
+            outbox::mark_sent(conn, row.id, attempts, db::now())?;
             tracing::info!(outbox_id = row.id, message_id = %row.message_id, attempts, "mail delivered");
             Ok(Delivery::Sent(row.id))
         }

@@ -1,6 +1,7 @@
 //! The mail worker's first step: turning recorded game events into outbox rows. Each event is
-//! taken, composed, queued and deleted in one write transaction, so its mail is queued exactly
-//! once however many workers run (and a crash mid-way leaves the event to compose again).
+//! taken, composed, queued and deleted in one write transaction (a few events share one), so
+//! its mail is queued exactly once however many workers run (and a crash mid-way leaves the
+//! event to compose again).
 
 use super::event::{self, GameEvent};
 use super::game_mail::compose_event;
@@ -50,13 +51,74 @@ pub fn compose_next(conn: &mut DbConnection, ctx: &MailContext) -> Result<bool, 
 
 /// Composes up to `limit` waiting events on one pooled connection; returns how many.
 ///
+/// They are taken, composed, queued and deleted together in one transaction (a handful of
+/// statements per event instead of a transaction each). When one of them cannot be read, that
+/// transaction is rolled back and the events are taken again one at a time
+/// ([`compose_next`]), which drops the unreadable one and queues the others' mail.
+///
 /// # Errors
 /// Storage failures.
 pub fn compose_waiting(pool: &Pool, ctx: &MailContext, limit: usize) -> Result<usize, DbError> {
     let mut conn = pool.get()?;
-    let mut done = 0;
-    while done < limit && compose_next(&mut conn, ctx)? {
-        done += 1;
+    match compose_together(&mut conn, ctx, limit) {
+        Ok(done) => Ok(done),
+        Err(Together::Unreadable) => {
+            let mut done = 0;
+            while done < limit && compose_next(&mut conn, ctx)? {
+                done += 1;
+            }
+            Ok(done)
+        }
+        Err(Together::Storage(error)) => Err(error),
     }
-    Ok(done)
+}
+
+/// Why composing a batch of events together stopped.
+enum Together {
+    /// An event or its game cannot be read: compose one at a time instead.
+    Unreadable,
+    /// The database failed.
+    Storage(DbError),
+}
+
+impl From<DbError> for Together {
+    fn from(error: DbError) -> Self {
+        match error {
+            DbError::Corrupt(_) => Self::Unreadable,
+            other => Self::Storage(other),
+        }
+    }
+}
+
+impl From<diesel::result::Error> for Together {
+    fn from(error: diesel::result::Error) -> Self {
+        Self::Storage(DbError::Query(error))
+    }
+}
+
+/// Takes up to `limit` events (one per game), composes their mail and deletes them in one
+/// transaction; returns how many.
+fn compose_together(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    limit: usize,
+) -> Result<usize, Together> {
+    tx::write_with(conn, |conn| {
+        let rows = events::take_waiting(conn, i64::try_from(limit).unwrap_or(1))?;
+        // One event per game: the games are read together, each used once.
+        let game_ids: Vec<i64> = rows.iter().map(|row| row.game_id).collect();
+        let mut games = Loaded::find_many(conn, &game_ids)?;
+        for row in &rows {
+            let happened = GameEvent::of_row(row).map_err(|_| Together::Unreadable)?;
+            if let Some(at) = games.iter().position(|g| g.game.id == row.game_id) {
+                let loaded = games.swap_remove(at);
+                compose_event(conn, ctx, &event::as_at(loaded, row), happened)?;
+            }
+        }
+        if !rows.is_empty() {
+            let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+            events::delete_all(conn, &ids)?;
+        }
+        Ok(rows.len())
+    })
 }

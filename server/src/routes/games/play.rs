@@ -3,7 +3,7 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::PlayMoveRequest;
 
-use crate::auth::Authenticated;
+use crate::auth::BearerToken;
 use crate::error::ApiError;
 use crate::games::moving;
 use crate::state::AppState;
@@ -21,16 +21,31 @@ use crate::state::AppState;
     responses((status = 201, description = "The game after the move", body = turnpost_shared::GameView), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, description = "Stale: the error and the current game"), (status = 422, body = turnpost_shared::ErrorBody)))]
 pub async fn play(
     state: web::Data<AppState>,
-    auth: Authenticated,
-    path: web::Path<i64>,
-    body: web::Json<PlayMoveRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let actor = auth.actor();
-    let game_id = path.into_inner();
-    let request = body.into_inner();
-    let view = crate::routes::with_games(&state, move |conn, ctx| {
-        moving::play(conn, ctx, &actor, game_id, &request)
+    bearer: BearerToken,
+    path: Result<web::Path<i64>, actix_web::Error>,
+    body: Result<web::Json<PlayMoveRequest>, actix_web::Error>,
+) -> Result<HttpResponse, actix_web::Error> {
+    // A bad path or body is refused after the token, as on every other route: a request with
+    // an unknown token learns nothing else.
+    let (asked, refused) = match (path, body) {
+        (Ok(path), Ok(body)) => (Some((path.into_inner(), body.into_inner())), None),
+        (Err(error), _) | (_, Err(error)) => (None, Some(error)),
+    };
+    let ctx = state.mail.clone();
+    // The hot path: the token is looked up on the connection that then plays the move.
+    let view = crate::routes::with_conn(&state, move |conn| {
+        let actor = bearer.authenticate(conn)?.actor();
+        match asked {
+            Some((game_id, request)) => {
+                Ok(Some(moving::play(conn, &ctx, &actor, game_id, &request)?))
+            }
+            None => Ok(None),
+        }
     })
     .await?;
-    Ok(HttpResponse::Created().json(view))
+    match (view, refused) {
+        (Some(view), _) => Ok(HttpResponse::Created().json(view)),
+        (None, Some(error)) => Err(error),
+        (None, None) => Err(ApiError::Internal("a move without its game or body".into()).into()),
+    }
 }
