@@ -420,6 +420,21 @@ async fn whole_game(backend: Backend, imap: bool) {
         .filter(|m| text_of(m).contains(": played."))
         .count();
     assert!(confirmations > 0, "anna got no confirmation");
+    // Every mail is automatic (RFC 3834), so no autoresponder answers it: the answers to
+    // a player's mail as auto-replied, the rest as auto-generated.
+    for mail in table.smtp.messages_to("anna@example.org") {
+        let expected = if text_of(&mail).contains(": played.") {
+            "auto-replied"
+        } else {
+            "auto-generated"
+        };
+        assert_eq!(
+            mail.header("Auto-Submitted").as_deref(),
+            Some(expected),
+            "{}",
+            text_of(&mail)
+        );
+    }
     if let Some(dovecot) = &dovecot {
         // Every reply was moved to the done folder.
         let deadline = Instant::now() + Duration::from_secs(10);

@@ -21,6 +21,10 @@ pub struct ComposedMail {
     pub unsubscribe_url: Option<String>,
     /// `Reply-To:` address: the recipient's reply address for the game.
     pub reply_to: Option<String>,
+    /// An answer to a message the player sent: sent as `Auto-Submitted: auto-replied`, every
+    /// other mail as `auto-generated` (RFC 3834), so the other side's autoresponders leave
+    /// both unanswered.
+    pub auto_replied: bool,
 }
 
 impl ComposedMail {
@@ -35,6 +39,7 @@ impl ComposedMail {
             thread: None,
             unsubscribe_url: None,
             reply_to: None,
+            auto_replied: false,
         }
     }
 }

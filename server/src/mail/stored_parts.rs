@@ -28,6 +28,9 @@ pub struct StoredParts {
     /// `Reply-To:` address.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reply_to: Option<String>,
+    /// An answer to the player's message (`Auto-Submitted: auto-replied`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub auto_replied: bool,
 }
 
 impl StoredParts {
@@ -41,6 +44,7 @@ impl StoredParts {
             image_png: None,
             list_unsubscribe: mail.unsubscribe_url.clone(),
             reply_to: mail.reply_to.clone(),
+            auto_replied: mail.auto_replied,
         };
         (parts != Self::default()).then_some(parts)
     }

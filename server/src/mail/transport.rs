@@ -186,6 +186,13 @@ pub fn build_message(from: &Mailbox, mail: &OutboxMail) -> Result<Message, SendE
             .map_err(|e| permanent(format!("bad reply address: {e}")))?;
         builder = builder.reply_to(address);
     }
+    // Every mail is automatic (RFC 3834): autoresponders must not answer it.
+    let auto = if parts.auto_replied {
+        "auto-replied"
+    } else {
+        "auto-generated"
+    };
+    builder = builder.raw_header(raw_header("Auto-Submitted", auto.to_owned())?);
     if let Some(url) = &parts.list_unsubscribe {
         builder = builder
             .raw_header(raw_header("List-Unsubscribe", format!("<{url}>"))?)

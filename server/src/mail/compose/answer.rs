@@ -119,5 +119,8 @@ pub fn mail_answer(
         }
     }
     letter.link("The game", &site.game_url(game.id));
-    finish(letter, site, to, game, image)
+    ComposedMail {
+        auto_replied: true,
+        ..finish(letter, site, to, game, image)
+    }
 }

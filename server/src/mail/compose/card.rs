@@ -245,6 +245,7 @@ pub(super) fn finish(
         thread: Some(site.thread_id(game.id)),
         unsubscribe_url: to.unsubscribe_url.clone(),
         reply_to: to.reply_to.clone(),
+        auto_replied: false,
     }
 }
 

@@ -74,5 +74,6 @@ pub fn digest(site: &Site, to: &Recipient, games: &[GameFacts]) -> ComposedMail 
         thread: None,
         unsubscribe_url: to.unsubscribe_url.clone(),
         reply_to: None,
+        auto_replied: false,
     }
 }
