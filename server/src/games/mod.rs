@@ -92,6 +92,9 @@ impl Loaded {
     /// # Errors
     /// Storage failures.
     pub fn find_many(conn: &mut DbConnection, game_ids: &[i64]) -> Result<Vec<Self>, DbError> {
+        if game_ids.is_empty() {
+            return Ok(Vec::new());
+        }
         let games = q::find_many(conn, game_ids)?;
         let mut rows = q::seats_with_settings_of(conn, game_ids)?;
         let mut found = Vec::with_capacity(games.len());

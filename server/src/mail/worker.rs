@@ -107,9 +107,9 @@ pub fn deliver_due(
 
 /// Rasterises a claimed row's picture the first time it is delivered; returns the row to send
 /// and, when it drew, the parts to store should the attempt fail, so every later attempt sends
-/// the same bytes. Done here, with no transaction open, not when the mail is composed: drawing costs
-/// milliseconds of CPU that a transaction should not hold its locks for (on SQLite, the write
-/// lock every move needs). A picture that cannot be drawn is dropped (the text board is in both
+/// the same bytes. Done here, with no transaction open, not when the mail is composed: drawing
+/// costs milliseconds of CPU that a transaction should not hold its locks for (on SQLite, the
+/// write lock every move needs). A picture that cannot be drawn is dropped (the text board is in both
 /// parts).
 fn with_picture(mut row: OutboxMail) -> (OutboxMail, Option<String>) {
     let Some(mut parts) = row

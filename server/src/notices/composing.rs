@@ -105,6 +105,9 @@ fn compose_together(
 ) -> Result<usize, Together> {
     tx::write_with(conn, |conn| {
         let rows = events::take_waiting(conn, i64::try_from(limit).unwrap_or(1))?;
+        if rows.is_empty() {
+            return Ok(0);
+        }
         // One event per game: the games are read together, each used once.
         let game_ids: Vec<i64> = rows.iter().map(|row| row.game_id).collect();
         let mut games = Loaded::find_many(conn, &game_ids)?;
@@ -115,10 +118,8 @@ fn compose_together(
                 compose_event(conn, ctx, &event::as_at(loaded, row), happened)?;
             }
         }
-        if !rows.is_empty() {
-            let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
-            events::delete_all(conn, &ids)?;
-        }
+        let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+        events::delete_all(conn, &ids)?;
         Ok(rows.len())
     })
 }
