@@ -706,17 +706,20 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
     // The first attempt fails (a file stands where the mail directory goes): it stores the
     // PNG it drew, so the retry sends the same bytes.
     std::fs::write(&dir, b"not a directory").unwrap();
-    let failed = deliver_due(
-        &db.pool(),
-        &Transport::Files(dir.clone()),
-        &mut Session::new(),
-        &from,
-        &settings(),
-        "test",
-        1,
-        &|| true,
-    )
-    .unwrap();
+    let deliver = || {
+        deliver_due(
+            &db.pool(),
+            &Transport::Files(dir.clone()),
+            &mut Session::new(),
+            &from,
+            &settings(),
+            "test",
+            1,
+            &|| true,
+        )
+        .unwrap()
+    };
+    let failed = deliver();
     assert!(matches!(failed[..], [Delivery::Retrying(_)]), "{failed:?}");
     let retried = outbox::all(&mut conn).unwrap().remove(0);
     let retried = StoredParts::from_json(retried.parts.as_deref().unwrap()).unwrap();
@@ -724,17 +727,7 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
     let stored_png = retried.image_bytes().unwrap().unwrap();
     std::fs::remove_file(&dir).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(50));
-    let delivered = deliver_due(
-        &db.pool(),
-        &Transport::Files(dir.clone()),
-        &mut Session::new(),
-        &from,
-        &settings(),
-        "test",
-        1,
-        &|| true,
-    )
-    .unwrap();
+    let delivered = deliver();
     assert!(
         matches!(delivered[..], [Delivery::Sent(_)]),
         "{delivered:?}"
