@@ -23,100 +23,68 @@ pub struct BotSeat {
     pub level: Option<i32>,
 }
 
-/// Up to `limit` active games whose seat to move is a bot's or played on by a bot for a player
-/// who left (`on-leave=bot`), the longest waiting first.
+/// The bot seats (at most `$limit` of each kind) of active games that `$wanted` selects: seats a
+/// bot holds, then seats a bot plays on for a player who left (`on-leave=bot`); the longest
+/// waiting first within each kind.
+macro_rules! bot_seats_where {
+    ($conn:expr, $limit:expr, $wanted:expr) => {{
+        macro_rules! bot_seats {
+            ($games:expr) => {
+                $games
+                    .filter(games::status.eq(GameStatus::Active))
+                    .filter($wanted)
+                    .filter(accounts::bot_level.is_not_null())
+                    .select((
+                        games::id,
+                        games::ply,
+                        game_seats::seat,
+                        accounts::id,
+                        accounts::bot_level,
+                    ))
+                    .order((games::last_activity_at.asc(), games::id.asc()))
+                    .limit($limit)
+            };
+        }
+        let mut seats: Vec<BotSeat> =
+            bot_seats!(games::table.inner_join(game_seats::table.inner_join(accounts::table)))
+                .load($conn)?;
+        seats.extend(
+            bot_seats!(games::table.inner_join(game_seats::table).inner_join(
+                accounts::table.on(game_seats::played_by.eq(accounts::id.nullable()))
+            ))
+            .load::<BotSeat>($conn)?,
+        );
+        seats
+    }};
+}
+
+/// Up to `limit` active games whose seat to move is a bot's, and up to `limit` whose seat to
+/// move is played on by a bot for a player who left (`on-leave=bot`), the longest waiting
+/// first.
 ///
 /// # Errors
 /// Storage failures.
 pub fn turns_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<BotSeat>, DbError> {
-    let mut waiting = held_turns_waiting(conn, limit)?;
-    waiting.extend(
-        games::table
-            .inner_join(game_seats::table)
-            .inner_join(accounts::table.on(game_seats::played_by.eq(accounts::id.nullable())))
-            .filter(games::status.eq(GameStatus::Active))
-            .filter(games::to_move.eq(game_seats::seat.nullable()))
-            .filter(accounts::bot_level.is_not_null())
-            .select((
-                games::id,
-                games::ply,
-                game_seats::seat,
-                accounts::id,
-                accounts::bot_level,
-            ))
-            .order((games::last_activity_at.asc(), games::id.asc()))
-            .limit(limit)
-            .load::<BotSeat>(conn)?,
-    );
-    Ok(waiting)
+    Ok(bot_seats_where!(
+        conn,
+        limit,
+        games::to_move.eq(game_seats::seat.nullable())
+    ))
 }
 
-/// Up to `limit` active games whose seat to move is held by a bot.
-fn held_turns_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<BotSeat>, DbError> {
-    Ok(games::table
-        .inner_join(game_seats::table.inner_join(accounts::table))
-        .filter(games::status.eq(GameStatus::Active))
-        .filter(games::to_move.eq(game_seats::seat.nullable()))
-        .filter(accounts::bot_level.is_not_null())
-        .select((
-            games::id,
-            games::ply,
-            game_seats::seat,
-            accounts::id,
-            accounts::bot_level,
-        ))
-        .order((games::last_activity_at.asc(), games::id.asc()))
-        .limit(limit)
-        .load(conn)?)
-}
-
-/// Up to `limit` active games where a draw offer waits for a bot's answer (a bot holding a
-/// seat, or playing one on for a player who left).
+/// Active games where a draw offer waits for a bot's answer (up to `limit` where a bot holds
+/// the seat, and up to `limit` where it plays one on for a player who left).
 ///
 /// # Errors
 /// Storage failures.
 pub fn draw_offers_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<BotSeat>, DbError> {
-    let mut waiting = held_draw_offers_waiting(conn, limit)?;
-    waiting.extend(
-        games::table
-            .inner_join(game_seats::table)
-            .inner_join(accounts::table.on(game_seats::played_by.eq(accounts::id.nullable())))
-            .filter(games::status.eq(GameStatus::Active))
-            .filter(games::draw_offered_by.is_not_null())
-            .filter(games::draw_offered_by.ne(game_seats::seat.nullable()))
-            .filter(accounts::bot_level.is_not_null())
-            .select((
-                games::id,
-                games::ply,
-                game_seats::seat,
-                accounts::id,
-                accounts::bot_level,
-            ))
-            .order((games::last_activity_at.asc(), games::id.asc()))
-            .limit(limit)
-            .load::<BotSeat>(conn)?,
-    );
-    Ok(waiting)
-}
-
-/// Up to `limit` active games where a draw offer waits for a bot holding a seat.
-fn held_draw_offers_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<BotSeat>, DbError> {
-    Ok(games::table
-        .inner_join(game_seats::table.inner_join(accounts::table))
-        .filter(games::status.eq(GameStatus::Active))
-        .filter(games::draw_offered_by.is_not_null())
-        .filter(games::draw_offered_by.ne(game_seats::seat.nullable()))
-        .filter(accounts::bot_level.is_not_null())
-        .select((
-            games::id,
-            games::ply,
-            game_seats::seat,
-            accounts::id,
-            accounts::bot_level,
-        ))
-        .order((games::last_activity_at.asc(), games::id.asc()))
-        .limit(limit)
-        .load(conn)?)
+    Ok(bot_seats_where!(
+        conn,
+        limit,
+        games::draw_offered_by
+            .is_not_null()
+            .and(games::draw_offered_by.ne(game_seats::seat.nullable()))
+    ))
 }
 
 /// Deletes the claims made before `stale_before` (their process died or gave up).
