@@ -116,18 +116,8 @@ async fn mail_shows_the_game_at_its_event(backend: Backend) {
     // The start's card (ply 0) and one per move, each at its own ply although all were
     // composed after the third move.
     let cards = turn_cards(&mut conn);
-    let plies: Vec<String> = cards
-        .iter()
-        .map(|m| {
-            m.body_text
-                .split("--ply ")
-                .nth(1)
-                .and_then(|rest| rest.split_whitespace().next())
-                .unwrap_or_default()
-                .to_owned()
-        })
-        .collect();
-    assert_eq!(plies, ["0", "1", "2", "3"], "{cards:#?}");
+    let plies: Vec<u32> = cards.iter().map(ply_of).collect();
+    assert_eq!(plies, [0, 1, 2, 3], "{cards:#?}");
     let to: Vec<&str> = cards.iter().map(|m| m.recipient.as_str()).collect();
     assert_eq!(
         to,
@@ -195,20 +185,19 @@ async fn two_composers_queue_each_events_mail_once(backend: Backend) {
 
     // One card per turn, in the game's order (a game's events are composed one at a time).
     let cards = turn_cards(&mut conn);
-    let plies: Vec<u32> = cards
-        .iter()
-        .map(|m| {
-            m.body_text
-                .split("--ply ")
-                .nth(1)
-                .and_then(|rest| rest.split_whitespace().next())
-                .unwrap()
-                .parse()
-                .unwrap()
-        })
-        .collect();
+    let plies: Vec<u32> = cards.iter().map(ply_of).collect();
     let expected: Vec<u32> = (0..=u32::try_from(MOVES).unwrap()).collect();
     assert_eq!(plies, expected);
+}
+
+/// The ply a turn card's move command names (`--ply N`).
+fn ply_of(card: &OutboxMail) -> u32 {
+    card.body_text
+        .split("--ply ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|ply| ply.parse().ok())
+        .unwrap_or_else(|| panic!("no --ply in the card:\n{}", card.body_text))
 }
 
 /// Runs one SQL statement on either backend.

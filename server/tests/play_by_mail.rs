@@ -233,6 +233,21 @@ impl Table {
         self.count(|conn| inbound_mail::table.count().get_result(conn).unwrap())
     }
 
+    /// `from` replies (shape `shape`) to `address` with `body` through `mail-in`; answers the
+    /// first new mail to `from` that is `wanted` (`what` names it in a failure).
+    async fn answer(
+        &self,
+        from: &str,
+        (shape, address, body): (usize, &str, &str),
+        what: &str,
+        wanted: impl Fn(&Received) -> bool,
+    ) -> Received {
+        let before = self.smtp.messages_to(from).len();
+        let id = self.next_id();
+        self.deliver(Delivery::MailIn, &reply(shape, from, address, &id, body));
+        wait_mail(&self.smtp, from, before, what, wanted).await
+    }
+
     /// A fresh Message-ID.
     fn next_id(&self) -> String {
         self.counter.set(self.counter.get() + 1);
@@ -646,13 +661,14 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
     })
     .await;
     let bob_address = reply_to(&bob_card);
-    let before = table.smtp.messages_to("bob@example.org").len();
-    let id = table.next_id();
-    table.deliver(
-        Delivery::MailIn,
-        &reply(1, "bob@example.org", &bob_address, &id, "F18-Q99\r\nresign"),
-    );
-    let refusal = wait_mail(&table.smtp, "bob@example.org", before, "refusal", |_| true).await;
+    let refusal = table
+        .answer(
+            "bob@example.org",
+            (1, &bob_address, "F18-Q99\r\nresign"),
+            "refusal",
+            |_| true,
+        )
+        .await;
     let text = text_of(&refusal);
     assert!(
         text.contains("This line of your reply was refused"),
@@ -678,14 +694,12 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
     // bob's address with its ply edited to a move not reached: refused, saying so; nothing
     // played.
     let edited = bob_address.replace("p1@", "p99@");
-    let before = table.smtp.messages_to("bob@example.org").len();
-    let id = table.next_id();
     let second = start.play(&first).unwrap().0.legal_moves()[0].clone();
-    table.deliver(
-        Delivery::MailIn,
-        &reply(1, "bob@example.org", &edited, &id, &second),
-    );
-    let refusal = wait_mail(&table.smtp, "bob@example.org", before, "refusal", |_| true).await;
+    let refusal = table
+        .answer("bob@example.org", (1, &edited, &second), "refusal", |_| {
+            true
+        })
+        .await;
     let text = text_of(&refusal);
     assert!(
         text.contains("names the game after 99 move(s), which it has not reached"),
@@ -745,21 +759,15 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
     );
 
     // anna answers her first card again, with a new message: stale.
-    let before = table.smtp.messages_to("anna@example.org").len();
-    let id = table.next_id();
     let third = after_first.play(&second).unwrap().0.legal_moves()[0].clone();
-    table.deliver(
-        Delivery::MailIn,
-        &reply(3, "anna@example.org", &anna_card, &id, &third),
-    );
-    let stale = wait_mail(
-        &table.smtp,
-        "anna@example.org",
-        before,
-        "stale answer",
-        |m| text_of(m).contains("Stale"),
-    )
-    .await;
+    let stale = table
+        .answer(
+            "anna@example.org",
+            (3, &anna_card, &third),
+            "stale answer",
+            |m| text_of(m).contains("Stale"),
+        )
+        .await;
     assert!(
         text_of(&stale).contains("moved on to 2"),
         "{}",
@@ -786,36 +794,25 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
         0
     );
     assert_eq!(table.game(game).await["status"], "finished");
-    let before = table.smtp.messages_to("bob@example.org").len();
-    let id = table.next_id();
-    table.deliver(
-        Delivery::MailIn,
-        &reply(2, "bob@example.org", &bob_address, &id, &third),
-    );
-    let over = wait_mail(
-        &table.smtp,
-        "bob@example.org",
-        before,
-        "game-over answer",
-        |m| text_of(m).contains("Game over"),
-    )
-    .await;
+    let over = table
+        .answer(
+            "bob@example.org",
+            (2, &bob_address, &third),
+            "game-over answer",
+            |m| text_of(m).contains("Game over"),
+        )
+        .await;
     assert!(
         text_of(&over).contains("The game is over"),
         "{}",
         text_of(&over)
     );
     // An empty reply gets the help.
-    let before = table.smtp.messages_to("bob@example.org").len();
-    let id = table.next_id();
-    table.deliver(
-        Delivery::MailIn,
-        &reply(1, "bob@example.org", &bob_address, &id, ""),
-    );
-    let help = wait_mail(&table.smtp, "bob@example.org", before, "help", |m| {
-        text_of(m).contains("one command per line")
-    })
-    .await;
+    let help = table
+        .answer("bob@example.org", (1, &bob_address, ""), "help", |m| {
+            text_of(m).contains("one command per line")
+        })
+        .await;
     assert!(text_of(&help).contains("draw offer"));
 }
 
