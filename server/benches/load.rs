@@ -430,7 +430,7 @@ fn main() {
             "INSERT INTO notification_settings (account_id, turn_mail, updated_at) \
              SELECT id, 'off', now() FROM accounts",
         )
-        .execute(&mut *conn)
+        .execute(&mut **conn)
         .unwrap();
     }
     drop(conn);
@@ -503,7 +503,7 @@ fn main() {
     let mut conn = pool.get().unwrap();
     let mut count = |sql: &str| {
         diesel::sql_query(sql)
-            .get_result::<Count>(&mut *conn)
+            .get_result::<Count>(&mut **conn)
             .unwrap()
             .n
     };

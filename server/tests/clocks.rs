@@ -506,7 +506,7 @@ async fn vacation_days_renew_with_the_calendar_year(backend: Backend) {
     let account_id: i64 = accounts::table
         .filter(accounts::name.eq("vny"))
         .select(accounts::id)
-        .first(&mut app.conn())
+        .first(&mut *app.conn())
         .unwrap();
     let new_year = chrono::NaiveDate::from_ymd_opt(this_year, 1, 1)
         .unwrap()
@@ -519,7 +519,7 @@ async fn vacation_days_renew_with_the_calendar_year(backend: Backend) {
             days_used: 15,
             until_at: Some(new_year - Duration::hours(1)),
         })
-        .execute(&mut app.conn())
+        .execute(&mut *app.conn())
         .unwrap();
 
     // Last year's 15 days do not count: this year's 15 are all there.
@@ -541,7 +541,7 @@ async fn vacation_days_renew_with_the_calendar_year(backend: Backend) {
     // The row now counts this year: no day more until the next one.
     let stored: VacationRow = vacations::table
         .find(account_id)
-        .first(&mut app.conn())
+        .first(&mut *app.conn())
         .unwrap();
     assert_eq!((stored.year, stored.days_used), (this_year, 15));
     let answer = post(&app, "/v1/me/vacation", &token, json!({"days": 1})).await;

@@ -458,7 +458,7 @@ fn account_id(app: &TestApp, name: &str) -> i64 {
     accounts::table
         .filter(accounts::name_key.eq(name))
         .select(accounts::id)
-        .first(&mut app.conn())
+        .first(&mut *app.conn())
         .unwrap()
 }
 
@@ -471,7 +471,7 @@ fn movers(app: &TestApp, id: i64, seat: i32, from: i32) -> Vec<Option<i64>> {
         .filter(moves::ply.ge(from))
         .order(moves::ply.asc())
         .select(moves::account_id)
-        .load(&mut app.conn())
+        .load(&mut *app.conn())
         .unwrap()
 }
 

@@ -215,6 +215,56 @@ async fn two_server_processes_race_on_one_postgres() {
     assert!(via_a.len() as u64 >= RACE_PLIES);
 }
 
+/// The pool hands a connection returned healthy less than half a second ago out again without
+/// pinging it; older ones are pinged. A connection the database dropped is replaced either way:
+/// by the ping once the window has passed, or after its first failed query marks it broken.
+#[test]
+fn a_connection_the_database_dropped_is_replaced() {
+    use diesel::{Connection, RunQueryDsl};
+    use turnpost_server::db;
+
+    #[derive(diesel::QueryableByName)]
+    struct Pid {
+        #[diesel(sql_type = diesel::sql_types::Integer)]
+        pid: i32,
+    }
+    fn pid_of(conn: &mut db::DbConnection) -> Result<i32, diesel::result::Error> {
+        diesel::sql_query("SELECT pg_backend_pid() AS pid")
+            .get_result::<Pid>(conn)
+            .map(|row| row.pid)
+    }
+    let test_db = TestDb::create(Backend::Postgres);
+    let target = test_db.config().database_target().unwrap();
+    let pool = db::connect(&target, 1).unwrap();
+    let mut admin = db::DbConnection::establish(&test_db.url).unwrap();
+    let terminate = |admin: &mut db::DbConnection, pid: i32| {
+        diesel::sql_query(format!("SELECT pg_terminate_backend({pid})"))
+            .execute(admin)
+            .unwrap();
+    };
+
+    // Past the window: the checkout pings, finds the connection dead and opens another.
+    let first = pid_of(&mut pool.get().unwrap()).unwrap();
+    terminate(&mut admin, first);
+    std::thread::sleep(Duration::from_millis(700));
+    let second = pid_of(&mut pool.get().unwrap()).expect("a fresh connection at checkout");
+    assert_ne!(first, second);
+
+    // Inside the window the first query may meet the dead connection; it fails (a storage
+    // error for the request) and the broken connection never comes back.
+    terminate(&mut admin, second);
+    let outcomes: Vec<Result<i32, diesel::result::Error>> =
+        (0..2).map(|_| pid_of(&mut pool.get().unwrap())).collect();
+    let served: Vec<i32> = outcomes
+        .iter()
+        .filter_map(|o| o.as_ref().ok())
+        .copied()
+        .collect();
+    assert!(!served.is_empty(), "{outcomes:?}");
+    assert!(served.iter().all(|pid| *pid != second), "{outcomes:?}");
+    assert!(outcomes.last().is_some_and(Result::is_ok), "{outcomes:?}");
+}
+
 async fn sigkill_loses_no_acknowledged_move(backend: Backend) {
     let db = TestDb::create(backend);
     let mut server = ServerProcess::start(&db, &[]);

@@ -442,7 +442,7 @@ async fn health_shows_the_backlog_and_its_age(backend: Backend) {
     // Age the row, as if it had waited 90 s.
     diesel::update(mail_outbox::table)
         .set(mail_outbox::created_at.eq(db::now() - chrono::Duration::seconds(90)))
-        .execute(&mut app.conn())
+        .execute(&mut *app.conn())
         .unwrap();
     let health = app.get("/v1/health", None).await;
     assert_eq!(health.body["mail_backlog"], 1, "{health:?}");

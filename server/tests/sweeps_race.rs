@@ -79,7 +79,7 @@ fn mails_to(pool: &Pool, name: &str) -> usize {
     let count: i64 = mail_outbox::table
         .filter(mail_outbox::recipient.eq(format!("{name}@example.org")))
         .count()
-        .get_result(&mut *conn)
+        .get_result(&mut **conn)
         .unwrap();
     usize::try_from(count).unwrap()
 }
@@ -88,7 +88,7 @@ fn set_deadlines(pool: &Pool, ids: &[i64], deadline: chrono::NaiveDateTime) {
     let mut conn = pool.get().unwrap();
     diesel::update(games::table.filter(games::id.eq_any(ids)))
         .set(games::deadline_at.eq(Some(deadline)))
-        .execute(&mut *conn)
+        .execute(&mut **conn)
         .unwrap();
 }
 
@@ -104,7 +104,7 @@ fn set_deadlines_reminded_24h(pool: &Pool, ids: &[i64], deadline: chrono::NaiveD
             games::deadline_at.eq(Some(deadline)),
             games::clock_notices.eq(ClockNotices::REMINDED_24H),
         ))
-        .execute(&mut *conn)
+        .execute(&mut **conn)
         .unwrap();
 }
 
@@ -115,7 +115,7 @@ fn finished(pool: &Pool, ids: &[i64]) -> usize {
         .filter(games::status.eq("finished"))
         .filter(games::result_reason.eq("timeout"))
         .count()
-        .get_result(&mut *conn)
+        .get_result(&mut **conn)
         .unwrap();
     usize::try_from(count).unwrap()
 }

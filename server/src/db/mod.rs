@@ -20,7 +20,8 @@ pub mod tokens;
 
 pub(crate) use text_column::text_column;
 
-use std::time::Duration;
+use std::ops::{Deref, DerefMut};
+use std::time::{Duration, Instant};
 
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
@@ -77,20 +78,61 @@ pub fn establish(target: &DatabaseTarget) -> diesel::ConnectionResult<DbConnecti
     }
 }
 
+/// How long after a connection went back to the pool healthy it is handed out again without a
+/// round trip to check it (HikariCP's "alive bypass window", and its default). Under load every
+/// checkout falls in it, which saves one of the few round trips a move costs; a connection the
+/// server dropped in that half second fails its first query, which answers a storage error and
+/// marks it broken, as a failure between the check and the query always could.
+const VALIDATION_BYPASS: Duration = Duration::from_millis(500);
+
+/// A connection as the pool keeps it: the connection and when it last went back healthy.
+pub struct PoolConnection {
+    conn: DbConnection,
+    returned_at: Option<Instant>,
+}
+
+impl Deref for PoolConnection {
+    type Target = DbConnection;
+
+    fn deref(&self) -> &DbConnection {
+        &self.conn
+    }
+}
+
+impl DerefMut for PoolConnection {
+    fn deref_mut(&mut self) -> &mut DbConnection {
+        &mut self.conn
+    }
+}
+
 impl ManageConnection for DbManager {
-    type Connection = DbConnection;
+    type Connection = PoolConnection;
     type Error = diesel::r2d2::Error;
 
-    fn connect(&self) -> Result<DbConnection, diesel::r2d2::Error> {
-        establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)
+    fn connect(&self) -> Result<PoolConnection, diesel::r2d2::Error> {
+        let conn = establish(&self.target).map_err(diesel::r2d2::Error::ConnectionError)?;
+        Ok(PoolConnection {
+            conn,
+            returned_at: None,
+        })
     }
 
-    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
-        conn.ping().map_err(diesel::r2d2::Error::QueryError)
+    fn is_valid(&self, conn: &mut PoolConnection) -> Result<(), diesel::r2d2::Error> {
+        if conn
+            .returned_at
+            .is_some_and(|at| at.elapsed() < VALIDATION_BYPASS)
+        {
+            return Ok(());
+        }
+        conn.conn.ping().map_err(diesel::r2d2::Error::QueryError)
     }
 
-    fn has_broken(&self, conn: &mut DbConnection) -> bool {
-        std::thread::panicking() || conn.is_broken()
+    fn has_broken(&self, conn: &mut PoolConnection) -> bool {
+        if std::thread::panicking() || conn.conn.is_broken() {
+            return true;
+        }
+        conn.returned_at = Some(Instant::now());
+        false
     }
 }
 
@@ -173,9 +215,9 @@ impl DbError {
 #[derive(Debug, Clone, Copy)]
 struct SqlitePragmas;
 
-impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
-    fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
-        if let DbConnection::Sqlite(sqlite) = conn {
+impl CustomizeConnection<PoolConnection, diesel::r2d2::Error> for SqlitePragmas {
+    fn on_acquire(&self, conn: &mut PoolConnection) -> Result<(), diesel::r2d2::Error> {
+        if let DbConnection::Sqlite(sqlite) = &mut conn.conn {
             sqlite
                 .batch_execute(
                     "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; \

@@ -1,4 +1,4 @@
-//! One OS thread at the lowest scheduling priority for the mail worker's blocking work. Drawing
+//! One OS thread at the lowest scheduling priority (`SCHED_IDLE` on Linux) for the mail worker's blocking work. Drawing
 //! turn-card pictures costs milliseconds of CPU per mail; under load the HTTP API should get
 //! the CPU first and the mail catch up when the load drops (delivery is asynchronous anyway).
 
@@ -45,12 +45,26 @@ impl Background {
     }
 }
 
-/// The lowest niceness of the normal scheduling policy (never starved outright, unlike
-/// `SCHED_IDLE`). Where the system does not allow it, the thread runs at normal priority.
+/// `SCHED_IDLE` where the system has it: Linux still gives such a thread a small share of the
+/// CPU (it is never starved outright), and any ordinary thread that wakes up takes the CPU from
+/// it at once — also across scheduling groups, where a low niceness alone counts only against
+/// the server's own threads (with autogrouping every PostgreSQL backend is a group of its own,
+/// so a merely nice mail thread still took a tenth of the machine under load). Elsewhere the
+/// lowest niceness; where neither is allowed, the thread runs at normal priority.
 fn lower_priority() {
-    if let Err(error) =
-        thread_priority::set_current_thread_priority(thread_priority::ThreadPriority::Min)
+    use thread_priority::{set_current_thread_priority, ThreadPriority};
+    #[cfg(any(target_os = "linux", target_os = "android"))]
     {
+        use thread_priority::{
+            set_thread_priority_and_policy, thread_native_id, NormalThreadSchedulePolicy,
+            ThreadSchedulePolicy,
+        };
+        let idle = ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle);
+        if set_thread_priority_and_policy(thread_native_id(), ThreadPriority::Min, idle).is_ok() {
+            return;
+        }
+    }
+    if let Err(error) = set_current_thread_priority(ThreadPriority::Min) {
         tracing::debug!(?error, "mail worker keeps normal priority");
     }
 }

@@ -484,8 +484,8 @@ impl TestApp {
     }
 
     /// A connection from the app's pool.
-    pub fn conn(&self) -> db::PooledConn {
-        self.pool.get().unwrap()
+    pub fn conn(&self) -> Conn {
+        Conn(self.pool.get().unwrap())
     }
 
     /// What the server composes mail with: its links, link key and Message-ID domain.
@@ -593,4 +593,22 @@ pub fn migrated(db: &TestDb) -> (Pool, DbConnection) {
     .unwrap();
     db::run_migrations(&mut conn).unwrap();
     (pool, conn)
+}
+
+/// A pooled connection that derefs straight to the connection, so diesel's generic query
+/// methods take `&mut *app.conn()`.
+pub struct Conn(db::PooledConn);
+
+impl std::ops::Deref for Conn {
+    type Target = db::DbConnection;
+
+    fn deref(&self) -> &db::DbConnection {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Conn {
+    fn deref_mut(&mut self) -> &mut db::DbConnection {
+        &mut self.0
+    }
 }
