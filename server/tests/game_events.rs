@@ -26,6 +26,7 @@ use turnpost_server::notifications::unsubscribe;
 use turnpost_shared::{CreateGameRequest, GameKind, PlayMoveRequest};
 
 both_backends!(
+    a_move_answers_its_last_moves_and_records_one_event,
     mail_shows_the_game_at_its_event,
     two_composers_queue_each_events_mail_once,
     an_unreadable_event_holds_back_no_other_games_mail,
@@ -89,6 +90,69 @@ fn turn_cards(conn: &mut DbConnection) -> Vec<OutboxMail> {
         .into_iter()
         .filter(|m| m.body_text.contains("--ply "))
         .collect()
+}
+
+/// A move's writes (its row, the game's state, its event) and the read of the last moves for
+/// the answer: the answer shows the last ten moves, the new one last, exactly as a fresh read
+/// does; one event per move. On PostgreSQL they are one statement, and it stays prepared.
+async fn a_move_answers_its_last_moves_and_records_one_event(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (pool, mut conn) = common::migrated(&db);
+    let ctx = ctx(&db, &mut conn);
+    let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
+    let id = started_game(&mut conn, &ctx, anna, bert);
+    let waiting_at_start = events::waiting(&mut conn).unwrap();
+    for n in 1..=12_u32 {
+        let view = reads::show(&mut conn, &anna, id).unwrap();
+        let mover = [anna, bert][usize::from(view.to_move.unwrap() - 1)];
+        let view = reads::show(&mut conn, &mover, id).unwrap();
+        let notation = view.legal_moves.unwrap()[0].clone();
+        let request = PlayMoveRequest {
+            notation: notation.clone(),
+            ply: view.ply,
+        };
+        let played = moving::play(&mut conn, &ctx, &mover, id, &request).unwrap();
+        assert_eq!(played.ply, n);
+        let plies: Vec<u32> = played.last_moves.iter().map(|m| m.ply).collect();
+        let expected: Vec<u32> = (n.saturating_sub(10)..n).collect();
+        assert_eq!(plies, expected, "after move {n}");
+        assert_eq!(played.last_moves.last().unwrap().notation, notation);
+        let fresh = reads::show(&mut conn, &mover, id).unwrap();
+        assert_eq!(
+            serde_json::to_value(&fresh.last_moves).unwrap(),
+            serde_json::to_value(&played.last_moves).unwrap()
+        );
+        assert_eq!(fresh.position, played.position);
+        assert_eq!(fresh.to_move, played.to_move);
+        assert_eq!(
+            events::waiting(&mut conn).unwrap(),
+            waiting_at_start + i64::from(n)
+        );
+    }
+    if let DbConnection::Pg(pg) = &mut conn {
+        use diesel::RunQueryDsl;
+        #[derive(diesel::QueryableByName)]
+        struct Statement {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            statement: String,
+        }
+        let prepared: Vec<Statement> =
+            diesel::sql_query("SELECT statement FROM pg_prepared_statements")
+                .load(pg)
+                .unwrap();
+        let writes: Vec<&str> = prepared
+            .iter()
+            .map(|s| s.statement.as_str())
+            .filter(|s| s.starts_with("WITH w0 AS (INSERT INTO \"moves\""))
+            .collect();
+        assert_eq!(writes.len(), 1, "{writes:#?}");
+        assert!(writes[0].contains("UPDATE \"games\" SET"), "{}", writes[0]);
+        assert!(
+            writes[0].contains("INSERT INTO \"game_events\""),
+            "{}",
+            writes[0]
+        );
+    }
 }
 
 async fn mail_shows_the_game_at_its_event(backend: Backend) {

@@ -12,6 +12,7 @@ pub mod events;
 pub mod games;
 pub mod inbound;
 pub mod models;
+pub mod move_write;
 pub mod notifications;
 pub mod outbox;
 pub mod schema;

@@ -9,7 +9,7 @@ use super::{frame, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::models::MoveRow;
-use crate::db::{self, DbConnection, DbError};
+use crate::db::{self, move_write, DbConnection, DbError};
 use crate::notices::{self, GameEvent};
 
 /// The most forced moves played after one move: one round of the largest table (six seats),
@@ -25,10 +25,26 @@ const MAX_FORCED_MOVES: usize = 6;
 pub(super) fn play_forced(
     conn: &mut DbConnection,
     game_id: i64,
+    position: AnyGame,
+    next_ply: i32,
+    now: chrono::NaiveDateTime,
+) -> Result<(AnyGame, i32), DbError> {
+    let (position, next_ply, rows) = forced_moves(game_id, position, next_ply, now);
+    for row in &rows {
+        q::insert_move(conn, row)?;
+    }
+    Ok((position, next_ply))
+}
+
+/// The forced moves that follow `position` (see [`play_forced`]) as rows from ply
+/// `next_ply`, not yet stored; with the position after them and the next ply.
+fn forced_moves(
+    game_id: i64,
     mut position: AnyGame,
     mut next_ply: i32,
     now: chrono::NaiveDateTime,
-) -> Result<(AnyGame, i32), DbError> {
+) -> (AnyGame, i32, Vec<MoveRow>) {
+    let mut rows = Vec::new();
     for _ in 0..MAX_FORCED_MOVES {
         let Some(forced_seat) = position.status().to_move() else {
             break;
@@ -36,21 +52,18 @@ pub(super) fn play_forced(
         let Some((next, forced)) = position.play_forced() else {
             break;
         };
-        q::insert_move(
-            conn,
-            &MoveRow {
-                game_id,
-                ply: next_ply,
-                seat: super::seat_number(forced_seat),
-                account_id: None,
-                notation: forced,
-                played_at: now,
-            },
-        )?;
+        rows.push(MoveRow {
+            game_id,
+            ply: next_ply,
+            seat: super::seat_number(forced_seat),
+            account_id: None,
+            notation: forced,
+            played_at: now,
+        });
         next_ply += 1;
         position = next;
     }
-    Ok((position, next_ply))
+    (position, next_ply, rows)
 }
 
 /// The current game for `viewer`, boxed for an error that carries it.
@@ -189,18 +202,16 @@ pub fn play(
         let engine = super::engine(&loaded.game)?;
         let (position, canonical) = engine.play(&request.notation).map_err(GameError::Illegal)?;
         let now = db::now();
-        q::insert_move(
-            conn,
-            &MoveRow {
-                game_id,
-                ply,
-                seat,
-                account_id: Some(mover),
-                notation: canonical,
-                played_at: now,
-            },
-        )?;
-        let (position, next_ply) = play_forced(conn, game_id, position, ply + 1, now)?;
+        let mut played = vec![MoveRow {
+            game_id,
+            ply,
+            seat,
+            account_id: Some(mover),
+            notation: canonical,
+            played_at: now,
+        }];
+        let (position, next_ply, forced) = forced_moves(game_id, position, ply + 1, now);
+        played.extend(forced);
         let (status, result, to_move) = super::status_columns(&position.status());
         let mut state = loaded.game.state();
         state.ply = next_ply;
@@ -220,14 +231,20 @@ pub fn play(
             state.draw_accepted_by = None;
         }
         crate::clocks::after_move(conn, loaded, seat, &mut state, now)?;
-        q::save(conn, game_id, &state)?;
-        loaded.game.apply(state);
-        let last = q::last_moves(conn, game_id, super::LAST_MOVES)?;
-        if status == GameStatus::Finished {
-            notices::record(conn, loaded, GameEvent::GameOver)?;
+        loaded.game.apply(state.clone());
+        let event = if status == GameStatus::Finished {
+            GameEvent::GameOver
         } else {
-            notices::record(conn, loaded, GameEvent::Turn)?;
-        }
+            GameEvent::Turn
+        };
+        let last = move_write::write_move(
+            conn,
+            game_id,
+            &played,
+            &state,
+            &notices::to_record(loaded, event),
+            super::LAST_MOVES,
+        )?;
         Ok(Outcome::Played(Box::new(view::game_view(
             loaded, &position, &last, me, now,
         ))))

@@ -141,6 +141,13 @@ impl GameEvent {
 /// # Errors
 /// Storage failures.
 pub fn record(conn: &mut DbConnection, loaded: &Loaded, event: GameEvent) -> Result<(), DbError> {
+    q::insert(conn, &to_record(loaded, event))
+}
+
+/// The row that records `event` of `loaded` as it is now, for a caller that writes it with the
+/// rest of its change in one statement (a move); logs it for operators as [`record`] does.
+#[must_use]
+pub fn to_record(loaded: &Loaded, event: GameEvent) -> NewGameEvent<'_> {
     let game = &loaded.game;
     log_event(loaded, event);
     let (seat, departure) = match event {
@@ -149,24 +156,21 @@ pub fn record(conn: &mut DbConnection, loaded: &Loaded, event: GameEvent) -> Res
         }
         _ => (None, None),
     };
-    q::insert(
-        conn,
-        &NewGameEvent {
-            game_id: game.id,
-            kind: event.kind(),
-            ply: game.ply,
-            actor_id: event.actor(),
-            seat,
-            departure,
-            status: game.status,
-            to_move: game.to_move,
-            deadline_at: game.deadline_at,
-            result: game.result.as_ref(),
-            result_reason: game.result_reason,
-            position: &game.position,
-            created_at: crate::db::now(),
-        },
-    )
+    NewGameEvent {
+        game_id: game.id,
+        kind: event.kind(),
+        ply: game.ply,
+        actor_id: event.actor(),
+        seat,
+        departure,
+        status: game.status,
+        to_move: game.to_move,
+        deadline_at: game.deadline_at,
+        result: game.result.as_ref(),
+        result_reason: game.result_reason,
+        position: &game.position,
+        created_at: crate::db::now(),
+    }
 }
 
 /// `loaded` (read now) as it was at the event `row` records: what the mails show.

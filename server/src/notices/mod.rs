@@ -17,6 +17,6 @@ mod recipient;
 
 pub use clock_mail::{claimable, digest, reminder};
 pub use composing::{compose_next, compose_waiting};
-pub use event::{record, GameEvent};
+pub use event::{record, to_record, GameEvent};
 pub use facts::{game_facts, queue, site};
 pub use recipient::{addressee, player_decision, recipient, reply_address, Decision, Delivery};
