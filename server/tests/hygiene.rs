@@ -230,7 +230,36 @@ async fn bad_input_gets_a_clear_4xx(backend: Backend) {
     let answer = app.request(Method::PUT, "/v1/me", None, Some("{}")).await;
     assert_eq!(answer.status, 405, "{answer:?}");
     assert_eq!(answer.error_code(), "method_not_allowed");
-    assert_eq!(answer.headers.get("allow").unwrap(), "GET");
+    assert_eq!(answer.headers.get("allow").unwrap(), "GET, HEAD");
+    // Every GET answers HEAD: GET's status and headers, no body (monitors probe with HEAD).
+    for (path, token, status) in [
+        ("/v1/health", None, 200),
+        ("/v1/me", Some(token.as_str()), 200),
+        ("/v1/me", None, 401),
+        ("/v1/games/99999", Some(token.as_str()), 404),
+    ] {
+        let get = app.request(Method::GET, path, token, None).await;
+        let head = app.request(Method::HEAD, path, token, None).await;
+        assert_eq!(
+            (get.status, head.status),
+            (status, status),
+            "{path}: {head:?}"
+        );
+        assert_eq!(
+            head.body,
+            serde_json::Value::Null,
+            "{path}: HEAD has no body"
+        );
+        assert_eq!(
+            head.headers.get("content-type"),
+            get.headers.get("content-type"),
+            "{path}"
+        );
+    }
+    // A route without GET does not answer HEAD.
+    let answer = app.request(Method::HEAD, "/v1/accounts", None, None).await;
+    assert_eq!(answer.status, 405, "{answer:?}");
+    assert_eq!(answer.headers.get("allow").unwrap(), "POST");
     let answer = app.get("/v1/accounts", None).await;
     assert_eq!(answer.status, 405);
     let answer = app.get("/v1/nothing/here", None).await;

@@ -1,12 +1,13 @@
 //! The route table: each handler is registered once, with the documentation type its
 //! `#[utoipa::path(method, path = …)]` generates (`__path_<handler>`). That annotation is the one
 //! place a route's method and path are written; the table gives them to actix (grouped into one
-//! resource per path, so other methods answer 405 with `Allow`) and to the OpenAPI document.
+//! resource per path, so other methods answer 405 with `Allow`; a GET answers HEAD too) and to
+//! the OpenAPI document.
 
 use std::collections::BTreeMap;
 
 use actix_web::http::Method;
-use actix_web::{web, FromRequest, Handler, Responder};
+use actix_web::{guard, web, FromRequest, Handler, Responder};
 use utoipa::openapi::path::{HttpMethod, Operation};
 
 /// One registered route.
@@ -46,7 +47,14 @@ impl RouteTable {
         F::Output: Responder + 'static,
     {
         for method in D::methods() {
-            let route = web::method(actix_method(&method)).to(handler.clone());
+            // Every GET also answers HEAD (RFC 9110 asks it of every general-purpose server;
+            // monitors probe with it): the same handler, status and headers, and actix sends
+            // no body. HEAD stays implicit in the document, as is usual.
+            let route = match method {
+                HttpMethod::Get => web::route().guard(guard::Any(guard::Get()).or(guard::Head())),
+                _ => web::method(actix_method(&method)),
+            }
+            .to(handler.clone());
             self.paths.entry(D::path()).or_default().push(Entry {
                 method,
                 route,
@@ -61,7 +69,10 @@ impl RouteTable {
         for (path, entries) in self.paths {
             let allow: Vec<String> = entries
                 .iter()
-                .map(|entry| actix_method(&entry.method).to_string())
+                .flat_map(|entry| match entry.method {
+                    HttpMethod::Get => vec![Method::GET.to_string(), Method::HEAD.to_string()],
+                    _ => vec![actix_method(&entry.method).to_string()],
+                })
                 .collect();
             let mut resource = super::resource(&path, allow.join(", "));
             for entry in entries {
