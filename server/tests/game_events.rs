@@ -23,7 +23,7 @@ use turnpost_server::games::{challenge, moving, reads, Actor};
 use turnpost_server::mail::StoredParts;
 use turnpost_server::notices;
 use turnpost_server::notifications::unsubscribe;
-use turnpost_shared::{CreateGameRequest, GameKind, PlayMoveRequest};
+use turnpost_shared::{CreateGameRequest, GameKind, GameView, PlayMoveRequest};
 
 both_backends!(
     a_move_answers_its_last_moves_and_records_one_event,
@@ -70,16 +70,29 @@ fn started_game(conn: &mut DbConnection, ctx: &MailContext, anna: Actor, bert: A
 /// Plays `n` moves, each the first legal move of the seat to move.
 fn play(conn: &mut DbConnection, ctx: &MailContext, players: [Actor; 2], id: i64, n: usize) {
     for _ in 0..n {
-        let view = reads::show(conn, &players[0], id).unwrap();
-        let mover = players[usize::from(view.to_move.unwrap() - 1)];
-        let view = reads::show(conn, &mover, id).unwrap();
-        let notation = view.legal_moves.unwrap()[0].clone();
-        let request = PlayMoveRequest {
-            notation,
-            ply: view.ply,
-        };
-        moving::play(conn, ctx, &mover, id, &request).unwrap();
+        play_first_legal(conn, ctx, players, id);
     }
+}
+
+/// Plays the first legal move of the seat to move; answers the mover and the move's answer.
+fn play_first_legal(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    players: [Actor; 2],
+    id: i64,
+) -> (Actor, GameView) {
+    let view = reads::show(conn, &players[0], id).unwrap();
+    let mover = players[usize::from(view.to_move.unwrap() - 1)];
+    let view = reads::show(conn, &mover, id).unwrap();
+    let notation = view.legal_moves.unwrap()[0].clone();
+    let request = PlayMoveRequest {
+        notation,
+        ply: view.ply,
+    };
+    (
+        mover,
+        moving::play(conn, ctx, &mover, id, &request).unwrap(),
+    )
 }
 
 /// The mails that carry a move command: the turn cards (the start's mail to the first mover
@@ -103,20 +116,11 @@ async fn a_move_answers_its_last_moves_and_records_one_event(backend: Backend) {
     let id = started_game(&mut conn, &ctx, anna, bert);
     let waiting_at_start = events::waiting(&mut conn).unwrap();
     for n in 1..=12_u32 {
-        let view = reads::show(&mut conn, &anna, id).unwrap();
-        let mover = [anna, bert][usize::from(view.to_move.unwrap() - 1)];
-        let view = reads::show(&mut conn, &mover, id).unwrap();
-        let notation = view.legal_moves.unwrap()[0].clone();
-        let request = PlayMoveRequest {
-            notation: notation.clone(),
-            ply: view.ply,
-        };
-        let played = moving::play(&mut conn, &ctx, &mover, id, &request).unwrap();
+        let (mover, played) = play_first_legal(&mut conn, &ctx, [anna, bert], id);
         assert_eq!(played.ply, n);
         let plies: Vec<u32> = played.last_moves.iter().map(|m| m.ply).collect();
         let expected: Vec<u32> = (n.saturating_sub(10)..n).collect();
         assert_eq!(plies, expected, "after move {n}");
-        assert_eq!(played.last_moves.last().unwrap().notation, notation);
         let fresh = reads::show(&mut conn, &mover, id).unwrap();
         assert_eq!(
             serde_json::to_value(&fresh.last_moves).unwrap(),
