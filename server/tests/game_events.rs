@@ -52,6 +52,32 @@ fn account(pool: &Pool, name: &str) -> Actor {
     Actor::Account(found.id)
 }
 
+/// What every test here starts from: a fresh migrated database (the test's own connection
+/// and a pool), the mail context, and two players.
+struct Scene {
+    db: TestDb,
+    pool: Pool,
+    conn: DbConnection,
+    ctx: MailContext,
+    anna: Actor,
+    bert: Actor,
+}
+
+fn scene(backend: Backend) -> Scene {
+    let db = TestDb::create(backend);
+    let (pool, mut conn) = common::migrated(&db);
+    let ctx = ctx(&db, &mut conn);
+    let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
+    Scene {
+        db,
+        pool,
+        conn,
+        ctx,
+        anna,
+        bert,
+    }
+}
+
 /// A started Kefren game between anna (to move) and bert.
 fn started_game(conn: &mut DbConnection, ctx: &MailContext, anna: Actor, bert: Actor) -> i64 {
     let request = CreateGameRequest {
@@ -109,10 +135,14 @@ fn turn_cards(conn: &mut DbConnection) -> Vec<OutboxMail> {
 /// the answer: the answer shows the last ten moves, the new one last, exactly as a fresh read
 /// does; one event per move. On PostgreSQL they are one statement, and it stays prepared.
 async fn a_move_answers_its_last_moves_and_records_one_event(backend: Backend) {
-    let db = TestDb::create(backend);
-    let (pool, mut conn) = common::migrated(&db);
-    let ctx = ctx(&db, &mut conn);
-    let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
+    let Scene {
+        db: _db,
+        pool: _pool,
+        mut conn,
+        ctx,
+        anna,
+        bert,
+    } = scene(backend);
     let id = started_game(&mut conn, &ctx, anna, bert);
     let waiting_at_start = events::waiting(&mut conn).unwrap();
     for n in 1..=12_u32 {
@@ -160,10 +190,14 @@ async fn a_move_answers_its_last_moves_and_records_one_event(backend: Backend) {
 }
 
 async fn mail_shows_the_game_at_its_event(backend: Backend) {
-    let db = TestDb::create(backend);
-    let (pool, mut conn) = common::migrated(&db);
-    let ctx = ctx(&db, &mut conn);
-    let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
+    let Scene {
+        db: _db,
+        pool: _pool,
+        mut conn,
+        ctx,
+        anna,
+        bert,
+    } = scene(backend);
     let id = started_game(&mut conn, &ctx, anna, bert);
     play(&mut conn, &ctx, [anna, bert], id, 3);
     assert!(
@@ -212,10 +246,14 @@ async fn mail_shows_the_game_at_its_event(backend: Backend) {
 
 async fn two_composers_queue_each_events_mail_once(backend: Backend) {
     const MOVES: usize = 30;
-    let db = TestDb::create(backend);
-    let (pool, mut conn) = common::migrated(&db);
-    let ctx = ctx(&db, &mut conn);
-    let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
+    let Scene {
+        db: _db,
+        pool,
+        mut conn,
+        ctx,
+        anna,
+        bert,
+    } = scene(backend);
     let id = started_game(&mut conn, &ctx, anna, bert);
     play(&mut conn, &ctx, [anna, bert], id, MOVES);
     let waiting = events::waiting(&mut conn).unwrap();
@@ -278,10 +316,14 @@ fn execute(conn: &mut DbConnection, sql: &str) {
 }
 
 async fn an_unreadable_event_holds_back_no_other_games_mail(backend: Backend) {
-    let db = TestDb::create(backend);
-    let (pool, mut conn) = common::migrated(&db);
-    let ctx = ctx(&db, &mut conn);
-    let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
+    let Scene {
+        db: _db,
+        pool: _pool,
+        mut conn,
+        ctx,
+        anna,
+        bert,
+    } = scene(backend);
     let broken = started_game(&mut conn, &ctx, anna, bert);
     // The first event of the first game holds a position no engine can read (a hand-edited
     // row, or one written by a later version).
@@ -313,10 +355,14 @@ async fn an_unreadable_event_holds_back_no_other_games_mail(backend: Backend) {
 /// The worker composes several events in one transaction; one it cannot read sends it back to
 /// one event at a time, and every other game's mail is still queued (once).
 async fn an_unreadable_event_in_a_batch_holds_back_no_other_games_mail(backend: Backend) {
-    let db = TestDb::create(backend);
-    let (pool, mut conn) = common::migrated(&db);
-    let ctx = ctx(&db, &mut conn);
-    let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
+    let Scene {
+        db: _db,
+        pool,
+        mut conn,
+        ctx,
+        anna,
+        bert,
+    } = scene(backend);
     let first = started_game(&mut conn, &ctx, anna, bert);
     let broken = started_game(&mut conn, &ctx, bert, anna);
     let last = started_game(&mut conn, &ctx, anna, bert);
