@@ -55,12 +55,13 @@ fn account(pool: &Pool, name: &str) -> Actor {
 /// What every test here starts from: a fresh migrated database (the test's own connection
 /// and a pool), the mail context, and two players.
 struct Scene {
-    db: TestDb,
     pool: Pool,
     conn: DbConnection,
     ctx: MailContext,
     anna: Actor,
     bert: Actor,
+    /// Dropped last (fields drop in order), after the connections to it.
+    _db: TestDb,
 }
 
 fn scene(backend: Backend) -> Scene {
@@ -69,12 +70,12 @@ fn scene(backend: Backend) -> Scene {
     let ctx = ctx(&db, &mut conn);
     let (anna, bert) = (account(&pool, "anna"), account(&pool, "bert"));
     Scene {
-        db,
         pool,
         conn,
         ctx,
         anna,
         bert,
+        _db: db,
     }
 }
 
@@ -135,23 +136,17 @@ fn turn_cards(conn: &mut DbConnection) -> Vec<OutboxMail> {
 /// the answer: the answer shows the last ten moves, the new one last, exactly as a fresh read
 /// does; one event per move. On PostgreSQL they are one statement, and it stays prepared.
 async fn a_move_answers_its_last_moves_and_records_one_event(backend: Backend) {
-    let Scene {
-        db: _db,
-        pool: _pool,
-        mut conn,
-        ctx,
-        anna,
-        bert,
-    } = scene(backend);
-    let id = started_game(&mut conn, &ctx, anna, bert);
-    let waiting_at_start = events::waiting(&mut conn).unwrap();
+    let mut s = scene(backend);
+    let (anna, bert) = (s.anna, s.bert);
+    let id = started_game(&mut s.conn, &s.ctx, anna, bert);
+    let waiting_at_start = events::waiting(&mut s.conn).unwrap();
     for n in 1..=12_u32 {
-        let (mover, played) = play_first_legal(&mut conn, &ctx, [anna, bert], id);
+        let (mover, played) = play_first_legal(&mut s.conn, &s.ctx, [anna, bert], id);
         assert_eq!(played.ply, n);
         let plies: Vec<u32> = played.last_moves.iter().map(|m| m.ply).collect();
         let expected: Vec<u32> = (n.saturating_sub(10)..n).collect();
         assert_eq!(plies, expected, "after move {n}");
-        let fresh = reads::show(&mut conn, &mover, id).unwrap();
+        let fresh = reads::show(&mut s.conn, &mover, id).unwrap();
         assert_eq!(
             serde_json::to_value(&fresh.last_moves).unwrap(),
             serde_json::to_value(&played.last_moves).unwrap()
@@ -159,11 +154,11 @@ async fn a_move_answers_its_last_moves_and_records_one_event(backend: Backend) {
         assert_eq!(fresh.position, played.position);
         assert_eq!(fresh.to_move, played.to_move);
         assert_eq!(
-            events::waiting(&mut conn).unwrap(),
+            events::waiting(&mut s.conn).unwrap(),
             waiting_at_start + i64::from(n)
         );
     }
-    if let DbConnection::Pg(pg) = &mut conn {
+    if let DbConnection::Pg(pg) = &mut s.conn {
         use diesel::RunQueryDsl;
         #[derive(diesel::QueryableByName)]
         struct Statement {
@@ -190,34 +185,28 @@ async fn a_move_answers_its_last_moves_and_records_one_event(backend: Backend) {
 }
 
 async fn mail_shows_the_game_at_its_event(backend: Backend) {
-    let Scene {
-        db: _db,
-        pool: _pool,
-        mut conn,
-        ctx,
-        anna,
-        bert,
-    } = scene(backend);
-    let id = started_game(&mut conn, &ctx, anna, bert);
-    play(&mut conn, &ctx, [anna, bert], id, 3);
+    let mut s = scene(backend);
+    let (anna, bert) = (s.anna, s.bert);
+    let id = started_game(&mut s.conn, &s.ctx, anna, bert);
+    play(&mut s.conn, &s.ctx, [anna, bert], id, 3);
     assert!(
-        outbox::all(&mut conn).unwrap().is_empty(),
+        outbox::all(&mut s.conn).unwrap().is_empty(),
         "the game's transactions queued mail themselves"
     );
     // Challenge, start, three moves.
-    assert_eq!(events::waiting(&mut conn).unwrap(), 5);
+    assert_eq!(events::waiting(&mut s.conn).unwrap(), 5);
 
     let mut composed = 0;
-    while notices::compose_next(&mut conn, &ctx).unwrap() {
+    while notices::compose_next(&mut s.conn, &s.ctx).unwrap() {
         composed += 1;
     }
     assert_eq!(composed, 5);
-    assert_eq!(events::waiting(&mut conn).unwrap(), 0);
-    assert!(!notices::compose_next(&mut conn, &ctx).unwrap());
+    assert_eq!(events::waiting(&mut s.conn).unwrap(), 0);
+    assert!(!notices::compose_next(&mut s.conn, &s.ctx).unwrap());
 
     // The start's card (ply 0) and one per move, each at its own ply although all were
     // composed after the third move.
-    let cards = turn_cards(&mut conn);
+    let cards = turn_cards(&mut s.conn);
     let plies: Vec<u32> = cards.iter().map(ply_of).collect();
     assert_eq!(plies, [0, 1, 2, 3], "{cards:#?}");
     let to: Vec<&str> = cards.iter().map(|m| m.recipient.as_str()).collect();
@@ -246,17 +235,11 @@ async fn mail_shows_the_game_at_its_event(backend: Backend) {
 
 async fn two_composers_queue_each_events_mail_once(backend: Backend) {
     const MOVES: usize = 30;
-    let Scene {
-        db: _db,
-        pool,
-        mut conn,
-        ctx,
-        anna,
-        bert,
-    } = scene(backend);
-    let id = started_game(&mut conn, &ctx, anna, bert);
-    play(&mut conn, &ctx, [anna, bert], id, MOVES);
-    let waiting = events::waiting(&mut conn).unwrap();
+    let mut s = scene(backend);
+    let (anna, bert) = (s.anna, s.bert);
+    let id = started_game(&mut s.conn, &s.ctx, anna, bert);
+    play(&mut s.conn, &s.ctx, [anna, bert], id, MOVES);
+    let waiting = events::waiting(&mut s.conn).unwrap();
     assert_eq!(
         waiting,
         2 + i64::try_from(MOVES).unwrap(),
@@ -265,8 +248,8 @@ async fn two_composers_queue_each_events_mail_once(backend: Backend) {
 
     let composers: Vec<_> = (0..2)
         .map(|_| {
-            let pool = pool.clone();
-            let ctx = ctx.clone();
+            let pool = s.pool.clone();
+            let ctx = s.ctx.clone();
             std::thread::spawn(move || {
                 let mut total = 0;
                 loop {
@@ -287,10 +270,10 @@ async fn two_composers_queue_each_events_mail_once(backend: Backend) {
         composed, waiting,
         "each event composed by exactly one composer"
     );
-    assert_eq!(events::waiting(&mut conn).unwrap(), 0);
+    assert_eq!(events::waiting(&mut s.conn).unwrap(), 0);
 
     // One card per turn, in the game's order (a game's events are composed one at a time).
-    let cards = turn_cards(&mut conn);
+    let cards = turn_cards(&mut s.conn);
     let plies: Vec<u32> = cards.iter().map(ply_of).collect();
     let expected: Vec<u32> = (0..=u32::try_from(MOVES).unwrap()).collect();
     assert_eq!(plies, expected);
@@ -316,33 +299,27 @@ fn execute(conn: &mut DbConnection, sql: &str) {
 }
 
 async fn an_unreadable_event_holds_back_no_other_games_mail(backend: Backend) {
-    let Scene {
-        db: _db,
-        pool: _pool,
-        mut conn,
-        ctx,
-        anna,
-        bert,
-    } = scene(backend);
-    let broken = started_game(&mut conn, &ctx, anna, bert);
+    let mut s = scene(backend);
+    let (anna, bert) = (s.anna, s.bert);
+    let broken = started_game(&mut s.conn, &s.ctx, anna, bert);
     // The first event of the first game holds a position no engine can read (a hand-edited
     // row, or one written by a later version).
     execute(
-        &mut conn,
+        &mut s.conn,
         &format!(
             "UPDATE game_events SET position = 'not a position' WHERE id = \
              (SELECT MIN(id) FROM game_events WHERE game_id = {broken})"
         ),
     );
-    let other = started_game(&mut conn, &ctx, bert, anna);
+    let other = started_game(&mut s.conn, &s.ctx, bert, anna);
     let mut rounds = 0;
-    while notices::compose_next(&mut conn, &ctx).unwrap() {
+    while notices::compose_next(&mut s.conn, &s.ctx).unwrap() {
         rounds += 1;
         assert!(rounds < 20, "composing never ends");
     }
-    assert_eq!(events::waiting(&mut conn).unwrap(), 0);
+    assert_eq!(events::waiting(&mut s.conn).unwrap(), 0);
     // The other game's start reached its first mover.
-    let cards = turn_cards(&mut conn);
+    let cards = turn_cards(&mut s.conn);
     let title = format!("Kefren #{other}:");
     assert!(
         cards
@@ -355,31 +332,25 @@ async fn an_unreadable_event_holds_back_no_other_games_mail(backend: Backend) {
 /// The worker composes several events in one transaction; one it cannot read sends it back to
 /// one event at a time, and every other game's mail is still queued (once).
 async fn an_unreadable_event_in_a_batch_holds_back_no_other_games_mail(backend: Backend) {
-    let Scene {
-        db: _db,
-        pool,
-        mut conn,
-        ctx,
-        anna,
-        bert,
-    } = scene(backend);
-    let first = started_game(&mut conn, &ctx, anna, bert);
-    let broken = started_game(&mut conn, &ctx, bert, anna);
-    let last = started_game(&mut conn, &ctx, anna, bert);
+    let mut s = scene(backend);
+    let (anna, bert) = (s.anna, s.bert);
+    let first = started_game(&mut s.conn, &s.ctx, anna, bert);
+    let broken = started_game(&mut s.conn, &s.ctx, bert, anna);
+    let last = started_game(&mut s.conn, &s.ctx, anna, bert);
     execute(
-        &mut conn,
+        &mut s.conn,
         &format!(
             "UPDATE game_events SET position = 'not a position' WHERE id = \
              (SELECT MIN(id) FROM game_events WHERE game_id = {broken})"
         ),
     );
     let mut rounds = 0;
-    while notices::compose_waiting(&pool, &ctx, 8).unwrap() > 0 {
+    while notices::compose_waiting(&s.pool, &s.ctx, 8).unwrap() > 0 {
         rounds += 1;
         assert!(rounds < 20, "composing never ends");
     }
-    assert_eq!(events::waiting(&mut conn).unwrap(), 0);
-    let cards = turn_cards(&mut conn);
+    assert_eq!(events::waiting(&mut s.conn).unwrap(), 0);
+    let cards = turn_cards(&mut s.conn);
     // Anna moves first in all three; the broken game's first event (its challenge) is dropped,
     // its start (readable) still brings her turn card.
     for (game, to) in [(first, "anna"), (broken, "anna"), (last, "anna")] {
