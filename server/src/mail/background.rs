@@ -1,6 +1,7 @@
-//! One OS thread at the lowest scheduling priority (`SCHED_IDLE` on Linux) for the mail worker's blocking work. Drawing
-//! turn-card pictures costs milliseconds of CPU per mail; under load the HTTP API should get
-//! the CPU first and the mail catch up when the load drops (delivery is asynchronous anyway).
+//! One OS thread at the lowest scheduling priority (`SCHED_IDLE` on Linux) for the mail
+//! worker's blocking work. Drawing turn-card pictures costs milliseconds of CPU per mail; under
+//! load the HTTP API should get the CPU first and the mail catch up when the load drops
+//! (delivery is asynchronous anyway).
 
 use std::sync::mpsc;
 
