@@ -298,19 +298,24 @@ fn execute(conn: &mut DbConnection, sql: &str) {
     };
 }
 
+/// Gives the first event of game `game` a position no engine can read (a hand-edited row, or
+/// one written by a later version).
+fn break_first_event(conn: &mut DbConnection, game: i64) {
+    execute(
+        conn,
+        &format!(
+            "UPDATE game_events SET position = 'not a position' WHERE id = \
+             (SELECT MIN(id) FROM game_events WHERE game_id = {game})"
+        ),
+    );
+}
+
 async fn an_unreadable_event_holds_back_no_other_games_mail(backend: Backend) {
     let mut s = scene(backend);
     let (anna, bert) = (s.anna, s.bert);
     let broken = started_game(&mut s.conn, &s.ctx, anna, bert);
-    // The first event of the first game holds a position no engine can read (a hand-edited
-    // row, or one written by a later version).
-    execute(
-        &mut s.conn,
-        &format!(
-            "UPDATE game_events SET position = 'not a position' WHERE id = \
-             (SELECT MIN(id) FROM game_events WHERE game_id = {broken})"
-        ),
-    );
+    // The first event of the first game holds a position no engine can read.
+    break_first_event(&mut s.conn, broken);
     let other = started_game(&mut s.conn, &s.ctx, bert, anna);
     let mut rounds = 0;
     while notices::compose_next(&mut s.conn, &s.ctx).unwrap() {
@@ -337,13 +342,7 @@ async fn an_unreadable_event_in_a_batch_holds_back_no_other_games_mail(backend: 
     let first = started_game(&mut s.conn, &s.ctx, anna, bert);
     let broken = started_game(&mut s.conn, &s.ctx, bert, anna);
     let last = started_game(&mut s.conn, &s.ctx, anna, bert);
-    execute(
-        &mut s.conn,
-        &format!(
-            "UPDATE game_events SET position = 'not a position' WHERE id = \
-             (SELECT MIN(id) FROM game_events WHERE game_id = {broken})"
-        ),
-    );
+    break_first_event(&mut s.conn, broken);
     let mut rounds = 0;
     while notices::compose_waiting(&s.pool, &s.ctx, 8).unwrap() > 0 {
         rounds += 1;
