@@ -3,9 +3,11 @@
 //! test process that receives the server's mail.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod module_graph;
 mod smtp_sink;
 mod sqlite_file;
 
+pub use module_graph::{Cycle, ModuleGraph, ModulePath};
 pub use smtp_sink::{Mail, SmtpSink};
 
 use std::io::{Read, Write};
