@@ -1,7 +1,9 @@
 //! How a game looks on a terminal: header, board with coordinates and the last move
 //! highlighted, whose turn it is.
 
-use turnpost_shared::{render_text, AnyGame, GameSummary, GameView, Options};
+use turnpost_shared::{
+    render_text, AnyGame, GameResult, GameStatus, GameSummary, GameView, Options, ResultReason,
+};
 
 use crate::clock_display::{bank, clock_words, local_deadline, LONG, SHORT};
 use crate::output::text_style;
@@ -36,7 +38,7 @@ fn dice_line(game: &GameView) -> Option<String> {
         return None;
     }
     let Some(commitment) = game.seed_sha256.as_deref() else {
-        return (game.status == "invited")
+        return (game.status == GameStatus::Invited)
             .then(|| "dice: the seed is drawn when the game starts\n".to_string());
     };
     Some(match game.options.get("seed") {
@@ -67,18 +69,20 @@ pub fn players(seats: &[turnpost_shared::SeatView]) -> String {
 
 /// Who is to move or how it ended, in words.
 pub fn state_line(
-    status: &str,
+    status: GameStatus,
     to_move: Option<u8>,
     your_turn: bool,
-    result: Option<&str>,
-    reason: Option<&str>,
+    result: Option<&GameResult>,
+    reason: Option<ResultReason>,
     seats: &[turnpost_shared::SeatView],
 ) -> String {
     let name = |seat: u8| seat_player(seats, seat);
     match (status, to_move) {
-        ("active", Some(seat)) if your_turn => format!("your move ({})", name(seat)),
-        ("active", Some(seat)) => format!("{} to move", name(seat)),
-        ("finished", _) => format!("finished: {}", result_words(result, reason, seats)),
+        (GameStatus::Active, Some(seat)) if your_turn => format!("your move ({})", name(seat)),
+        (GameStatus::Active, Some(seat)) => format!("{} to move", name(seat)),
+        (GameStatus::Finished, _) => {
+            format!("finished: {}", result_words(result, reason, seats))
+        }
         (other, _) => other.to_string(),
     }
 }
@@ -86,39 +90,33 @@ pub fn state_line(
 /// A result for people: "anna won by resignation", "draw by agreement", from the API's
 /// `won 1` / `won 1 3` / `draw` and the reason.
 pub fn result_words(
-    result: Option<&str>,
-    reason: Option<&str>,
+    result: Option<&GameResult>,
+    reason: Option<ResultReason>,
     seats: &[turnpost_shared::SeatView],
 ) -> String {
-    let how = match reason {
-        Some("rules") | None => String::new(),
-        Some("resignation") => " by resignation".to_string(),
-        Some("agreement") => " by agreement".to_string(),
-        Some("timeout") => " on time".to_string(),
-        Some(other) => format!(" ({other})"),
-    };
-    let words: Vec<&str> = result.unwrap_or("").split_whitespace().collect();
-    match words.split_first() {
-        Some((&"won", winners)) if !winners.is_empty() => {
-            let names: Vec<String> = winners
+    let how = reason.map_or("", ResultReason::after_result);
+    match result {
+        Some(result) if result.is_draw() => format!("draw{how}"),
+        Some(result) => {
+            let names: Vec<String> = result
+                .winners()
                 .iter()
-                .map(|seat| {
-                    seat.parse::<u8>()
-                        .map_or_else(|_| (*seat).to_string(), |seat| seat_player(seats, seat))
+                .map(|&seat| {
+                    u8::try_from(seat)
+                        .map_or_else(|_| seat.to_string(), |seat| seat_player(seats, seat))
                 })
                 .collect();
             format!("{} won{how}", names.join(" and "))
         }
-        Some((&"draw", _)) => format!("draw{how}"),
-        _ => format!("over{how}"),
+        None => format!("over{how}"),
     }
 }
 
 /// The count shown for a game: "move 9" while active (the move to be played now, counting
 /// from 1), "8 moves played" otherwise. The API's `ply` and `--ply` are the moves played so far.
-pub fn move_count(status: &str, ply: u32) -> String {
+pub fn move_count(status: GameStatus, ply: u32) -> String {
     match (status, ply) {
-        ("active", _) => format!("move {}", ply + 1),
+        (GameStatus::Active, _) => format!("move {}", ply + 1),
         (_, 1) => "1 move played".to_string(),
         (_, n) => format!("{n} moves played"),
     }
@@ -179,15 +177,15 @@ pub fn departures_words(
 pub fn describe(game: &GameView) -> String {
     let mut text = format!("{} #{} · {}\n", game.kind, game.id, players(&game.seats));
     let state = state_line(
-        &game.status,
+        game.status,
         game.to_move,
         game.your_turn,
-        game.result.as_deref(),
-        game.result_reason.as_deref(),
+        game.result.as_ref(),
+        game.result_reason,
         &game.seats,
     );
-    text.push_str(&format!("{} · {state}", move_count(&game.status, game.ply)));
-    if game.status != "finished" {
+    text.push_str(&format!("{} · {state}", move_count(game.status, game.ply)));
+    if game.status != GameStatus::Finished {
         if let Some(reason) = &game.result_reason {
             text.push_str(&format!(" ({reason})"));
         }
@@ -197,7 +195,7 @@ pub fn describe(game: &GameView) -> String {
         game.your_seat.and_then(turnpost_shared::Seat::new),
         engine_game(game),
     ) {
-        if game.status == "active" || game.status == "invited" {
+        if matches!(game.status, GameStatus::Active | GameStatus::Invited) {
             text.push_str(&format!("your goal: {}\n", engine.goal(seat)));
         }
         if let Some(roll) = die_roll(game) {
@@ -308,10 +306,10 @@ fn due(game: &GameSummary) -> String {
 /// One line of a game list.
 pub fn summary_line(game: &GameSummary) -> String {
     let state = state_line(
-        &game.status,
+        game.status,
         game.to_move,
         game.your_turn,
-        game.result.as_deref(),
+        game.result.as_ref(),
         None,
         &game.seats,
     );
@@ -322,7 +320,7 @@ pub fn summary_line(game: &GameSummary) -> String {
         .filter(|seat| !seat.accepted)
         .map(|seat| seat.player.as_str())
         .collect();
-    let who = if game.status == "invited" && !pending.is_empty() {
+    let who = if game.status == GameStatus::Invited && !pending.is_empty() {
         format!("waiting for {}", pending.join(", "))
     } else {
         names.join(", ")
@@ -331,7 +329,7 @@ pub fn summary_line(game: &GameSummary) -> String {
         "{:>6}  {:<16}  {:<9}  {:<18}  ",
         game.id,
         game.kind,
-        move_count(&game.status, game.ply),
+        move_count(game.status, game.ply),
         state
     );
     let due = due(game);
@@ -388,7 +386,7 @@ mod tests {
             deadline: Some("2026-11-24T13:03:00Z".into()),
             claimable: false,
             seats: vec![seat(1, "anna", banks[0]), seat(2, "bob", banks[1])],
-            status: "active".into(),
+            status: GameStatus::Active,
             result: None,
             result_reason: None,
             ply: 3,
@@ -415,20 +413,44 @@ mod tests {
     fn results_name_players_and_moves_count_from_one() {
         let view = game("3d", "auto", [None, None]);
         assert_eq!(
-            result_words(Some("won 2"), Some("resignation"), &view.seats),
+            result_words(
+                Some(&GameResult::won([2])),
+                Some(ResultReason::Resignation),
+                &view.seats
+            ),
             "bob won by resignation"
         );
         assert_eq!(
-            result_words(Some("won 1"), Some("timeout"), &view.seats),
+            result_words(
+                Some(&GameResult::won([1])),
+                Some(ResultReason::Timeout),
+                &view.seats
+            ),
             "anna won on time"
         );
         assert_eq!(
-            result_words(Some("draw"), Some("agreement"), &view.seats),
+            result_words(
+                Some(&GameResult::draw()),
+                Some(ResultReason::Agreement),
+                &view.seats
+            ),
             "draw by agreement"
         );
-        assert_eq!(move_count("active", 8), "move 9");
-        assert_eq!(move_count("finished", 1), "1 move played");
-        assert_eq!(move_count("finished", 8), "8 moves played");
+        assert_eq!(
+            result_words(
+                Some(&GameResult::won([1, 3])),
+                Some(ResultReason::Rules),
+                &view.seats
+            ),
+            "anna and seat 3 won"
+        );
+        assert_eq!(
+            result_words(None, Some(ResultReason::Declined), &view.seats),
+            "over (declined)"
+        );
+        assert_eq!(move_count(GameStatus::Active, 8), "move 9");
+        assert_eq!(move_count(GameStatus::Finished, 1), "1 move played");
+        assert_eq!(move_count(GameStatus::Finished, 8), "8 moves played");
     }
 
     #[test]
@@ -451,12 +473,12 @@ mod tests {
         view.kind = turnpost_shared::GameKind::Kechi;
         view.options.insert("total".into(), "die".into());
         assert_eq!(dice_line(&view), None, "no commitment, nothing to say");
-        view.status = "invited".into();
+        view.status = GameStatus::Invited;
         assert_eq!(
             dice_line(&view).as_deref(),
             Some("dice: the seed is drawn when the game starts\n")
         );
-        view.status = "active".into();
+        view.status = GameStatus::Active;
         view.seed_sha256 = Some("73475c".into());
         assert_eq!(
             dice_line(&view).as_deref(),

@@ -535,6 +535,36 @@ async fn health_openapi_and_docs(backend: Backend) {
             "OpenAPI schema {name} differs from turnpost_shared::{name}"
         );
     }
+    // The game states are documented as enums with their JSON names, not as free strings.
+    for (name, values) in [
+        (
+            "GameStatus",
+            json!(["invited", "active", "finished", "cancelled"]),
+        ),
+        (
+            "ResultReason",
+            json!([
+                "rules",
+                "resignation",
+                "agreement",
+                "timeout",
+                "declined",
+                "expired"
+            ]),
+        ),
+    ] {
+        assert_eq!(schemas[name]["enum"], values, "{name}");
+    }
+    assert_eq!(
+        schemas["GameResult"]["pattern"],
+        "^(draw|won( [1-9][0-9]*)+)$"
+    );
+    for view in ["GameView", "GameSummary"] {
+        assert_eq!(
+            schemas[view]["properties"]["status"]["$ref"], "#/components/schemas/GameStatus",
+            "{view}"
+        );
+    }
 
     let resp = app
         .http

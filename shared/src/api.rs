@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{GameKind, OnLeave, TimeoutMode};
+use crate::{GameKind, GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode};
 
 /// `POST /v1/accounts`: sign up; a one-time code is mailed to `email`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -335,11 +335,11 @@ pub struct GameView {
     /// Seats in turn order.
     pub seats: Vec<SeatView>,
     /// `invited`, `active`, `finished` or `cancelled`.
-    pub status: String,
+    pub status: GameStatus,
     /// Once over: `won 2`, `won 1 3` or `draw`.
-    pub result: Option<String>,
+    pub result: Option<GameResult>,
     /// Why it ended: `rules`, `resignation`, `agreement`, `timeout`, `declined`, `expired`.
-    pub result_reason: Option<String>,
+    pub result_reason: Option<ResultReason>,
     /// Moves played so far: send it back as `ply` with the next move (which is move `ply + 1`).
     pub ply: u32,
     /// Seat to move while active.
@@ -393,7 +393,7 @@ pub struct GameSummary {
     /// Kind.
     pub kind: GameKind,
     /// `invited`, `active`, `finished` or `cancelled`.
-    pub status: String,
+    pub status: GameStatus,
     /// Seats in turn order.
     pub seats: Vec<SeatView>,
     /// Moves played.
@@ -405,7 +405,7 @@ pub struct GameSummary {
     /// When the seat to move runs out of time (active games).
     pub deadline: Option<String>,
     /// Once over: `won 2`, `draw`.
-    pub result: Option<String>,
+    pub result: Option<GameResult>,
     /// Last change.
     pub last_activity_at: String,
     /// Seats whose players left the game (resigned, ran out of time, lost by a claim), first

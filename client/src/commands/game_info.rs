@@ -44,7 +44,7 @@ pub fn moves(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> 
             "not your turn in game #{}: these are the moves of {whose}, who is to move",
             game.id
         );
-    } else if moves.is_empty() && game.status != "active" {
+    } else if moves.is_empty() && game.status != turnpost_shared::GameStatus::Active {
         eprintln!("game #{} is {}: there are no moves", game.id, game.status);
     }
     let mut text = String::new();
@@ -72,7 +72,9 @@ pub fn legal_moves(session: &Session, id: i64) -> Result<(GameView, Vec<String>)
             .filter(|mv| engine.canonical_move(mv).is_ok())
             .cloned()
             .collect(),
-        (None, Some(engine)) if game.status == "active" => engine.legal_moves(),
+        (None, Some(engine)) if game.status == turnpost_shared::GameStatus::Active => {
+            engine.legal_moves()
+        }
         _ => Vec::new(),
     };
     Ok((game, moves))

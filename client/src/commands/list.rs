@@ -34,7 +34,7 @@ pub struct GamesArgs {
 /// Refusals and network failures.
 pub fn fetch(
     session: &Session,
-    status: Option<&str>,
+    status: Option<turnpost_shared::GameStatus>,
     mine: bool,
     limit: usize,
 ) -> Result<Vec<GameSummary>, Failure> {
@@ -89,10 +89,10 @@ pub fn show_list(games: &[GameSummary], json: bool, empty: &str) -> Result<(), F
 pub fn run(args: GamesArgs, profile: Option<&str>, json: bool) -> Result<(), Failure> {
     let session = Session::open(profile)?;
     let status = args.status.map(|status| match status {
-        GameStatus::Invited => "invited",
-        GameStatus::Active => "active",
-        GameStatus::Finished => "finished",
-        GameStatus::Cancelled => "cancelled",
+        GameStatus::Invited => turnpost_shared::GameStatus::Invited,
+        GameStatus::Active => turnpost_shared::GameStatus::Active,
+        GameStatus::Finished => turnpost_shared::GameStatus::Finished,
+        GameStatus::Cancelled => turnpost_shared::GameStatus::Cancelled,
     });
     let games = fetch(&session, status, args.turn.is_some(), args.limit)?;
     show_list(&games, json, "No games.")
@@ -104,6 +104,11 @@ pub fn run(args: GamesArgs, profile: Option<&str>, json: bool) -> Result<(), Fai
 /// Refusals and network failures.
 pub fn invites(profile: Option<&str>, json: bool) -> Result<(), Failure> {
     let session = Session::open(profile)?;
-    let games = fetch(&session, Some("invited"), false, 100)?;
+    let games = fetch(
+        &session,
+        Some(turnpost_shared::GameStatus::Invited),
+        false,
+        100,
+    )?;
     show_list(&games, json, "No invitations.")
 }

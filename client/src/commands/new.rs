@@ -98,7 +98,7 @@ pub fn run(args: NewArgs, profile: Option<&str>, json: bool) -> Result<(), Failu
     let game: GameView = session.client.post("/games", &request)?;
     if json {
         print_json("game", &game)?;
-    } else if game.status == "active" {
+    } else if game.status == turnpost_shared::GameStatus::Active {
         // Every other seat is a built-in bot: they accept at once.
         print(&format!(
             "Game #{} started (the bots accepted at once).\n\n{}",

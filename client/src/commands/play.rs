@@ -32,18 +32,14 @@ pub fn run(args: MoveArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
     let session = Session::open(profile)?;
     let text = args.notation.join(" ");
     let game: GameView = session.client.get(&format!("/games/{}", args.id))?;
-    if game.status == "finished" {
+    if game.status == turnpost_shared::GameStatus::Finished {
         return Err(Failure::refused(format!(
             "game #{} is over: {}",
             game.id,
-            result_words(
-                game.result.as_deref(),
-                game.result_reason.as_deref(),
-                &game.seats
-            )
+            result_words(game.result.as_ref(), game.result_reason, &game.seats)
         )));
     }
-    if game.status != "active" {
+    if game.status != turnpost_shared::GameStatus::Active {
         return Err(Failure::refused(format!(
             "game #{} is {}: there is nothing to play",
             game.id, game.status
@@ -55,7 +51,7 @@ pub fn run(args: MoveArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
             "game #{} has moved on: {} now, you saw {ply} (--ply counts the moves played so \
              far); look at it again (turnpost show {}) before you move",
             game.id,
-            move_count("finished", game.ply),
+            move_count(turnpost_shared::GameStatus::Finished, game.ply),
             game.id
         )));
     }

@@ -27,7 +27,12 @@ pub struct WaitArgs {
 /// # Errors
 /// Refusals and network failures.
 pub fn next_game(session: &Session) -> Result<Option<GameView>, Failure> {
-    let games = fetch(session, Some("active"), true, 100)?;
+    let games = fetch(
+        session,
+        Some(turnpost_shared::GameStatus::Active),
+        true,
+        100,
+    )?;
     match most_urgent(&games) {
         Some(summary) => Ok(Some(session.client.get(&format!("/games/{}", summary.id))?)),
         None => Ok(None),
@@ -95,8 +100,13 @@ pub fn run(args: WaitArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
                 .client
                 .get::<GameView>(&format!("/games/{id}"))
                 .map(|game| {
-                    (game.your_turn || game.status == "finished" || game.status == "cancelled")
-                        .then_some(game)
+                    (game.your_turn
+                        || matches!(
+                            game.status,
+                            turnpost_shared::GameStatus::Finished
+                                | turnpost_shared::GameStatus::Cancelled
+                        ))
+                    .then_some(game)
                 }),
             None => next_game(&session),
         };
@@ -143,7 +153,7 @@ mod tests {
         GameSummary {
             id,
             kind: turnpost_shared::GameKind::Kefren,
-            status: "active".into(),
+            status: turnpost_shared::GameStatus::Active,
             seats: Vec::new(),
             ply: 0,
             to_move: Some(1),

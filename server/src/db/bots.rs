@@ -5,8 +5,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{accounts, bot_claims, game_seats, games};
+use super::Stored;
 use super::{DbConnection, DbError};
-use crate::games::GameStatus;
+use turnpost_shared::GameStatus;
 
 /// A bot seat that has something to do in a running game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Queryable)]
@@ -31,7 +32,7 @@ macro_rules! bot_seats_where {
         macro_rules! bot_seats {
             ($games:expr) => {
                 $games
-                    .filter(games::status.eq(GameStatus::Active))
+                    .filter(games::status.eq(Stored(GameStatus::Active)))
                     .filter($wanted)
                     .filter(accounts::bot_level.is_not_null())
                     .select((

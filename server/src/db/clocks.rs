@@ -8,8 +8,9 @@ use super::schema::{game_seats, games, vacations};
 use super::{DbConnection, DbError};
 use turnpost_shared::TimeoutMode;
 
+use super::Stored;
 use crate::clocks::ClockNotices;
-use crate::games::GameStatus;
+use turnpost_shared::GameStatus;
 
 /// Most games one sweep pass handles, so a pass stays a short transaction.
 pub const SWEEP_BATCH: i64 = 100;
@@ -89,7 +90,7 @@ pub fn ids_to_move(conn: &mut DbConnection, account_id: i64) -> Result<Vec<i64>,
         .filter(game_seats::account_id.eq(account_id))
         // A seat a bot plays on for its player who left is not the player's turn.
         .filter(game_seats::played_by.is_null())
-        .filter(games::status.eq(GameStatus::Active))
+        .filter(games::status.eq(Stored(GameStatus::Active)))
         .select(games::id)
         .order(games::id.asc())
         .load(conn)?)
@@ -154,7 +155,7 @@ pub fn lock_due(conn: &mut DbConnection, due: &DueClocks<'_>) -> Result<Vec<Game
     macro_rules! due_games {
         () => {
             games::table
-                .filter(games::status.eq(GameStatus::Active))
+                .filter(games::status.eq(Stored(GameStatus::Active)))
                 .filter(games::deadline_at.le(due.until))
                 .filter(games::deadline_at.gt(due.after))
                 .filter(games::clock_notices.eq_any(due.notices.to_vec()))
@@ -188,7 +189,7 @@ pub fn games_to_move(conn: &mut DbConnection, account_id: i64) -> Result<Vec<Gam
         .filter(game_seats::account_id.eq(account_id))
         // A seat a bot plays on for its player who left is not the player's turn.
         .filter(game_seats::played_by.is_null())
-        .filter(games::status.eq(GameStatus::Active))
+        .filter(games::status.eq(Stored(GameStatus::Active)))
         .filter(diesel::dsl::not(games::id.eq_any(muted)))
         .order((games::deadline_at.asc(), games::id.asc()))
         .select(Game::as_select())

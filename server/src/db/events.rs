@@ -9,9 +9,9 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{game_events, moves};
-use super::{DbConnection, DbError};
+use super::{DbConnection, DbError, Stored, StoredOption};
 use crate::db::models::MoveRow;
-use crate::games::{GameResult, GameStatus, ResultReason};
+use turnpost_shared::{GameResult, GameStatus, ResultReason};
 
 /// A stored event with the game as it was at the event.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -32,14 +32,17 @@ pub struct GameEventRow {
     /// How it left (`resign`, `timeout`, `claim`).
     pub departure: Option<String>,
     /// Game status at the event.
+    #[diesel(deserialize_as = Stored<GameStatus>)]
     pub status: GameStatus,
     /// Seat to move at the event.
     pub to_move: Option<i32>,
     /// Deadline of the seat to move at the event.
     pub deadline_at: Option<NaiveDateTime>,
     /// Result at the event.
+    #[diesel(deserialize_as = StoredOption<GameResult>)]
     pub result: Option<GameResult>,
     /// Why it ended.
+    #[diesel(deserialize_as = StoredOption<ResultReason>)]
     pub result_reason: Option<ResultReason>,
     /// Position text at the event.
     pub position: String,
@@ -50,7 +53,7 @@ pub struct GameEventRow {
 /// A new event row.
 /// `None` is bound as NULL (every such column's default), so the statement is the same each
 /// time and PostgreSQL keeps it prepared.
-#[derive(Debug, Insertable)]
+#[derive(Debug, Clone, Insertable)]
 #[diesel(table_name = game_events, treat_none_as_default_value = false)]
 pub struct NewGameEvent<'a> {
     /// The game.
@@ -66,14 +69,17 @@ pub struct NewGameEvent<'a> {
     /// How.
     pub departure: Option<&'a str>,
     /// Status.
+    #[diesel(serialize_as = Stored<GameStatus>)]
     pub status: GameStatus,
     /// Seat to move.
     pub to_move: Option<i32>,
     /// Its deadline.
     pub deadline_at: Option<NaiveDateTime>,
     /// Result.
+    #[diesel(serialize_as = StoredOption<&'a GameResult>)]
     pub result: Option<&'a GameResult>,
     /// Why.
+    #[diesel(serialize_as = StoredOption<ResultReason>)]
     pub result_reason: Option<ResultReason>,
     /// Position text.
     pub position: &'a str,
@@ -87,7 +93,7 @@ pub struct NewGameEvent<'a> {
 /// [`DbError::Query`].
 pub fn insert(conn: &mut DbConnection, new: &NewGameEvent<'_>) -> Result<(), DbError> {
     diesel::insert_into(game_events::table)
-        .values(new)
+        .values(new.clone())
         .execute(conn)?;
     Ok(())
 }

@@ -11,19 +11,24 @@ use super::models::{Account, Game, GameSeat, MoveRow, NewGame, NotificationSetti
 use super::schema::{
     accounts, game_mutes, game_seats, games, moves, notification_settings, vacations,
 };
+use super::seat_set::SeatSet;
+use super::text_column::{Stored, StoredOption};
 use super::{DbConnection, DbError};
 use crate::clocks::ClockNotices;
-use crate::games::{GameResult, GameStatus, ResultReason};
+use turnpost_shared::{GameResult, GameStatus, ResultReason};
 
 /// The columns a game changes over its life, written back in one `UPDATE`.
 #[derive(Debug, Clone, AsChangeset)]
 #[diesel(table_name = games, treat_none_as_null = true)]
 pub struct GameState {
     /// Status.
+    #[diesel(serialize_as = Stored<GameStatus>)]
     pub status: GameStatus,
     /// Result.
+    #[diesel(serialize_as = StoredOption<GameResult>)]
     pub result: Option<GameResult>,
     /// Why it ended.
+    #[diesel(serialize_as = StoredOption<ResultReason>)]
     pub result_reason: Option<ResultReason>,
     /// Moves played.
     pub ply: i32,
@@ -33,8 +38,8 @@ pub struct GameState {
     pub position: String,
     /// Standing draw offer.
     pub draw_offered_by: Option<i32>,
-    /// Seats that accepted it ("2 3"), in games of more than two seats.
-    pub draw_accepted_by: Option<String>,
+    /// Seats that accepted it, in games of more than two seats.
+    pub draw_accepted_by: Option<SeatSet>,
     /// Start.
     pub started_at: Option<NaiveDateTime>,
     /// End.
@@ -97,12 +102,12 @@ impl Game {
 pub fn insert(conn: &mut DbConnection, new: &NewGame<'_>) -> Result<Game, DbError> {
     let id = match conn {
         DbConnection::Pg(pg) => diesel::insert_into(games::table)
-            .values(new)
+            .values(*new)
             .returning(games::id)
             .get_result::<i64>(pg)?,
         DbConnection::Sqlite(sqlite) => {
             diesel::insert_into(games::table)
-                .values(new)
+                .values(*new)
                 .execute(sqlite)?;
             diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
                 "last_insert_rowid()",
@@ -151,7 +156,7 @@ pub fn lock(conn: &mut DbConnection, id: i64) -> Result<Option<Game>, DbError> {
 /// [`DbError::Query`].
 pub fn save(conn: &mut DbConnection, id: i64, state: &GameState) -> Result<(), DbError> {
     diesel::update(games::table.find(id))
-        .set(state)
+        .set(state.clone())
         .execute(conn)?;
     Ok(())
 }
@@ -475,7 +480,8 @@ pub enum ListStatus {
 }
 
 /// A page of the account's games, newest activity first, after the keyset `before`
-/// (`last_activity_at`, `id`) of the previous page's last game.
+/// (`last_activity_at`, `id`) of the previous page's last game. Challenges made at or before
+/// `lapsed_at` count as cancelled (they expire lazily).
 ///
 /// # Errors
 /// [`DbError::Query`].
@@ -486,7 +492,7 @@ pub fn list_for_account(
     my_turn: bool,
     before: Option<(NaiveDateTime, i64)>,
     limit: i64,
-    now: NaiveDateTime,
+    lapsed_at: NaiveDateTime,
 ) -> Result<Vec<Game>, DbError> {
     let mut query = games::table
         .inner_join(game_seats::table)
@@ -499,24 +505,28 @@ pub fn list_for_account(
         None => {}
         Some(ListStatus::Invited) => {
             query = query
-                .filter(games::status.eq(GameStatus::Invited))
-                .filter(games::created_at.gt(crate::games::expired_before(now)));
+                .filter(games::status.eq(Stored(GameStatus::Invited)))
+                .filter(games::created_at.gt(lapsed_at));
         }
-        Some(ListStatus::Active) => query = query.filter(games::status.eq(GameStatus::Active)),
+        Some(ListStatus::Active) => {
+            query = query.filter(games::status.eq(Stored(GameStatus::Active)))
+        }
         Some(ListStatus::Finished) => {
-            query = query.filter(games::status.eq(GameStatus::Finished));
+            query = query.filter(games::status.eq(Stored(GameStatus::Finished)));
         }
         Some(ListStatus::Cancelled) => {
             query = query.filter(
-                games::status.eq(GameStatus::Cancelled).or(games::status
-                    .eq(GameStatus::Invited)
-                    .and(games::created_at.le(crate::games::expired_before(now)))),
+                games::status
+                    .eq(Stored(GameStatus::Cancelled))
+                    .or(games::status
+                        .eq(Stored(GameStatus::Invited))
+                        .and(games::created_at.le(lapsed_at))),
             );
         }
     }
     if my_turn {
         query = query
-            .filter(games::status.eq(GameStatus::Active))
+            .filter(games::status.eq(Stored(GameStatus::Active)))
             .filter(games::to_move.eq(game_seats::seat.nullable()))
             // A seat a bot plays on is no longer its player's turn.
             .filter(game_seats::played_by.is_null());
@@ -545,8 +555,8 @@ pub fn recent_public(
     let mut query = games::table
         .filter(
             games::status
-                .eq(GameStatus::Active)
-                .or(games::status.eq(GameStatus::Finished)),
+                .eq(Stored(GameStatus::Active))
+                .or(games::status.eq(Stored(GameStatus::Finished))),
         )
         .select(Game::as_select())
         .order((games::last_activity_at.desc(), games::id.desc()))

@@ -16,10 +16,13 @@ pub mod move_write;
 pub mod notifications;
 pub mod outbox;
 pub mod schema;
+mod seat_set;
 mod text_column;
 pub mod tokens;
 
+pub use seat_set::{BadSeatSet, SeatSet};
 pub(crate) use text_column::text_column;
+pub use text_column::{Stored, StoredOption, TextValue};
 
 use std::ops::{Deref, DerefMut};
 use std::time::{Duration, Instant};

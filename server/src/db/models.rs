@@ -2,15 +2,16 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use turnpost_shared::{GameKind, OnLeave, TimeoutMode};
+use turnpost_shared::{GameKind, GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode};
 
 use crate::clocks::ClockNotices;
-use crate::games::{GameResult, GameStatus, ResultReason};
 
 use super::schema::{
     accounts, api_tokens, game_seats, games, mail_outbox, moves, notification_settings,
     sign_in_codes, vacations,
 };
+use super::seat_set::SeatSet;
+use super::text_column::{Stored, StoredOption};
 
 /// An account row.
 #[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
@@ -229,10 +230,13 @@ pub struct Game {
     /// The clock spec in canonical form (`3d`, `7d+1d/14d`); NULL means the default.
     pub clock: Option<String>,
     /// Where the game is in its life.
+    #[diesel(deserialize_as = Stored<GameStatus>)]
     pub status: GameStatus,
     /// The winning seats or a draw, once over.
+    #[diesel(deserialize_as = StoredOption<GameResult>)]
     pub result: Option<GameResult>,
     /// Why it ended.
+    #[diesel(deserialize_as = StoredOption<ResultReason>)]
     pub result_reason: Option<ResultReason>,
     /// Moves played.
     pub ply: i32,
@@ -261,8 +265,8 @@ pub struct Game {
     pub deadline_at: Option<NaiveDateTime>,
     /// What was mailed about the current turn's clock.
     pub clock_notices: ClockNotices,
-    /// Seats that accepted the standing draw offer ("2 3"), in games of more than two seats.
-    pub draw_accepted_by: Option<String>,
+    /// Seats that accepted the standing draw offer, in games of more than two seats.
+    pub draw_accepted_by: Option<SeatSet>,
     /// What becomes of a seat whose player leaves a game of three or more seats (stored as
     /// `remove` or `bot`).
     #[diesel(deserialize_as = String)]
@@ -270,20 +274,24 @@ pub struct Game {
 }
 
 /// A new game (a challenge).
-#[derive(Debug, Insertable)]
+#[derive(Debug, Clone, Copy, Insertable)]
 #[diesel(table_name = games)]
 pub struct NewGame<'a> {
-    /// Kind name.
-    pub kind: &'a str,
+    /// Kind.
+    #[diesel(serialize_as = Stored<GameKind>)]
+    pub kind: GameKind,
     /// Canonical options.
     pub options: &'a str,
     /// Canonical clock spec.
     pub clock: Option<&'a str>,
-    /// `auto` or `claim`.
-    pub timeout_mode: &'a str,
-    /// `remove` or `bot`.
-    pub on_leave: &'a str,
+    /// What happens when time runs out.
+    #[diesel(serialize_as = Stored<TimeoutMode>)]
+    pub timeout_mode: TimeoutMode,
+    /// What becomes of a seat whose player leaves.
+    #[diesel(serialize_as = Stored<OnLeave>)]
+    pub on_leave: OnLeave,
     /// Invited.
+    #[diesel(serialize_as = Stored<GameStatus>)]
     pub status: GameStatus,
     /// 0.
     pub ply: i32,

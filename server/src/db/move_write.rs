@@ -38,10 +38,10 @@ pub fn write_move(
             writes: (
                 diesel::insert_into(moves::table).values(one),
                 UpdateGame {
-                    changeset: state.as_changeset(),
+                    changeset: state.clone().as_changeset(),
                     id: games::id.eq(game_id),
                 },
-                diesel::insert_into(game_events::table).values(event),
+                diesel::insert_into(game_events::table).values(event.clone()),
             ),
             read: moves::table
                 .filter(moves::game_id.eq(game_id))

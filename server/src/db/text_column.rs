@@ -1,9 +1,27 @@
-//! Typed values stored in `TEXT` or `INTEGER` columns: written from their canonical form and
-//! checked when read, on every backend (a value the code does not know fails the read instead
-//! of flowing on as an unknown string).
+//! Typed values stored in `TEXT` columns: written from their canonical form and checked when
+//! read, on every backend (a value the code does not know fails the read instead of flowing on
+//! as an unknown string).
+//!
+//! The server's own types get diesel's traits from [`text_column!`]. The vocabulary of
+//! `turnpost-shared` (game status, result, reason, kind, timeout mode, on-leave rule) cannot
+//! (the orphan rule keeps diesel's traits off foreign types), so rows name them through
+//! [`Stored`] and [`StoredOption`]: `#[diesel(deserialize_as = Stored<GameStatus>)]` on a
+//! queried field, `#[diesel(serialize_as = …)]` on a written one, and `Stored(value)` where a
+//! query binds one (`games::status.eq(Stored(GameStatus::Active))`).
 
-/// Implements `FromSql`/`ToSql` for `Text` on every backend for a type with
-/// `as_str(&self) -> &str` and a `FromStr` whose error is a `std::error::Error`.
+use std::fmt::Debug;
+use std::str::FromStr;
+
+use diesel::backend::Backend;
+use diesel::deserialize::{self, FromSql};
+use diesel::expression::AsExpression;
+use diesel::serialize::{self, IsNull, Output, ToSql};
+use diesel::sql_types::{Nullable, Text};
+use turnpost_shared::{GameKind, GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode};
+
+/// Implements `FromSql`/`ToSql` for `Text` on every backend for a server type with
+/// `as_str(&self) -> &str` and a `FromStr` whose error is a `std::error::Error` (the type
+/// derives `AsExpression` and `FromSqlRow` itself).
 macro_rules! text_column {
     ($type:ty) => {
         impl<DB> diesel::deserialize::FromSql<diesel::sql_types::Text, DB> for $type
@@ -33,3 +51,133 @@ macro_rules! text_column {
 }
 
 pub(crate) use text_column;
+
+/// A value with one canonical text, the form its column stores.
+pub trait TextValue {
+    /// The canonical text.
+    fn text(&self) -> &str;
+}
+
+impl<T: TextValue + ?Sized> TextValue for &T {
+    fn text(&self) -> &str {
+        (**self).text()
+    }
+}
+
+/// A shared value in a `NOT NULL` text column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, AsExpression, diesel::FromSqlRow)]
+#[diesel(sql_type = Text)]
+pub struct Stored<T>(pub T);
+
+/// A shared value in a nullable text column (`None` is `NULL`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, AsExpression, diesel::FromSqlRow)]
+#[diesel(sql_type = Text)]
+pub struct StoredOption<T>(pub Option<T>);
+
+impl<T> From<T> for Stored<T> {
+    fn from(value: T) -> Self {
+        Self(value)
+    }
+}
+
+impl<T> From<Option<T>> for StoredOption<T> {
+    fn from(value: Option<T>) -> Self {
+        Self(value)
+    }
+}
+
+/// Reads a column's text as `T`; unknown text fails the read.
+fn parse<T, DB>(bytes: DB::RawValue<'_>) -> deserialize::Result<T>
+where
+    DB: Backend,
+    String: FromSql<Text, DB>,
+    T: FromStr,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    Ok(String::from_sql(bytes)?.parse::<T>()?)
+}
+
+impl<T, DB> FromSql<Text, DB> for Stored<T>
+where
+    DB: Backend,
+    String: FromSql<Text, DB>,
+    T: FromStr,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+        parse::<T, DB>(bytes).map(Self)
+    }
+}
+
+impl<T, DB> FromSql<Nullable<Text>, DB> for StoredOption<T>
+where
+    DB: Backend,
+    String: FromSql<Text, DB>,
+    T: FromStr,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+        parse::<T, DB>(bytes).map(|value| Self(Some(value)))
+    }
+
+    fn from_nullable_sql(bytes: Option<DB::RawValue<'_>>) -> deserialize::Result<Self> {
+        bytes.map_or(Ok(Self(None)), Self::from_sql)
+    }
+}
+
+impl<T, DB> ToSql<Text, DB> for Stored<T>
+where
+    DB: Backend,
+    str: ToSql<Text, DB>,
+    T: TextValue + Debug,
+{
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
+        self.0.text().to_sql(out)
+    }
+}
+
+/// Binds `NULL` for `None`; the derived `Nullable<Text>` binding goes through here.
+impl<T, DB> ToSql<Text, DB> for StoredOption<T>
+where
+    DB: Backend,
+    str: ToSql<Text, DB>,
+    T: TextValue + Debug,
+{
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
+        match &self.0 {
+            Some(value) => value.text().to_sql(out),
+            None => Ok(IsNull::Yes),
+        }
+    }
+}
+
+/// Makes a shared type storable: its canonical text (by the named method) and the
+/// conversions `deserialize_as` needs.
+macro_rules! stored_text {
+    ($type:ty, $text:ident) => {
+        impl TextValue for $type {
+            fn text(&self) -> &str {
+                self.$text()
+            }
+        }
+
+        impl From<Stored<$type>> for $type {
+            fn from(stored: Stored<$type>) -> Self {
+                stored.0
+            }
+        }
+
+        impl From<StoredOption<$type>> for Option<$type> {
+            fn from(stored: StoredOption<$type>) -> Self {
+                stored.0
+            }
+        }
+    };
+}
+
+stored_text!(GameStatus, as_str);
+stored_text!(GameResult, as_str);
+stored_text!(ResultReason, as_str);
+stored_text!(GameKind, name);
+stored_text!(TimeoutMode, as_str);
+stored_text!(OnLeave, as_str);

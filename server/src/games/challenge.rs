@@ -71,7 +71,7 @@ pub fn create(
     }
     let options_text = start.options().to_string();
     let position = start.position_text();
-    let kind = start.kind().to_string();
+    let kind = start.kind();
     let game_id = frame::write(conn, ctx, |conn| {
         let me = accounts::by_id(conn, actor.account_id())?.ok_or_else(|| {
             DbError::Corrupt(format!(
@@ -98,11 +98,11 @@ pub fn create(
         let game = q::insert(
             conn,
             &NewGame {
-                kind: &kind,
+                kind,
                 options: &options_text,
                 clock: Some(&clock),
-                timeout_mode: timeout.as_str(),
-                on_leave: on_leave.as_str(),
+                timeout_mode: timeout,
+                on_leave,
                 status: GameStatus::Invited,
                 ply: 0,
                 position: &position,

@@ -18,7 +18,7 @@ use crate::accounts::MailContext;
 use crate::db::accounts;
 use crate::db::games as q;
 use crate::db::models::{Account, MoveRow};
-use crate::db::{self, DbConnection, DbError};
+use crate::db::{self, DbConnection, DbError, SeatSet};
 use crate::notices::{self, GameEvent};
 use turnpost_shared::TimeoutMode;
 
@@ -370,16 +370,9 @@ pub fn resign(
     })
 }
 
-/// The seats that accepted the standing draw offer, as stored ("2 3").
-fn acceptances(loaded: &Loaded) -> Vec<i32> {
-    loaded
-        .game
-        .draw_accepted_by
-        .as_deref()
-        .unwrap_or_default()
-        .split_whitespace()
-        .filter_map(|seat| seat.parse().ok())
-        .collect()
+/// The seats that accepted the standing draw offer.
+fn acceptances(loaded: &Loaded) -> SeatSet {
+    loaded.game.draw_accepted_by.clone().unwrap_or_default()
 }
 
 /// Offers, accepts or declines a draw. An offer is agreed once every other seat still
@@ -418,17 +411,14 @@ pub fn draw(
             }
             DrawAction::Accept if other_offered => {
                 let mut accepted = acceptances(loaded);
-                if !accepted.contains(&seat) {
-                    accepted.push(seat);
-                    accepted.sort_unstable();
-                }
+                accepted.insert(seat);
                 let left = loaded.departed()?;
                 let agreed = loaded
                     .seats
                     .iter()
                     .map(|(s, _)| s.seat)
                     .filter(|s| !left.contains(s) && Some(*s) != offered)
-                    .all(|s| accepted.contains(&s));
+                    .all(|s| accepted.contains(s));
                 if agreed {
                     return finish(
                         conn,
@@ -439,13 +429,7 @@ pub fn draw(
                     );
                 }
                 let mut state = loaded.game.state();
-                state.draw_accepted_by = Some(
-                    accepted
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                );
+                state.draw_accepted_by = Some(accepted);
                 state.last_activity_at = db::now();
                 q::save(conn, game_id, &state)?;
                 loaded.game.apply(state);

@@ -19,17 +19,16 @@ mod frame;
 pub mod moving;
 pub mod options;
 pub mod reads;
-mod reason;
 pub mod record;
-mod result;
-mod status;
 pub mod view;
 
 pub use actor::Actor;
 pub use error::GameError;
-pub use reason::{ResultReason, UnknownResultReason};
-pub use result::{BadGameResult, GameResult};
-pub use status::{GameStatus, UnknownGameStatus};
+// The game's states are shared vocabulary (the API shows them); re-exported for the service's
+// callers.
+pub use turnpost_shared::{
+    BadGameResult, GameResult, GameStatus, ResultReason, UnknownGameStatus, UnknownResultReason,
+};
 
 use chrono::NaiveDateTime;
 use turnpost_shared::{AnyGame, Options, Status};

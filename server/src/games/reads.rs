@@ -87,7 +87,6 @@ pub fn list(
 ) -> Result<GameList, GameError> {
     let viewer = actor.account_id();
     let (games, seats) = frame::read(conn, |conn| {
-        let now = db::now();
         let games = q::list_for_account(
             conn,
             viewer,
@@ -95,7 +94,7 @@ pub fn list(
             filter.my_turn,
             filter.before,
             filter.limit,
-            now,
+            super::expired_before(db::now()),
         )?;
         let seats = listed_seats(conn, &games)?;
         Ok::<_, GameError>((games, seats))

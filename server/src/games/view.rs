@@ -182,14 +182,13 @@ pub fn game_view(
                 seat_view(seat, &account.name, engine, bot)
             })
             .collect(),
-        status: status.to_string(),
-        result: game.result.as_ref().map(ToString::to_string),
+        status,
+        result: game.result.clone(),
         result_reason: if expired {
             Some(ResultReason::Expired)
         } else {
             game.result_reason
-        }
-        .map(|reason| reason.to_string()),
+        },
         ply: ply_u32(game.ply),
         to_move: if status == GameStatus::Active {
             game.to_move.map(seat_u8)
@@ -201,10 +200,9 @@ pub fn game_view(
         draw_offered_by: game.draw_offered_by.map(seat_u8),
         draw_accepted_by: game
             .draw_accepted_by
-            .as_deref()
-            .unwrap_or_default()
-            .split_whitespace()
-            .filter_map(|seat| seat.parse().ok())
+            .iter()
+            .flat_map(db::SeatSet::iter)
+            .map(seat_u8)
             .collect(),
         position: game.position.clone(),
         board: render_text(&marked_board(engine, last, your_seat), TextStyle::Marked),
@@ -273,7 +271,7 @@ pub fn summary(
     GameSummary {
         id: game.id,
         kind: game.kind,
-        status: status.to_string(),
+        status,
         seats: seats
             .iter()
             .map(|(seat, name)| SeatView {
@@ -300,7 +298,7 @@ pub fn summary(
         } else {
             None
         },
-        result: game.result.as_ref().map(ToString::to_string),
+        result: game.result.clone(),
         last_activity_at: db::rfc3339(game.last_activity_at),
         departed,
         placings,

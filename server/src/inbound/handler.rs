@@ -9,7 +9,7 @@
 //! mails commit together or not at all. A second delivery, a retry or another process finds the record (or,
 //! racing, fails on its key and rolls back) and does nothing.
 
-use turnpost_shared::{DrawAction, MoveError, PlayMoveRequest};
+use turnpost_shared::{DrawAction, GameStatus, MoveError, PlayMoveRequest};
 
 use super::{written_lines, InboundMessage, MailCommand, ReplyToken};
 use crate::accounts::MailContext;
@@ -324,7 +324,7 @@ fn refusal(
             return Err(DbError::Query(diesel::result::Error::RollbackTransaction))
         }
         GameError::MoveTaken { game, .. } | GameError::StalePly { game, .. }
-            if matches!(game.status.as_str(), "finished" | "cancelled") =>
+            if matches!(game.status, GameStatus::Finished | GameStatus::Cancelled) =>
         {
             format!("Game over: game {} is {}.", game.id, game.status)
         }

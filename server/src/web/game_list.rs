@@ -31,20 +31,21 @@ fn outcome(game: &GameSummary) -> String {
     };
     match (&game.result, game.to_move) {
         (_, Some(seat)) => format!("{} to move", name(seat)),
-        (Some(result), _) if result == "draw" => "draw".to_owned(),
+        (Some(result), _) if result.is_draw() => "draw".to_owned(),
         (Some(result), _) => {
             let winners: Vec<String> = result
-                .split(|c: char| !c.is_ascii_digit())
-                .filter_map(|n| n.parse().ok())
+                .winners()
+                .iter()
+                .filter_map(|&n| u8::try_from(n).ok())
                 .map(name)
                 .collect();
             if winners.is_empty() {
-                result.clone()
+                result.to_string()
             } else {
                 format!("{} won", winners.join(", "))
             }
         }
-        (None, None) => game.status.clone(),
+        (None, None) => game.status.to_string(),
     }
 }
 

@@ -6,7 +6,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use maud::{html, Markup, PreEscaped};
-use turnpost_shared::{AnyGame, GameView, PieceColour, Seat};
+use turnpost_shared::{AnyGame, GameStatus, GameView, PieceColour, Seat};
 
 use super::play::{self, Checked};
 use super::{board, layout, WebError};
@@ -164,23 +164,23 @@ fn duration(seconds: u64) -> String {
 
 /// The state of the game in one sentence.
 fn state_line(view: &GameView) -> String {
-    match view.status.as_str() {
-        "active" => view.to_move.map_or_else(
+    match view.status {
+        GameStatus::Active => view.to_move.map_or_else(
             || "Being played.".to_owned(),
             |seat| format!("{} to move.", player(view, seat)),
         ),
-        "finished" => {
+        GameStatus::Finished => {
             let how = view
                 .result_reason
-                .as_deref()
                 .map(|r| format!(" ({r})"))
                 .unwrap_or_default();
-            match view.result.as_deref() {
-                Some("draw") => format!("Drawn{how}."),
+            match &view.result {
+                Some(result) if result.is_draw() => format!("Drawn{how}."),
                 Some(result) => {
                     let winners: Vec<String> = result
-                        .split(' ')
-                        .filter_map(|n| n.parse::<u8>().ok())
+                        .winners()
+                        .iter()
+                        .filter_map(|&n| u8::try_from(n).ok())
                         .map(|seat| player(view, seat))
                         .collect();
                     format!("Over: {} won{how}.", winners.join(" and "))
@@ -188,8 +188,8 @@ fn state_line(view: &GameView) -> String {
                 None => "Over.".to_owned(),
             }
         }
-        "invited" => "A challenge: waiting for the players to accept.".to_owned(),
-        other => format!("This game is {other}."),
+        GameStatus::Invited => "A challenge: waiting for the players to accept.".to_owned(),
+        GameStatus::Cancelled => format!("This game is {}.", view.status),
     }
 }
 
@@ -317,7 +317,7 @@ fn play_controls(
     let id = view.id;
     let csrf = crate::play_link::csrf_token(&state.mail.link_key, &checked.text);
     let own = u8::try_from(checked.pass.seat).unwrap_or(0);
-    let active = view.status == "active" && !view.departed.contains(&own);
+    let active = view.status == GameStatus::Active && !view.departed.contains(&own);
     let your_turn = active && view.to_move == Some(own);
     let legal = if your_turn {
         position.legal_moves()

@@ -2,6 +2,7 @@
 
 use actix_web::{web, HttpResponse};
 use maud::html;
+use turnpost_shared::GameStatus;
 
 use super::{game_list, layout, WebError};
 use crate::games::reads::{self, PublicFilter};
@@ -37,7 +38,10 @@ pub async fn show(
             "there is no player called {asked}"
         )));
     };
-    let finished: Vec<_> = games.iter().filter(|g| g.status == "finished").collect();
+    let finished: Vec<_> = games
+        .iter()
+        .filter(|g| g.status == GameStatus::Finished)
+        .collect();
     let won = finished
         .iter()
         .filter(|g| {

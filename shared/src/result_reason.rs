@@ -1,14 +1,13 @@
-//! Why a game ended, as the `games.result_reason` column stores it.
+//! Why a game ended, as the API shows it and the server stores it.
 
 use std::fmt;
 use std::str::FromStr;
 
-use diesel::expression::AsExpression;
-use diesel::sql_types::Text;
-
-/// Why a game ended (or never started).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, AsExpression, diesel::FromSqlRow)]
-#[diesel(sql_type = Text)]
+/// Why a game ended (or never started). JSON (and the server's `games.result_reason` column)
+/// writes the lower-case name and reads exactly that name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "openapi", schema(rename_all = "lowercase"))]
 pub enum ResultReason {
     /// The engine's rules ended it (a win or a draw on the board).
     Rules,
@@ -26,6 +25,16 @@ pub enum ResultReason {
 }
 
 impl ResultReason {
+    /// Every reason.
+    pub const ALL: [ResultReason; 6] = [
+        ResultReason::Rules,
+        ResultReason::Resignation,
+        ResultReason::Agreement,
+        ResultReason::Timeout,
+        ResultReason::Declined,
+        ResultReason::Expired,
+    ];
+
     /// The stored and shown name.
     #[must_use]
     pub fn as_str(self) -> &'static str {
@@ -60,47 +69,59 @@ impl fmt::Display for ResultReason {
     }
 }
 
-/// A stored reason the code does not know.
+/// A reason name the code does not know.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown result reason `{0}`")]
+#[error(
+    "unknown result reason `{0}`: expected rules, resignation, agreement, timeout, declined or \
+     expired"
+)]
 pub struct UnknownResultReason(pub String);
 
 impl FromStr for ResultReason {
     type Err = UnknownResultReason;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        [
-            Self::Rules,
-            Self::Resignation,
-            Self::Agreement,
-            Self::Timeout,
-            Self::Declined,
-            Self::Expired,
-        ]
-        .into_iter()
-        .find(|reason| reason.as_str() == text)
-        .ok_or_else(|| UnknownResultReason(text.to_owned()))
+        Self::ALL
+            .into_iter()
+            .find(|reason| reason.as_str() == text)
+            .ok_or_else(|| UnknownResultReason(text.to_owned()))
     }
 }
 
-crate::db::text_column!(ResultReason);
+impl serde::Serialize for ResultReason {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ResultReason {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
     use super::*;
 
     #[test]
     fn names_read_back() {
-        for reason in [
-            ResultReason::Rules,
-            ResultReason::Resignation,
-            ResultReason::Agreement,
-            ResultReason::Timeout,
-            ResultReason::Declined,
-            ResultReason::Expired,
-        ] {
+        for reason in ResultReason::ALL {
             assert_eq!(reason.as_str().parse(), Ok(reason));
+            let json = serde_json::to_string(&reason).unwrap();
+            assert_eq!(json, format!("\"{reason}\""));
+            assert_eq!(serde_json::from_str::<ResultReason>(&json).unwrap(), reason);
         }
         assert!("time".parse::<ResultReason>().is_err());
+        let error = serde_json::from_str::<ResultReason>("\"Timeout\"")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("unknown result reason `Timeout`: expected rules"),
+            "{error}"
+        );
     }
 }

@@ -1,17 +1,15 @@
-//! How a finished game came out, as the `games.result` column stores it: the seats that won
-//! (`won 2`, `won 2 3` when several seats share the win), or `draw`.
+//! How a finished game came out, as the API shows it and the server stores it: the seats that
+//! won (`won 2`, `won 2 3` when several seats share the win), or `draw`.
 
 use std::fmt;
 use std::str::FromStr;
 
-use diesel::expression::AsExpression;
-use diesel::sql_types::Text;
-use turnpost_shared::Status;
+use crate::Status;
 
 /// A game's result: the winning seats (ascending, at least one) or a draw. It keeps its
-/// canonical text, the form the API, the records and the column use.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, AsExpression, diesel::FromSqlRow)]
-#[diesel(sql_type = Text)]
+/// canonical text, the form the API, the records and the server's `games.result` column use;
+/// JSON writes that text and reads only a well-formed one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct GameResult {
     /// Winning seats; empty for a draw.
     winners: Vec<i32>,
@@ -89,7 +87,7 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// A stored result that does not read.
+/// A result text that does not read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unreadable game result `{0}`: expected `draw` or `won` and seat numbers")]
 pub struct BadGameResult(pub String);
@@ -117,10 +115,40 @@ impl FromStr for GameResult {
     }
 }
 
-crate::db::text_column!(GameResult);
+impl serde::Serialize for GameResult {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GameResult {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The OpenAPI schema: a string of the canonical form.
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for GameResult {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .pattern(Some(r"^(draw|won( [1-9][0-9]*)+)$"))
+            .description(Some(
+                "`won` and the winning seats in ascending order (`won 2`, `won 1 3`), or `draw`.",
+            ))
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for GameResult {}
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
     use super::*;
 
     #[test]
@@ -128,17 +156,29 @@ mod tests {
         let shared = GameResult::won([3, 2]);
         assert_eq!(shared.as_str(), "won 2 3");
         assert_eq!(shared.winners(), [2, 3]);
-        assert_eq!("won 2 3".parse(), Ok(shared));
+        assert_eq!("won 2 3".parse(), Ok(shared.clone()));
         assert_eq!("draw".parse(), Ok(GameResult::draw()));
         assert!(GameResult::draw().is_draw());
         for bad in ["", "won", "won x", "won 0", "draw 1", "lost 1"] {
             assert!(bad.parse::<GameResult>().is_err(), "{bad}");
         }
+        assert_eq!(serde_json::to_string(&shared).unwrap(), "\"won 2 3\"");
+        assert_eq!(
+            serde_json::from_str::<GameResult>("\"won 2 3\"").unwrap(),
+            shared
+        );
+        let error = serde_json::from_str::<GameResult>("\"won\"")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.starts_with("unreadable game result `won`: expected `draw`"),
+            "{error}"
+        );
     }
 
     #[test]
     fn engine_statuses_map_to_results() {
-        let seat = turnpost_shared::Seat::new(2).unwrap();
+        let seat = crate::Seat::new(2).unwrap();
         assert_eq!(
             GameResult::of_status(&Status::won_by(seat)).map(|r| r.to_string()),
             Some("won 2".to_owned())
