@@ -1,4 +1,8 @@
 //! `turnpost`: play turnpost games from the shell. See `turnpost --help`.
+//!
+//! Modules point one way: `commands` (each subcommand's arguments and run) below `cli` (the
+//! command line made of them) below `shell` (completions and the man page, made from the
+//! whole command line); `main` parses and runs.
 
 mod api_client;
 mod cli;
@@ -11,25 +15,72 @@ mod machine_time_zone;
 mod output;
 mod profiles;
 mod session;
+mod shell;
 mod terminal_text;
 
 use std::process::ExitCode;
 
 use clap::Parser;
 
+use cli::{Cli, Command};
+use commands::game_actions::{self, Action};
+use commands::{
+    claim, engine, game_info, list, login, logout, new, notifications, play, rules, signup, tokens,
+    vacation, wait, whoami,
+};
+use failure::Failure;
+
 fn main() -> ExitCode {
     // The entry point of the completion scripts is no command of the CLI, so that neither
     // `--help` nor the completions generated from the CLI definition offer it.
     if std::env::args_os()
         .nth(1)
-        .is_some_and(|arg| arg == commands::COMPLETE_MOVES)
+        .is_some_and(|arg| arg == shell::COMPLETE_MOVES)
     {
-        commands::complete_moves(std::env::args_os().skip(1));
+        shell::complete_moves(std::env::args_os().skip(1));
         return ExitCode::SUCCESS;
     }
-    let cli = cli::Cli::parse();
-    match commands::run(cli) {
+    let cli = Cli::parse();
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => failure.report(),
+    }
+}
+
+/// Runs the parsed command line.
+///
+/// # Errors
+/// A [`Failure`] carrying the message and exit code.
+fn run(cli: Cli) -> Result<(), Failure> {
+    let profile = cli.profile.as_deref();
+    let json = cli.json;
+    match cli.command {
+        Command::Engine(command) => engine::run(command, json),
+        Command::Rules { kind } => rules::run(kind, json),
+        Command::Signup(args) => signup::run(args, profile, json),
+        Command::Login(args) => login::run(args, profile, json),
+        Command::Logout => logout::run(profile, json),
+        Command::Whoami => whoami::run(profile, json),
+        Command::Tokens { command } => tokens::run(command, profile, json),
+        Command::New(args) => new::run(args, profile, json),
+        Command::Invites => list::invites(profile, json),
+        Command::Accept { id } => game_actions::act(Action::Accept, id, profile, json),
+        Command::Decline { id } => game_actions::act(Action::Decline, id, profile, json),
+        Command::Games(args) => list::run(args, profile, json),
+        Command::Next => wait::next(profile, json),
+        Command::Show { id } => game_actions::show(id, profile, json),
+        Command::Moves { id } => game_info::moves(id, profile, json),
+        Command::Move(args) => play::run(args, profile, json),
+        Command::History { id } => game_info::history(id, profile, json),
+        Command::Record { id } => game_info::record(id, profile, json),
+        Command::Board { id, svg } => game_info::board(id, svg, profile, json),
+        Command::Resign { id, yes } => game_actions::resign(id, yes, profile, json),
+        Command::Draw { action, id } => game_actions::draw(action, id, profile, json),
+        Command::Wait(args) => wait::run(args, profile, json),
+        Command::Claim { id } => claim::run(id, profile, json),
+        Command::Vacation { days } => vacation::run(days, profile, json),
+        Command::Notifications(args) => notifications::run(&args, profile, json),
+        Command::Completions { shell } => shell::completions(shell),
+        Command::Man => shell::man(),
     }
 }

@@ -1,9 +1,9 @@
 use serde::{Deserialize, Serialize};
 
+use crate::kind::for_each_game;
 use crate::{
-    placings, BoardView, ChineseCheckers, Departure, DepartureText, Game, GameKind, Kechi, Kefren,
-    LeaveError, MoveError, OptionError, OptionSpec, Options, PieceColour, PositionError, SanQi,
-    Seat, Status,
+    placings, BoardView, Departure, DepartureText, Game, GameKind, LeaveError, MoveError,
+    OptionError, OptionSpec, Options, PieceColour, PositionError, Seat, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
@@ -19,23 +19,64 @@ pub struct AnyGame {
     ended_by: Option<Seat>,
 }
 
-/// The engine's own position.
-#[derive(Clone, Debug)]
-enum Engine {
-    Kefren(Kefren),
-    Kechi(Kechi),
-    SanQi(SanQi),
-    ChineseCheckers(ChineseCheckers),
+/// Generates the engine enum and its conversions from the table of games (`for_each_game!`
+/// in `kind.rs`); `dispatch!` and `for_kind!` below match on its lines too, so no code here
+/// names a game.
+macro_rules! define_engine {
+    ($($kind:ident($engine:ident) $name:tt $title:tt,)*) => {
+        /// The engine's own position.
+        #[derive(Clone, Debug)]
+        enum Engine {
+            $($kind(crate::$engine),)*
+        }
+
+        $(
+            impl From<crate::$engine> for AnyGame {
+                fn from(game: crate::$engine) -> AnyGame {
+                    AnyGame {
+                        engine: Engine::$kind(game),
+                        ended_by: None,
+                    }
+                }
+            }
+        )*
+    };
 }
+
+for_each_game!(define_engine);
 
 /// Calls the same expression on whichever game `$any` holds.
 macro_rules! dispatch {
     ($any:expr, $game:ident => $body:expr) => {
+        for_each_game!(dispatch_engine, ($any, $game, $body))
+    };
+}
+
+/// The `match` behind `dispatch!`, one arm per line of the table.
+macro_rules! dispatch_engine {
+    (($any:expr, $game:ident, $body:expr) $($kind:ident($engine:ident) $name:tt $title:tt,)*) => {
         match &$any.engine {
-            Engine::Kefren($game) => $body,
-            Engine::Kechi($game) => $body,
-            Engine::SanQi($game) => $body,
-            Engine::ChineseCheckers($game) => $body,
+            $(Engine::$kind($game) => $body,)*
+        }
+    };
+}
+
+/// Evaluates `$body` with the type alias `$engine` naming the engine of `$kind` (a
+/// [`GameKind`]).
+macro_rules! for_kind {
+    ($kind:expr, $engine:ident => $body:expr) => {
+        for_each_game!(match_kind, ($kind, $engine, $body))
+    };
+}
+
+/// The `match` behind `for_kind!`, one arm per line of the table.
+macro_rules! match_kind {
+    (($value:expr, $alias:ident, $body:expr) $($kind:ident($engine:ident) $name:tt $title:tt,)*) => {
+        match $value {
+            $(GameKind::$kind => {
+                type $alias = crate::$engine;
+                $body
+            })*
         }
     };
 }
@@ -89,12 +130,7 @@ impl AnyGame {
     /// [`EngineError::Options`] for options the game refuses (every kind has an engine now;
     /// [`EngineError::NotImplemented`] stays for kinds added later).
     pub fn new(kind: GameKind, options: &Options) -> Result<AnyGame, EngineError> {
-        match kind {
-            GameKind::Kefren => Ok(AnyGame::from(Kefren::new(options)?)),
-            GameKind::Kechi => Ok(AnyGame::from(Kechi::new(options)?)),
-            GameKind::SanQi => Ok(AnyGame::from(SanQi::new(options)?)),
-            GameKind::ChineseCheckers => Ok(AnyGame::from(ChineseCheckers::new(options)?)),
-        }
+        for_kind!(kind, G => Ok(AnyGame::from(<G as Game>::new(options)?)))
     }
 
     /// The start position of `kind` with `options` whose dice seed is not drawn yet (a
@@ -105,10 +141,7 @@ impl AnyGame {
     /// # Errors
     /// As [`AnyGame::new`].
     pub fn new_seed_withheld(kind: GameKind, options: &Options) -> Result<AnyGame, EngineError> {
-        match kind {
-            GameKind::Kechi => Ok(AnyGame::from(Kechi::start_seed_withheld(options)?)),
-            _ => AnyGame::new(kind, options),
-        }
+        for_kind!(kind, G => Ok(AnyGame::from(<G as Game>::new_seed_withheld(options)?)))
     }
 
     /// Reads position text; its first word names the kind.
@@ -147,7 +180,8 @@ impl AnyGame {
             PositionError::new(
                 "kind",
                 format!(
-                    "expected a game kind (kefren, kechi, sanqi, chinese-checkers), found `{word}`"
+                    "expected a game kind ({}), found `{word}`",
+                    GameKind::name_list()
                 ),
             )
         })?;
@@ -158,17 +192,11 @@ impl AnyGame {
         } else {
             split_ended_by(text, start.seat_count())?
         };
-        let mut game = match kind {
-            GameKind::Kefren => AnyGame::from(Kefren::from_position_text(options, text)?),
-            GameKind::Kechi if seed_withheld => {
-                AnyGame::from(Kechi::from_position_text_seed_withheld(options, text)?)
-            }
-            GameKind::Kechi => AnyGame::from(Kechi::from_position_text(options, text)?),
-            GameKind::SanQi => AnyGame::from(SanQi::from_position_text(options, text)?),
-            GameKind::ChineseCheckers => {
-                AnyGame::from(ChineseCheckers::from_position_text(options, text)?)
-            }
-        };
+        let mut game = for_kind!(kind, G => AnyGame::from(if seed_withheld {
+            <G as Game>::from_position_text_seed_withheld(options, text)?
+        } else {
+            <G as Game>::from_position_text(options, text)?
+        }));
         if ended_by.is_some() && game.status().is_over() {
             return Err(PositionError::new(
                 "left",
@@ -182,12 +210,16 @@ impl AnyGame {
 
     /// The options `kind` understands.
     pub fn option_specs(kind: GameKind) -> &'static [OptionSpec] {
-        match kind {
-            GameKind::Kefren => Kefren::option_specs(),
-            GameKind::Kechi => Kechi::option_specs(),
-            GameKind::SanQi => SanQi::option_specs(),
-            GameKind::ChineseCheckers => ChineseCheckers::option_specs(),
-        }
+        for_kind!(kind, G => <G as Game>::option_specs())
+    }
+
+    /// `options` completed for a game of `kind` made for `seats` named players: where the
+    /// kind's options ([`AnyGame::option_specs`]) include the number of players and `options`
+    /// do not give it, it is `seats` (see [`Options::for_seats`]: Chinese Checkers'
+    /// `players`). [`AnyGame::new`] checks them as any options.
+    #[must_use]
+    pub fn options_for_seats(kind: GameKind, options: &Options, seats: usize) -> Options {
+        options.for_seats(AnyGame::option_specs(kind), seats)
     }
 
     /// Plays a list of move texts and departure lines (`resign 2`) from this position.
@@ -480,12 +512,7 @@ fn kind_of<G: Game>(_: &G) -> GameKind {
 }
 
 fn plays_on_after_departures(kind: GameKind) -> bool {
-    match kind {
-        GameKind::Kefren => Kefren::PLAYS_ON_AFTER_DEPARTURES,
-        GameKind::Kechi => Kechi::PLAYS_ON_AFTER_DEPARTURES,
-        GameKind::SanQi => SanQi::PLAYS_ON_AFTER_DEPARTURES,
-        GameKind::ChineseCheckers => ChineseCheckers::PLAYS_ON_AFTER_DEPARTURES,
-    }
+    for_kind!(kind, G => <G as Game>::PLAYS_ON_AFTER_DEPARTURES)
 }
 
 /// Takes a last field `left=<seat>` off a position text of an engine without departures.
@@ -503,42 +530,6 @@ fn split_ended_by(text: &str, seats: u8) -> Result<(&str, Option<Seat>), Positio
             "left",
             format!("expected left=<the seat whose departure ended the game, 1 to {seats}>, found `{last}`"),
         )),
-    }
-}
-
-impl From<Kefren> for AnyGame {
-    fn from(game: Kefren) -> AnyGame {
-        AnyGame {
-            engine: Engine::Kefren(game),
-            ended_by: None,
-        }
-    }
-}
-
-impl From<Kechi> for AnyGame {
-    fn from(game: Kechi) -> AnyGame {
-        AnyGame {
-            engine: Engine::Kechi(game),
-            ended_by: None,
-        }
-    }
-}
-
-impl From<SanQi> for AnyGame {
-    fn from(game: SanQi) -> AnyGame {
-        AnyGame {
-            engine: Engine::SanQi(game),
-            ended_by: None,
-        }
-    }
-}
-
-impl From<ChineseCheckers> for AnyGame {
-    fn from(game: ChineseCheckers) -> AnyGame {
-        AnyGame {
-            engine: Engine::ChineseCheckers(game),
-            ended_by: None,
-        }
     }
 }
 
@@ -564,6 +555,60 @@ impl TryFrom<GameSnapshot> for AnyGame {
                     snapshot.kind
                 ),
             )))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
+    use super::*;
+    use crate::{rules_for_players, PLAYERS_OPTION};
+
+    #[test]
+    fn every_kind_of_the_table_has_an_engine() {
+        for kind in GameKind::ALL {
+            let game = AnyGame::new(kind, &Options::new()).unwrap();
+            assert_eq!(game.kind(), kind);
+            assert!(game.position_text().starts_with(kind.name()), "{kind}");
+            let read = AnyGame::from_position_text(&Options::new(), &game.position_text());
+            assert_eq!(read.unwrap().kind(), kind);
+            assert_eq!(
+                AnyGame::new_seed_withheld(kind, &Options::new())
+                    .unwrap()
+                    .kind(),
+                kind
+            );
+            assert!(rules_for_players(kind).contains(kind.title()), "{kind}");
+        }
+        let error = AnyGame::from_position_text(&Options::new(), "chess 1").unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("(kefren, kechi, sanqi, chinese-checkers)"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn options_for_seats_fill_in_the_number_of_players() {
+        let three = AnyGame::options_for_seats(GameKind::ChineseCheckers, &Options::new(), 3);
+        assert_eq!(three.get(PLAYERS_OPTION), Some("3"));
+        let game = AnyGame::new(GameKind::ChineseCheckers, &three).unwrap();
+        assert_eq!(game.seat_count(), 3);
+        // A number given stays, even one that does not match the seats (the caller says so).
+        let given = Options::from_pairs(["players=4"]).unwrap();
+        assert_eq!(
+            AnyGame::options_for_seats(GameKind::ChineseCheckers, &given, 3),
+            given
+        );
+        // Games without the option get none: their seat count is fixed.
+        for kind in [GameKind::Kefren, GameKind::Kechi, GameKind::SanQi] {
+            assert_eq!(
+                AnyGame::options_for_seats(kind, &Options::new(), 2),
+                Options::new()
+            );
         }
     }
 }

@@ -22,6 +22,10 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
 
     const KIND: GameKind;
 
+    /// The rules written for players (Markdown, the game folder's `PLAYING.md`): see
+    /// [`crate::rules_for_players`].
+    const RULES_FOR_PLAYERS: &'static str;
+
     /// The options this game understands, with their defaults.
     fn option_specs() -> &'static [OptionSpec];
 
@@ -31,6 +35,16 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
     /// # Errors
     /// An [`OptionError`] naming the key: unknown, bad value, or a combination the rules refuse.
     fn new(options: &Options) -> Result<Self, OptionError>;
+
+    /// The start position of the variant described by `options` when the dice seed is not
+    /// drawn yet (a challenge on a server): engines with dice override this (see
+    /// [`crate::AnyGame::new_seed_withheld`]); the others start as with [`Game::new`].
+    ///
+    /// # Errors
+    /// As [`Game::new`].
+    fn new_seed_withheld(options: &Options) -> Result<Self, OptionError> {
+        Self::new(options)
+    }
 
     /// Every option of this game with its value, defaults included (the canonical form).
     fn options(&self) -> Options;
@@ -120,12 +134,25 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
     /// A [`PositionError`] naming the field that is not a possible position of this game.
     fn from_position_text(options: &Options, text: &str) -> Result<Self, PositionError>;
 
+    /// Reads position text of a game whose dice seed is withheld, as a server shows a running
+    /// game (see [`crate::AnyGame::from_position_text_seed_withheld`]): engines with dice
+    /// override this; the others read as with [`Game::from_position_text`].
+    ///
+    /// # Errors
+    /// As [`Game::from_position_text`].
+    fn from_position_text_seed_withheld(
+        options: &Options,
+        text: &str,
+    ) -> Result<Self, PositionError> {
+        Self::from_position_text(options, text)
+    }
+
     /// The position as a game-independent picture for the text and SVG renderers.
     fn board_view(&self) -> BoardView;
 
     /// The number of move sequences of length `depth` (engines may override with a faster count).
     fn perft(&self, depth: u32) -> u64 {
-        crate::perft(self, depth)
+        perft(self, depth)
     }
 
     /// Parses and resolves a move text: the legal move it means.
@@ -165,4 +192,20 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
 pub struct PlayFailure<G> {
     pub position: G,
     pub error: MoveError,
+}
+
+/// Counts the move sequences of length `depth` from `game`, counting the last ply in bulk: the
+/// generic count over [`Game::legal_moves`] and [`Game::play_move`] behind [`Game::perft`]'s
+/// default, which engines' faster counts are checked against. A finished game has no moves,
+/// so it contributes nothing past depth 0.
+pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => game.count_moves(),
+        _ => game
+            .legal_moves()
+            .iter()
+            .map(|mv| perft(&game.play_move(mv), depth - 1))
+            .sum(),
+    }
 }

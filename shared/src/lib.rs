@@ -7,18 +7,20 @@ mod any_game;
 mod api;
 mod board_view;
 mod bot;
+mod bot_move;
 mod clock;
 mod departure;
+mod forced_moves;
 mod game;
 mod game_result;
 mod game_status;
 mod kind;
 mod move_error;
+mod move_list;
 mod notation;
 mod notification_api;
 mod on_leave;
 mod options;
-mod perft;
 mod placings;
 mod players_rules;
 mod position_error;
@@ -42,25 +44,27 @@ pub use api::{
 };
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
 pub use bot::{
-    analyse, analyse_typed, choose_move, choose_typed_move, final_values, logistic, portable_exp,
-    random_move, random_typed_move, two_player_values, BadBotLevel, BotChoice, BotError, BotLevel,
-    BotPolicy, SeatValues, SplitMix64, MAX_SEATS,
+    analyse_typed, choose_typed_move, final_values, logistic, portable_exp, random_typed_move,
+    two_player_values, BadBotLevel, BotChoice, BotError, BotLevel, BotPolicy, SeatValues,
+    SplitMix64, MAX_SEATS,
 };
+pub use bot_move::{analyse, choose_move, random_move};
 pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE, UNKNOWN_TIMEOUT_MODE};
 pub use departure::{Departure, DepartureText, LeaveError, UnknownDeparture};
-pub use game::{Game, PlayFailure};
+pub use forced_moves::{ForcedContinuation, MAX_FORCED_MOVES};
+pub use game::{perft, Game, PlayFailure};
 pub use game_result::{BadGameResult, GameResult};
 pub use game_status::{GameStatus, UnknownGameStatus};
 pub use kind::{GameKind, UnknownGameKind, UNKNOWN_GAME_KIND};
 pub use move_error::MoveError;
-pub use notation::{split_move_list, CellText, Cursor, ParseMoveError};
+pub use move_list::split_move_list;
+pub use notation::{CellText, Cursor, ParseMoveError};
 pub use notification_api::{
     CategoriesPatch, NotificationCategories, NotificationSettings, NotificationSettingsPatch,
     TurnMail, Vacation, VacationRequest,
 };
 pub use on_leave::{OnLeave, UnknownOnLeave};
-pub use options::{OptionError, OptionSpec, OptionValues, Options};
-pub use perft::perft;
+pub use options::{OptionError, OptionSpec, OptionValues, Options, PLAYERS_OPTION};
 pub use placings::placings;
 pub use players_rules::rules_for_players;
 pub use position_error::PositionError;

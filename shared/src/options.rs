@@ -38,6 +38,11 @@ pub struct OptionSpec {
     pub help: &'static str,
 }
 
+/// The option that sets the number of players, in games where it varies (Chinese Checkers):
+/// when a game is made for named players and the option is not given, it is their number
+/// ([`Options::for_seats`]).
+pub const PLAYERS_OPTION: &str = "players";
+
 /// An option that cannot be used as given. Every variant names the key.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OptionError {
@@ -126,6 +131,24 @@ impl Options {
     /// Whether no option is given.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    /// These options completed for a game of `seats` players of a game taking `specs`: where
+    /// the game takes its number of players as an option ([`PLAYERS_OPTION`]) and these
+    /// options do not give it (in any case), it is `seats`. Every other option keeps its value,
+    /// or its default from `specs` when the game is set up.
+    #[must_use]
+    pub fn for_seats(&self, specs: &[OptionSpec], seats: usize) -> Options {
+        let mut options = self.clone();
+        let takes_players = specs.iter().any(|spec| spec.key == PLAYERS_OPTION);
+        let given = self
+            .0
+            .keys()
+            .any(|key| key.trim().eq_ignore_ascii_case(PLAYERS_OPTION));
+        if takes_players && !given {
+            options.set(PLAYERS_OPTION, seats.to_string());
+        }
+        options
     }
 
     /// Checks that every given key is one of `specs`.
@@ -222,6 +245,29 @@ mod tests {
         let options = Options::from_pairs(["Lines = 6"]).unwrap();
         assert_eq!(options.choice(&LINES).unwrap(), "6");
         assert_eq!(options.number(&SEED).unwrap(), 0);
+    }
+
+    #[test]
+    fn the_players_option_defaults_to_the_seats_named() {
+        const PLAYERS: OptionSpec = OptionSpec {
+            key: PLAYERS_OPTION,
+            values: OptionValues::OneOf(&["2", "3", "4", "6"]),
+            default: "2",
+            help: "number of players",
+        };
+        let completed = Options::new().for_seats(&[PLAYERS, LINES], 3);
+        assert_eq!(completed.get(PLAYERS_OPTION), Some("3"));
+        assert_eq!(completed.choice(&PLAYERS).unwrap(), "3");
+        // Other options keep their defaults, given ones their values.
+        assert_eq!(completed.get("lines"), None);
+        assert_eq!(completed.choice(&LINES).unwrap(), "4");
+        let given = Options::from_pairs(["players=4", "lines=5"]).unwrap();
+        assert_eq!(given.for_seats(&[PLAYERS, LINES], 3), given);
+        let mut upper = Options::new();
+        upper.0.insert(" Players".to_string(), "6".to_string());
+        assert_eq!(upper.for_seats(&[PLAYERS], 3), upper);
+        // A game without the option gets none.
+        assert_eq!(Options::new().for_seats(&[LINES, SEED], 3), Options::new());
     }
 
     #[test]

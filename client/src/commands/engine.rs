@@ -2,16 +2,17 @@
 //! independent implementations compare against it); the README's "Explore the games offline"
 //! documents it.
 
-use clap::{Args, Subcommand};
+use clap::Subcommand;
 use turnpost_shared::{
-    render_svg, render_text, split_move_list, AnyGame, DepartureText, GameKind, Options, Seat,
-    Status,
+    render_svg, render_text, split_move_list, DepartureText, GameKind, Options, Seat, Status,
 };
 
 use super::engine_bot::{self, BotArgs};
 use super::engine_match::{self, MatchArgs};
 use super::engine_play::{self, PlayArgs};
+use super::engine_position::PositionArgs;
 use super::engine_replay::{self, ReplayArgs};
+use super::engine_status::describe_status;
 use crate::failure::Failure;
 use crate::output::{print, print_json, text_style};
 
@@ -46,52 +47,6 @@ pub enum EngineCommand {
     /// Replay a game record (`turnpost record ID > FILE`) and print every position: checks a
     /// finished game's revealed dice seed against its commitment and every roll against it.
     Replay(ReplayArgs),
-}
-
-/// Which position: a game kind, its options, a start (or `--position`) and moves played from it.
-#[derive(Args, Debug)]
-pub struct PositionArgs {
-    /// Game kind: kefren, kechi, sanqi or chinese-checkers.
-    pub kind: GameKind,
-    /// A game option as key=value (repeatable), e.g. --option lines=5.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
-    /// Moves to play first, separated by spaces, e.g. --moves "F2-F3 E18-E17"; a seat leaves
-    /// with `resign N`, `timeout N` or `claim N` among them.
-    #[arg(long, value_name = "MOVES")]
-    pub moves: Option<String>,
-    /// Start from this position text instead of the start position.
-    #[arg(long, value_name = "TEXT")]
-    pub position: Option<String>,
-}
-
-impl PositionArgs {
-    /// The position these arguments describe.
-    ///
-    /// # Errors
-    /// A usage failure for bad options, position text or an unimplemented kind; a refusal
-    /// naming the move (1-based) for a move in `--moves` that cannot be played.
-    pub fn game(&self) -> Result<AnyGame, Failure> {
-        let options = Options::from_pairs(&self.options).map_err(Failure::usage)?;
-        let start = match &self.position {
-            None => AnyGame::new(self.kind, &options).map_err(Failure::usage)?,
-            Some(text) => {
-                let game = AnyGame::from_position_text(&options, text).map_err(Failure::usage)?;
-                if game.kind() != self.kind {
-                    return Err(Failure::usage(format!(
-                        "--position is a {} position, but the kind given is {}",
-                        game.kind(),
-                        self.kind
-                    )));
-                }
-                game
-            }
-        };
-        let moves = split_move_list(self.moves.as_deref().unwrap_or(""));
-        start
-            .replay(&moves)
-            .map_err(|error| Failure::refused(format!("--moves: {error}")))
-    }
 }
 
 /// The moves of the last round of `--moves` (at most one per seat, the latest of each), with
@@ -252,46 +207,4 @@ fn run_json(command: EngineCommand) -> Result<(), Failure> {
         }
     }
     Ok(())
-}
-
-/// "Black (seat 1) to move", "White (seat 2) won", with scores where the game keeps them, the
-/// seats that have left and, once the game is over, every seat's place.
-pub(crate) fn describe_status(game: &AnyGame) -> String {
-    let mut text = match game.status() {
-        Status::Ongoing { to_move } => format!("{} to move", game.seat_name(to_move)),
-        Status::Won { winners } => {
-            let names: Vec<String> = winners.iter().map(|seat| game.seat_name(*seat)).collect();
-            format!("{} won", names.join(" and "))
-        }
-        Status::Draw => "draw".to_string(),
-    };
-    if let Some(scores) = game.scores() {
-        let scores: Vec<String> = scores
-            .iter()
-            .enumerate()
-            .map(|(index, score)| {
-                let seat = turnpost_shared::Seat::from_index(index);
-                format!("{} {score}", game.seat_name(seat))
-            })
-            .collect();
-        text.push_str(&format!("; scores: {}", scores.join(", ")));
-    }
-    let departed = game.departed();
-    if !departed.is_empty() {
-        let names: Vec<String> = departed.iter().map(|seat| game.seat_name(*seat)).collect();
-        text.push_str(&format!("\nleft (in order): {}", names.join(", ")));
-    }
-    if let Some(places) = game.placings() {
-        let mut seats: Vec<(u8, Seat)> = (0..)
-            .zip(places)
-            .map(|(index, place)| (place, Seat::from_index(index)))
-            .collect();
-        seats.sort();
-        let places: Vec<String> = seats
-            .iter()
-            .map(|(place, seat)| format!("{place}. {}", game.seat_name(*seat)))
-            .collect();
-        text.push_str(&format!("\nplaces: {}", places.join(", ")));
-    }
-    text
 }

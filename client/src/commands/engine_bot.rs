@@ -3,7 +3,7 @@
 use clap::Args;
 use turnpost_shared::{choose_move, BotLevel};
 
-use super::engine::PositionArgs;
+use super::engine_position::PositionArgs;
 use crate::failure::Failure;
 use crate::output::{print, print_json};
 

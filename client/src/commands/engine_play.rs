@@ -7,7 +7,8 @@ use std::io::{BufRead, IsTerminal, Write};
 use clap::Args;
 use turnpost_shared::{choose_move, render_text, AnyGame, BotLevel, Seat, Status};
 
-use super::engine::{describe_status, PositionArgs};
+use super::engine_position::PositionArgs;
+use super::engine_status::describe_status;
 use super::play::explain;
 use crate::failure::Failure;
 use crate::output::{print, text_style};

@@ -8,9 +8,7 @@
 //! on `expires_at`, and accepting or declining it is refused. So no sweep is needed, and
 //! several server instances cannot disagree about it.
 
-use std::collections::BTreeMap;
-
-use turnpost_shared::{ClockSpec, CreateGameRequest, GameKind, GameView, OnLeave};
+use turnpost_shared::{ClockSpec, CreateGameRequest, GameView, OnLeave};
 
 use super::{frame, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
@@ -32,9 +30,7 @@ pub fn create(
     actor: &Actor,
     request: &CreateGameRequest,
 ) -> Result<GameView, GameError> {
-    let mut given = request.options.clone();
-    fill_players(request.kind, &mut given, request.seats.len());
-    let start = options::start_position(request.kind, &given)?;
+    let start = options::start_position(request.kind, &request.options, request.seats.len())?;
     let seat_count = usize::from(start.seat_count());
     if request.seats.len() != seat_count {
         return Err(GameError::SeatCount(format!(
@@ -138,27 +134,6 @@ pub fn create(
     frame::read(conn, |conn| {
         view::load_view(conn, game_id, actor.account_id())
     })
-}
-
-/// For kinds with a `players` option, an absent one is read from the number of seats named.
-fn fill_players(
-    kind: GameKind,
-    given: &mut BTreeMap<String, turnpost_shared::OptionValue>,
-    seats: usize,
-) {
-    let takes_players = turnpost_shared::AnyGame::option_specs(kind)
-        .iter()
-        .any(|spec| spec.key == "players");
-    if takes_players
-        && !given
-            .keys()
-            .any(|k| k.trim().eq_ignore_ascii_case("players"))
-    {
-        given.insert(
-            "players".to_owned(),
-            turnpost_shared::OptionValue::Whole(seats as u64),
-        );
-    }
 }
 
 /// Checks that a locked game is an open challenge.

@@ -45,19 +45,9 @@ fn finish(
     Ok(view::view_of(conn, loaded, viewer)?)
 }
 
-/// The result when `loser` drops out of a two-seat game: the other seat wins.
-fn others_win(loaded: &Loaded, loser: i32) -> GameResult {
-    GameResult::won(
-        loaded
-            .seats
-            .iter()
-            .map(|(s, _)| s.seat)
-            .filter(|s| *s != loser),
-    )
-}
-
-/// `seat` leaves a locked, active game (`how`). With two seats the game ends as it always did
-/// (the result and reason, no record line). Otherwise the engine's departure line is stored
+/// `seat` leaves a locked, active game (`how`); the engine's `leave` decides what follows.
+/// With two seats the game ends with the engine's result (the other seat wins) and the
+/// reason, as it always did, with no record line. Otherwise the engine's departure line is stored
 /// at the game's ply and the cached position, ply and seat to move follow; if one seat
 /// remains the game is over, else the seat now to move gets its clock and turn card and the
 /// other seats still playing one mail. In an `on-leave=bot` game a bot may take the seat over
@@ -77,10 +67,6 @@ fn leave(
         Departure::Resign => ResultReason::Resignation,
         Departure::Timeout | Departure::Claim => ResultReason::Timeout,
     };
-    if loaded.seats.len() <= 2 {
-        let result = others_win(loaded, seat);
-        return close(conn, loaded, result, reason);
-    }
     let refused = |why: String| DbError::Corrupt(format!("game {game_id}: seat {seat}: {why}"));
     let leaving = u8::try_from(seat)
         .ok()
@@ -96,6 +82,12 @@ fn leave(
     let (position, line) = engine
         .leave(leaving, how)
         .map_err(|e| refused(e.to_string()))?;
+    if loaded.seats.len() <= 2 {
+        // The engine's result (the other seat won) ends the game; the record keeps no line.
+        let (_, result, _) = super::status_columns(&position.status());
+        let result = result.ok_or_else(|| refused("the game goes on".to_owned()))?;
+        return close(conn, loaded, result, reason);
+    }
     let now = db::now();
     let ply = loaded.game.ply;
     q::insert_move(
@@ -110,7 +102,7 @@ fn leave(
         },
     )?;
     seat_left(conn, loaded, seat, ply, None)?;
-    let (position, next_ply) = super::moving::play_forced(conn, game_id, position, ply + 1, now)?;
+    let (position, next_ply) = super::forced::play_forced(conn, game_id, position, ply + 1, now)?;
     let (status, result, to_move) = super::status_columns(&position.status());
     let turn_passed = to_move != loaded.game.to_move;
     let mut state = loaded.game.state();

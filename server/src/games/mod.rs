@@ -15,6 +15,7 @@ pub mod challenge;
 pub mod dice;
 pub mod ending;
 mod error;
+mod forced;
 mod frame;
 pub mod moving;
 pub mod options;

@@ -5,66 +5,12 @@
 
 use turnpost_shared::{AnyGame, GameView, PlayMoveRequest, TimeoutMode};
 
-use super::{frame, view, Actor, GameError, GameStatus, Loaded, ResultReason};
+use super::{forced, frame, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::models::MoveRow;
 use crate::db::{self, move_write, DbConnection, DbError};
 use crate::notices::{self, GameEvent};
-
-/// The most forced moves played after one move: one round of the largest table (six seats),
-/// so a position where nobody can move (every seat passes, forever) still ends the request.
-const MAX_FORCED_MOVES: usize = 6;
-
-/// Plays the forced moves that follow `position` (a pass with no other move: the engine's
-/// call) at once, at most one round of seats, storing them from ply `next_ply`; answers the
-/// position after them and the next ply.
-///
-/// # Errors
-/// Storage failures.
-pub(super) fn play_forced(
-    conn: &mut DbConnection,
-    game_id: i64,
-    position: AnyGame,
-    next_ply: i32,
-    now: chrono::NaiveDateTime,
-) -> Result<(AnyGame, i32), DbError> {
-    let (position, next_ply, rows) = forced_moves(game_id, position, next_ply, now);
-    for row in &rows {
-        q::insert_move(conn, row)?;
-    }
-    Ok((position, next_ply))
-}
-
-/// The forced moves that follow `position` (see [`play_forced`]) as rows from ply
-/// `next_ply`, not yet stored; with the position after them and the next ply.
-fn forced_moves(
-    game_id: i64,
-    mut position: AnyGame,
-    mut next_ply: i32,
-    now: chrono::NaiveDateTime,
-) -> (AnyGame, i32, Vec<MoveRow>) {
-    let mut rows = Vec::new();
-    for _ in 0..MAX_FORCED_MOVES {
-        let Some(forced_seat) = position.status().to_move() else {
-            break;
-        };
-        let Some((next, forced)) = position.play_forced() else {
-            break;
-        };
-        rows.push(MoveRow {
-            game_id,
-            ply: next_ply,
-            seat: super::seat_number(forced_seat),
-            account_id: None,
-            notation: forced,
-            played_at: now,
-        });
-        next_ply += 1;
-        position = next;
-    }
-    (position, next_ply, rows)
-}
 
 /// The current game for `viewer`, boxed for an error that carries it.
 fn current_view(
@@ -210,7 +156,7 @@ pub fn play(
             notation: canonical,
             played_at: now,
         }];
-        let (position, next_ply, forced) = forced_moves(game_id, position, ply + 1, now);
+        let (position, next_ply, forced) = forced::forced_rows(game_id, position, ply + 1, now);
         played.extend(forced);
         let (status, result, to_move) = super::status_columns(&position.status());
         let mut state = loaded.game.state();

@@ -7,9 +7,11 @@ use turnpost_shared::{AnyGame, GameKind, OptionValue, Options};
 use super::dice::{self, SEED};
 use super::GameError;
 
-/// Takes `kind` and the JSON options and returns the start position (whose `options()` are
-/// the canonical options to store). The seed of kinds whose options take one is not drawn
-/// here but when the game starts ([`super::dice::draw`]), so a challenge shows no roll.
+/// Takes `kind` and the JSON options of a game for `seats` named players and returns the start
+/// position (whose `options()` are the canonical options to store). The engine completes the
+/// options for the seats ([`AnyGame::options_for_seats`]: Chinese Checkers' `players`) and
+/// checks them. The seed of kinds whose options take one is not drawn here but when the game
+/// starts ([`super::dice::draw`]), so a challenge shows no roll.
 ///
 /// # Errors
 /// [`GameError::InvalidOptions`] naming the key (unknown key, bad value, a key
@@ -17,6 +19,7 @@ use super::GameError;
 pub fn start_position(
     kind: GameKind,
     given: &BTreeMap<String, OptionValue>,
+    seats: usize,
 ) -> Result<AnyGame, GameError> {
     let takes_seed = dice::takes_seed(kind);
     let mut options = Options::new();
@@ -35,6 +38,7 @@ pub fn start_position(
         }
         options.set(&key, value.to_text().trim());
     }
+    let options = AnyGame::options_for_seats(kind, &options, seats);
     AnyGame::new_seed_withheld(kind, &options).map_err(|e| GameError::InvalidOptions(e.to_string()))
 }
 
@@ -54,12 +58,14 @@ mod tests {
         let game = start_position(
             GameKind::ChineseCheckers,
             &opts(&[("players", OptionValue::Whole(3))]),
+            3,
         )
         .unwrap();
         assert_eq!(game.seat_count(), 3);
         let game = start_position(
             GameKind::Kechi,
             &opts(&[("total", OptionValue::Text("die".into()))]),
+            2,
         )
         .unwrap();
         assert!(game.options().get("seed").is_none());
@@ -67,17 +73,41 @@ mod tests {
     }
 
     #[test]
+    fn the_engine_fills_in_the_number_of_players_from_the_seats() {
+        let game = start_position(GameKind::ChineseCheckers, &opts(&[]), 4).unwrap();
+        assert_eq!(game.seat_count(), 4);
+        assert_eq!(game.options().get("players"), Some("4"));
+        // A number given is the game's, whatever the seats (the caller compares them).
+        let game = start_position(
+            GameKind::ChineseCheckers,
+            &opts(&[(" Players", OptionValue::Whole(6))]),
+            3,
+        )
+        .unwrap();
+        assert_eq!(game.seat_count(), 6);
+        let error = start_position(GameKind::ChineseCheckers, &opts(&[]), 5)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("players=5"), "{error}");
+    }
+
+    #[test]
     fn errors_name_the_key() {
         let error = start_position(
             GameKind::Kefren,
             &opts(&[("colour", OptionValue::Flag(true))]),
+            2,
         )
         .unwrap_err()
         .to_string();
         assert!(error.contains("colour"), "{error}");
-        let error = start_position(GameKind::Kechi, &opts(&[("seed", OptionValue::Whole(1))]))
-            .unwrap_err()
-            .to_string();
+        let error = start_position(
+            GameKind::Kechi,
+            &opts(&[("seed", OptionValue::Whole(1))]),
+            2,
+        )
+        .unwrap_err()
+        .to_string();
         assert!(error.contains("seed"), "{error}");
     }
 }

@@ -1,8 +1,7 @@
-//! The bot's entry points: a move for a position at a level, pure and deterministic for a seed
-//! (the server's worker and the CLI call these).
+//! The bot's entry points for a typed engine: a move for a position at a level, pure and
+//! deterministic for a seed (`crate::bot_move` offers them for any game).
 
-use crate::any_game::GameVisitor;
-use crate::{AnyGame, Game, Status};
+use crate::Game;
 
 use super::level::BotLevel;
 use super::policy::{BotPolicy, MAX_SEATS};
@@ -80,66 +79,4 @@ pub fn random_typed_move<G: Game>(game: &G, seed: u64) -> Result<G::Move, BotErr
     } else {
         Err(BotError::GameOver(game.status().to_string()))
     }
-}
-
-/// The game-over error for an [`AnyGame`] that is over (by its own status, which also knows
-/// a departure that ended a two-seat game).
-fn over(game: &AnyGame) -> Result<(), BotError> {
-    match game.status() {
-        Status::Ongoing { .. } => Ok(()),
-        status => Err(BotError::GameOver(status.to_string())),
-    }
-}
-
-struct Choose {
-    level: BotLevel,
-    seed: u64,
-}
-
-impl GameVisitor for Choose {
-    type Output = Result<BotChoice<String>, BotError>;
-    fn visit<G: BotPolicy>(self, game: &G) -> Self::Output {
-        analyse_typed(game, self.level, self.seed).map(|choice| BotChoice {
-            mv: game.format_move(&choice.mv),
-            values: choice.values,
-        })
-    }
-}
-
-struct Random {
-    seed: u64,
-}
-
-impl GameVisitor for Random {
-    type Output = Result<String, BotError>;
-    fn visit<G: BotPolicy>(self, game: &G) -> Self::Output {
-        random_typed_move(game, self.seed).map(|mv| game.format_move(&mv))
-    }
-}
-
-/// The canonical text of the move the bot plays at `level` in `game`: see
-/// [`choose_typed_move`].
-///
-/// # Errors
-/// [`BotError::GameOver`] when the game is over.
-pub fn choose_move(game: &AnyGame, level: BotLevel, seed: u64) -> Result<String, BotError> {
-    analyse(game, level, seed).map(|choice| choice.mv)
-}
-
-/// The bot's move as canonical text, with its values: see [`analyse_typed`].
-///
-/// # Errors
-/// [`BotError::GameOver`] when the game is over.
-pub fn analyse(game: &AnyGame, level: BotLevel, seed: u64) -> Result<BotChoice<String>, BotError> {
-    over(game)?;
-    game.visit(Choose { level, seed })
-}
-
-/// The canonical text of a uniformly random legal move.
-///
-/// # Errors
-/// [`BotError::GameOver`] when the game is over.
-pub fn random_move(game: &AnyGame, seed: u64) -> Result<String, BotError> {
-    over(game)?;
-    game.visit(Random { seed })
 }

@@ -16,6 +16,7 @@ impl Game for ChineseCheckers {
     type Illegal = ChineseCheckersIllegal;
 
     const KIND: GameKind = GameKind::ChineseCheckers;
+    const RULES_FOR_PLAYERS: &'static str = include_str!("PLAYING.md");
 
     fn option_specs() -> &'static [OptionSpec] {
         &OPTION_SPECS

@@ -1,12 +1,12 @@
 //! Options and seat layouts (rules: "Players, sets and turn order", "Winning"): which sets each
 //! seat plays, where its pegs may rest, and the option values of a game.
 
-use crate::{GameKind, OptionError, OptionSpec, OptionValues, Options};
+use crate::{GameKind, OptionError, OptionSpec, OptionValues, Options, PLAYERS_OPTION};
 
 use super::points::{opposite, BOARD, POINTS};
 
 const PLAYERS: OptionSpec = OptionSpec {
-    key: "players",
+    key: PLAYERS_OPTION,
     values: OptionValues::OneOf(&["2", "3", "4", "6"]),
     default: "2",
     help: "number of players: 2 (points 1, 4), 3 (1, 3, 5), 4 (1, 3, 4, 6) or 6 (all points)",
@@ -218,7 +218,7 @@ impl Variant {
     /// Every option with its value, defaults included.
     pub(crate) fn options(&self) -> Options {
         let mut options = Options::new();
-        options.set("players", self.layout.players.to_string());
+        options.set(PLAYERS_OPTION, self.layout.players.to_string());
         options.set("sets", self.layout.sets.to_string());
         options.set("unused", if self.unused_filled { "filled" } else { "open" });
         options.set("jumps", if self.long_jumps { "long" } else { "short" });

@@ -21,6 +21,7 @@ impl Game for Kechi {
     type Illegal = KechiIllegal;
 
     const KIND: GameKind = GameKind::Kechi;
+    const RULES_FOR_PLAYERS: &'static str = include_str!("PLAYING.md");
 
     fn option_specs() -> &'static [OptionSpec] {
         SPECS
@@ -28,6 +29,12 @@ impl Game for Kechi {
 
     fn new(options: &Options) -> Result<Kechi, OptionError> {
         Ok(Kechi::start(Rules::from_options(options)?))
+    }
+
+    /// With `total=die` and no `seed` the first roll is unknown (see
+    /// [`Game::from_position_text_seed_withheld`] for what such a position can do).
+    fn new_seed_withheld(options: &Options) -> Result<Kechi, OptionError> {
+        Ok(Kechi::start(Rules::withheld(options)?))
     }
 
     fn options(&self) -> Options {
@@ -136,36 +143,20 @@ impl Game for Kechi {
         Kechi::parse_position_text(rules, text)
     }
 
-    fn board_view(&self) -> BoardView {
-        self.view()
-    }
-}
-
-impl Kechi {
-    /// The start position of `options` with the die's seed not drawn yet: as
-    /// [`Game::new`], except that with `total=die` and no `seed` the first roll is unknown
-    /// (see [`Kechi::from_position_text_seed_withheld`] for what such a position can do).
-    ///
-    /// # Errors
-    /// As [`Game::new`].
-    pub fn start_seed_withheld(options: &Options) -> Result<Kechi, OptionError> {
-        Ok(Kechi::start(Rules::withheld(options)?))
-    }
-
-    /// Reads position text like [`Game::from_position_text`], for a game whose die seed is
-    /// withheld (a running game on a server shows no seed): when `options` give no `seed` and
-    /// `total=die`, the text's total is taken as the roll of the turn in progress, unchecked,
-    /// and later rolls are unknown. With a `seed`, or with `total=6`, it reads exactly as
+    /// With `total=die` and no `seed` the text's total is taken as the roll of the turn in
+    /// progress, unchecked, and later rolls are unknown (a running game on a server shows no
+    /// seed). With a `seed`, or with `total=6`, it reads exactly as
     /// [`Game::from_position_text`] does.
-    ///
-    /// # Errors
-    /// As [`Game::from_position_text`], without the check of the total against the seed.
-    pub fn from_position_text_seed_withheld(
+    fn from_position_text_seed_withheld(
         options: &Options,
         text: &str,
     ) -> Result<Kechi, PositionError> {
         let rules = Rules::withheld(options)
             .map_err(|error| PositionError::new("options", error.to_string()))?;
         Kechi::parse_position_text(rules, text)
+    }
+
+    fn board_view(&self) -> BoardView {
+        self.view()
     }
 }

@@ -40,6 +40,7 @@ impl Game for Kefren {
     type Illegal = KefrenIllegal;
 
     const KIND: GameKind = GameKind::Kefren;
+    const RULES_FOR_PLAYERS: &'static str = include_str!("PLAYING.md");
 
     fn option_specs() -> &'static [OptionSpec] {
         &[]

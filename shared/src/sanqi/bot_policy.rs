@@ -9,7 +9,7 @@ use super::board::SanQi;
 use super::colour::EMPTY;
 use super::geometry::SLOTS;
 use super::moves::SanQiMove;
-use super::patterns::{Pattern, PatternKind};
+use super::shape::{Pattern, PatternKind};
 
 /// Worth of a pattern holding k stones of its most common colour (k = 6 stands: the win
 /// check handles it).

@@ -34,6 +34,7 @@ impl Game for SanQi {
     type Illegal = SanQiIllegal;
 
     const KIND: GameKind = GameKind::SanQi;
+    const RULES_FOR_PLAYERS: &'static str = include_str!("PLAYING.md");
 
     fn option_specs() -> &'static [OptionSpec] {
         SPECS

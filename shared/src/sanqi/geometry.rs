@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use super::patterns::{enumerate_patterns, Pattern};
+use super::shape::{Pattern, PatternKind, AXES, TRIANGLES};
 
 /// The sides the `side` option allows.
 pub(crate) const SIDES: [u8; 4] = [4, 6, 8, 10];
@@ -142,6 +142,38 @@ impl Geometry {
     pub(crate) fn last_letter(&self) -> char {
         letter_char(self.span)
     }
+}
+
+/// Every pattern of the board: circles by centre, then lines, then triangles.
+fn enumerate_patterns(geometry: &Geometry) -> Vec<Pattern> {
+    let mut patterns = Vec::new();
+    let mut add = |kind: PatternKind, offsets: [(i32, i32); 6], letter: i32, number: i32| {
+        let cells = offsets.map(|(dl, dn)| geometry.index(letter + dl, number + dn));
+        if cells.iter().all(Option::is_some) {
+            let cells = cells.map(|cell| cell.unwrap_or(0));
+            patterns.push(Pattern { kind, cells });
+        }
+    };
+    let coords: Vec<(i32, i32)> = geometry
+        .coords
+        .iter()
+        .map(|&(l, n)| (i32::from(l), i32::from(n)))
+        .collect();
+    for &(l, n) in &coords {
+        add(PatternKind::Circle, NEIGHBOUR_STEPS, l, n);
+    }
+    for &(dl, dn) in &AXES {
+        for &(l, n) in &coords {
+            let steps = [0, 1, 2, 3, 4, 5].map(|k| (k * dl, k * dn));
+            add(PatternKind::Line, steps, l, n);
+        }
+    }
+    for offsets in TRIANGLES {
+        for &(l, n) in &coords {
+            add(PatternKind::Triangle, offsets, l, n);
+        }
+    }
+    patterns
 }
 
 /// The lower-case letter for a 1-based letter index.

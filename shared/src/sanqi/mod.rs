@@ -13,6 +13,7 @@ mod moves;
 mod patterns;
 mod position_text;
 mod resolve;
+mod shape;
 mod view;
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 use super::board::SanQi;
 use super::colour::EMPTY;
 use super::geometry::{geometry, Geometry, OUTSIDE, SIDES, SLOTS};
-use super::patterns::{PatternKind, Standing};
+use super::patterns::Standing;
+use super::shape::PatternKind;
 
 /// A small deterministic generator, so failures replay exactly.
 struct Rng(u64);
