@@ -22,7 +22,8 @@ pub struct SweepReport {
 }
 
 impl SweepReport {
-    /// Whether anything was queued (the mail worker should look).
+    /// Whether the round acted on anything (worth a line in the log; each sweep's frame has
+    /// woken the mail worker for what it queued).
     #[must_use]
     pub fn queued_mail(&self) -> bool {
         self.timed_out + self.claimable + self.reminded + self.digests > 0
