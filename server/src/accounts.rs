@@ -8,7 +8,6 @@ use tokio::sync::Notify;
 
 use crate::db::models::{Account, ApiToken, NewAccount, NewApiToken, NewSignInCode};
 use crate::db::{self, accounts, codes, tokens, DbConnection, DbError};
-use crate::error::ApiError;
 use crate::mail::{self, templates};
 use crate::secrets;
 use crate::transaction;
@@ -29,16 +28,76 @@ pub struct MailContext {
     /// Wakes the outbox worker after commit.
     pub wake: Arc<Notify>,
     /// Signs unsubscribe links (shared by every server process, see
-    /// `notifications::unsubscribe`).
+    /// `preferences::unsubscribe`).
     pub link_key: Arc<[u8]>,
     /// Makes the reply addresses of game mails (`Reply-To:`), see `inbound`.
     pub reply: crate::inbound::ReplyKeys,
 }
 
-fn taken(code: &'static str, message: &str) -> ApiError {
-    ApiError::Conflict {
-        code,
-        message: message.to_owned(),
+/// Why an account operation did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum AccountError {
+    /// Sign-up with a name another account holds.
+    #[error("this name is taken; choose another")]
+    NameTaken,
+    /// The operator creates an account whose name another account holds.
+    #[error("an account with this name exists")]
+    NameExists,
+    /// The operator creates an account whose email another account holds.
+    #[error("an account with this email exists")]
+    EmailExists,
+    /// No live code for this email (none asked for, expired, used, or no such account).
+    #[error("no valid code for this email; ask for one with POST /v1/sessions")]
+    NoCode,
+    /// The code took its last wrong guess earlier.
+    #[error(
+        "too many wrong guesses: this code is locked; ask for a new one with POST /v1/sessions"
+    )]
+    CodeLocked,
+    /// A wrong code, with guesses left.
+    #[error("wrong code; {left} more attempt(s) before it locks")]
+    WrongCode {
+        /// Guesses left before the code locks.
+        left: i32,
+    },
+    /// A wrong code that was the last guess: the code is now locked.
+    #[error(
+        "wrong code; that was the last attempt and this code is now locked; ask for a new one"
+    )]
+    LastAttempt,
+    /// No account with this name.
+    #[error("no account named {name}")]
+    NoSuchAccount {
+        /// The name asked for.
+        name: String,
+    },
+    /// A built-in bot: it has no tokens.
+    #[error("{name} is a built-in bot; it has no tokens")]
+    BotAccount {
+        /// The bot's name.
+        name: String,
+    },
+    /// A concurrent request changed the same rows (a unique key held where no lock did).
+    #[error("a concurrent request changed the same data; read it again and retry")]
+    Conflict,
+    /// Storage failed.
+    #[error(transparent)]
+    Storage(DbError),
+}
+
+impl From<DbError> for AccountError {
+    fn from(error: DbError) -> Self {
+        if error.is_unique_violation() {
+            Self::Conflict
+        } else {
+            Self::Storage(error)
+        }
+    }
+}
+
+impl From<diesel::result::Error> for AccountError {
+    fn from(error: diesel::result::Error) -> Self {
+        DbError::Query(error).into()
     }
 }
 
@@ -63,14 +122,14 @@ fn is_stale(
 /// somebody else's address cannot block the owner's own.
 ///
 /// # Errors
-/// 409 `name_taken`; 503/500 on storage failure.
+/// [`AccountError::NameTaken`]; storage failures.
 pub fn sign_up(
     conn: &mut DbConnection,
     name: &AccountName,
     email: &EmailAddress,
     ctx: &MailContext,
-) -> Result<(), ApiError> {
-    transaction::write(conn, |conn| {
+) -> Result<(), AccountError> {
+    transaction::write_with(conn, |conn| -> Result<(), AccountError> {
         accounts::lock_sign_ups(conn)?;
         let now = db::now();
         let by_name = accounts::by_name_key(conn, &name.key)?;
@@ -83,7 +142,7 @@ pub fn sign_up(
         }
         if let Some(a) = by_name {
             if !is_stale(conn, &a, now)? {
-                return Err(taken("name_taken", "this name is taken; choose another").into());
+                return Err(AccountError::NameTaken);
             }
             accounts::delete(conn, a.id)?;
         }
@@ -121,13 +180,13 @@ pub fn sign_up(
 /// does not tell whether the address has an account).
 ///
 /// # Errors
-/// 503/500 on storage failure.
+/// Storage failures.
 pub fn sign_in(
     conn: &mut DbConnection,
     email: &EmailAddress,
     ctx: &MailContext,
-) -> Result<(), ApiError> {
-    let queued = transaction::write(conn, |conn| {
+) -> Result<(), AccountError> {
+    let queued = transaction::write_with(conn, |conn| -> Result<bool, AccountError> {
         // Bots cannot sign in: no code is issued, and the answer is the same as for no account.
         let Some(account) = accounts::by_email_key(conn, &email.key)?.filter(|a| !a.is_bot())
         else {
@@ -179,31 +238,24 @@ enum VerifyOutcome {
 /// fifth wrong guess locks the code.
 ///
 /// # Errors
-/// 401 `invalid_code` (no live code), `wrong_code`, `code_locked`; 503/500 on storage failure.
+/// [`AccountError::NoCode`] (no live code), [`AccountError::WrongCode`],
+/// [`AccountError::CodeLocked`], [`AccountError::LastAttempt`]; storage failures.
 pub fn verify(
     conn: &mut DbConnection,
     email: &EmailAddress,
     typed_code: &str,
     label: &str,
-) -> Result<(String, ApiToken, Account), ApiError> {
-    let no_code = || ApiError::Unauthorized {
-        code: "invalid_code",
-        message: "no valid code for this email; ask for one with POST /v1/sessions".into(),
-    };
-    let outcome = transaction::write(conn, |conn| {
+) -> Result<(String, ApiToken, Account), AccountError> {
+    let outcome = transaction::write_with(conn, |conn| -> Result<VerifyOutcome, AccountError> {
         let now = db::now();
         let account = accounts::by_email_key(conn, &email.key)?
             .filter(|a| !a.is_bot())
-            .ok_or_else(no_code)?;
-        let code = codes::current(conn, account.id, now)?.ok_or_else(no_code)?;
+            .ok_or(AccountError::NoCode)?;
+        let code = codes::current(conn, account.id, now)?.ok_or(AccountError::NoCode)?;
         if code.attempts >= CODE_MAX_ATTEMPTS
             || !codes::add_attempt(conn, code.id, CODE_MAX_ATTEMPTS)?
         {
-            return Err(ApiError::Unauthorized {
-                code: "code_locked",
-                message: "too many wrong guesses: this code is locked; ask for a new one with POST /v1/sessions".into(),
-            }
-            .into());
+            return Err(AccountError::CodeLocked);
         }
         let typed_hash = secrets::code_hash(account.id, &secrets::normalize_code(typed_code));
         if !secrets::constant_time_eq(&typed_hash, &code.code_hash) {
@@ -212,7 +264,7 @@ pub fn verify(
             });
         }
         if !codes::mark_used(conn, code.id, now)? {
-            return Err(no_code().into());
+            return Err(AccountError::NoCode);
         }
         accounts::mark_verified(conn, account.id, now)?;
         let (secret, token) = insert_token(conn, account.id, label)?;
@@ -221,14 +273,8 @@ pub fn verify(
     })?;
     match outcome {
         VerifyOutcome::Token(issued) => Ok(*issued),
-        VerifyOutcome::Wrong { left } if left > 0 => Err(ApiError::Unauthorized {
-            code: "wrong_code",
-            message: format!("wrong code; {left} more attempt(s) before it locks"),
-        }),
-        VerifyOutcome::Wrong { .. } => Err(ApiError::Unauthorized {
-            code: "code_locked",
-            message: "wrong code; that was the last attempt and this code is now locked; ask for a new one".into(),
-        }),
+        VerifyOutcome::Wrong { left } if left > 0 => Err(AccountError::WrongCode { left }),
+        VerifyOutcome::Wrong { .. } => Err(AccountError::LastAttempt),
     }
 }
 
@@ -253,15 +299,15 @@ fn insert_token(
 /// Operator: creates a verified account and a token for it, without mail.
 ///
 /// # Errors
-/// 409 `name_taken` / `email_taken` (unless held only by a stale unverified sign-up); storage
-/// failures.
+/// [`AccountError::NameExists`] / [`AccountError::EmailExists`] (unless held only by a stale
+/// unverified sign-up); storage failures.
 pub fn create_verified(
     conn: &mut DbConnection,
     name: &AccountName,
     email: &EmailAddress,
     label: &str,
-) -> Result<(String, ApiToken, Account), ApiError> {
-    transaction::write(conn, |conn| {
+) -> Result<(String, ApiToken, Account), AccountError> {
+    transaction::write_with(conn, |conn| {
         let now = db::now();
         for existing in [
             accounts::by_name_key(conn, &name.key)?,
@@ -271,12 +317,11 @@ pub fn create_verified(
         .flatten()
         {
             if !is_stale(conn, &existing, now)? {
-                let (code, what) = if existing.name_key == name.key {
-                    ("name_taken", "name")
+                return Err(if existing.name_key == name.key {
+                    AccountError::NameExists
                 } else {
-                    ("email_taken", "email")
-                };
-                return Err(taken(code, &format!("an account with this {what} exists")).into());
+                    AccountError::EmailExists
+                });
             }
             accounts::delete(conn, existing.id)?;
         }
@@ -299,21 +344,21 @@ pub fn create_verified(
 /// Operator: another token for the account with this name.
 ///
 /// # Errors
-/// 404 if there is no such account; storage failures.
+/// [`AccountError::NoSuchAccount`], [`AccountError::BotAccount`]; storage failures.
 pub fn issue_token_for_name(
     conn: &mut DbConnection,
     name_key: &str,
     label: &str,
-) -> Result<(String, ApiToken, Account), ApiError> {
-    transaction::write(conn, |conn| {
-        let account = accounts::by_name_key(conn, name_key)?
-            .ok_or_else(|| ApiError::NotFound(format!("no account named {name_key}")))?;
+) -> Result<(String, ApiToken, Account), AccountError> {
+    transaction::write_with(conn, |conn| {
+        let account =
+            accounts::by_name_key(conn, name_key)?.ok_or_else(|| AccountError::NoSuchAccount {
+                name: name_key.to_owned(),
+            })?;
         if account.is_bot() {
-            return Err(ApiError::Conflict {
-                code: "bot_account",
-                message: format!("{name_key} is a built-in bot; it has no tokens"),
-            }
-            .into());
+            return Err(AccountError::BotAccount {
+                name: name_key.to_owned(),
+            });
         }
         let now = db::now();
         accounts::mark_verified(conn, account.id, now)?;

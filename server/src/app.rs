@@ -51,7 +51,7 @@ pub fn open_database(config: &Config) -> anyhow::Result<(Pool, Backend, Vec<u8>)
     if ran > 0 {
         tracing::info!(migrations = ran, "database migrated");
     }
-    let link_key = crate::notifications::unsubscribe::load_key(&mut conn)?;
+    let link_key = crate::preferences::unsubscribe::load_key(&mut conn)?;
     Ok((pool, backend, link_key))
 }
 

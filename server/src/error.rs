@@ -383,7 +383,7 @@ impl From<crate::games::GameError> for ApiError {
             G::ChallengeExpired { .. } => conflict("challenge_expired"),
             G::NotClaimable { .. } => conflict("not_claimable"),
             G::NoDrawOffer => conflict("no_draw_offer"),
-            G::DrawOffered => conflict("draw_offered"),
+            G::DrawOffered { .. } => conflict("draw_offered"),
             G::Conflict => conflict("conflict"),
             G::LeftGame { .. } => conflict("left_game"),
             G::InvalidOptions(_) => invalid("invalid_options"),
@@ -396,6 +396,77 @@ impl From<crate::games::GameError> for ApiError {
             G::InvalidVacation => invalid("invalid_vacation"),
             G::VacationExhausted { .. } => invalid("vacation_exhausted"),
             G::Storage(db) => db.into(),
+        }
+    }
+}
+
+/// Account refusals as HTTP answers.
+impl From<crate::accounts::AccountError> for ApiError {
+    fn from(error: crate::accounts::AccountError) -> Self {
+        use crate::accounts::AccountError as A;
+        let message = error.to_string();
+        let unauthorized = |code| Self::Unauthorized {
+            code,
+            message: message.clone(),
+        };
+        let conflict = |code| Self::Conflict {
+            code,
+            message: message.clone(),
+        };
+        match error {
+            A::NameTaken | A::NameExists => conflict("name_taken"),
+            A::EmailExists => conflict("email_taken"),
+            A::BotAccount { .. } => conflict("bot_account"),
+            A::Conflict => conflict("conflict"),
+            A::NoCode => unauthorized("invalid_code"),
+            A::WrongCode { .. } => unauthorized("wrong_code"),
+            A::CodeLocked | A::LastAttempt => unauthorized("code_locked"),
+            A::NoSuchAccount { .. } => Self::NotFound(message),
+            A::Storage(db) => db.into(),
+        }
+    }
+}
+
+/// A refused name, address or label: 422 with the field's code.
+impl From<crate::validate::ValidationError> for ApiError {
+    fn from(error: crate::validate::ValidationError) -> Self {
+        use crate::validate::ValidationError as V;
+        let code = match &error {
+            V::Name(_) => "invalid_name",
+            V::Email(_) => "invalid_email",
+            V::Label(_) => "invalid_label",
+        };
+        Self::invalid(code, error.to_string())
+    }
+}
+
+/// 429 with `Retry-After`.
+impl From<crate::ratelimit::RateLimited> for ApiError {
+    fn from(error: crate::ratelimit::RateLimited) -> Self {
+        Self::TooManyRequests {
+            retry_after_secs: error.retry_after_secs,
+        }
+    }
+}
+
+/// Preference and unsubscribe refusals as HTTP answers.
+impl From<crate::preferences::PreferenceError> for ApiError {
+    fn from(error: crate::preferences::PreferenceError) -> Self {
+        use crate::preferences::PreferenceError as P;
+        let message = error.to_string();
+        match error {
+            P::InvalidTimeZone { .. } => Self::invalid("invalid_time_zone", message),
+            P::InvalidDigestHour { .. } => Self::invalid("invalid_digest_hour", message),
+            P::NotYourGame { .. } => Self::invalid("not_your_game", message),
+            P::BadUnsubscribeLink => Self::Forbidden {
+                code: "bad_unsubscribe_link",
+                message,
+            },
+            P::Conflict => Self::Conflict {
+                code: "conflict",
+                message,
+            },
+            P::Storage(db) => db.into(),
         }
     }
 }

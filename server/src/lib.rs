@@ -16,7 +16,7 @@
 //!   `routes::with_conn` (a pooled connection on the blocking pool);
 //! - storage: tables in `migrations/{postgres,sqlite}` and [`db::schema`] (a test checks they
 //!   agree), queries in a file under [`db`], each domain operation in one
-//!   [`transaction::write`];
+//!   [`transaction::write_with`];
 //! - mail: game writes record a [`notices::GameEvent`] in their transaction (the game frame
 //!   wakes the mail worker after commit), and the worker composes its mail;
 //!   other mail goes through [`mail::enqueue`] on the caller's connection inside that
@@ -41,9 +41,9 @@ pub mod games;
 pub mod inbound;
 pub mod mail;
 pub mod notices;
-pub mod notifications;
 pub mod openapi;
 pub mod play_link;
+pub mod preferences;
 pub mod private_files;
 pub mod ratelimit;
 pub mod routes;

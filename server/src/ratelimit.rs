@@ -4,6 +4,7 @@
 //! effective limit is multiplied by the number of instances.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -91,8 +92,16 @@ pub struct LimitSettings {
     pub proxies: TrustedProxies,
 }
 
-fn too_many(retry_after_secs: u64) -> crate::error::ApiError {
-    crate::error::ApiError::TooManyRequests { retry_after_secs }
+/// A request over its budget, and when the budget allows the next one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("too many requests; retry in {retry_after_secs} s")]
+pub struct RateLimited {
+    /// Seconds until a retry can succeed (at least 1).
+    pub retry_after_secs: u64,
+}
+
+fn too_many(retry_after_secs: u64) -> RateLimited {
+    RateLimited { retry_after_secs }
 }
 
 impl Limits {
@@ -110,18 +119,14 @@ impl Limits {
         }
     }
 
-    /// The address a request comes from (see [`TrustedProxies::client`]).
+    /// The address a request comes from, given the peer's address and the request's
+    /// `X-Forwarded-For` values (see [`TrustedProxies::client`]).
     #[must_use]
-    pub fn client_address(&self, req: &actix_web::HttpRequest) -> String {
-        let Some(peer) = req.peer_addr() else {
+    pub fn client_address(&self, peer: Option<IpAddr>, forwarded_for: &[&str]) -> String {
+        let Some(peer) = peer else {
             return "unknown".to_owned();
         };
-        let forwarded: Vec<&str> = req
-            .headers()
-            .get_all("x-forwarded-for")
-            .filter_map(|value| value.to_str().ok())
-            .collect();
-        self.proxies.client(peer.ip(), &forwarded).to_string()
+        self.proxies.client(peer, forwarded_for).to_string()
     }
 
     /// Counts one request to `endpoint` about `email_key`: the limit of one mailbox, whoever
@@ -129,12 +134,8 @@ impl Limits {
     /// address (a NAT, an office) never lock a player out of signing in.
     ///
     /// # Errors
-    /// 429 with `Retry-After` when the address's budget is used up.
-    pub fn check_email(
-        &self,
-        endpoint: &str,
-        email_key: &str,
-    ) -> Result<(), crate::error::ApiError> {
+    /// [`RateLimited`] when the address's budget is used up.
+    pub fn check_email(&self, endpoint: &str, email_key: &str) -> Result<(), RateLimited> {
         self.per_email
             .check(&format!("{endpoint}|{email_key}"))
             .map_err(too_many)
@@ -145,13 +146,8 @@ impl Limits {
     /// the abuse). Each budget is counted apart: a refusal by one still counts in the other.
     ///
     /// # Errors
-    /// 429 with `Retry-After` when either budget is used up.
-    pub fn check(
-        &self,
-        endpoint: &str,
-        client: &str,
-        email_key: &str,
-    ) -> Result<(), crate::error::ApiError> {
+    /// [`RateLimited`] when either budget is used up.
+    pub fn check(&self, endpoint: &str, client: &str, email_key: &str) -> Result<(), RateLimited> {
         let client_result = self.per_client.check(&format!("{endpoint}|{client}"));
         let email_result = self.per_email.check(&format!("{endpoint}|{email_key}"));
         match (client_result, email_result) {
@@ -166,13 +162,13 @@ impl Limits {
     /// limit).
     ///
     /// # Errors
-    /// 429 with `Retry-After` when the challenger has sent, or a recipient has received, as
+    /// [`RateLimited`] when the challenger has sent, or a recipient has received, as
     /// many challenges as an hour allows.
     pub fn check_challenge(
         &self,
         challenger: &str,
         recipients: &[String],
-    ) -> Result<(), crate::error::ApiError> {
+    ) -> Result<(), RateLimited> {
         let challenger = challenger.to_lowercase();
         self.challenges_per_account
             .check(&challenger)

@@ -1,76 +1,11 @@
-//! The transactions every domain operation runs in (accounts, games), and their error type.
+//! The transactions every domain operation runs in (accounts, preferences, games). Each body
+//! answers its own domain error (`AccountError`, `PreferenceError`, `GameError`, …), which
+//! only `crate::error` turns into an HTTP answer.
 
 use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::Connection as _;
 
 use crate::db::{DbConnection, DbError};
-use crate::error::ApiError;
-
-/// The error of a transaction body: an API answer or a storage failure.
-#[derive(Debug)]
-pub enum TxError {
-    /// Roll back and answer this.
-    Api(ApiError),
-    /// Roll back; storage failed.
-    Db(DbError),
-}
-
-impl From<diesel::result::Error> for TxError {
-    fn from(e: diesel::result::Error) -> Self {
-        Self::Db(DbError::Query(e))
-    }
-}
-
-impl From<DbError> for TxError {
-    fn from(e: DbError) -> Self {
-        Self::Db(e)
-    }
-}
-
-impl From<ApiError> for TxError {
-    fn from(e: ApiError) -> Self {
-        Self::Api(e)
-    }
-}
-
-impl From<TxError> for ApiError {
-    fn from(e: TxError) -> Self {
-        match e {
-            TxError::Api(api) => api,
-            // Writers are serialised, so only a race the locks do not cover gets here; the
-            // unique keys still held.
-            TxError::Db(db) if db.is_unique_violation() => ApiError::Conflict {
-                code: "conflict",
-                message: "a concurrent request changed the same data; read it again and retry"
-                    .into(),
-            },
-            TxError::Db(db) => db.into(),
-        }
-    }
-}
-
-/// Runs `body` in one transaction that serialises writers, answering API errors (accounts,
-/// preferences). See [`write_with`].
-///
-/// # Errors
-/// The body's error (rolled back), or the failure to begin or commit.
-pub fn write<T>(
-    conn: &mut DbConnection,
-    body: impl FnOnce(&mut DbConnection) -> Result<T, TxError>,
-) -> Result<T, ApiError> {
-    Ok(write_with(conn, body)?)
-}
-
-/// Runs `body` in a read-only transaction, answering API errors. See [`read_with`].
-///
-/// # Errors
-/// The body's error.
-pub fn read<T>(
-    conn: &mut DbConnection,
-    body: impl FnOnce(&mut DbConnection) -> Result<T, TxError>,
-) -> Result<T, ApiError> {
-    Ok(read_with(conn, body)?)
-}
 
 /// Runs `body` in one transaction that serialises writers: on PostgreSQL an ordinary
 /// transaction in which the body locks the rows it changes (`FOR UPDATE`); on SQLite a

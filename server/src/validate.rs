@@ -1,6 +1,18 @@
 //! Domain values parsed from requests: account names, email addresses, token labels.
 
-use crate::error::ApiError;
+/// Why a value was refused, in words for the person who typed it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ValidationError {
+    /// Not a usable account name.
+    #[error("{0}")]
+    Name(String),
+    /// Not a usable email address.
+    #[error("{0}")]
+    Email(String),
+    /// Not a usable token label.
+    #[error("{0}")]
+    Label(String),
+}
 
 /// A valid account name and its case-folded key.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,23 +35,21 @@ pub struct EmailAddress {
 /// Parses an account name: 2–32 ASCII letters, digits, `-` or `_`.
 ///
 /// # Errors
-/// 422 `invalid_name` saying what is wrong.
-pub fn account_name(raw: &str) -> Result<AccountName, ApiError> {
+/// [`ValidationError::Name`] saying what is wrong.
+pub fn account_name(raw: &str) -> Result<AccountName, ValidationError> {
     let len = raw.chars().count();
     if !(2..=32).contains(&len) {
-        return Err(ApiError::invalid(
-            "invalid_name",
-            format!("a name has 2 to 32 characters (this one has {len})"),
-        ));
+        return Err(ValidationError::Name(format!(
+            "a name has 2 to 32 characters (this one has {len})"
+        )));
     }
     if let Some(bad) = raw
         .chars()
         .find(|c| !(c.is_ascii_alphanumeric() || *c == '-' || *c == '_'))
     {
-        return Err(ApiError::invalid(
-            "invalid_name",
-            format!("a name has only letters, digits, '-' and '_' (found {bad:?})"),
-        ));
+        return Err(ValidationError::Name(format!(
+            "a name has only letters, digits, '-' and '_' (found {bad:?})"
+        )));
     }
     Ok(AccountName {
         name: raw.to_owned(),
@@ -51,15 +61,10 @@ pub fn account_name(raw: &str) -> Result<AccountName, ApiError> {
 /// characters, no spaces or control characters.
 ///
 /// # Errors
-/// 422 `invalid_email` saying what is wrong.
-pub fn email(raw: &str) -> Result<EmailAddress, ApiError> {
+/// [`ValidationError::Email`] saying what is wrong.
+pub fn email(raw: &str) -> Result<EmailAddress, ValidationError> {
     let email = raw.trim();
-    let bad = |why: &str| {
-        ApiError::invalid(
-            "invalid_email",
-            format!("not a usable email address: {why}"),
-        )
-    };
+    let bad = |why: &str| ValidationError::Email(format!("not a usable email address: {why}"));
     if email.is_empty() {
         return Err(bad("it is empty"));
     }
@@ -115,35 +120,33 @@ pub fn email(raw: &str) -> Result<EmailAddress, ApiError> {
 /// address can never receive mail, so it must not become an account.
 ///
 /// # Errors
-/// 422 `invalid_email` saying why.
-pub fn deliverable_email(email: &EmailAddress, smtp_utf8: bool) -> Result<(), ApiError> {
+/// [`ValidationError::Email`] saying why.
+pub fn deliverable_email(email: &EmailAddress, smtp_utf8: bool) -> Result<(), ValidationError> {
     if smtp_utf8 || email.email.is_ascii() {
         return Ok(());
     }
-    Err(ApiError::invalid(
-        "invalid_email",
+    Err(ValidationError::Email(
         "not a usable email address: this server's mail relay cannot deliver to addresses \
          with non-ASCII characters (the operator can set TURNPOST_SMTP_UTF8=true when the \
-         relay supports SMTPUTF8)",
+         relay supports SMTPUTF8)"
+            .to_owned(),
     ))
 }
 
 /// Parses an optional token label: at most 64 characters, no control characters.
 ///
 /// # Errors
-/// 422 `invalid_label`.
-pub fn token_label(raw: Option<&str>) -> Result<String, ApiError> {
+/// [`ValidationError::Label`] saying what is wrong.
+pub fn token_label(raw: Option<&str>) -> Result<String, ValidationError> {
     let label = raw.map_or("", str::trim);
     if label.chars().count() > 64 {
-        return Err(ApiError::invalid(
-            "invalid_label",
-            "a token label has at most 64 characters",
+        return Err(ValidationError::Label(
+            "a token label has at most 64 characters".to_owned(),
         ));
     }
     if label.chars().any(char::is_control) {
-        return Err(ApiError::invalid(
-            "invalid_label",
-            "a token label has no control characters",
+        return Err(ValidationError::Label(
+            "a token label has no control characters".to_owned(),
         ));
     }
     Ok(if label.is_empty() {

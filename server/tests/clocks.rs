@@ -25,7 +25,7 @@ use turnpost_server::accounts::MailContext;
 use turnpost_server::db;
 use turnpost_server::db::models::OutboxMail;
 use turnpost_server::db::schema::{games, mail_outbox};
-use turnpost_server::notifications::{unsubscribe, Category};
+use turnpost_server::preferences::{unsubscribe, Category};
 use turnpost_server::sweeps;
 
 both_backends!(

@@ -24,7 +24,7 @@ use turnpost_server::accounts::MailContext;
 use turnpost_server::db;
 use turnpost_server::db::models::OutboxMail;
 use turnpost_server::db::schema::{games, mail_outbox};
-use turnpost_server::notifications::unsubscribe;
+use turnpost_server::preferences::unsubscribe;
 use turnpost_server::sweeps;
 use turnpost_shared::GameRecord;
 

@@ -22,7 +22,7 @@ use turnpost_server::db::{events, outbox, DbConnection, Pool};
 use turnpost_server::games::{challenge, moving, reads, Actor};
 use turnpost_server::mail::StoredParts;
 use turnpost_server::notices;
-use turnpost_server::notifications::unsubscribe;
+use turnpost_server::preferences::unsubscribe;
 use turnpost_shared::{CreateGameRequest, GameKind, GameView, PlayMoveRequest};
 
 both_backends!(

@@ -1,6 +1,6 @@
-//! The game service and the sweeps are channel-independent: nothing under `src/games/` or
-//! `src/sweeps/` names an HTTP type or the HTTP error answer, so a mail reply or a bot can use
-//! them without pretending to be HTTP.
+//! Layers: everything below the HTTP glue (the game service, sweeps, bots, clocks, mail,
+//! accounts, validation, rate limits, transactions, preferences) is channel-independent and
+//! names no HTTP type or HTTP error answer; pages write nothing themselves.
 #![allow(clippy::unwrap_used, reason = "tests")]
 
 use std::path::Path;
@@ -16,26 +16,122 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-#[test]
-fn game_service_and_sweeps_name_no_http_type() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    for dir in ["games", "sweeps", "bots"] {
-        rust_files(&root.join(dir), &mut files);
-    }
-    assert!(files.len() > 10, "found only {files:?}");
+/// The modules that speak HTTP: the channels' glue (routes, pages, extractors, the error
+/// answer, the application and its state, the access log, the OpenAPI document) and the crate
+/// root and binary that start the server. Every other module is below them.
+const HTTP_GLUE: [&str; 11] = [
+    "routes",
+    "web",
+    "error.rs",
+    "app.rs",
+    "auth.rs",
+    "access_log.rs",
+    "state.rs",
+    "openapi.rs",
+    "lib.rs",
+    "main.rs",
+    "cli.rs",
+];
+
+/// What names HTTP: the framework, its request and answer types, and the error answers.
+const HTTP_WORDS: [&str; 6] = [
+    "actix",
+    "ApiError",
+    "WebError",
+    "HttpResponse",
+    "HttpRequest",
+    "StatusCode",
+];
+
+/// The lines of `files` that name an HTTP word.
+fn http_names(files: &[std::path::PathBuf]) -> Vec<String> {
     let mut offences = Vec::new();
-    for file in &files {
+    for file in files {
         let text = std::fs::read_to_string(file).unwrap();
         for (number, line) in text.lines().enumerate() {
-            for word in ["actix", "ApiError", "HttpResponse", "StatusCode", "TxError"] {
+            for word in HTTP_WORDS {
                 if line.contains(word) {
                     offences.push(format!("{}:{}: {word}", file.display(), number + 1));
                 }
             }
         }
     }
+    offences
+}
+
+/// Every source file outside [`HTTP_GLUE`].
+fn files_below_http() -> Vec<std::path::PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(&root).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if HTTP_GLUE.contains(&name.as_str()) {
+            continue;
+        }
+        if path.is_dir() {
+            rust_files(&path, &mut files);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn modules_below_the_channels_name_no_http_type() {
+    // The game service, the sweeps, bots, clocks, mail in and out, accounts, validation, rate
+    // limits, transactions and preferences answer domain errors; only the HTTP glue turns them
+    // into answers (`crate::error`), so a mail reply or a bot uses them without pretending to
+    // be HTTP.
+    let files = files_below_http();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    for module in [
+        "games",
+        "sweeps",
+        "bots",
+        "clocks",
+        "inbound",
+        "preferences",
+        "accounts.rs",
+        "validate.rs",
+        "ratelimit.rs",
+        "transaction.rs",
+    ] {
+        let path = root.join(module);
+        assert!(
+            files.iter().any(|file| file.starts_with(&path)),
+            "{module} is not checked: {files:?}"
+        );
+    }
+    let offences = http_names(&files);
     assert!(offences.is_empty(), "{offences:#?}");
+}
+
+#[test]
+fn the_http_check_finds_a_planted_name() {
+    // The check itself: a domain file that names the HTTP error answer is caught.
+    let dir = std::env::temp_dir().join(format!("turnpost-layering-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let planted = dir.join("accounts.rs");
+    std::fs::write(
+        &planted,
+        "pub fn sign_in() -> Result<(), crate::error::ApiError> { Ok(()) }\n",
+    )
+    .unwrap();
+    let clean = dir.join("validate.rs");
+    std::fs::write(
+        &clean,
+        "pub fn name() -> Result<(), ValidationError> { Ok(()) }\n",
+    )
+    .unwrap();
+    let offences = http_names(&[planted, clean]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(offences.len(), 1, "{offences:?}");
+    assert!(
+        offences[0].ends_with("accounts.rs:1: ApiError"),
+        "{offences:?}"
+    );
 }
 
 #[test]

@@ -681,7 +681,7 @@ async fn a_departed_seats_link_acts_no_more(backend: Backend) {
     // dp2's link, as its turn cards carry it; followed while dp2 still plays.
     let link = {
         let mut conn = app.conn();
-        let key = turnpost_server::notifications::unsubscribe::load_key(&mut conn).unwrap();
+        let key = turnpost_server::preferences::unsubscribe::load_key(&mut conn).unwrap();
         let account = turnpost_server::db::accounts::by_name_key(&mut conn, "dp2")
             .unwrap()
             .unwrap();

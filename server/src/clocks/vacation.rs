@@ -7,10 +7,10 @@ use chrono::{Datelike, Duration, NaiveDateTime};
 use turnpost_shared::Vacation;
 
 use super::deadline::notices_already_due;
+use crate::accounts::MailContext;
 use crate::db::models::VacationRow;
-use crate::db::{self, clocks as q, games as game_queries, DbConnection};
-use crate::games::{Actor, GameError};
-use crate::transaction as tx;
+use crate::db::{self, clocks as q, DbConnection};
+use crate::games::{frame, Actor, GameError, Loaded};
 
 /// Vacation days per account and calendar year.
 pub const DAYS_PER_YEAR: u32 = 15;
@@ -40,13 +40,15 @@ pub fn show(conn: &mut DbConnection, actor: &Actor) -> Result<Vacation, GameErro
     Ok(view(row.as_ref(), db::now()))
 }
 
-/// Takes `days` for the actor now (or, during a vacation, right after it).
+/// Takes `days` for the actor now (or, during a vacation, right after it), in the game frame:
+/// the games whose deadlines move are locked like any other game write.
 ///
 /// # Errors
 /// [`GameError::InvalidVacation`] (no days), [`GameError::VacationExhausted`] (more than are
 /// left this year); storage failures.
 pub fn take(
     conn: &mut DbConnection,
+    ctx: &MailContext,
     actor: &Actor,
     days: u32,
     now: NaiveDateTime,
@@ -55,7 +57,7 @@ pub fn take(
         return Err(GameError::InvalidVacation);
     }
     let account_id = actor.account_id();
-    tx::write_with(conn, |conn| -> Result<Vacation, GameError> {
+    frame::write(conn, ctx, |conn| -> Result<Vacation, GameError> {
         let existing = q::lock_vacation(conn, account_id)?;
         let current = view(existing.as_ref(), now);
         if days > current.days_left {
@@ -80,8 +82,8 @@ pub fn take(
         q::save_vacation(conn, &row, existing.is_some())?;
         for game_id in q::ids_to_move(conn, account_id)? {
             // Locked, then checked again: the turn may have moved on since the ids were read.
-            if let Some(game) = game_queries::lock(conn, game_id)? {
-                let still_to_move = game_queries::seats(conn, game_id)?
+            if let Some(Loaded { game, seats, .. }) = Loaded::find(conn, game_id, true)? {
+                let still_to_move = seats
                     .iter()
                     .any(|(s, _)| s.account_id == account_id && Some(s.seat) == game.to_move);
                 if let Some(deadline) = game.deadline_at.filter(|_| still_to_move) {

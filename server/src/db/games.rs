@@ -8,6 +8,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::models::{Account, Game, GameSeat, MoveRow, NewGame, NotificationSettingsRow};
+use super::preference_columns::{Flag, StoredTurnMail};
 use super::schema::{
     accounts, game_mutes, game_seats, games, moves, notification_settings, vacations,
 };
@@ -204,16 +205,16 @@ pub struct PlayerSettings {
 type SettingsColumns = (
     i64,
     String,
-    String,
+    StoredTurnMail,
     i32,
-    i32,
-    i32,
-    i32,
-    i32,
-    i32,
+    Flag,
+    Flag,
+    Flag,
+    Flag,
+    Flag,
     Option<String>,
     NaiveDateTime,
-    i32,
+    Flag,
 );
 
 /// A seat, its player, the player's settings, vacation end and mute of the game.
@@ -229,16 +230,16 @@ fn settings_row(c: SettingsColumns) -> NotificationSettingsRow {
     NotificationSettingsRow {
         account_id: c.0,
         time_zone: c.1,
-        turn_mail: c.2,
+        turn_mail: c.2.into(),
         digest_hour: c.3,
-        challenges: c.4,
-        challenge_replies: c.5,
-        game_over: c.6,
-        draw_offers: c.7,
-        reminders: c.8,
+        challenges: c.4.into(),
+        challenge_replies: c.5.into(),
+        game_over: c.6.into(),
+        draw_offers: c.7.into(),
+        reminders: c.8.into(),
         last_digest_on: c.9,
         updated_at: c.10,
-        mail_confirmations: c.11,
+        mail_confirmations: c.11.into(),
     }
 }
 

@@ -15,6 +15,7 @@ pub mod models;
 pub mod move_write;
 pub mod notifications;
 pub mod outbox;
+pub mod preference_columns;
 pub mod schema;
 mod seat_set;
 mod text_column;

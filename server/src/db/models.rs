@@ -2,10 +2,13 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use turnpost_shared::{GameKind, GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode};
+use turnpost_shared::{
+    GameKind, GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode, TurnMail,
+};
 
 use crate::clocks::ClockNotices;
 
+use super::preference_columns::{Flag, StoredTurnMail};
 use super::schema::{
     accounts, api_tokens, game_seats, games, mail_outbox, moves, notification_settings,
     sign_in_codes, vacations,
@@ -352,26 +355,33 @@ pub struct NotificationSettingsRow {
     pub account_id: i64,
     /// IANA time zone name.
     pub time_zone: String,
-    /// `immediate`, `digest` or `off`.
-    pub turn_mail: String,
+    /// How turn mail goes.
+    #[diesel(deserialize_as = StoredTurnMail, serialize_as = StoredTurnMail)]
+    pub turn_mail: TurnMail,
     /// Local hour of the digest.
     pub digest_hour: i32,
-    /// 1 on, 0 off.
-    pub challenges: i32,
-    /// 1 on, 0 off.
-    pub challenge_replies: i32,
-    /// 1 on, 0 off.
-    pub game_over: i32,
-    /// 1 on, 0 off.
-    pub draw_offers: i32,
-    /// 1 on, 0 off.
-    pub reminders: i32,
+    /// Challenge mail (stored 1/0, as every switch below).
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub challenges: bool,
+    /// Mail about answers to the account's challenges.
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub challenge_replies: bool,
+    /// Game-over mail.
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub game_over: bool,
+    /// Draw-offer mail.
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub draw_offers: bool,
+    /// Deadline reminders.
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub reminders: bool,
     /// Local date of the last digest.
     pub last_digest_on: Option<String>,
     /// Last change.
     pub updated_at: NaiveDateTime,
-    /// 1 on, 0 off.
-    pub mail_confirmations: i32,
+    /// Confirmations of commands sent by mail.
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub mail_confirmations: bool,
 }
 
 /// Vacation days of an account in one year.

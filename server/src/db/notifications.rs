@@ -2,7 +2,10 @@
 
 use diesel::prelude::*;
 
+use turnpost_shared::TurnMail;
+
 use super::models::NotificationSettingsRow;
+use super::preference_columns::StoredTurnMail;
 use super::schema::{game_mutes, notification_settings, server_secrets};
 use super::{DbConnection, DbError};
 
@@ -27,7 +30,7 @@ pub fn settings(
 /// [`DbError::Query`].
 pub fn save_settings(
     conn: &mut DbConnection,
-    row: &NotificationSettingsRow,
+    row: NotificationSettingsRow,
     exists: bool,
 ) -> Result<(), DbError> {
     if exists {
@@ -56,7 +59,7 @@ pub fn lock_digest_readers(
     macro_rules! readers {
         () => {
             notification_settings::table
-                .filter(notification_settings::turn_mail.eq("digest"))
+                .filter(notification_settings::turn_mail.eq(StoredTurnMail(TurnMail::Digest)))
                 .filter(notification_settings::account_id.gt(after_account))
                 .order(notification_settings::account_id.asc())
                 .limit(limit)

@@ -388,7 +388,7 @@ pub fn draw(
         let offered = loaded.game.draw_offered_by;
         let other_offered = offered.is_some_and(|s| s != seat);
         match action {
-            DrawAction::Offer if other_offered => Err(GameError::DrawOffered),
+            DrawAction::Offer if other_offered => Err(GameError::DrawOffered { game_id }),
             DrawAction::Offer => {
                 if offered != Some(seat) {
                     let mut state = loaded.game.state();

@@ -121,9 +121,16 @@ pub enum GameError {
     /// Accepting or declining a draw nobody offered.
     #[error("your opponent has not offered a draw")]
     NoDrawOffer,
-    /// Offering a draw while another seat's offer stands.
-    #[error("your opponent already offers a draw: accept it with {{\"action\":\"accept\"}}")]
-    DrawOffered,
+    /// Offering a draw while another seat's offer stands. Players read this in mail replies
+    /// and on pages too, so it names the commands of the CLI and of mail, not the API's JSON.
+    #[error(
+        "your opponent already offers a draw in game {game_id}: accept it instead \
+         (turnpost draw accept {game_id}, or reply draw accept)"
+    )]
+    DrawOffered {
+        /// The game.
+        game_id: i64,
+    },
     /// A challenge's options are refused (the message names the key).
     #[error("{0}")]
     InvalidOptions(String),

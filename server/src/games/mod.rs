@@ -4,8 +4,8 @@
 //! [`ending::draw`], [`ending::claim`], vacations (`clocks::vacation`) and the [`reads`]. Each
 //! takes an [`Actor`] and answers a domain value or a [`GameError`]; none knows HTTP (the HTTP
 //! layer maps `GameError` in `crate::error`).
-//! Every write runs in one frame (`frame`): lock the game, act, commit, then wake the mail
-//! worker for the outbox rows the action queued.
+//! Every write, the clock sweeps' and vacations' included, runs in one frame ([`frame`]): lock
+//! the game, act, commit, then wake the mail worker for the outbox rows the action queued.
 //!
 //! The `moves` table is the truth; `games.position`, `status`, `ply` and `to_move` are a cache
 //! derived from it by the engine and written in the same transaction as each move.
@@ -16,7 +16,7 @@ pub mod dice;
 pub mod ending;
 mod error;
 mod forced;
-mod frame;
+pub mod frame;
 pub mod moving;
 pub mod options;
 pub mod reads;

@@ -18,7 +18,7 @@ use crate::db::{self, inbound as q, DbConnection, DbError};
 use crate::games::{challenge, ending, moving, Actor, GameError, Loaded};
 use crate::mail::compose::{self, MailAnswer, Refusal};
 use crate::notices::{self, Delivery};
-use crate::notifications::Category;
+use crate::preferences::Category;
 use crate::transaction as tx;
 
 /// What became of one inbound message.

@@ -11,7 +11,7 @@ use crate::db::models::Game;
 use crate::db::{accounts, DbConnection, DbError};
 use crate::games::Loaded;
 use crate::mail::compose;
-use crate::notifications::{Category, Preferences};
+use crate::preferences::{Category, Preferences};
 
 /// Reminds the seat to move of its deadline.
 ///

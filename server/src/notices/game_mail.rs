@@ -10,7 +10,7 @@ use crate::db::models::Account;
 use crate::db::{DbConnection, DbError};
 use crate::games::{self, Loaded, ResultReason};
 use crate::mail::compose;
-use crate::notifications::Category;
+use crate::preferences::Category;
 
 /// Queues the mail of `event`, `loaded` being the game as it was at the event.
 ///

@@ -9,7 +9,7 @@ use crate::accounts::MailContext;
 use crate::db::models::Account;
 use crate::games::{GameStatus, Loaded};
 use crate::mail::compose::Recipient;
-use crate::notifications::{unsubscribe, Category, Preferences};
+use crate::preferences::{unsubscribe, Category, Preferences};
 
 /// What to do with one mail for one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

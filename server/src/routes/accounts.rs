@@ -37,13 +37,25 @@ pub async fn create(
     validate::deliverable_email(&email, state.smtp_utf8)?;
     state
         .limits
-        .check("signup", &state.limits.client_address(&req), &email.key)?;
+        .check("signup", &client_address(&state, &req), &email.key)?;
     let ctx = state.mail.clone();
     super::with_conn(&state, move |conn| {
-        accounts::sign_up(conn, &name, &email, &ctx)
+        Ok(accounts::sign_up(conn, &name, &email, &ctx)?)
     })
     .await?;
     Ok(HttpResponse::Accepted().json(code_sent()))
+}
+
+/// The address a request comes from, as the rate limits count it.
+pub(crate) fn client_address(state: &AppState, req: &HttpRequest) -> String {
+    let forwarded_for: Vec<&str> = req
+        .headers()
+        .get_all("x-forwarded-for")
+        .filter_map(|value| value.to_str().ok())
+        .collect();
+    state
+        .limits
+        .client_address(req.peer_addr().map(|peer| peer.ip()), &forwarded_for)
 }
 
 pub(crate) fn code_sent() -> CodeSent {

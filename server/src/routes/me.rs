@@ -6,7 +6,7 @@ use turnpost_shared::{NotificationSettingsPatch, VacationRequest};
 use crate::auth::Authenticated;
 use crate::clocks::vacation;
 use crate::error::ApiError;
-use crate::notifications;
+use crate::preferences;
 use crate::state::AppState;
 
 /// The account of the token used.
@@ -28,7 +28,8 @@ pub async fn notifications(
 ) -> Result<HttpResponse, ApiError> {
     let account_id = auth.account.id;
     let settings =
-        crate::routes::with_conn(&state, move |conn| notifications::show(conn, account_id)).await?;
+        crate::routes::with_conn(&state, move |conn| Ok(preferences::show(conn, account_id)?))
+            .await?;
     Ok(HttpResponse::Ok().json(settings))
 }
 
@@ -47,7 +48,7 @@ pub async fn update_notifications(
     let account_id = auth.account.id;
     let patch = patch.into_inner();
     let settings = crate::routes::with_conn(&state, move |conn| {
-        notifications::update(conn, account_id, &patch)
+        Ok(preferences::update(conn, account_id, &patch)?)
     })
     .await?;
     Ok(HttpResponse::Ok().json(settings))
@@ -84,8 +85,8 @@ pub async fn take_vacation(
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
     let days = request.days;
-    let view = crate::routes::with_games(&state, move |conn, _| {
-        vacation::take(conn, &actor, days, crate::db::now())
+    let view = crate::routes::with_games(&state, move |conn, ctx| {
+        vacation::take(conn, ctx, &actor, days, crate::db::now())
     })
     .await?;
     Ok(HttpResponse::Ok().json(view))

@@ -24,7 +24,10 @@ pub async fn create(
     let email = validate::email(&body.email)?;
     state.limits.check_email("signin", &email.key)?;
     let ctx = state.mail.clone();
-    super::with_conn(&state, move |conn| accounts::sign_in(conn, &email, &ctx)).await?;
+    super::with_conn(&state, move |conn| {
+        Ok(accounts::sign_in(conn, &email, &ctx)?)
+    })
+    .await?;
     Ok(HttpResponse::Accepted().json(super::accounts::code_sent()))
 }
 
@@ -51,12 +54,14 @@ pub async fn verify(
     if body.code.chars().count() > 64 {
         return Err(ApiError::invalid("invalid_code", "a code has 8 characters"));
     }
-    state
-        .limits
-        .check("verify", &state.limits.client_address(&req), &email.key)?;
+    state.limits.check(
+        "verify",
+        &super::accounts::client_address(&state, &req),
+        &email.key,
+    )?;
     let code = body.code;
     let (secret, token, account) = super::with_conn(&state, move |conn| {
-        accounts::verify(conn, &email, &code, &label)
+        Ok(accounts::verify(conn, &email, &code, &label)?)
     })
     .await?;
     Ok(HttpResponse::Created().json(NewToken {

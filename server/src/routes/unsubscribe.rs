@@ -6,7 +6,7 @@ use actix_web::http::header::ContentType;
 use actix_web::{web, HttpResponse};
 
 use crate::error::ApiError;
-use crate::notifications::unsubscribe::{self, LinkQuery};
+use crate::preferences::unsubscribe::{self, LinkQuery};
 use crate::state::AppState;
 
 fn escape(text: &str) -> String {
@@ -72,7 +72,7 @@ pub async fn one_click(
 ) -> Result<HttpResponse, ApiError> {
     let (account_id, category) = unsubscribe::verify(&state.mail.link_key, &query.into_inner())?;
     crate::routes::with_conn(&state, move |conn| {
-        unsubscribe::apply(conn, account_id, category)
+        Ok(unsubscribe::apply(conn, account_id, category)?)
     })
     .await?;
     tracing::info!(

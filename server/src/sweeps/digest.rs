@@ -7,9 +7,9 @@ use chrono::{NaiveDateTime, Timelike};
 use super::single_flight;
 use crate::accounts::MailContext;
 use crate::db::{clocks as clock_queries, notifications as q, DbConnection, DbError};
+use crate::games::frame;
 use crate::notices;
-use crate::notifications::Preferences;
-use crate::transaction as tx;
+use crate::preferences::Preferences;
 
 /// Accounts handled per transaction.
 const BATCH: i64 = 100;
@@ -26,8 +26,10 @@ pub fn send_digests(
     let mut queued = 0;
     let mut after_account = 0;
     loop {
-        let (batch_queued, last) =
-            tx::write_with(conn, |conn| -> Result<(usize, Option<i64>), DbError> {
+        let (batch_queued, last) = frame::write_waking_if(
+            conn,
+            ctx,
+            |conn| -> Result<(usize, Option<i64>), DbError> {
                 if !single_flight::acquire(conn, single_flight::DIGESTS)? {
                     return Ok((0, None));
                 }
@@ -50,7 +52,9 @@ pub fn send_digests(
                     q::set_last_digest(conn, row.account_id, &today)?;
                 }
                 Ok((queued, readers.last().map(|r| r.account_id)))
-            })?;
+            },
+            |(queued, _)| *queued > 0,
+        )?;
         queued += batch_queued;
         match last {
             Some(last) => after_account = last,

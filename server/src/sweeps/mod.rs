@@ -1,5 +1,7 @@
 //! Periodic work on clocks, run in every server process and single-flight through locks:
-//! reminders before deadlines, losses on time, claim notices, and daily digests.
+//! reminders before deadlines, losses on time, claim notices, and daily digests. Each round
+//! runs in the game frame (`games::frame`): one transaction, and the mail worker woken once
+//! after it commits.
 
 mod digest;
 mod due_games;

@@ -13,7 +13,6 @@ use turnpost_shared::TimeoutMode;
 use crate::clocks::ClockNotices;
 use crate::db::clocks::{self as q, DueClocks};
 use crate::db::{DbConnection, DbError};
-use crate::games::Loaded;
 
 /// Sends the reminders due at `now`; returns how many games were reminded.
 ///
@@ -40,11 +39,9 @@ pub fn send_reminders(
             notices,
             timeout_modes: &[TimeoutMode::Auto, TimeoutMode::Claim],
         };
-        sent += for_each_due(conn, single_flight::REMINDERS, &due, |conn, game| {
-            if let Some(loaded) = Loaded::find(conn, game.id, false)? {
-                notices::reminder(conn, ctx, &loaded, now)?;
-            }
-            q::set_notices(conn, game.id, done)?;
+        sent += for_each_due(conn, ctx, single_flight::REMINDERS, &due, |conn, loaded| {
+            notices::reminder(conn, ctx, loaded, now)?;
+            q::set_notices(conn, loaded.game.id, done)?;
             Ok(())
         })?;
     }

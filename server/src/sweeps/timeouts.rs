@@ -12,7 +12,7 @@ use turnpost_shared::TimeoutMode;
 use crate::clocks::ClockNotices;
 use crate::db::clocks::{self as q, DueClocks};
 use crate::db::{DbConnection, DbError};
-use crate::games::{ending, Loaded};
+use crate::games::ending;
 
 fn epoch() -> NaiveDateTime {
     DateTime::UNIX_EPOCH.naive_utc()
@@ -22,18 +22,20 @@ fn epoch() -> NaiveDateTime {
 ///
 /// # Errors
 /// Storage failures (the round is rolled back and tried again next time).
-pub fn end_timed_out(conn: &mut DbConnection, now: NaiveDateTime) -> Result<usize, DbError> {
+pub fn end_timed_out(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    now: NaiveDateTime,
+) -> Result<usize, DbError> {
     let due = DueClocks {
         after: epoch(),
         until: now,
         notices: &ClockNotices::every_set(),
         timeout_modes: &[TimeoutMode::Auto],
     };
-    for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
-        if let Some(mut loaded) = Loaded::find(conn, game.id, false)? {
-            ending::time_out(conn, &mut loaded)?;
-            tracing::info!(game = game.id, "game ended on time");
-        }
+    for_each_due(conn, ctx, single_flight::TIMEOUTS, &due, |conn, loaded| {
+        ending::time_out(conn, loaded)?;
+        tracing::info!(game = loaded.game.id, "game ended on time");
         Ok(())
     })
 }
@@ -54,10 +56,9 @@ pub fn announce_claims(
         notices: &ClockNotices::sets_without(ClockNotices::CLAIMABLE),
         timeout_modes: &[TimeoutMode::Claim],
     };
-    for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
-        if let Some(loaded) = Loaded::find(conn, game.id, false)? {
-            notices::claimable(conn, ctx, &loaded)?;
-        }
+    for_each_due(conn, ctx, single_flight::TIMEOUTS, &due, |conn, loaded| {
+        notices::claimable(conn, ctx, loaded)?;
+        let game = &loaded.game;
         q::set_notices(conn, game.id, game.clock_notices | ClockNotices::CLAIMABLE)?;
         Ok(())
     })

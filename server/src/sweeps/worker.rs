@@ -22,7 +22,8 @@ pub struct SweepReport {
 }
 
 impl SweepReport {
-    /// Whether anything was queued (the mail worker should look).
+    /// Whether the round acted on anything (worth a line in the log; each sweep's frame has
+    /// woken the mail worker for what it queued).
     #[must_use]
     pub fn queued_mail(&self) -> bool {
         self.timed_out + self.claimable + self.reminded + self.digests > 0
@@ -39,7 +40,7 @@ pub fn sweep_once(
     now: NaiveDateTime,
 ) -> Result<SweepReport, DbError> {
     Ok(SweepReport {
-        timed_out: super::end_timed_out(conn, now)?,
+        timed_out: super::end_timed_out(conn, ctx, now)?,
         claimable: super::announce_claims(conn, ctx, now)?,
         reminded: super::send_reminders(conn, ctx, now)?,
         digests: super::send_digests(conn, ctx, now)?,
@@ -71,10 +72,10 @@ impl SweepWorker {
             })
             .await;
             match outcome {
+                // Each round's frame woke the mail worker after it committed.
                 Ok(Ok(report)) => {
                     if report.queued_mail() {
                         tracing::info!(?report, "sweep");
-                        self.mail.wake.notify_one();
                     }
                 }
                 Ok(Err(error)) => tracing::error!(?error, "sweep failed; retrying next round"),

@@ -495,7 +495,7 @@ impl TestApp {
             message_id_domain: self.config.message_id_domain(),
             public_url: self.config.public_base_url().unwrap(),
             wake: Arc::new(tokio::sync::Notify::new()),
-            link_key: turnpost_server::notifications::unsubscribe::load_key(&mut conn)
+            link_key: turnpost_server::preferences::unsubscribe::load_key(&mut conn)
                 .unwrap()
                 .into(),
             reply: turnpost_server::inbound::ReplyKeys::load(&mut conn, &self.config).unwrap(),

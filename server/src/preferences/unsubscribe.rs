@@ -6,11 +6,10 @@
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use super::{Category, Preferences};
+use super::{Category, PreferenceError, Preferences};
 use crate::db::{notifications as q, DbConnection, DbError};
-use crate::error::ApiError;
 use crate::secrets::{hex, unhex};
-use crate::transaction::{self as tx, TxError};
+use crate::transaction as tx;
 
 type Signer = Hmac<Sha256>;
 
@@ -56,18 +55,16 @@ pub struct LinkQuery {
     pub s: Option<String>,
 }
 
-fn forged() -> ApiError {
-    ApiError::Forbidden {
-        code: "bad_unsubscribe_link",
-        message: "this unsubscribe link is not valid; use the link from the mail as it is".into(),
-    }
+fn forged() -> PreferenceError {
+    PreferenceError::BadUnsubscribeLink
 }
 
 /// Checks a link: the account and category it was signed for.
 ///
 /// # Errors
-/// 403 `bad_unsubscribe_link` for a missing part, an unknown category or a wrong signature.
-pub fn verify(key: &[u8], query: &LinkQuery) -> Result<(i64, Category), ApiError> {
+/// [`PreferenceError::BadUnsubscribeLink`] for a missing part, an unknown category or a wrong
+/// signature.
+pub fn verify(key: &[u8], query: &LinkQuery) -> Result<(i64, Category), PreferenceError> {
     let account_id: i64 = query
         .a
         .as_deref()
@@ -89,8 +86,12 @@ pub fn verify(key: &[u8], query: &LinkQuery) -> Result<(i64, Category), ApiError
 ///
 /// # Errors
 /// Storage failures.
-pub fn apply(conn: &mut DbConnection, account_id: i64, category: Category) -> Result<(), ApiError> {
-    tx::write(conn, |conn| -> Result<(), TxError> {
+pub fn apply(
+    conn: &mut DbConnection,
+    account_id: i64,
+    category: Category,
+) -> Result<(), PreferenceError> {
+    tx::write_with(conn, |conn| -> Result<(), PreferenceError> {
         let mut preferences = Preferences::load(conn, account_id)?;
         preferences.switch_off(category);
         preferences.save(conn, account_id)?;

@@ -6,11 +6,10 @@ use turnpost_shared::{
     NotificationCategories, NotificationSettings, NotificationSettingsPatch, TurnMail,
 };
 
-use super::Category;
+use super::{Category, PreferenceError};
 use crate::db::models::NotificationSettingsRow;
 use crate::db::{self, games as game_queries, notifications as q, DbConnection, DbError};
-use crate::error::ApiError;
-use crate::transaction::{self as tx, TxError};
+use crate::transaction as tx;
 
 /// Default local hour of the digest.
 pub const DEFAULT_DIGEST_HOUR: u8 = 8;
@@ -48,18 +47,18 @@ impl Preferences {
     pub fn from_row(row: &NotificationSettingsRow) -> Self {
         Self {
             time_zone: row.time_zone.parse().unwrap_or(Tz::UTC),
-            turn_mail: TurnMail::from_name(&row.turn_mail).unwrap_or_default(),
+            turn_mail: row.turn_mail,
             digest_hour: u8::try_from(row.digest_hour)
                 .ok()
                 .filter(|h| *h < 24)
                 .unwrap_or(DEFAULT_DIGEST_HOUR),
             categories: NotificationCategories {
-                challenges: row.challenges != 0,
-                challenge_replies: row.challenge_replies != 0,
-                game_over: row.game_over != 0,
-                draw_offers: row.draw_offers != 0,
-                reminders: row.reminders != 0,
-                mail_confirmations: row.mail_confirmations != 0,
+                challenges: row.challenges,
+                challenge_replies: row.challenge_replies,
+                game_over: row.game_over,
+                draw_offers: row.draw_offers,
+                reminders: row.reminders,
+                mail_confirmations: row.mail_confirmations,
             },
             last_digest_on: row.last_digest_on.clone(),
         }
@@ -105,18 +104,18 @@ impl Preferences {
     }
 
     fn to_row(&self, account_id: i64) -> NotificationSettingsRow {
-        let flag = i32::from;
+        let c = &self.categories;
         NotificationSettingsRow {
             account_id,
             time_zone: self.time_zone.name().to_owned(),
-            turn_mail: self.turn_mail.as_str().to_owned(),
+            turn_mail: self.turn_mail,
             digest_hour: i32::from(self.digest_hour),
-            challenges: flag(self.categories.challenges),
-            challenge_replies: flag(self.categories.challenge_replies),
-            game_over: flag(self.categories.game_over),
-            draw_offers: flag(self.categories.draw_offers),
-            reminders: flag(self.categories.reminders),
-            mail_confirmations: flag(self.categories.mail_confirmations),
+            challenges: c.challenges,
+            challenge_replies: c.challenge_replies,
+            game_over: c.game_over,
+            draw_offers: c.draw_offers,
+            reminders: c.reminders,
+            mail_confirmations: c.mail_confirmations,
             last_digest_on: self.last_digest_on.clone(),
             updated_at: db::now(),
         }
@@ -128,7 +127,7 @@ impl Preferences {
     /// [`DbError::Query`].
     pub fn save(&self, conn: &mut DbConnection, account_id: i64) -> Result<(), DbError> {
         let exists = q::settings(conn, account_id)?.is_some();
-        q::save_settings(conn, &self.to_row(account_id), exists)
+        q::save_settings(conn, self.to_row(account_id), exists)
     }
 
     fn to_api(&self, muted_games: Vec<i64>) -> NotificationSettings {
@@ -146,7 +145,10 @@ impl Preferences {
 ///
 /// # Errors
 /// Storage failures.
-pub fn show(conn: &mut DbConnection, account_id: i64) -> Result<NotificationSettings, ApiError> {
+pub fn show(
+    conn: &mut DbConnection,
+    account_id: i64,
+) -> Result<NotificationSettings, PreferenceError> {
     let preferences = Preferences::load(conn, account_id)?;
     Ok(preferences.to_api(q::muted_games(conn, account_id)?))
 }
@@ -154,70 +156,69 @@ pub fn show(conn: &mut DbConnection, account_id: i64) -> Result<NotificationSett
 /// `PATCH /v1/me/notifications`: changes what the patch names, in one transaction.
 ///
 /// # Errors
-/// 422 `invalid_time_zone`, `invalid_digest_hour`, `not_your_game` (muting a game without a
-/// seat in it); storage failures.
+/// [`PreferenceError::InvalidTimeZone`], [`PreferenceError::InvalidDigestHour`],
+/// [`PreferenceError::NotYourGame`] (muting a game without a seat in it); storage failures.
 pub fn update(
     conn: &mut DbConnection,
     account_id: i64,
     patch: &NotificationSettingsPatch,
-) -> Result<NotificationSettings, ApiError> {
+) -> Result<NotificationSettings, PreferenceError> {
     let time_zone = match patch.time_zone.as_deref() {
         None => None,
-        Some(name) => Some(name.trim().parse::<Tz>().map_err(|_| {
-            ApiError::invalid(
-                "invalid_time_zone",
-                format!("`{name}` is not an IANA time zone name such as `Europe/Berlin` or `UTC`"),
+        Some(name) => {
+            Some(
+                name.trim()
+                    .parse::<Tz>()
+                    .map_err(|_| PreferenceError::InvalidTimeZone {
+                        name: name.to_owned(),
+                    })?,
             )
-        })?),
+        }
     };
     if let Some(hour) = patch.digest_hour.filter(|h| *h > 23) {
-        return Err(ApiError::invalid(
-            "invalid_digest_hour",
-            format!("digest_hour is a local hour from 0 to 23, not {hour}"),
-        ));
+        return Err(PreferenceError::InvalidDigestHour { hour });
     }
-    tx::write(conn, |conn| -> Result<NotificationSettings, TxError> {
-        let mut preferences = Preferences::load(conn, account_id)?;
-        if let Some(zone) = time_zone {
-            preferences.time_zone = zone;
-        }
-        if let Some(turn_mail) = patch.turn_mail {
-            preferences.turn_mail = turn_mail;
-        }
-        if let Some(hour) = patch.digest_hour {
-            preferences.digest_hour = hour;
-        }
-        if let Some(switches) = &patch.categories {
-            let c = &mut preferences.categories;
-            for (value, field) in [
-                (switches.challenges, &mut c.challenges),
-                (switches.challenge_replies, &mut c.challenge_replies),
-                (switches.game_over, &mut c.game_over),
-                (switches.draw_offers, &mut c.draw_offers),
-                (switches.reminders, &mut c.reminders),
-                (switches.mail_confirmations, &mut c.mail_confirmations),
-            ] {
-                if let Some(value) = value {
-                    *field = value;
+    tx::write_with(
+        conn,
+        |conn| -> Result<NotificationSettings, PreferenceError> {
+            let mut preferences = Preferences::load(conn, account_id)?;
+            if let Some(zone) = time_zone {
+                preferences.time_zone = zone;
+            }
+            if let Some(turn_mail) = patch.turn_mail {
+                preferences.turn_mail = turn_mail;
+            }
+            if let Some(hour) = patch.digest_hour {
+                preferences.digest_hour = hour;
+            }
+            if let Some(switches) = &patch.categories {
+                let c = &mut preferences.categories;
+                for (value, field) in [
+                    (switches.challenges, &mut c.challenges),
+                    (switches.challenge_replies, &mut c.challenge_replies),
+                    (switches.game_over, &mut c.game_over),
+                    (switches.draw_offers, &mut c.draw_offers),
+                    (switches.reminders, &mut c.reminders),
+                    (switches.mail_confirmations, &mut c.mail_confirmations),
+                ] {
+                    if let Some(value) = value {
+                        *field = value;
+                    }
                 }
             }
-        }
-        preferences.save(conn, account_id)?;
-        for (games, muted) in [(&patch.mute, true), (&patch.unmute, false)] {
-            for &game_id in games {
-                let seated = game_queries::seats(conn, game_id)?
-                    .iter()
-                    .any(|(seat, _)| seat.account_id == account_id);
-                if !seated {
-                    return Err(ApiError::invalid(
-                        "not_your_game",
-                        format!("you have no seat in game {game_id}, so there is nothing to mute"),
-                    )
-                    .into());
+            preferences.save(conn, account_id)?;
+            for (games, muted) in [(&patch.mute, true), (&patch.unmute, false)] {
+                for &game_id in games {
+                    let seated = game_queries::seats(conn, game_id)?
+                        .iter()
+                        .any(|(seat, _)| seat.account_id == account_id);
+                    if !seated {
+                        return Err(PreferenceError::NotYourGame { game_id });
+                    }
+                    q::set_muted(conn, account_id, game_id, muted)?;
                 }
-                q::set_muted(conn, account_id, game_id, muted)?;
             }
-        }
-        Ok(preferences.to_api(q::muted_games(conn, account_id)?))
-    })
+            Ok(preferences.to_api(q::muted_games(conn, account_id)?))
+        },
+    )
 }

@@ -2,8 +2,10 @@
 //! mail is decided in [`crate::notices`]).
 
 mod category;
-mod preferences;
+mod error;
+mod settings;
 pub mod unsubscribe;
 
 pub use category::Category;
-pub use preferences::{show, update, Preferences, DEFAULT_DIGEST_HOUR};
+pub use error::PreferenceError;
+pub use settings::{show, update, Preferences, DEFAULT_DIGEST_HOUR};
