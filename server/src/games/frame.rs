@@ -9,8 +9,8 @@
 
 use super::error::GameError;
 use super::Loaded;
-use crate::accounts::MailContext;
 use crate::db::DbConnection;
+use crate::mail_context::MailContext;
 use crate::transaction as tx;
 
 /// Runs `body` in one write transaction; once it commits, wakes the mail worker.

@@ -15,6 +15,7 @@ pub mod challenge;
 pub mod dice;
 pub mod ending;
 mod error;
+pub mod event;
 mod frame;
 pub mod moving;
 pub mod options;
@@ -27,6 +28,7 @@ pub mod view;
 
 pub use actor::Actor;
 pub use error::GameError;
+pub use event::GameEvent;
 pub use reason::{ResultReason, UnknownResultReason};
 pub use result::{BadGameResult, GameResult};
 pub use status::{GameStatus, UnknownGameStatus};

@@ -5,12 +5,12 @@
 
 use turnpost_shared::{AnyGame, GameView, PlayMoveRequest, TimeoutMode};
 
+use super::event::{self as events, GameEvent};
 use super::{frame, view, Actor, GameError, GameStatus, Loaded, ResultReason};
-use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::models::MoveRow;
 use crate::db::{self, move_write, DbConnection, DbError};
-use crate::notices::{self, GameEvent};
+use crate::mail_context::MailContext;
 
 /// The most forced moves played after one move: one round of the largest table (six seats),
 /// so a position where nobody can move (every seat passes, forever) still ends the request.
@@ -242,7 +242,7 @@ pub fn play(
             game_id,
             &played,
             &state,
-            &notices::to_record(loaded, event),
+            &events::to_record(loaded, event),
             super::LAST_MOVES,
         )?;
         Ok(Outcome::Played(Box::new(view::game_view(

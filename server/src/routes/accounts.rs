@@ -39,7 +39,7 @@ pub async fn create(
         .limits
         .check("signup", &state.limits.client_address(&req), &email.key)?;
     let ctx = state.mail.clone();
-    super::with_conn(&state, move |conn| {
+    crate::blocking::with_conn(&state, move |conn| {
         accounts::sign_up(conn, &name, &email, &ctx)
     })
     .await?;

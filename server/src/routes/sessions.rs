@@ -24,7 +24,7 @@ pub async fn create(
     let email = validate::email(&body.email)?;
     state.limits.check_email("signin", &email.key)?;
     let ctx = state.mail.clone();
-    super::with_conn(&state, move |conn| accounts::sign_in(conn, &email, &ctx)).await?;
+    crate::blocking::with_conn(&state, move |conn| accounts::sign_in(conn, &email, &ctx)).await?;
     Ok(HttpResponse::Accepted().json(super::accounts::code_sent()))
 }
 
@@ -55,7 +55,7 @@ pub async fn verify(
         .limits
         .check("verify", &state.limits.client_address(&req), &email.key)?;
     let code = body.code;
-    let (secret, token, account) = super::with_conn(&state, move |conn| {
+    let (secret, token, account) = crate::blocking::with_conn(&state, move |conn| {
         accounts::verify(conn, &email, &code, &label)
     })
     .await?;

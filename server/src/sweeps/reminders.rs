@@ -6,8 +6,8 @@ use chrono::{Duration, NaiveDateTime};
 
 use super::due_games::for_each_due;
 use super::single_flight;
-use crate::accounts::MailContext;
-use crate::notices;
+use crate::mail_context::MailContext;
+use crate::notify;
 use turnpost_shared::TimeoutMode;
 
 use crate::clocks::ClockNotices;
@@ -42,7 +42,7 @@ pub fn send_reminders(
         };
         sent += for_each_due(conn, single_flight::REMINDERS, &due, |conn, game| {
             if let Some(loaded) = Loaded::find(conn, game.id, false)? {
-                notices::reminder(conn, ctx, &loaded, now)?;
+                notify::reminder(conn, ctx, &loaded, now)?;
             }
             q::set_notices(conn, game.id, done)?;
             Ok(())

@@ -5,8 +5,8 @@ use chrono::{DateTime, NaiveDateTime};
 
 use super::due_games::for_each_due;
 use super::single_flight;
-use crate::accounts::MailContext;
-use crate::notices;
+use crate::mail_context::MailContext;
+use crate::notify;
 use turnpost_shared::TimeoutMode;
 
 use crate::clocks::ClockNotices;
@@ -56,7 +56,7 @@ pub fn announce_claims(
     };
     for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, game| {
         if let Some(loaded) = Loaded::find(conn, game.id, false)? {
-            notices::claimable(conn, ctx, &loaded)?;
+            notify::claimable(conn, ctx, &loaded)?;
         }
         q::set_notices(conn, game.id, game.clock_notices | ClockNotices::CLAIMABLE)?;
         Ok(())

@@ -6,12 +6,12 @@ use chrono::NaiveDateTime;
 
 use super::facts;
 use super::recipient::{self, Delivery};
-use crate::accounts::MailContext;
 use crate::db::models::Game;
 use crate::db::{accounts, DbConnection, DbError};
 use crate::games::Loaded;
-use crate::mail::compose;
+use crate::mail_context::MailContext;
 use crate::notifications::{Category, Preferences};
+use crate::notify::compose;
 
 /// Reminds the seat to move of its deadline.
 ///

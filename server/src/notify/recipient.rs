@@ -5,11 +5,11 @@
 use chrono_tz::Tz;
 use turnpost_shared::TurnMail;
 
-use crate::accounts::MailContext;
 use crate::db::models::Account;
 use crate::games::{GameStatus, Loaded};
-use crate::mail::compose::Recipient;
+use crate::mail_context::MailContext;
 use crate::notifications::{unsubscribe, Category, Preferences};
+use crate::notify::compose::Recipient;
 
 /// What to do with one mail for one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
