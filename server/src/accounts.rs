@@ -1,14 +1,11 @@
 //! Account operations, each one database transaction: sign-up, sign-in codes, verification,
 //! tokens. Shared by the HTTP routes and the operator commands.
 
-use std::sync::Arc;
-
 use chrono::Duration;
-use tokio::sync::Notify;
 
 use crate::db::models::{Account, ApiToken, NewAccount, NewApiToken, NewSignInCode};
 use crate::db::{self, accounts, codes, tokens, DbConnection, DbError};
-use crate::mail::{self, templates};
+use crate::notify;
 use crate::secrets;
 use crate::transaction;
 use crate::validate::{AccountName, EmailAddress};
@@ -18,21 +15,7 @@ pub const CODE_VALIDITY_MINUTES: i64 = 15;
 /// How many guesses one code allows.
 pub const CODE_MAX_ATTEMPTS: i32 = 5;
 
-/// What mail-writing operations need to know.
-#[derive(Debug, Clone)]
-pub struct MailContext {
-    /// Domain of Message-IDs.
-    pub message_id_domain: String,
-    /// Public base URL, for links.
-    pub public_url: String,
-    /// Wakes the outbox worker after commit.
-    pub wake: Arc<Notify>,
-    /// Signs unsubscribe links (shared by every server process, see
-    /// `preferences::unsubscribe`).
-    pub link_key: Arc<[u8]>,
-    /// Makes the reply addresses of game mails (`Reply-To:`), see `inbound`.
-    pub reply: crate::inbound::ReplyKeys,
-}
+pub use crate::mail_context::MailContext;
 
 /// Why an account operation did not happen.
 #[derive(Debug, thiserror::Error)]
@@ -152,8 +135,7 @@ pub fn sign_up(
                 return Ok(());
             }
             if b.verified_at.is_some() {
-                let mail = templates::sign_up_attempt(&b.email, &b.name, &ctx.public_url);
-                mail::enqueue(conn, &ctx.message_id_domain, &mail)?;
+                notify::sign_up_attempt(conn, ctx, &b)?;
                 return Ok(());
             }
             accounts::delete(conn, b.id)?;
@@ -218,14 +200,7 @@ fn issue_code(
             created_at: now,
         },
     )?;
-    let mail = templates::sign_in_code(
-        &account.email,
-        &account.name,
-        &code,
-        CODE_VALIDITY_MINUTES,
-        &ctx.public_url,
-    );
-    mail::enqueue(conn, &ctx.message_id_domain, &mail)?;
+    notify::sign_in_code(conn, ctx, account, &code, CODE_VALIDITY_MINUTES)?;
     Ok(())
 }
 

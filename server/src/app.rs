@@ -1,5 +1,5 @@
-//! Start-up: configuration → database (migrated) → mail transport → HTTP server, mail worker,
-//! sweeper and bot worker.
+//! Start-up: configuration → database (migrated) → mail transport → HTTP server, mail composer
+//! and delivery worker, sweeper and bot worker.
 //! Tests build an [`Application`] on port 0 and talk to it over real HTTP.
 
 use std::net::TcpListener;
@@ -12,11 +12,12 @@ use actix_web::{web, App, HttpServer};
 use anyhow::Context as _;
 use tokio::sync::{watch, Notify};
 
-use crate::accounts::MailContext;
 use crate::bots::BotWorker;
 use crate::config::{describe_database, Config};
 use crate::db::{self, Backend, Pool};
 use crate::mail::{OutboxWorker, Transport};
+use crate::mail_context::MailContext;
+use crate::notify::Composer;
 use crate::ratelimit::{LimitSettings, Limits};
 use crate::state::AppState;
 use crate::sweeps::SweepWorker;
@@ -73,6 +74,7 @@ pub struct Application {
     pool: Pool,
     backend: Backend,
     worker: tokio::task::JoinHandle<()>,
+    composer: tokio::task::JoinHandle<()>,
     sweeper: Option<tokio::task::JoinHandle<()>>,
     bots: Option<tokio::task::JoinHandle<()>>,
     imap: Option<std::thread::JoinHandle<()>>,
@@ -152,7 +154,7 @@ impl Application {
             mail: MailContext {
                 message_id_domain: config.message_id_domain(),
                 public_url: config.public_base_url()?,
-                wake: wake.clone(),
+                wake,
                 link_key: link_key.into(),
                 reply,
             },
@@ -171,7 +173,7 @@ impl Application {
 
         let sweep_mail = state.mail.clone();
         let bot_mail = state.mail.clone();
-        let worker_mail = state.mail.clone();
+        let composer_mail = state.mail.clone();
         let inbound_mail = state.mail.clone();
         let listener = TcpListener::bind(&config.listen)
             .with_context(|| format!("cannot listen on {}", config.listen))?;
@@ -188,15 +190,15 @@ impl Application {
                         .error_handler(crate::error::json_error),
                 )
                 .app_data(web::PathConfig::default().error_handler(crate::error::path_error))
-                .app_data(web::QueryConfig::default().error_handler(crate::error::query_error))
+                .app_data(web::QueryConfig::default().error_handler(crate::fallback::query_error))
                 .app_data(
                     web::FormConfig::default()
                         .limit(JSON_LIMIT)
-                        .error_handler(crate::error::form_error),
+                        .error_handler(crate::web::form_error),
                 )
                 .configure(crate::routes::configure)
                 .configure(crate::web::configure)
-                .default_service(web::to(crate::routes::not_found))
+                .default_service(web::to(crate::fallback::not_found))
         })
         .shutdown_timeout(30)
         .disable_signals()
@@ -206,13 +208,22 @@ impl Application {
         // Installed before the start-up line, so a SIGTERM right after it is already graceful.
         let signals = StopSignals::install()?;
         let (stop_worker, stop_rx) = watch::channel(false);
+        let settings = config.outbox_settings();
+        // The composer waits on the wake of every commit that leaves mail; delivery on its own
+        // wake, which the composer rings once the mail is composed.
+        let deliver = Arc::new(Notify::new());
+        let composer = Composer {
+            pool: pool.clone(),
+            ctx: composer_mail,
+            deliver: deliver.clone(),
+            poll_interval: settings.poll_interval,
+        };
         let worker = OutboxWorker {
             pool: pool.clone(),
             transport: transport.clone(),
             from,
-            settings: config.outbox_settings(),
-            wake,
-            notices: worker_mail,
+            settings,
+            wake: deliver,
         };
         let sweeper = (config.sweep_interval_ms > 0).then(|| {
             let sweeper = SweepWorker {
@@ -232,6 +243,7 @@ impl Application {
         } else {
             None
         };
+        let composer = tokio::spawn(composer.run(stop_rx.clone()));
         let worker = tokio::spawn(worker.run(stop_rx));
         let stop_imap = Arc::new(AtomicBool::new(false));
         let imap = match config.imap_watch()? {
@@ -270,6 +282,7 @@ impl Application {
             pool,
             backend,
             worker,
+            composer,
             sweeper,
             bots,
             imap,
@@ -338,6 +351,9 @@ impl Application {
             if let Err(error) = bots.await {
                 tracing::error!(%error, "bot worker ended abnormally");
             }
+        }
+        if let Err(error) = self.composer.await {
+            tracing::error!(%error, "mail composer ended abnormally");
         }
         if let Err(error) = self.worker.await {
             tracing::error!(%error, "mail worker ended abnormally");

@@ -119,7 +119,7 @@ impl FromRequest for Authenticated {
             let state =
                 state.ok_or_else(|| ApiError::Internal("application state missing".into()))?;
             let bearer = bearer?;
-            crate::routes::with_conn(&state, move |conn| bearer.authenticate(conn)).await
+            crate::blocking::with_conn(&state, move |conn| bearer.authenticate(conn)).await
         })
     }
 }

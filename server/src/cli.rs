@@ -3,10 +3,10 @@
 
 use anyhow::Context as _;
 
-use crate::accounts::MailContext;
 use crate::config::{AccountCommand, Cli, Command, Config, MailCommand};
 use crate::db::outbox::OutboxStatus;
 use crate::mail::operator::{self, RetryTarget};
+use crate::mail_context::MailContext;
 use crate::{accounts, app, validate};
 
 /// Runs the parsed command line.

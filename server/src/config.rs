@@ -546,8 +546,8 @@ impl Config {
 
     /// Outbox retry timing.
     #[must_use]
-    pub fn outbox_settings(&self) -> crate::mail::OutboxSettings {
-        crate::mail::OutboxSettings {
+    pub fn outbox_settings(&self) -> OutboxSettings {
+        OutboxSettings {
             max_attempts: self.outbox_max_attempts,
             retry_base: Duration::from_millis(self.outbox_retry_base_ms),
             retry_max: Duration::from_millis(
@@ -557,6 +557,34 @@ impl Config {
             sessions: usize::try_from(self.outbox_sessions).unwrap_or(1).max(1),
             lease: Duration::from_millis(self.outbox_lease_ms.max(100)),
         }
+    }
+}
+
+/// Retry timing of the outbox (read by the mail worker, `crate::mail`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutboxSettings {
+    /// Attempts before a mail is dead-lettered.
+    pub max_attempts: u32,
+    /// Delay after the first failure; doubles each time.
+    pub retry_base: Duration,
+    /// Longest delay.
+    pub retry_max: Duration,
+    /// How often the worker looks for due rows.
+    pub poll_interval: Duration,
+    /// SMTP sessions sending at once, each over its own reused connection.
+    pub sessions: usize,
+    /// How long a claim on a row lasts unless renewed (the worker renews it while it sends);
+    /// after a crash the row is due again this long after the last renewal.
+    pub lease: Duration,
+}
+
+impl OutboxSettings {
+    /// Delay before the next attempt after `failures` failed attempts (1-based).
+    #[must_use]
+    pub fn backoff(&self, failures: u32) -> Duration {
+        let exponent = failures.saturating_sub(1).min(30);
+        let delay = self.retry_base.saturating_mul(1u32 << exponent);
+        delay.min(self.retry_max)
     }
 }
 

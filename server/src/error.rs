@@ -273,50 +273,6 @@ pub fn path_error(
     ApiError::NotFound(format!("no such resource ({error})")).into()
 }
 
-/// Maps form body errors of the pages to HTML: 413 past the size limit, 415 for a body that is
-/// not a form, 400 for one that cannot be read.
-pub fn form_error(
-    error: actix_web::error::UrlencodedError,
-    _req: &actix_web::HttpRequest,
-) -> actix_web::Error {
-    use actix_web::error::UrlencodedError as U;
-    use actix_web::http::StatusCode;
-    let (status, message) = match &error {
-        U::Overflow { limit, .. } => (
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the form is larger than {limit} bytes"),
-        ),
-        U::ContentType => (
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "expected a form (Content-Type: application/x-www-form-urlencoded)".to_owned(),
-        ),
-        other => (
-            StatusCode::BAD_REQUEST,
-            format!("the form cannot be read: {other}"),
-        ),
-    };
-    crate::web::WebError { status, message }.into()
-}
-
-/// Maps query string errors to 400.
-pub fn query_error(
-    error: actix_web::error::QueryPayloadError,
-    req: &actix_web::HttpRequest,
-) -> actix_web::Error {
-    // Outside the API a person is reading: an HTML page.
-    if !req.path().starts_with("/v1/") {
-        return crate::web::WebError::bad_request(format!(
-            "the query of this address cannot be read: {error}"
-        ))
-        .into();
-    }
-    ApiError::BadRequest {
-        code: "bad_query",
-        message: error.to_string(),
-    }
-    .into()
-}
-
 /// The one place a game service refusal becomes an HTTP answer: its status, code and message.
 impl From<crate::games::GameError> for ApiError {
     fn from(error: crate::games::GameError) -> Self {

@@ -1,17 +1,11 @@
 //! The generated OpenAPI document (served at `/v1/openapi.json` and browsable at `/docs`).
 //!
 //! The schemas come from the API types themselves (`turnpost-shared`'s `openapi` feature, off in
-//! its default build); the paths from the handlers' annotations. `CommonAnswers` adds the
+//! its default build), gathered from the bodies of the routes in the route table
+//! (`crate::route_table`); the paths from the handlers' annotations. `CommonAnswers` adds the
 //! answers every route can give whatever it does (401, 400/413/415/422 for bodies, 404 for ids,
 //! 405, 503), so the document lists every status the server answers.
 
-use turnpost_shared::{
-    Account, CategoriesPatch, CodeSent, CreateGameRequest, DrawAction, DrawRequest, ErrorBody,
-    ErrorDetail, GameKind, GameList, GameSummary, GameView, Health, MoveList, MoveView, NewToken,
-    NotificationCategories, NotificationSettings, NotificationSettingsPatch, OnLeave, OptionValue,
-    PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TimeoutMode, TokenInfo, TokenList,
-    TurnMail, Vacation, VacationRequest, VerifyRequest,
-};
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
@@ -126,21 +120,13 @@ impl Modify for CommonAnswers {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "turnpost API", description = "Play-by-mail abstract strategy games. Errors are `{\"error\":{\"code\",\"message\"}}`."),
-    components(schemas(
-        SignUpRequest, SignInRequest, VerifyRequest, CodeSent, Account, TokenInfo, NewToken,
-        TokenList, Health, ErrorBody, ErrorDetail, CreateGameRequest, PlayMoveRequest,
-        DrawRequest, DrawAction, VacationRequest, Vacation, CategoriesPatch,
-        NotificationSettingsPatch, NotificationSettings, NotificationCategories, TurnMail,
-        GameView, GameSummary, GameList, SeatView, MoveView, MoveList, GameKind, TimeoutMode, OnLeave,
-        OptionValue
-    )),
     modifiers(&BearerAuth),
     tags((name = "accounts", description = "Sign-up, sign-in, tokens"), (name = "games", description = "Challenges, moves, resignation, draws, claims, records"), (name = "notifications", description = "Mail preferences, vacations, unsubscribe links"), (name = "server", description = "Operations"))
 )]
 pub struct ApiDoc;
 
-/// The document: schemas and tags from [`ApiDoc`], paths from the route table, then the
-/// answers every route can give.
+/// The document: info and tags from [`ApiDoc`], paths and the schemas of their bodies from the
+/// route table, then the answers every route can give.
 #[must_use]
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut openapi = ApiDoc::openapi();
@@ -155,6 +141,29 @@ mod tests {
 
     fn json() -> serde_json::Value {
         serde_json::to_value(document()).unwrap()
+    }
+
+    #[test]
+    fn every_schema_a_route_names_is_in_the_document() {
+        let doc = json();
+        let schemas = doc["components"]["schemas"].as_object().unwrap();
+        let text = doc.to_string();
+        let refs: Vec<&str> = text
+            .split("\"#/components/schemas/")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .collect();
+        assert!(refs.len() > 20, "{refs:?}");
+        for name in refs {
+            assert!(
+                schemas.contains_key(name),
+                "{name} is named but not defined"
+            );
+        }
+        // Collected from the routes' bodies, the nested ones included.
+        for name in ["GameView", "SeatView", "GameKind", "ErrorBody", "TurnMail"] {
+            assert!(schemas.contains_key(name), "{name}");
+        }
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! `AppState`: what every handler shares. Its own module, so routes, the extractors in `auth`
 //! and the OpenAPI document depend on it and not on start-up (`app`) or on each other.
 
-use crate::accounts::MailContext;
 use crate::db::{Backend, Pool};
+use crate::mail_context::MailContext;
 use crate::ratelimit::Limits;
 
 /// State shared by all handlers.

@@ -23,7 +23,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use turnpost_server::accounts::MailContext;
 use turnpost_server::db;
-use turnpost_server::db::models::OutboxMail;
+use turnpost_server::db::outbox::OutboxMail;
 use turnpost_server::db::schema::{games, mail_outbox};
 use turnpost_server::preferences::{unsubscribe, Category};
 use turnpost_server::sweeps;

@@ -22,7 +22,7 @@ use diesel::prelude::*;
 use serde_json::{json, Value};
 use turnpost_server::accounts::MailContext;
 use turnpost_server::db;
-use turnpost_server::db::models::OutboxMail;
+use turnpost_server::db::outbox::OutboxMail;
 use turnpost_server::db::schema::{games, mail_outbox};
 use turnpost_server::preferences::unsubscribe;
 use turnpost_server::sweeps;

@@ -17,11 +17,11 @@ use std::sync::Arc;
 
 use common::{Backend, TestDb};
 use turnpost_server::accounts::MailContext;
-use turnpost_server::db::models::OutboxMail;
+use turnpost_server::db::outbox::OutboxMail;
 use turnpost_server::db::{events, outbox, DbConnection, Pool};
 use turnpost_server::games::{challenge, moving, reads, Actor};
 use turnpost_server::mail::StoredParts;
-use turnpost_server::notices;
+use turnpost_server::notify;
 use turnpost_server::preferences::unsubscribe;
 use turnpost_shared::{CreateGameRequest, GameKind, GameView, PlayMoveRequest};
 
@@ -30,7 +30,8 @@ both_backends!(
     mail_shows_the_game_at_its_event,
     two_composers_queue_each_events_mail_once,
     an_unreadable_event_holds_back_no_other_games_mail,
-    an_unreadable_event_in_a_batch_holds_back_no_other_games_mail
+    an_unreadable_event_in_a_batch_holds_back_no_other_games_mail,
+    an_event_of_an_unknown_kind_holds_back_no_other_games_mail
 );
 
 fn ctx(db: &TestDb, conn: &mut DbConnection) -> MailContext {
@@ -197,12 +198,12 @@ async fn mail_shows_the_game_at_its_event(backend: Backend) {
     assert_eq!(events::waiting(&mut s.conn).unwrap(), 5);
 
     let mut composed = 0;
-    while notices::compose_next(&mut s.conn, &s.ctx).unwrap() {
+    while notify::compose_next(&mut s.conn, &s.ctx).unwrap() {
         composed += 1;
     }
     assert_eq!(composed, 5);
     assert_eq!(events::waiting(&mut s.conn).unwrap(), 0);
-    assert!(!notices::compose_next(&mut s.conn, &s.ctx).unwrap());
+    assert!(!notify::compose_next(&mut s.conn, &s.ctx).unwrap());
 
     // The start's card (ply 0) and one per move, each at its own ply although all were
     // composed after the third move.
@@ -253,7 +254,7 @@ async fn two_composers_queue_each_events_mail_once(backend: Backend) {
             std::thread::spawn(move || {
                 let mut total = 0;
                 loop {
-                    let done = notices::compose_waiting(&pool, &ctx, 3).unwrap();
+                    let done = notify::compose_waiting(&pool, &ctx, 3).unwrap();
                     if done == 0 {
                         return total;
                     }
@@ -318,7 +319,7 @@ async fn an_unreadable_event_holds_back_no_other_games_mail(backend: Backend) {
     break_first_event(&mut s.conn, broken);
     let other = started_game(&mut s.conn, &s.ctx, bert, anna);
     let mut rounds = 0;
-    while notices::compose_next(&mut s.conn, &s.ctx).unwrap() {
+    while notify::compose_next(&mut s.conn, &s.ctx).unwrap() {
         rounds += 1;
         assert!(rounds < 20, "composing never ends");
     }
@@ -344,7 +345,7 @@ async fn an_unreadable_event_in_a_batch_holds_back_no_other_games_mail(backend: 
     let last = started_game(&mut s.conn, &s.ctx, anna, bert);
     break_first_event(&mut s.conn, broken);
     let mut rounds = 0;
-    while notices::compose_waiting(&s.pool, &s.ctx, 8).unwrap() > 0 {
+    while notify::compose_waiting(&s.pool, &s.ctx, 8).unwrap() > 0 {
         rounds += 1;
         assert!(rounds < 20, "composing never ends");
     }
@@ -364,4 +365,37 @@ async fn an_unreadable_event_in_a_batch_holds_back_no_other_games_mail(backend: 
             "{cards:#?}"
         );
     }
+}
+
+/// A stored kind the code does not know fails the read of the waiting events: the worker drops
+/// those events (logged) and every other game's mail is still queued, once.
+async fn an_event_of_an_unknown_kind_holds_back_no_other_games_mail(backend: Backend) {
+    let mut s = scene(backend);
+    let (anna, bert) = (s.anna, s.bert);
+    let broken = started_game(&mut s.conn, &s.ctx, anna, bert);
+    let other = started_game(&mut s.conn, &s.ctx, bert, anna);
+    execute(
+        &mut s.conn,
+        &format!(
+            "UPDATE game_events SET kind = 'a_later_kind' WHERE id = \
+             (SELECT MAX(id) FROM game_events WHERE game_id = {broken})"
+        ),
+    );
+    let mut rounds = 0;
+    while notify::compose_waiting(&s.pool, &s.ctx, 8).unwrap() > 0 {
+        rounds += 1;
+        assert!(rounds < 20, "composing never ends");
+    }
+    assert_eq!(events::waiting(&mut s.conn).unwrap(), 0);
+    let cards = turn_cards(&mut s.conn);
+    let count = |game: i64| {
+        let title = format!("Kefren #{game}:");
+        cards
+            .iter()
+            .filter(|m| m.recipient == "anna@example.org" && m.subject.starts_with(&title))
+            .count()
+    };
+    // The other game's start reached its first mover; the broken game's start was dropped.
+    assert_eq!(count(other), 1, "{cards:#?}");
+    assert_eq!(count(broken), 0, "{cards:#?}");
 }

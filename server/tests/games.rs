@@ -13,7 +13,7 @@ mod play;
 use common::{get, post, Backend, TestApp};
 use reqwest::Method;
 use serde_json::{json, Value};
-use turnpost_server::db::models::OutboxMail;
+use turnpost_server::db::outbox::OutboxMail;
 use turnpost_shared::{seed_commitment, AnyGame, GameKind, GameRecord, Options};
 
 both_backends!(

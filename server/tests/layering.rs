@@ -161,3 +161,57 @@ fn pages_write_nothing_themselves() {
     }
     assert!(offences.is_empty(), "{offences:#?}");
 }
+
+/// Code lines (comments aside) of the Rust files under `dirs` (relative to `src/`) that contain
+/// one of `words`.
+fn offences(dirs: &[&str], words: &[&str]) -> (usize, Vec<String>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for dir in dirs {
+        let path = root.join(dir);
+        if path.is_dir() {
+            rust_files(&path, &mut files);
+        } else {
+            files.push(path.with_extension("rs"));
+        }
+    }
+    let mut found = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for word in words {
+                if line.contains(word) {
+                    found.push(format!("{}:{}: {word}", file.display(), number + 1));
+                }
+            }
+        }
+    }
+    (files.len(), found)
+}
+
+#[test]
+fn mail_delivery_decides_and_composes_nothing() {
+    // Every mail is decided and composed in `notify`; `mail` only delivers what is queued.
+    let (files, found) = offences(&["mail"], &["crate::notify", "crate::games", "accounts"]);
+    assert!(files > 5, "found only {files} files");
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn mail_decisions_name_no_http_type() {
+    let (files, found) = offences(
+        &["notify", "mail", "mail_context", "background"],
+        &[
+            "actix",
+            "ApiError",
+            "HttpResponse",
+            "StatusCode",
+            "WebError",
+        ],
+    );
+    assert!(files > 15, "found only {files} files");
+    assert!(found.is_empty(), "{found:#?}");
+}

@@ -645,7 +645,7 @@ async fn turn_card_arrives_over_smtp_and_its_command_plays(backend: Backend) {
 }
 
 async fn eml_files_hold_the_full_turn_card(backend: Backend) {
-    use turnpost_server::mail::compose::{self, GameFacts, Player, Recipient, Site};
+    use turnpost_server::notify::compose::{self, GameFacts, Player, Recipient, Site};
     let db = TestDb::create(backend);
     let (_, mut conn) = common::migrated(&db);
     let position =

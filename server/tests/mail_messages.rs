@@ -11,8 +11,8 @@
 
 use chrono::{DateTime, Utc};
 use turnpost_server::games::{GameResult, ResultReason};
-use turnpost_server::mail::compose::{self, GameFacts, PlayedMove, Player, Recipient, Site};
 use turnpost_server::mail::{ComposedMail, StoredParts};
+use turnpost_server::notify::compose::{self, GameFacts, PlayedMove, Player, Recipient, Site};
 use turnpost_shared::{AnyGame, GameKind, Options, Seat};
 
 fn at(text: &str) -> DateTime<Utc> {
@@ -306,7 +306,7 @@ fn html_escapes_names_and_moves() {
 /// between runs redacted: Date, boundaries, and the PNG's base64 lines.
 #[test]
 fn turn_card_mime_structure() {
-    use turnpost_server::db::models::OutboxMail;
+    use turnpost_server::db::outbox::OutboxMail;
     let game = kefren(3, Some(2));
     let mail = compose::your_turn(&site(), &recipient("bert"), &game);
     let created = at("2026-11-22T10:00:00Z").naive_utc();
@@ -378,7 +378,7 @@ fn skeleton(raw: &str) -> String {
 
 #[test]
 fn sign_in_code() {
-    let mail = turnpost_server::mail::templates::sign_in_code(
+    let mail = turnpost_server::notify::compose::sign_in_code(
         "anna@example.org",
         "anna",
         "K7QX2MRD",
@@ -439,7 +439,7 @@ fn left_game_that_goes_on() {
 /// address as `Reply-To`.
 #[test]
 fn turn_card_with_a_reply_address() {
-    use turnpost_server::db::models::OutboxMail;
+    use turnpost_server::db::outbox::OutboxMail;
     let game = kefren(3, Some(2));
     let mut to = recipient("bert");
     to.reply_to = Some("games+abcdefghijklmnopqrstuvwxyzg42s2p3@turnpost.example".into());

@@ -22,7 +22,7 @@ use common::{Backend, TestApp, TestDb};
 use diesel::prelude::*;
 use scripted_smtp::{Script, ScriptedSmtp};
 use serde_json::json;
-use turnpost_server::db::models::OutboxMail;
+use turnpost_server::db::outbox::OutboxMail;
 use turnpost_server::db::outbox::{self, OutboxStatus};
 use turnpost_server::db::schema::mail_outbox;
 use turnpost_server::db::{self, DbConnection, Pool};

@@ -7,11 +7,11 @@ use tokio::sync::watch;
 use turnpost_shared::{AnyGame, BotLevel, DrawAction, PlayMoveRequest};
 
 use super::try_claim;
-use crate::accounts::MailContext;
+use crate::background::Background;
 use crate::db::bots::{self as q, BotSeat};
 use crate::db::{self, DbConnection, Pool};
 use crate::games::{self, ending, moving, Actor, GameError, GameStatus};
-use crate::mail::Background;
+use crate::mail_context::MailContext;
 
 /// A bot accepts a draw offer when its own chances, as its search sees them, are below this.
 pub const DRAW_ACCEPT_BELOW: f64 = 0.1;

@@ -3,7 +3,7 @@
 use chrono::{Duration, NaiveDateTime};
 
 use super::deadline::{bank_after_move, notices_already_due, spec_of, turn_seconds, DAY_SECONDS};
-use super::notices::ClockNotices;
+use super::sent_reminders::ClockNotices;
 use crate::db::games::GameState;
 use crate::db::{clocks as q, DbConnection, DbError};
 use crate::games::{GameStatus, Loaded};

@@ -13,6 +13,10 @@ use super::{DbConnection, DbError, Stored, StoredOption};
 use crate::db::models::MoveRow;
 use turnpost_shared::{GameResult, GameStatus, ResultReason};
 
+mod kind;
+
+pub use kind::{EventKind, UnknownEventKind};
+
 /// A stored event with the game as it was at the event.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = game_events)]
@@ -21,8 +25,8 @@ pub struct GameEventRow {
     pub id: i64,
     /// The game.
     pub game_id: i64,
-    /// What happened (`turn`, `game_over`, …; see `notices::GameEvent`).
-    pub kind: String,
+    /// What happened (see `games::GameEvent`).
+    pub kind: EventKind,
     /// Moves played at the event.
     pub ply: i32,
     /// The account that acted, when the mail names it.
@@ -59,7 +63,7 @@ pub struct NewGameEvent<'a> {
     /// The game.
     pub game_id: i64,
     /// What happened.
-    pub kind: &'a str,
+    pub kind: EventKind,
     /// Moves played.
     pub ply: i32,
     /// Who acted.
@@ -142,6 +146,17 @@ pub fn take_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<GameEvent
 pub fn delete_all(conn: &mut DbConnection, ids: &[i64]) -> Result<(), DbError> {
     diesel::delete(game_events::table.filter(game_events::id.eq_any(ids))).execute(conn)?;
     Ok(())
+}
+
+/// Deletes the events whose stored kind this code does not know (a hand-edited row, or one
+/// written by a later version): such a row fails every take, and would hold back all game mail.
+/// Returns how many.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn delete_unknown_kinds(conn: &mut DbConnection) -> Result<usize, DbError> {
+    let known: Vec<&str> = EventKind::ALL.iter().map(|kind| kind.as_str()).collect();
+    Ok(diesel::delete(game_events::table.filter(game_events::kind.ne_all(known))).execute(conn)?)
 }
 
 /// Deletes event `id` (its mail is queued).

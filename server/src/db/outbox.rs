@@ -8,12 +8,13 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::models::{NewOutboxMail, OutboxMail};
 use super::schema::mail_outbox;
 use super::{DbConnection, DbError};
 
+mod rows;
 mod status;
 
+pub use rows::{NewOutboxMail, OutboxMail};
 pub use status::OutboxStatus;
 
 /// Inserts a row; returns its id.

@@ -10,12 +10,12 @@
 
 use turnpost_shared::{ClockSpec, CreateGameRequest, GameView, OnLeave};
 
+use super::event::{self as events, GameEvent};
 use super::{frame, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
-use crate::accounts::MailContext;
 use crate::db::games as q;
 use crate::db::models::{Account, GameSeat, NewGame};
 use crate::db::{self, accounts, DbConnection, DbError};
-use crate::notices::{self, GameEvent};
+use crate::mail_context::MailContext;
 
 /// Creates a challenge; the caller's seat is accepted at once, and every other player is
 /// mailed.
@@ -127,7 +127,7 @@ pub fn create(
             // Everyone else is a bot: the game starts now.
             start_game(conn, &mut loaded, &me, now)?;
         } else {
-            notices::record(conn, &loaded, GameEvent::Challenged { by: me.id })?;
+            events::record(conn, &loaded, GameEvent::Challenged { by: me.id })?;
         }
         Ok(game.id)
     })?;
@@ -190,7 +190,7 @@ pub fn accept(
             q::save(conn, game_id, &state)?;
             loaded.game.apply(state);
             if !already {
-                notices::record(conn, loaded, GameEvent::Accepted { by: me.id })?;
+                events::record(conn, loaded, GameEvent::Accepted { by: me.id })?;
             }
         }
         Ok(view::view_of(conn, loaded, me.id)?)
@@ -224,7 +224,7 @@ fn start_game(
     crate::clocks::start(conn, loaded, &mut state, now)?;
     q::save(conn, loaded.game.id, &state)?;
     loaded.game.apply(state);
-    notices::record(conn, loaded, GameEvent::Started { by: by.id })?;
+    events::record(conn, loaded, GameEvent::Started { by: by.id })?;
     Ok(())
 }
 
@@ -260,7 +260,7 @@ pub fn decline(
         state.last_activity_at = now;
         q::save(conn, game_id, &state)?;
         loaded.game.apply(state);
-        notices::record(conn, loaded, GameEvent::Declined { by: me.id })?;
+        events::record(conn, loaded, GameEvent::Declined { by: me.id })?;
         Ok(view::view_of(conn, loaded, me.id)?)
     })
 }

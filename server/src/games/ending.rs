@@ -13,13 +13,13 @@
 
 use turnpost_shared::{AnyGame, Departure, DrawAction, GameView, OnLeave, Seat};
 
+use super::event::{self as events, GameEvent};
 use super::{frame, view, Actor, GameError, GameResult, GameStatus, Loaded, ResultReason};
-use crate::accounts::MailContext;
 use crate::db::accounts;
 use crate::db::games as q;
 use crate::db::models::{Account, MoveRow};
 use crate::db::{self, DbConnection, DbError, SeatSet};
-use crate::notices::{self, GameEvent};
+use crate::mail_context::MailContext;
 use turnpost_shared::TimeoutMode;
 
 fn require_active(loaded: &Loaded) -> Result<(), GameError> {
@@ -120,14 +120,14 @@ fn leave(
         crate::clocks::stop(&mut state);
         q::save(conn, game_id, &state)?;
         loaded.game.apply(state);
-        return notices::record(conn, loaded, GameEvent::GameOver);
+        return events::record(conn, loaded, GameEvent::GameOver);
     }
     if turn_passed {
         crate::clocks::after_move(conn, loaded, seat, &mut state, now)?;
     }
     q::save(conn, game_id, &state)?;
     loaded.game.apply(state);
-    notices::record(
+    events::record(
         conn,
         loaded,
         GameEvent::Left {
@@ -228,7 +228,7 @@ fn take_over(
     crate::clocks::fresh_seat_clock(conn, loaded, seat, &mut state, now)?;
     q::save(conn, game_id, &state)?;
     loaded.game.apply(state);
-    notices::record(
+    events::record(
         conn,
         loaded,
         GameEvent::TakenOver {
@@ -336,7 +336,7 @@ fn close(
     crate::clocks::stop(&mut state);
     q::save(conn, loaded.game.id, &state)?;
     loaded.game.apply(state);
-    notices::record(conn, loaded, GameEvent::GameOver)?;
+    events::record(conn, loaded, GameEvent::GameOver)?;
     Ok(())
 }
 
@@ -397,7 +397,7 @@ pub fn draw(
                     state.last_activity_at = db::now();
                     q::save(conn, game_id, &state)?;
                     loaded.game.apply(state);
-                    notices::record(conn, loaded, GameEvent::DrawOffered { by: me.id })?;
+                    events::record(conn, loaded, GameEvent::DrawOffered { by: me.id })?;
                 }
                 Ok(view::view_of(conn, loaded, me.id)?)
             }

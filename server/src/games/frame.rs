@@ -13,9 +13,9 @@
 
 use super::error::GameError;
 use super::Loaded;
-use crate::accounts::MailContext;
 use crate::db::models::Game;
 use crate::db::{DbConnection, DbError};
+use crate::mail_context::MailContext;
 use crate::transaction as tx;
 
 /// Runs `body` in one write transaction; once it commits, wakes the mail worker.

@@ -15,6 +15,7 @@ pub mod challenge;
 pub mod dice;
 pub mod ending;
 mod error;
+pub mod event;
 mod forced;
 pub mod frame;
 pub mod moving;
@@ -30,6 +31,7 @@ pub use error::GameError;
 pub use turnpost_shared::{
     BadGameResult, GameResult, GameStatus, ResultReason, UnknownGameStatus, UnknownResultReason,
 };
+pub use event::GameEvent;
 
 use chrono::NaiveDateTime;
 use turnpost_shared::{AnyGame, Options, Status};

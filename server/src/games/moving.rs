@@ -5,12 +5,13 @@
 
 use turnpost_shared::{AnyGame, GameView, PlayMoveRequest, TimeoutMode};
 
+use super::event::{self as events, GameEvent};
 use super::{forced, frame, view, Actor, GameError, GameStatus, Loaded, ResultReason};
-use crate::accounts::MailContext;
+use crate::mail_context::MailContext;
 use crate::db::games as q;
 use crate::db::models::MoveRow;
 use crate::db::{self, move_write, DbConnection, DbError};
-use crate::notices::{self, GameEvent};
+use crate::mail_context::MailContext;
 
 /// The current game for `viewer`, boxed for an error that carries it.
 fn current_view(
@@ -188,7 +189,7 @@ pub fn play(
             game_id,
             &played,
             &state,
-            &notices::to_record(loaded, event),
+            &events::to_record(loaded, event),
             super::LAST_MOVES,
         )?;
         Ok(Outcome::Played(Box::new(view::game_view(

@@ -7,8 +7,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use super::{handle, Handled, HandlerSettings, ImapWatch, Outcome};
-use crate::accounts::MailContext;
 use crate::db::{DbError, Pool};
+use crate::mail_context::MailContext;
 
 /// `EX_TEMPFAIL` (sysexits.h): the MTA keeps the message and tries again later.
 pub const EX_TEMPFAIL: u8 = 75;

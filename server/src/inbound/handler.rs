@@ -1,7 +1,7 @@
 //! The one handler of inbound mail, fed by `turnpost-server mail-in` and the IMAP watcher: read
 //! the message, drop what a machine wrote, find the reply key, check key AND sender against the
-//! seat's account, then run the commands through the game service and answer through the
-//! outbox.
+//! seat's account, then run the commands through the game service; whether and what to answer
+//! is decided in `crate::notify` (queued in the same transaction).
 //!
 //! Exactly once: the message's record (`inbound_mail`, keyed by a hash of its Message-ID and
 //! the seat) is inserted in the same transaction as everything the commands do; the game
@@ -12,12 +12,12 @@
 use turnpost_shared::{DrawAction, GameStatus, MoveError, PlayMoveRequest};
 
 use super::{written_lines, InboundMessage, MailCommand, ReplyToken};
-use crate::accounts::MailContext;
 use crate::db::models::Account;
 use crate::db::{self, inbound as q, DbConnection, DbError};
 use crate::games::{challenge, ending, moving, Actor, GameError, Loaded};
-use crate::mail::compose::{self, MailAnswer, Refusal};
-use crate::notices::{self, Delivery};
+use crate::mail_context::MailContext;
+use crate::notify::compose::{MailAnswer, Refusal};
+use crate::notify::{self, ReplyRun};
 use crate::preferences::Category;
 use crate::transaction as tx;
 
@@ -159,7 +159,18 @@ fn decide(
         }
         q::record(conn, &key, account.id, token.game_id, db::now())?;
         let run = run_commands(conn, ctx, &token, &account, &message.text)?;
-        let answers = answer(conn, ctx, settings, &token, &account, &run)?;
+        let answers = notify::answer_reply(
+            conn,
+            ctx,
+            settings.answers_per_hour,
+            token.game_id,
+            &account,
+            ReplyRun {
+                answer: &run.answer,
+                acted: run.acted,
+                asked: run.asked,
+            },
+        )?;
         let outcome = if run.answer.refusal.is_some() {
             "refused"
         } else {
@@ -348,54 +359,6 @@ fn refusal(
         reason,
         caret,
     })
-}
-
-/// Queues the answer, if one is due and the account is under its answer limit; answers how
-/// many mails were queued.
-fn answer(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    settings: HandlerSettings,
-    token: &ReplyToken,
-    account: &Account,
-    run: &Run,
-) -> Result<i32, DbError> {
-    let loaded = Loaded::load(conn, token.game_id, false).map_err(|error| match error {
-        GameError::Storage(error) => error,
-        other => DbError::Corrupt(other.to_string()),
-    })?;
-    // Asked for (show, moves, help, no command) or a refusal: sent whatever the preferences
-    // say; a confirmation only to those who want it.
-    let asked = run.asked || run.answer.refusal.is_some();
-    let decision = notices::player_decision(ctx, &loaded, account, Category::MailConfirmations);
-    let wanted = if asked {
-        !account.is_bot()
-    } else {
-        run.acted && decision.delivery == Delivery::Now
-    };
-    if !wanted {
-        return Ok(0);
-    }
-    let since = db::now() - chrono::Duration::hours(1);
-    if q::answers_since(conn, account.id, since)? >= i64::from(settings.answers_per_hour) {
-        tracing::warn!(
-            game = token.game_id,
-            account = account.id,
-            "mail answers over the hourly limit: not answered"
-        );
-        return Ok(0);
-    }
-    let mut to = notices::addressee(&decision);
-    to.reply_to = notices::reply_address(ctx, &loaded, account);
-    if asked {
-        // Answers asked for cannot be switched off, so they carry no unsubscribe link.
-        to.unsubscribe_url = None;
-    }
-    let seat = loaded.seat_of(account.id);
-    let facts = notices::game_facts(conn, &loaded, seat)?;
-    let mail = compose::mail_answer(&notices::site(ctx), &to, &facts, &run.answer);
-    notices::queue(conn, ctx, &to, mail)?;
-    Ok(1)
 }
 
 #[cfg(test)]

@@ -1,30 +1,27 @@
-//! Mail: nothing is sent from a request handler. A handler calls [`enqueue`] on its own
-//! connection inside the transaction that changes state; the [`worker`] delivers the row later
-//! through a [`Transport`] (several sessions at once, each claiming rows with a lease) and retries failures with exponential backoff up to a dead letter.
-//!
-//! What a mail says is composed first ([`ComposedMail`], by the composers in [`compose`]) from
-//! plain data, so every message kind can be snapshot-tested without a database.
+//! Mail delivery only: the outbox and what sends it. Nothing is sent from a request handler:
+//! the mail decided in `crate::notify` is queued with [`enqueue`] on the caller's connection,
+//! inside the transaction that changes state; the [`worker`] delivers the row later through a
+//! [`Transport`] (several sessions at once, each claiming rows with a lease, SMTP sessions over
+//! `relay` or `.eml` files) and retries failures with exponential backoff up to a dead letter.
+//! A queued mail is a [`ComposedMail`] (composed from plain data by `crate::notify::compose`)
+//! with its HTML part, picture and unsubscribe link kept as [`StoredParts`]; the picture is
+//! drawn ([`picture`]) when first delivered; [`operator`] lists and retries rows.
 
-mod background;
-pub mod compose;
 mod composed;
 pub mod operator;
 pub mod picture;
 mod relay;
 mod stored_parts;
-pub mod templates;
 pub mod transport;
 pub mod worker;
 
-use std::time::Duration;
-
-pub use background::Background;
+pub use crate::config::OutboxSettings;
 pub use composed::{ComposedMail, InlineImage};
 pub use stored_parts::StoredParts;
 pub use transport::{SendError, Session, Transport};
 pub use worker::{claimant_name, deliver_due, Delivery, OutboxWorker, CLAIM_BATCH};
 
-use crate::db::models::NewOutboxMail;
+use crate::db::outbox::NewOutboxMail;
 use crate::db::{outbox, DbConnection, DbError};
 
 /// One email to queue.
@@ -34,34 +31,6 @@ pub struct NewMail {
     pub to: String,
     /// What it says.
     pub mail: ComposedMail,
-}
-
-/// Retry timing of the outbox.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OutboxSettings {
-    /// Attempts before a mail is dead-lettered.
-    pub max_attempts: u32,
-    /// Delay after the first failure; doubles each time.
-    pub retry_base: Duration,
-    /// Longest delay.
-    pub retry_max: Duration,
-    /// How often the worker looks for due rows.
-    pub poll_interval: Duration,
-    /// SMTP sessions sending at once, each over its own reused connection.
-    pub sessions: usize,
-    /// How long a claim on a row lasts unless renewed (the worker renews it while it sends);
-    /// after a crash the row is due again this long after the last renewal.
-    pub lease: Duration,
-}
-
-impl OutboxSettings {
-    /// Delay before the next attempt after `failures` failed attempts (1-based).
-    #[must_use]
-    pub fn backoff(&self, failures: u32) -> Duration {
-        let exponent = failures.saturating_sub(1).min(30);
-        let delay = self.retry_base.saturating_mul(1u32 << exponent);
-        delay.min(self.retry_max)
-    }
 }
 
 /// Queues `mail` on the caller's connection, so it commits or rolls back with the caller's
@@ -114,6 +83,8 @@ fn insert(
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     #[test]

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::db::models::OutboxMail;
+use crate::db::outbox::OutboxMail;
 use crate::db::outbox::{self, OutboxStatus, Retry};
 use crate::db::{self, DbConnection, DbError};
 

@@ -10,7 +10,7 @@ use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 use super::relay::{RelaySession, SmtpRelay};
 use super::StoredParts;
 use crate::config::{redact_url, validate_smtp_url, ConfigError};
-use crate::db::models::OutboxMail;
+use crate::db::outbox::OutboxMail;
 
 /// How long the relay may take to answer one command.
 const SMTP_TIMEOUT: Duration = Duration::from_secs(30);

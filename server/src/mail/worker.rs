@@ -15,13 +15,11 @@ use chrono::NaiveDateTime;
 use lettre::message::Mailbox;
 use tokio::sync::{watch, Notify};
 
-use super::background::Background;
 use super::transport::Session;
 use super::{OutboxSettings, StoredParts, Transport};
-use crate::accounts::MailContext;
-use crate::db::models::OutboxMail;
+use crate::background::Background;
+use crate::db::outbox::OutboxMail;
 use crate::db::{self, outbox, DbError, Pool};
-use crate::notices;
 
 /// What happened to one claimed row.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,10 +35,6 @@ pub enum Delivery {
 /// Rows one session claims at a time: enough that under load one claim serves several mails,
 /// few enough that the mails behind the first wait little and that other sessions find work.
 pub const CLAIM_BATCH: usize = 4;
-
-/// Game events one session composes per round before it sends: composing takes
-/// milliseconds, so a round stays short and the cards composed go out in the same round.
-pub const COMPOSE_BATCH: usize = 8;
 
 /// A name for this worker in `claimed_by`: process id and a random tag, unique per start.
 #[must_use]
@@ -189,10 +183,8 @@ pub struct OutboxWorker {
     pub from: Mailbox,
     /// Timing and concurrency.
     pub settings: OutboxSettings,
-    /// Wakes a session early (after a handler queued mail or a game recorded an event).
+    /// Wakes a session early (the composer, after mail was composed or queued).
     pub wake: Arc<Notify>,
-    /// What composing game events' mail needs (links, Message-ID domain).
-    pub notices: MailContext,
 }
 
 impl OutboxWorker {
@@ -279,13 +271,6 @@ impl OutboxWorker {
             let outcome = background
                 .run(move || {
                     let keep_going = || !*stop.borrow();
-                    // Game events first, so a turn card composed now goes out in this round.
-                    let composed =
-                        notices::compose_waiting(&this.pool, &this.notices, COMPOSE_BATCH)
-                            .unwrap_or_else(|error| {
-                                tracing::error!(%error, "mail worker: cannot compose game mail");
-                                0
-                            });
                     let result = deliver_due(
                         &this.pool,
                         &this.transport,
@@ -296,32 +281,31 @@ impl OutboxWorker {
                         CLAIM_BATCH,
                         &keep_going,
                     );
-                    (current, composed, result)
+                    (current, result)
                 })
                 .await;
-            let (composed, delivered) = match outcome {
-                Some((current, composed, result)) => {
+            let delivered = match outcome {
+                Some((current, result)) => {
                     session = Some(current);
-                    let delivered = match result {
+                    match result {
                         Ok(done) => done.len(),
                         Err(error) => {
                             tracing::error!(%error, "mail worker: database error");
                             0
                         }
-                    };
-                    (composed, delivered)
+                    }
                 }
                 None => {
                     tracing::error!("mail worker: a session thread ended");
                     break;
                 }
             };
-            if delivered >= CLAIM_BATCH || composed >= COMPOSE_BATCH {
+            if delivered >= CLAIM_BATCH {
                 // More may be due: let another session help while this one goes on.
                 self.wake.notify_one();
                 continue;
             }
-            if delivered > 0 || composed > 0 {
+            if delivered > 0 {
                 continue;
             }
             tokio::select! {

@@ -1,5 +1,5 @@
 //! Players' notification preferences, per-game mutes, and unsubscribe links (who gets which
-//! mail is decided in [`crate::notices`]).
+//! mail is decided in [`crate::notify`]).
 
 mod category;
 mod error;

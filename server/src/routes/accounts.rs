@@ -39,7 +39,7 @@ pub async fn create(
         .limits
         .check("signup", &client_address(&state, &req), &email.key)?;
     let ctx = state.mail.clone();
-    super::with_conn(&state, move |conn| {
+    crate::blocking::with_conn(&state, move |conn| {
         Ok(accounts::sign_up(conn, &name, &email, &ctx)?)
     })
     .await?;

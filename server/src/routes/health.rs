@@ -17,7 +17,7 @@ use crate::state::AppState;
     responses((status = 200, body = turnpost_shared::Health), (status = 503, body = turnpost_shared::ErrorBody)))]
 pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let backend = state.backend;
-    let backlog = super::with_conn(&state, |conn| {
+    let backlog = crate::blocking::with_conn(&state, |conn| {
         crate::db::ping(conn)
             .and_then(|()| crate::db::outbox::backlog(conn))
             .map_err(|e| {

@@ -28,7 +28,7 @@ pub async fn notifications(
 ) -> Result<HttpResponse, ApiError> {
     let account_id = auth.account.id;
     let settings =
-        crate::routes::with_conn(&state, move |conn| Ok(preferences::show(conn, account_id)?))
+        crate::blocking::with_conn(&state, move |conn| Ok(preferences::show(conn, account_id)?))
             .await?;
     Ok(HttpResponse::Ok().json(settings))
 }
@@ -47,7 +47,7 @@ pub async fn update_notifications(
 ) -> Result<HttpResponse, ApiError> {
     let account_id = auth.account.id;
     let patch = patch.into_inner();
-    let settings = crate::routes::with_conn(&state, move |conn| {
+    let settings = crate::blocking::with_conn(&state, move |conn| {
         Ok(preferences::update(conn, account_id, &patch)?)
     })
     .await?;
@@ -66,7 +66,7 @@ pub async fn vacation(
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
     let view =
-        crate::routes::with_games(&state, move |conn, _| vacation::show(conn, &actor)).await?;
+        crate::blocking::with_games(&state, move |conn, _| vacation::show(conn, &actor)).await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -85,7 +85,7 @@ pub async fn take_vacation(
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
     let days = request.days;
-    let view = crate::routes::with_games(&state, move |conn, ctx| {
+    let view = crate::blocking::with_games(&state, move |conn, ctx| {
         vacation::take(conn, ctx, &actor, days, crate::db::now())
     })
     .await?;

@@ -6,20 +6,20 @@ pub mod games;
 pub mod health;
 pub mod me;
 pub mod sessions;
-mod table;
 pub mod tokens;
 pub mod unsubscribe;
 
-use actix_web::{guard, web, HttpRequest};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError as _};
 
 use crate::error::ApiError;
-pub use table::RouteTable;
+use crate::route_table::RouteTable;
 
-/// Every documented route, each registered once with its handler's documentation type
-/// (which names its method and path); the OpenAPI document is built from the same table.
+/// Every route under `/v1` (and the API reference page), each registered once; the documented
+/// ones with their handler's documentation type (which names its method and path). The OpenAPI
+/// document is built from the same table.
 #[must_use]
 pub fn table() -> RouteTable {
-    RouteTable::default()
+    RouteTable::new(method_not_allowed)
         .route::<health::__path_health, _, _>(health::health)
         .route::<accounts::__path_create, _, _>(accounts::create)
         .route::<sessions::__path_create, _, _>(sessions::create)
@@ -45,77 +45,25 @@ pub fn table() -> RouteTable {
         .route::<games::resign::__path_resign, _, _>(games::resign::resign)
         .route::<games::draw::__path_draw, _, _>(games::draw::draw)
         .route::<games::claim::__path_claim, _, _>(games::claim::claim)
+        // The document and its page (not in the document).
+        .get("/v1/openapi.json", docs::openapi_json)
+        .get("/docs", docs::docs_page)
 }
 
-/// Registers every route: the [`table`], and the document and its page (not in the document).
+/// Registers every route of the [`table`].
 pub fn configure(cfg: &mut web::ServiceConfig) {
     table().configure(cfg);
-    // GET and HEAD (HEAD answers GET's status and headers without the body).
-    let get = || web::route().guard(guard::Any(guard::Get()).or(guard::Head()));
-    cfg.service(resource("/v1/openapi.json", "GET, HEAD").route(get().to(docs::openapi_json)))
-        .service(resource("/docs", "GET, HEAD").route(get().to(docs::docs_page)));
 }
 
-/// A resource at `path` that answers other methods than `allow` (comma-separated) with 405.
-pub fn resource(path: &str, allow: impl Into<String>) -> actix_web::Resource {
-    let allow: String = allow.into();
-    web::resource(path).default_service(web::to(move |req: HttpRequest| {
-        let allow = allow.clone();
-        async move {
-            Err::<actix_web::HttpResponse, _>(ApiError::MethodNotAllowed {
-                message: format!(
-                    "{} is not allowed on {}; use {allow}",
-                    req.method(),
-                    req.path()
-                ),
-                allow,
-            })
-        }
-    }))
-}
-
-/// Answer for unknown paths and methods.
-///
-/// # Errors
-/// Always under `/v1/`: 404 with the path (elsewhere the HTML 404 page).
-pub async fn not_found(req: HttpRequest) -> Result<actix_web::HttpResponse, ApiError> {
-    // Outside the API a person is reading: an HTML page.
-    if !req.path().starts_with("/v1/") {
-        return Ok(crate::web::not_found_page(&req));
+/// The JSON 405 of the API: the method, the path and the methods it takes (`Allow`).
+fn method_not_allowed(req: &HttpRequest, allow: &str) -> HttpResponse {
+    ApiError::MethodNotAllowed {
+        message: format!(
+            "{} is not allowed on {}; use {allow}",
+            req.method(),
+            req.path()
+        ),
+        allow: allow.to_owned(),
     }
-    Err(ApiError::NotFound(format!(
-        "no route for {} {}",
-        req.method(),
-        req.path()
-    )))
-}
-
-/// Runs a game service call on a pooled connection on the blocking thread pool; its refusal
-/// becomes an HTTP answer (`From<GameError> for ApiError`).
-pub(crate) async fn with_games<T, F>(state: &crate::state::AppState, f: F) -> Result<T, ApiError>
-where
-    T: Send + 'static,
-    F: FnOnce(
-            &mut crate::db::DbConnection,
-            &crate::accounts::MailContext,
-        ) -> Result<T, crate::games::GameError>
-        + Send
-        + 'static,
-{
-    let ctx = state.mail.clone();
-    with_conn(state, move |conn| Ok(f(conn, &ctx)?)).await
-}
-
-/// Runs a closure on a pooled connection on the blocking thread pool.
-pub(crate) async fn with_conn<T, F>(state: &crate::state::AppState, f: F) -> Result<T, ApiError>
-where
-    T: Send + 'static,
-    F: FnOnce(&mut crate::db::DbConnection) -> Result<T, ApiError> + Send + 'static,
-{
-    let pool = state.pool.clone();
-    web::block(move || {
-        let mut conn = pool.get().map_err(crate::db::DbError::from)?;
-        f(&mut conn)
-    })
-    .await?
+    .error_response()
 }

@@ -24,7 +24,7 @@ pub async fn create(
     let email = validate::email(&body.email)?;
     state.limits.check_email("signin", &email.key)?;
     let ctx = state.mail.clone();
-    super::with_conn(&state, move |conn| {
+    crate::blocking::with_conn(&state, move |conn| {
         Ok(accounts::sign_in(conn, &email, &ctx)?)
     })
     .await?;
@@ -60,7 +60,7 @@ pub async fn verify(
         &email.key,
     )?;
     let code = body.code;
-    let (secret, token, account) = super::with_conn(&state, move |conn| {
+    let (secret, token, account) = crate::blocking::with_conn(&state, move |conn| {
         Ok(accounts::verify(conn, &email, &code, &label)?)
     })
     .await?;

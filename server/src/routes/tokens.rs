@@ -19,7 +19,8 @@ pub async fn list(
     auth: Authenticated,
 ) -> Result<HttpResponse, ApiError> {
     let account_id = auth.account.id;
-    let rows = super::with_conn(&state, move |conn| Ok(tokens::list(conn, account_id)?)).await?;
+    let rows =
+        crate::blocking::with_conn(&state, move |conn| Ok(tokens::list(conn, account_id)?)).await?;
     Ok(HttpResponse::Ok().json(TokenList {
         tokens: rows
             .iter()
@@ -42,7 +43,7 @@ pub async fn revoke(
 ) -> Result<HttpResponse, ApiError> {
     let account_id = auth.account.id;
     let token_id = path.into_inner();
-    let deleted = super::with_conn(&state, move |conn| {
+    let deleted = crate::blocking::with_conn(&state, move |conn| {
         Ok(tokens::delete(conn, account_id, token_id)?)
     })
     .await?;

@@ -71,7 +71,7 @@ pub async fn one_click(
     query: web::Query<LinkQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let (account_id, category) = unsubscribe::verify(&state.mail.link_key, &query.into_inner())?;
-    crate::routes::with_conn(&state, move |conn| {
+    crate::blocking::with_conn(&state, move |conn| {
         Ok(unsubscribe::apply(conn, account_id, category)?)
     })
     .await?;

@@ -5,10 +5,10 @@
 use chrono::{NaiveDateTime, Timelike};
 
 use super::single_flight;
-use crate::accounts::MailContext;
 use crate::db::{clocks as clock_queries, notifications as q, DbConnection, DbError};
 use crate::games::frame;
-use crate::notices;
+use crate::mail_context::MailContext;
+use crate::notify;
 use crate::preferences::Preferences;
 
 /// Accounts handled per transaction.
@@ -45,8 +45,7 @@ pub fn send_digests(
                         continue;
                     }
                     let waiting = clock_queries::games_to_move(conn, row.account_id)?;
-                    if !waiting.is_empty() && notices::digest(conn, ctx, row.account_id, &waiting)?
-                    {
+                    if !waiting.is_empty() && notify::digest(conn, ctx, row.account_id, &waiting)? {
                         queued += 1;
                     }
                     q::set_last_digest(conn, row.account_id, &today)?;

@@ -6,8 +6,8 @@ use chrono::{Duration, NaiveDateTime};
 
 use super::due_games::for_each_due;
 use super::single_flight;
-use crate::accounts::MailContext;
-use crate::notices;
+use crate::mail_context::MailContext;
+use crate::notify;
 use turnpost_shared::TimeoutMode;
 
 use crate::clocks::ClockNotices;
@@ -40,7 +40,7 @@ pub fn send_reminders(
             timeout_modes: &[TimeoutMode::Auto, TimeoutMode::Claim],
         };
         sent += for_each_due(conn, ctx, single_flight::REMINDERS, &due, |conn, loaded| {
-            notices::reminder(conn, ctx, loaded, now)?;
+            notify::reminder(conn, ctx, loaded, now)?;
             q::set_notices(conn, loaded.game.id, done)?;
             Ok(())
         })?;

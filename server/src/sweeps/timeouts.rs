@@ -5,8 +5,8 @@ use chrono::{DateTime, NaiveDateTime};
 
 use super::due_games::for_each_due;
 use super::single_flight;
-use crate::accounts::MailContext;
-use crate::notices;
+use crate::mail_context::MailContext;
+use crate::notify;
 use turnpost_shared::TimeoutMode;
 
 use crate::clocks::ClockNotices;
@@ -57,7 +57,7 @@ pub fn announce_claims(
         timeout_modes: &[TimeoutMode::Claim],
     };
     for_each_due(conn, ctx, single_flight::TIMEOUTS, &due, |conn, loaded| {
-        notices::claimable(conn, ctx, loaded)?;
+        notify::claimable(conn, ctx, loaded)?;
         let game = &loaded.game;
         q::set_notices(conn, game.id, game.clock_notices | ClockNotices::CLAIMABLE)?;
         Ok(())

@@ -5,8 +5,8 @@ use std::time::Duration;
 use chrono::NaiveDateTime;
 use tokio::sync::watch;
 
-use crate::accounts::MailContext;
 use crate::db::{self, DbConnection, DbError, Pool};
+use crate::mail_context::MailContext;
 
 /// What one round of sweeps did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

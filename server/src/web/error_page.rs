@@ -1,6 +1,6 @@
 //! HTML error answers: 404 and the other refusals of the pages, with what was expected.
 
-use actix_web::http::StatusCode;
+use actix_web::http::{header, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use maud::html;
 
@@ -101,6 +101,44 @@ impl ResponseError for WebError {
         };
         layout::response(self.status, title, &body)
     }
+}
+
+/// Maps form body errors of the pages to HTML: 413 past the size limit, 415 for a body that is
+/// not a form, 400 for one that cannot be read.
+pub fn form_error(
+    error: actix_web::error::UrlencodedError,
+    _req: &actix_web::HttpRequest,
+) -> actix_web::Error {
+    use actix_web::error::UrlencodedError as U;
+    let (status, message) = match &error {
+        U::Overflow { limit, .. } => (
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the form is larger than {limit} bytes"),
+        ),
+        U::ContentType => (
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "expected a form (Content-Type: application/x-www-form-urlencoded)".to_owned(),
+        ),
+        other => (
+            StatusCode::BAD_REQUEST,
+            format!("the form cannot be read: {other}"),
+        ),
+    };
+    WebError { status, message }.into()
+}
+
+/// The HTML 405 of the pages: the method, the page and the methods it takes (`Allow`).
+pub fn method_not_allowed(req: &HttpRequest, allow: &str) -> HttpResponse {
+    let body = html! {
+        h1 { "Method not allowed" }
+        p.error { (req.method()) " is not allowed on " (req.path()) "; use " (allow) "." }
+    };
+    let mut response =
+        layout::response(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed", &body);
+    if let Ok(value) = header::HeaderValue::from_str(allow) {
+        response.headers_mut().insert(header::ALLOW, value);
+    }
+    response
 }
 
 /// The HTML 404 for an unknown path outside the API.

@@ -103,7 +103,7 @@ pub async fn list(
         limit: PAGE,
     };
     let games =
-        crate::routes::with_conn(&state, move |conn| Ok(reads::public_list(conn, &filter)?))
+        crate::blocking::with_conn(&state, move |conn| Ok(reads::public_list(conn, &filter)?))
             .await?;
     let body = html! {
         h1 { "Games" }

@@ -8,7 +8,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use maud::{html, Markup, PreEscaped};
 use turnpost_shared::{AnyGame, GameStatus, GameView, PieceColour, Seat};
 
-use super::play::{self, Checked};
+use super::checked_pass::{self, Checked};
 use super::{board, layout, WebError};
 use crate::games::reads::{self, GamePage};
 use crate::play_link::PassRefused;
@@ -67,7 +67,7 @@ pub async fn show(
             ))
         })?),
     };
-    let pass = play::pass_of(&state, &req, id).await?;
+    let pass = checked_pass::pass_of(&state, &req, id).await?;
     render(&state, id, ply, pass, None, StatusCode::OK).await
 }
 
@@ -88,7 +88,7 @@ pub async fn render(
         _ => 0,
     };
     let page =
-        crate::routes::with_conn(state, move |conn| Ok(reads::page(conn, viewer, id)?)).await?;
+        crate::blocking::with_conn(state, move |conn| Ok(reads::page(conn, viewer, id)?)).await?;
     let total = page.moves.moves.len();
     let shown = ply.unwrap_or(total);
     if shown > total {
@@ -390,7 +390,8 @@ pub async fn record(
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let id = game_id(&path)?;
-    let record = crate::routes::with_conn(&state, move |conn| Ok(reads::record(conn, id)?)).await?;
+    let record =
+        crate::blocking::with_conn(&state, move |conn| Ok(reads::record(conn, id)?)).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .insert_header((

@@ -11,60 +11,12 @@ use actix_web::{web, HttpRequest, HttpResponse, ResponseError as _};
 use maud::html;
 use turnpost_shared::{DrawAction, PlayMoveRequest};
 
+use super::checked_pass::{check_pass, pass_of, Checked};
 use super::game_page::{self, game_id, Note};
 use super::{layout, WebError};
-use crate::games::{ending, moving, Actor, GameError};
-use crate::play_link::{self, PassRefused, PlayPass};
+use crate::games::{ending, moving, GameError};
+use crate::play_link;
 use crate::state::AppState;
-
-/// A pass that was checked against the game as it stood.
-#[derive(Debug, Clone)]
-pub struct Checked {
-    /// The pass.
-    pub pass: PlayPass,
-    /// Its text (the cookie's value; the CSRF token is derived from it).
-    pub text: String,
-}
-
-impl Checked {
-    fn actor(&self) -> Actor {
-        Actor::PlayLink {
-            account_id: self.pass.account_id,
-            seat: self.pass.seat,
-        }
-    }
-}
-
-async fn check_pass(
-    state: &AppState,
-    id: i64,
-    text: String,
-) -> Result<Result<Checked, PassRefused>, WebError> {
-    let key = state.mail.link_key.clone();
-    let lookup = text.clone();
-    let checked = crate::routes::with_conn(state, move |conn| {
-        Ok(play_link::verify(conn, &key, id, &lookup)?)
-    })
-    .await?;
-    Ok(checked.map(|pass| Checked { pass, text }))
-}
-
-/// The pass of the game's cookie, if the browser has one, checked.
-///
-/// # Errors
-/// Storage failures; an unknown game.
-pub async fn pass_of(
-    state: &AppState,
-    req: &HttpRequest,
-    id: i64,
-) -> Result<Option<Result<Checked, PassRefused>>, WebError> {
-    let Some(cookie) = req.cookie(&play_link::cookie_name(id)) else {
-        return Ok(None);
-    };
-    Ok(Some(
-        check_pass(state, id, cookie.value().to_owned()).await?,
-    ))
-}
 
 /// `GET /games/{id}/play/{pass}`: the link of a turn card. Sets the game's cookie and redirects
 /// to the game page.
@@ -228,12 +180,15 @@ pub async fn play_move(
 async fn with_service<T, F>(state: &AppState, f: F) -> Result<Result<T, GameError>, WebError>
 where
     T: Send + 'static,
-    F: FnOnce(&mut crate::db::DbConnection, &crate::accounts::MailContext) -> Result<T, GameError>
+    F: FnOnce(
+            &mut crate::db::DbConnection,
+            &crate::mail_context::MailContext,
+        ) -> Result<T, GameError>
         + Send
         + 'static,
 {
     let ctx = state.mail.clone();
-    Ok(crate::routes::with_conn(state, move |conn| Ok(f(conn, &ctx))).await?)
+    Ok(crate::blocking::with_conn(state, move |conn| Ok(f(conn, &ctx))).await?)
 }
 
 /// `GET /games/{id}/resign`: the confirmation step.

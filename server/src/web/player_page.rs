@@ -18,7 +18,7 @@ pub async fn show(
 ) -> Result<HttpResponse, WebError> {
     let asked = path.into_inner();
     let lookup = asked.clone();
-    let found = crate::routes::with_conn(&state, move |conn| {
+    let found = crate::blocking::with_conn(&state, move |conn| {
         let Some(name) = reads::player_name(conn, &lookup)? else {
             return Ok(None);
         };

@@ -26,7 +26,7 @@ fn compose_game_mail(pool: &Pool, ctx: &turnpost_server::accounts::MailContext) 
     let mut conn = pool.get().unwrap();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        while turnpost_server::notices::compose_next(&mut conn, ctx).unwrap() {}
+        while turnpost_server::notify::compose_next(&mut conn, ctx).unwrap() {}
         if db::events::waiting(&mut conn).unwrap() == 0 {
             return;
         }

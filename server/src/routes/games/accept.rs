@@ -21,7 +21,7 @@ pub async fn accept(
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    let view = crate::routes::with_games(&state, move |conn, ctx| {
+    let view = crate::blocking::with_games(&state, move |conn, ctx| {
         challenge::accept(conn, ctx, &actor, game_id)
     })
     .await?;

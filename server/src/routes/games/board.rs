@@ -21,6 +21,6 @@ pub async fn board(
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
     let svg =
-        crate::routes::with_games(&state, move |conn, _| reads::board_svg(conn, game_id)).await?;
+        crate::blocking::with_games(&state, move |conn, _| reads::board_svg(conn, game_id)).await?;
     Ok(HttpResponse::Ok().content_type("image/svg+xml").body(svg))
 }

@@ -30,7 +30,7 @@ pub async fn create(
     state
         .limits
         .check_challenge(&auth.account.name, &request.seats)?;
-    let view = crate::routes::with_games(&state, move |conn, ctx| {
+    let view = crate::blocking::with_games(&state, move |conn, ctx| {
         challenge::create(conn, ctx, &actor, &request)
     })
     .await?;

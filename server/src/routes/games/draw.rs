@@ -28,7 +28,7 @@ pub async fn draw(
     let actor = auth.actor();
     let game_id = path.into_inner();
     let action = body.into_inner().action;
-    let view = crate::routes::with_games(&state, move |conn, ctx| {
+    let view = crate::blocking::with_games(&state, move |conn, ctx| {
         ending::draw(conn, ctx, &actor, game_id, action)
     })
     .await?;

@@ -93,7 +93,8 @@ pub async fn list(
         before,
         limit,
     };
-    let list = crate::routes::with_games(&state, move |conn, _| reads::list(conn, &actor, &filter))
-        .await?;
+    let list =
+        crate::blocking::with_games(&state, move |conn, _| reads::list(conn, &actor, &filter))
+            .await?;
     Ok(HttpResponse::Ok().json(list))
 }

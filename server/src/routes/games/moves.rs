@@ -21,6 +21,6 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
     let moves =
-        crate::routes::with_games(&state, move |conn, _| reads::moves(conn, game_id)).await?;
+        crate::blocking::with_games(&state, move |conn, _| reads::moves(conn, game_id)).await?;
     Ok(HttpResponse::Ok().json(moves))
 }

@@ -33,7 +33,7 @@ pub async fn play(
     };
     let ctx = state.mail.clone();
     // The hot path: the token is looked up on the connection that then plays the move.
-    let view = crate::routes::with_conn(&state, move |conn| {
+    let view = crate::blocking::with_conn(&state, move |conn| {
         let actor = bearer.authenticate(conn)?.actor();
         match asked {
             Some((game_id, request)) => {

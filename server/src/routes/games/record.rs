@@ -22,7 +22,7 @@ pub async fn record(
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
     let record =
-        crate::routes::with_games(&state, move |conn, _| reads::record(conn, game_id)).await?;
+        crate::blocking::with_games(&state, move |conn, _| reads::record(conn, game_id)).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .body(record.to_text()))

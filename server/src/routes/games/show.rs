@@ -22,7 +22,8 @@ pub async fn show(
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    let view = crate::routes::with_games(&state, move |conn, _| reads::show(conn, &actor, game_id))
-        .await?;
+    let view =
+        crate::blocking::with_games(&state, move |conn, _| reads::show(conn, &actor, game_id))
+            .await?;
     Ok(HttpResponse::Ok().json(view))
 }

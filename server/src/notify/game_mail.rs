@@ -3,13 +3,13 @@
 
 use turnpost_shared::Departure;
 
-use super::event::GameEvent;
 use super::{facts, recipient};
-use crate::accounts::MailContext;
 use crate::db::models::Account;
 use crate::db::{DbConnection, DbError};
+use crate::games::GameEvent;
 use crate::games::{self, Loaded, ResultReason};
-use crate::mail::compose;
+use crate::mail_context::MailContext;
+use crate::notify::compose;
 use crate::preferences::Category;
 
 /// Queues the mail of `event`, `loaded` being the game as it was at the event.

@@ -2,12 +2,13 @@
 //! change's own transaction: the event, the few facts its mail names (who acted, which seat
 //! left and how) and the game as it was then (position text, seat to move and its deadline,
 //! result), so the mail shows that moment even when it is composed after later moves.
+//! The game service records them; `crate::notify` turns each into its mail later.
 
 use turnpost_shared::Departure;
 
-use crate::db::events::{self as q, GameEventRow, NewGameEvent};
+use super::Loaded;
+use crate::db::events::{self as q, EventKind, GameEventRow, NewGameEvent};
 use crate::db::{DbConnection, DbError};
-use crate::games::Loaded;
 
 /// A game event that causes mail.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,22 +67,22 @@ pub enum GameEvent {
 
 impl GameEvent {
     /// The stored kind.
-    fn kind(self) -> &'static str {
+    fn kind(self) -> EventKind {
         match self {
-            Self::Challenged { .. } => "challenged",
-            Self::Accepted { .. } => "accepted",
-            Self::Started { .. } => "started",
-            Self::Declined { .. } => "declined",
-            Self::Turn => "turn",
-            Self::DrawOffered { .. } => "draw_offered",
+            Self::Challenged { .. } => EventKind::Challenged,
+            Self::Accepted { .. } => EventKind::Accepted,
+            Self::Started { .. } => EventKind::Started,
+            Self::Declined { .. } => EventKind::Declined,
+            Self::Turn => EventKind::Turn,
+            Self::DrawOffered { .. } => EventKind::DrawOffered,
             Self::Left {
                 turn_passed: false, ..
-            } => "left",
+            } => EventKind::Left,
             Self::Left {
                 turn_passed: true, ..
-            } => "left_turn_passed",
-            Self::TakenOver { .. } => "taken_over",
-            Self::GameOver => "game_over",
+            } => EventKind::LeftTurnPassed,
+            Self::TakenOver { .. } => EventKind::TakenOver,
+            Self::GameOver => EventKind::GameOver,
         }
     }
 
@@ -100,37 +101,35 @@ impl GameEvent {
     /// The event a stored row records.
     ///
     /// # Errors
-    /// [`DbError::Corrupt`] for a kind or fact the code does not know.
+    /// [`DbError::Corrupt`] for a row missing a fact its kind needs.
     pub fn of_row(row: &GameEventRow) -> Result<Self, DbError> {
         let corrupt = || DbError::Corrupt(format!("game event {}: kind `{}`", row.id, row.kind));
         let by = || row.actor_id.ok_or_else(corrupt);
-        Ok(match row.kind.as_str() {
-            "challenged" => Self::Challenged { by: by()? },
-            "accepted" => Self::Accepted { by: by()? },
-            "started" => Self::Started { by: by()? },
-            "declined" => Self::Declined { by: by()? },
-            "turn" => Self::Turn,
-            "draw_offered" => Self::DrawOffered { by: by()? },
-            "left" | "left_turn_passed" => Self::Left {
-                seat: row.seat.ok_or_else(corrupt)?,
-                how: row
-                    .departure
-                    .as_deref()
-                    .and_then(|how| how.parse().ok())
-                    .ok_or_else(corrupt)?,
-                turn_passed: row.kind == "left_turn_passed",
+        let seat = || row.seat.ok_or_else(corrupt);
+        let how = || {
+            row.departure
+                .as_deref()
+                .and_then(|how| how.parse().ok())
+                .ok_or_else(corrupt)
+        };
+        Ok(match row.kind {
+            EventKind::Challenged => Self::Challenged { by: by()? },
+            EventKind::Accepted => Self::Accepted { by: by()? },
+            EventKind::Started => Self::Started { by: by()? },
+            EventKind::Declined => Self::Declined { by: by()? },
+            EventKind::Turn => Self::Turn,
+            EventKind::DrawOffered => Self::DrawOffered { by: by()? },
+            EventKind::Left | EventKind::LeftTurnPassed => Self::Left {
+                seat: seat()?,
+                how: how()?,
+                turn_passed: row.kind == EventKind::LeftTurnPassed,
             },
-            "taken_over" => Self::TakenOver {
-                seat: row.seat.ok_or_else(corrupt)?,
-                how: row
-                    .departure
-                    .as_deref()
-                    .and_then(|how| how.parse().ok())
-                    .ok_or_else(corrupt)?,
+            EventKind::TakenOver => Self::TakenOver {
+                seat: seat()?,
+                how: how()?,
                 bot: by()?,
             },
-            "game_over" => Self::GameOver,
-            _ => return Err(corrupt()),
+            EventKind::GameOver => Self::GameOver,
         })
     }
 }

@@ -3,12 +3,12 @@
 //! its mail is queued exactly once however many workers run (and a crash mid-way leaves the
 //! event to compose again).
 
-use super::event::{self, GameEvent};
 use super::game_mail::compose_event;
-use crate::accounts::MailContext;
 use crate::db::events;
 use crate::db::{DbConnection, DbError, Pool};
+use crate::games::event::{self, GameEvent};
 use crate::games::Loaded;
+use crate::mail_context::MailContext;
 use crate::transaction as tx;
 
 /// Composes the mail of the oldest waiting event whose game has no older one waiting; returns
@@ -19,8 +19,19 @@ use crate::transaction as tx;
 /// Storage failures (the event stays, to be composed again).
 pub fn compose_next(conn: &mut DbConnection, ctx: &MailContext) -> Result<bool, DbError> {
     tx::write_with(conn, |conn| {
-        let Some(row) = events::take_next(conn)? else {
-            return Ok(false);
+        let row = match events::take_next(conn) {
+            Ok(Some(row)) => row,
+            Ok(None) => return Ok(false),
+            // A kind this code does not know fails the read of every waiting event.
+            Err(DbError::Query(diesel::result::Error::DeserializationError(error))) => {
+                let dropped = events::delete_unknown_kinds(conn)?;
+                if dropped == 0 {
+                    return Err(DbError::Corrupt(error.to_string()));
+                }
+                tracing::error!(dropped, %error, "game events dropped: unknown kind");
+                return Ok(true);
+            }
+            Err(other) => return Err(other),
         };
         match GameEvent::of_row(&row) {
             Ok(happened) => {
@@ -84,7 +95,8 @@ enum Together {
 impl From<DbError> for Together {
     fn from(error: DbError) -> Self {
         match error {
-            DbError::Corrupt(_) => Self::Unreadable,
+            DbError::Corrupt(_)
+            | DbError::Query(diesel::result::Error::DeserializationError(_)) => Self::Unreadable,
             other => Self::Storage(other),
         }
     }

@@ -19,7 +19,9 @@
 //! | you may claim a win on time / game ended on time | [`may_claim_on_time`], [`ended_on_time`] |
 //! | daily digest | [`digest`] |
 //! | the answer to a reply with commands | [`mail_answer`] |
+//! | a sign-in code / a sign-up with a verified address | [`sign_in_code`], [`sign_up_attempt`] |
 
+mod account;
 mod answer;
 mod card;
 mod challenge;
@@ -29,6 +31,7 @@ mod input;
 mod letter;
 mod turn;
 
+pub use account::{sign_in_code, sign_up_attempt};
 pub use answer::{mail_answer, MailAnswer, Refusal, HELP};
 pub use card::{move_command, subject};
 pub use challenge::{challenge, challenge_accepted, challenge_declined, game_started};

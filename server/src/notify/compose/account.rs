@@ -1,6 +1,6 @@
-//! Message texts.
+//! Account mail: the sign-in code and the notice of a sign-up attempt with a verified address.
 
-use super::{ComposedMail, NewMail};
+use crate::mail::{ComposedMail, NewMail};
 
 /// The mail carrying a one-time sign-in code.
 #[must_use]

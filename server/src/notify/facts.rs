@@ -1,16 +1,16 @@
 //! The game as mails show it ([`GameFacts`]), where their links point, and queueing a composed
-//! mail: what every composer call in [`crate::notices`] shares.
+//! mail: what every composer call in [`crate::notify`] shares.
 
 use chrono::{DateTime, Utc};
 use turnpost_shared::Seat;
 
-use crate::accounts::MailContext;
 use crate::db::events;
 use crate::db::models::MoveRow;
 use crate::db::{DbConnection, DbError};
 use crate::games::{self, GameStatus, Loaded, LAST_MOVES};
-use crate::mail::compose::{GameFacts, PlayedMove, Player, Recipient, Site};
 use crate::mail::{self, ComposedMail, NewMail};
+use crate::mail_context::MailContext;
+use crate::notify::compose::{GameFacts, PlayedMove, Player, Recipient, Site};
 
 /// When the seat to move in `loaded` runs out of time.
 fn deadline(loaded: &Loaded) -> Option<DateTime<Utc>> {

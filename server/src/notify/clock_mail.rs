@@ -6,11 +6,11 @@ use chrono::NaiveDateTime;
 
 use super::facts;
 use super::recipient::{self, Delivery};
-use crate::accounts::MailContext;
 use crate::db::models::Game;
 use crate::db::{accounts, DbConnection, DbError};
 use crate::games::Loaded;
-use crate::mail::compose;
+use crate::mail_context::MailContext;
+use crate::notify::compose;
 use crate::preferences::{Category, Preferences};
 
 /// Reminds the seat to move of its deadline.

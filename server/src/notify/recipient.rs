@@ -5,10 +5,10 @@
 use chrono_tz::Tz;
 use turnpost_shared::TurnMail;
 
-use crate::accounts::MailContext;
 use crate::db::models::Account;
 use crate::games::{GameStatus, Loaded};
-use crate::mail::compose::Recipient;
+use crate::mail_context::MailContext;
+use crate::notify::compose::Recipient;
 use crate::preferences::{unsubscribe, Category, Preferences};
 
 /// What to do with one mail for one player.

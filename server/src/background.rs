@@ -1,7 +1,8 @@
-//! One OS thread at the lowest scheduling priority (`SCHED_IDLE` on Linux) for the mail
-//! worker's blocking work. Drawing turn-card pictures costs milliseconds of CPU per mail; under
-//! load the HTTP API should get the CPU first and the mail catch up when the load drops
-//! (delivery is asynchronous anyway).
+//! One OS thread at the lowest scheduling priority (`SCHED_IDLE` on Linux) for the workers'
+//! blocking work: the mail composer and delivery sessions (drawing turn-card pictures costs
+//! milliseconds of CPU per mail) and the bots' search. Under load the HTTP API should get the
+//! CPU first and the workers catch up when the load drops (mail and bot moves are
+//! asynchronous anyway).
 
 use std::sync::mpsc;
 

@@ -1,0 +1,51 @@
+//! Account mail: the one-time sign-in code, and the notice to a verified address that someone
+//! tried to sign up with it. Queued on the caller's connection, inside the account operation's
+//! transaction (`crate::accounts`); bots have no mailbox and get none.
+
+use crate::db::models::Account;
+use crate::db::{DbConnection, DbError};
+use crate::mail;
+use crate::mail_context::MailContext;
+use crate::notify::compose;
+
+/// Queues the mail carrying `code` (valid `minutes`) to `account`.
+///
+/// # Errors
+/// Storage failures.
+pub fn sign_in_code(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    account: &Account,
+    code: &str,
+    minutes: i64,
+) -> Result<(), DbError> {
+    if account.is_bot() {
+        return Ok(());
+    }
+    let mail = compose::sign_in_code(
+        &account.email,
+        &account.name,
+        code,
+        minutes,
+        &ctx.public_url,
+    );
+    mail::enqueue(conn, &ctx.message_id_domain, &mail)?;
+    Ok(())
+}
+
+/// Queues the notice that someone tried to sign up with `account`'s (verified) address.
+///
+/// # Errors
+/// Storage failures.
+pub fn sign_up_attempt(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    account: &Account,
+) -> Result<(), DbError> {
+    if account.is_bot() {
+        return Ok(());
+    }
+    let mail = compose::sign_up_attempt(&account.email, &account.name, &ctx.public_url);
+    mail::enqueue(conn, &ctx.message_id_domain, &mail)?;
+    Ok(())
+}
