@@ -132,6 +132,7 @@ impl Application {
     /// Invalid configuration, unreachable database, failed migration, address in use.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         config.validate()?;
+        crate::inbound::settings::check(&config)?;
         let cfg = config.clone();
         let (pool, backend, link_key, reply) = tokio::task::spawn_blocking(move || {
             let (pool, backend, link_key) = open_database(&cfg)?;
@@ -246,7 +247,7 @@ impl Application {
         let composer = tokio::spawn(composer.run(stop_rx.clone()));
         let worker = tokio::spawn(worker.run(stop_rx));
         let stop_imap = Arc::new(AtomicBool::new(false));
-        let imap = match config.imap_watch()? {
+        let imap = match crate::inbound::settings::imap_watch(&config)? {
             Some(watch) => {
                 let pool = pool.clone();
                 let stop = stop_imap.clone();

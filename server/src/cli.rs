@@ -19,6 +19,7 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve => serve(config),
         Command::Migrate => {
             config.validate()?;
+            crate::inbound::settings::check(&config)?;
             let (_pool, backend, _) = app::open_database(&config)?;
             eprintln!("database ({}) is up to date", backend.name());
             Ok(())
@@ -37,6 +38,7 @@ pub struct TempFail(anyhow::Error);
 fn mail_in(config: &Config) -> anyhow::Result<()> {
     use std::io::Read as _;
     config.validate()?;
+    crate::inbound::settings::check(config)?;
     let mut raw = Vec::new();
     let limit = u64::try_from(crate::inbound::MAX_MESSAGE_BYTES + 1).unwrap_or(u64::MAX);
     let mut stdin = std::io::stdin().lock();
@@ -92,6 +94,7 @@ fn describe_outcome(outcome: &crate::inbound::Outcome) -> String {
 
 fn mail(config: &Config, command: MailCommand) -> anyhow::Result<()> {
     config.validate()?;
+    crate::inbound::settings::check(config)?;
     let (pool, _, _) = app::open_database(config)?;
     let mut conn = pool.get().context("cannot connect to the database")?;
     match command {
@@ -130,6 +133,7 @@ fn serve(config: Config) -> anyhow::Result<()> {
 
 fn account(config: &Config, command: AccountCommand) -> anyhow::Result<()> {
     config.validate()?;
+    crate::inbound::settings::check(config)?;
     let (pool, _, _) = app::open_database(config)?;
     let mut conn = pool.get().context("cannot connect to the database")?;
     let (secret, account) = match command {

@@ -420,7 +420,8 @@ impl Config {
         }
     }
 
-    /// Checks every value that can be checked without touching the network.
+    /// Checks every value of its own that can be checked without touching the network (what
+    /// mail in reads is checked by `crate::inbound::settings::check`).
     ///
     /// # Errors
     /// The first [`ConfigError`] found.
@@ -455,47 +456,12 @@ impl Config {
         {
             return Err(ConfigError::Range("rate limits must be at least 1".into()));
         }
-        self.reply_template()?;
-        self.imap_watch()?;
         if self.db_pool_size == 0 {
             return Err(ConfigError::Range(
                 "TURNPOST_DB_POOL_SIZE must be at least 1".into(),
             ));
         }
         Ok(())
-    }
-
-    /// The template of reply addresses: `TURNPOST_REPLY_ADDRESS`, or the sender with
-    /// `+%{key}`.
-    ///
-    /// # Errors
-    /// [`ConfigError::Reply`] saying what is wrong with it.
-    pub fn reply_template(&self) -> Result<crate::inbound::ReplyAddressTemplate, ConfigError> {
-        match &self.reply_address {
-            Some(template) => crate::inbound::ReplyAddressTemplate::parse(template),
-            None => crate::inbound::ReplyAddressTemplate::from_sender(&self.mail_from),
-        }
-        .map_err(|e| ConfigError::Reply(e.to_string()))
-    }
-
-    /// The IMAP watcher `TURNPOST_IMAP_URL` asks for, if any.
-    ///
-    /// # Errors
-    /// [`ConfigError::Imap`] for an unusable URL.
-    pub fn imap_watch(&self) -> Result<Option<crate::inbound::ImapWatch>, ConfigError> {
-        let Some(url) = &self.imap_url else {
-            return Ok(None);
-        };
-        let mailbox = crate::inbound::ImapMailbox::parse(url, self.imap_allow_plain)
-            .map_err(|e| ConfigError::Imap(e.to_string()))?;
-        Ok(Some(crate::inbound::ImapWatch {
-            mailbox,
-            poll: Duration::from_millis(self.imap_poll_ms.max(10)),
-            done_folder: self
-                .imap_done_folder
-                .clone()
-                .filter(|folder| !folder.trim().is_empty()),
-        }))
     }
 
     /// The database to use.
@@ -689,47 +655,6 @@ mod tests {
         assert!(
             !err.contains("hunter2") && err.contains("loopback"),
             "{err}"
-        );
-    }
-
-    #[test]
-    fn reply_addresses_and_imap_mailboxes() {
-        let mut config = Config::for_tests(PathBuf::from("/data"));
-        config.mail_from = "turnpost <games@example.org>".into();
-        assert_eq!(
-            config.reply_template().map(|t| t.to_string()).ok(),
-            Some("games+%{key}@example.org".to_owned())
-        );
-        config.reply_address = Some("play-%{key}@club.example".into());
-        assert!(config.validate().is_ok());
-        config.reply_address = Some("play@club.example".into());
-        let error = config
-            .validate()
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(
-            error.contains("TURNPOST_REPLY_ADDRESS") && error.contains("%{key}"),
-            "{error}"
-        );
-        config.reply_address = None;
-        assert!(matches!(config.imap_watch(), Ok(None)));
-        config.imap_url = Some("imap://u:hunter2@imap.example.org/INBOX".into());
-        let error = config
-            .validate()
-            .err()
-            .map(|e| e.to_string())
-            .unwrap_or_default();
-        assert!(
-            error.contains("imaps://") && !error.contains("hunter2"),
-            "{error}"
-        );
-        config.imap_url = Some("imaps://u:p@imap.example.org/Games".into());
-        config.imap_done_folder = Some("Done".into());
-        let watch = config.imap_watch().ok().flatten();
-        assert_eq!(
-            watch.as_ref().and_then(|w| w.done_folder.as_deref()),
-            Some("Done")
         );
     }
 

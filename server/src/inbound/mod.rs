@@ -3,7 +3,8 @@
 //! ([`written_lines`]), reading each line as a command ([`MailCommand`]), and the reply
 //! addresses that carry a seat's key ([`ReplyAddressTemplate`]); and the IMAP mailbox watcher
 //! that feeds a handler ([`ImapWatch`]). The [`handle`]r checks a reply (key AND sender) and
-//! runs its commands through the game service; [`feed`] wires `mail-in` and IMAP to it.
+//! runs its commands through the game service; [`feed`] wires `mail-in` and IMAP to it;
+//! [`settings`] reads what mail in needs from the configuration.
 
 pub mod feed;
 mod handler;
@@ -13,6 +14,7 @@ mod mail_command;
 mod reply_address;
 mod reply_key;
 mod reply_text;
+pub mod settings;
 
 pub use handler::{handle, HandlerSettings, Outcome};
 pub use imap_mailbox::{Handled, ImapError, ImapMailbox, ImapUrlError, ImapWatch};
