@@ -7,7 +7,6 @@ use turnpost_shared::{AnyGame, GameView, PlayMoveRequest, TimeoutMode};
 
 use super::event::{self as events, GameEvent};
 use super::{forced, frame, view, Actor, GameError, GameStatus, Loaded, ResultReason};
-use crate::mail_context::MailContext;
 use crate::db::games as q;
 use crate::db::models::MoveRow;
 use crate::db::{self, move_write, DbConnection, DbError};

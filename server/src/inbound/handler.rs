@@ -18,7 +18,6 @@ use crate::games::{challenge, ending, moving, Actor, GameError, Loaded};
 use crate::mail_context::MailContext;
 use crate::notify::compose::{MailAnswer, Refusal};
 use crate::notify::{self, ReplyRun};
-use crate::preferences::Category;
 use crate::transaction as tx;
 
 /// What became of one inbound message.
