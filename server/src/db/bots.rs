@@ -5,8 +5,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::schema::{accounts, bot_claims, game_seats, games};
-use super::Stored;
-use super::{DbConnection, DbError};
+use super::{DbConnection, DbError, Stored};
 use turnpost_shared::GameStatus;
 
 /// A bot seat that has something to do in a running game.

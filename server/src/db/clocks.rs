@@ -5,12 +5,10 @@ use diesel::prelude::*;
 
 use super::models::{Game, VacationRow};
 use super::schema::{game_seats, games, vacations};
-use super::{DbConnection, DbError};
-use turnpost_shared::TimeoutMode;
+use super::{DbConnection, DbError, Stored};
+use turnpost_shared::{GameStatus, TimeoutMode};
 
-use super::Stored;
 use crate::clocks::ClockNotices;
-use turnpost_shared::GameStatus;
 
 /// Most games one sweep pass handles, so a pass stays a short transaction.
 pub const SWEEP_BATCH: i64 = 100;

@@ -6,6 +6,7 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use turnpost_shared::{GameResult, GameStatus, ResultReason};
 
 use super::models::{Account, Game, GameSeat, MoveRow, NewGame, NotificationSettingsRow};
 use super::preference_columns::{Flag, StoredTurnMail};
@@ -16,7 +17,6 @@ use super::seat_set::SeatSet;
 use super::text_column::{Stored, StoredOption};
 use super::{DbConnection, DbError};
 use crate::clocks::ClockNotices;
-use turnpost_shared::{GameResult, GameStatus, ResultReason};
 
 /// The columns a game changes over its life, written back in one `UPDATE`.
 #[derive(Debug, Clone, AsChangeset)]
