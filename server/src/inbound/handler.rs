@@ -158,7 +158,7 @@ fn decide(
             return Ok(Outcome::Ignored("sender is not the seat's player"));
         }
         q::record(conn, &key, account.id, token.game_id, db::now())?;
-        let run = run_commands(conn, ctx, &token, &account, &message.text)?;
+        let run = run_commands(conn, ctx, &token, &account, &message.text())?;
         let answers = answer(conn, ctx, settings, &token, &account, &run)?;
         let outcome = if run.answer.refusal.is_some() {
             "refused"
