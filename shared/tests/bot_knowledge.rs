@@ -18,7 +18,7 @@ fn start(seed: u64) -> AnyGame {
 /// same rolls so far, and reach the same position.
 fn seeds_by_rolls(plies: usize) -> Vec<(AnyGame, Vec<u64>)> {
     let mut groups: BTreeMap<String, (AnyGame, Vec<u64>)> = BTreeMap::new();
-    for seed in 0..400 {
+    for seed in 0..3000 {
         let mut game = start(seed);
         let mut seen = vec![game.position_text()];
         for _ in 0..plies {
@@ -34,7 +34,7 @@ fn seeds_by_rolls(plies: usize) -> Vec<(AnyGame, Vec<u64>)> {
     }
     groups
         .into_values()
-        .filter(|(_, seeds)| seeds.len() >= 6)
+        .filter(|(_, seeds)| seeds.len() >= 4)
         .collect()
 }
 
