@@ -5,6 +5,8 @@
 // The server uses more of these modules than the fuzz target does.
 #![allow(dead_code, reason = "the server uses parts the fuzz target does not")]
 
+#[path = "../../server/src/inbound/html_text.rs"]
+mod html_text;
 #[path = "../../server/src/inbound/inbound_message.rs"]
 mod inbound_message;
 #[path = "../../server/src/inbound/mail_command.rs"]
@@ -27,7 +29,7 @@ pub fn check_inbound_message(data: &[u8]) {
     let Ok(message) = InboundMessage::read(data) else {
         return;
     };
-    for line in written_lines(&message.text) {
+    for line in written_lines(&message.text()) {
         assert!(!line.is_empty(), "an empty written line");
         assert_eq!(line.trim(), line, "a written line is not trimmed");
         let _ = MailCommand::parse(&line);

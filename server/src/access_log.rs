@@ -1,7 +1,8 @@
 //! One short line per HTTP request: method, path without the query, status, duration.
 //!
 //! The query is left out because it can carry secrets (the signature of an unsubscribe link),
-//! and so is the pass of a play link (`/games/{id}/play/…`); headers (tokens) and bodies (codes) are never logged. Refused requests (4xx) are part of
+//! and so is the pass of a play link (`/games/{id}/play/…`, however the path spells it) and any
+//! address in the path (reply keys); headers (tokens) and bodies (codes) are never logged. Refused requests (4xx) are part of
 //! normal operation and stay at info like the rest; only server errors (5xx) are warnings.
 
 use std::time::Instant;
@@ -35,12 +36,34 @@ pub async fn access_log(
     result
 }
 
-/// The path as logged: a play link's pass (a secret) is cut off.
+/// The path as logged, read as the router reads it (percent-decoded), so no spelling of a
+/// secret gets past: a play link's pass (a secret) is cut off, and a segment holding an `@`
+/// (an address, which may carry a seat's reply key) is replaced; control characters are
+/// escaped, so a decoded path cannot forge log lines.
 fn logged_path(path: &str) -> String {
-    match path.find("/play/") {
-        Some(at) => format!("{}…", path.get(..at + "/play/".len()).unwrap_or_default()),
-        None => path.to_owned(),
+    let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
+    let mut logged = String::with_capacity(decoded.len());
+    for (index, segment) in decoded.split('/').enumerate() {
+        if index > 0 {
+            logged.push('/');
+        }
+        if segment.contains('@') {
+            logged.push_str("(address)");
+        } else {
+            for c in segment.chars() {
+                if c.is_control() {
+                    logged.extend(c.escape_default());
+                } else {
+                    logged.push(c);
+                }
+            }
+        }
+        if segment.eq_ignore_ascii_case("play") && index > 0 {
+            logged.push_str("/…");
+            break;
+        }
     }
+    logged
 }
 
 #[cfg(test)]
@@ -51,5 +74,22 @@ mod tests {
     fn play_link_passes_are_not_logged() {
         assert_eq!(logged_path("/games/7/play/1.2.abcdef"), "/games/7/play/…");
         assert_eq!(logged_path("/games/7"), "/games/7");
+        assert_eq!(logged_path("/games/7/pl%61y/1.2.abcdef"), "/games/7/play/…");
+        assert_eq!(
+            logged_path("/games/7/%70%6C%61%79/1.2.ab"),
+            "/games/7/play/…"
+        );
+        assert_eq!(logged_path("/games/7/PLAY/1.2.ab"), "/games/7/PLAY/…");
+        assert_eq!(logged_path("/games/7/play"), "/games/7/play/…");
+    }
+
+    #[test]
+    fn addresses_and_control_characters_are_not_logged_as_sent() {
+        assert_eq!(
+            logged_path("/x/games+g1s2p1k0123@example.org/y"),
+            "/x/(address)/y"
+        );
+        assert_eq!(logged_path("/x/games+k%40example.org"), "/x/(address)");
+        assert_eq!(logged_path("/a%0aGET%20/b"), "/a\\nGET /b");
     }
 }

@@ -182,6 +182,9 @@ impl Application {
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(actix_web::middleware::from_fn(
+                    crate::security_headers::security_headers,
+                ))
+                .wrap(actix_web::middleware::from_fn(
                     crate::access_log::access_log,
                 ))
                 .app_data(state.clone())

@@ -100,14 +100,19 @@ pub fn link(
     )
 }
 
-/// Reads a pass text; `None` when it is not of the shape links have.
+/// Reads a pass text; `None` when it is not of the shape links have, spelled as
+/// [`pass_text`] spells it (numbers without sign or leading zero, the signature in lower-case
+/// hex): one secret has one spelling, in logs and caches as in the cookie.
 #[must_use]
 pub fn parse(text: &str) -> Option<PlayPass> {
     let mut parts = text.split('.');
-    let seat = parts.next()?.parse().ok()?;
-    let account_id = parts.next()?.parse().ok()?;
+    let seat: i32 = parts.next()?.parse().ok()?;
+    let account_id: i64 = parts.next()?.parse().ok()?;
     let sig = unhex(parts.next()?)?;
     if parts.next().is_some() {
+        return None;
+    }
+    if text != format!("{seat}.{account_id}.{}", hex(&sig)) {
         return None;
     }
     Some(PlayPass {
@@ -187,10 +192,13 @@ pub fn csrf_matches(key: &[u8], pass_text: &str, token: &str) -> bool {
     })
 }
 
+/// The start of every play cookie's name.
+pub const COOKIE_PREFIX: &str = "tp_play_";
+
 /// The cookie holding a game's pass (one per game, so a browser can hold passes of several).
 #[must_use]
 pub fn cookie_name(game_id: i64) -> String {
-    format!("tp_play_{game_id}")
+    format!("{COOKIE_PREFIX}{game_id}")
 }
 
 #[cfg(test)]
@@ -207,6 +215,24 @@ mod tests {
         assert!(parse(&format!("{text}.x")).is_none());
         assert_ne!(text, pass_text(b"key", 7, 2, 31, 1), "generation is signed");
         assert_ne!(text, pass_text(b"key", 8, 2, 31, 0), "game is signed");
+    }
+
+    #[test]
+    fn only_the_canonical_spelling_is_read() {
+        let text = pass_text(b"key", 7, 2, 31, 0);
+        let sig = text.rsplit('.').next().unwrap();
+        assert!(sig.chars().any(|c| c.is_ascii_lowercase()), "{sig}");
+        assert!(parse(&text).is_some());
+        for respelt in [
+            format!("2.31.{}", sig.to_ascii_uppercase()),
+            format!("02.31.{sig}"),
+            format!("+2.31.{sig}"),
+            format!("2.031.{sig}"),
+            format!("2.+31.{sig}"),
+            format!("-0.31.{sig}"),
+        ] {
+            assert_eq!(parse(&respelt), None, "{respelt}");
+        }
     }
 
     #[test]

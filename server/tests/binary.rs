@@ -291,12 +291,32 @@ fn access_lines_are_short_and_eml_mails_are_logged_without_secrets() {
     let words: Vec<&str> = access.split_whitespace().collect();
     assert_eq!(words.len(), 5, "{line}");
     assert_eq!(words[4], "ms", "{line}");
+    // A play link's pass, however the path spells "play", and an address (a reply key).
+    for path in [
+        "/games/1/pl%61y/1.2.pass-secret-789",
+        "/games/1/%70lay/1.2.pass-secret-789",
+        "/games/1/games+reply-secret-012@example.org",
+    ] {
+        let status = request(&address, "GET", path, "", "");
+        assert!(status >= 300, "{path}: {status}");
+        let line = until(&rx, " GET /games/1/", &mut seen);
+        assert!(
+            line.contains("/games/1/play/…") || line.contains("/games/1/(address)"),
+            "{line}"
+        );
+    }
 
     child.kill().unwrap();
     let _ = child.wait();
     seen.extend(rx.try_iter());
     for line in &seen {
-        for secret in [code.as_str(), "secret-token-123", "sig-secret-456"] {
+        for secret in [
+            code.as_str(),
+            "secret-token-123",
+            "sig-secret-456",
+            "pass-secret-789",
+            "reply-secret-012",
+        ] {
             assert!(!line.contains(secret), "`{secret}` in the log: {line}");
         }
     }

@@ -2,7 +2,8 @@
 //! driven over WebDriver: a player opens the play link of their turn card, clicks the cells of
 //! a legal move and plays it (Kefren on PostgreSQL, 3-player Chinese Checkers on SQLite), and
 //! the next player's turn card arrives at the SMTP sink; a stale form, a refused move and the
-//! form without the cookie; screenshots at 375 px and 1280 px under `target/screenshots/`.
+//! form without the cookie; a game page framed by another page does not render; screenshots
+//! at 375 px and 1280 px under `target/screenshots/`.
 //! One browser serves every case (it is the slow part).
 #![allow(
     clippy::unwrap_used,
@@ -271,6 +272,7 @@ async fn playing_in_chromium() {
     let browser = Browser::start().await;
     kefren_on_postgres(&browser).await;
     chinese_checkers_on_sqlite(&browser).await;
+    a_framed_play_page_does_not_render(&browser).await;
     browser.stop().await;
 }
 
@@ -428,4 +430,69 @@ async fn chinese_checkers_on_sqlite(browser: &Browser) {
         emil_card.contains(&format!("/games/{id}/play/")),
         "{emil_card}"
     );
+}
+
+/// A page that frames a game page (here one of the same site, which gets the play cookie:
+/// issue 31 offered a draw by a click through such a frame) shows nothing of it: the pages
+/// forbid framing (`frame-ancestors 'none'`, `X-Frame-Options: DENY`). The same page opened
+/// on its own renders, with the move form.
+async fn a_framed_play_page_does_not_render(browser: &Browser) {
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let id = web::started_game(
+        &app,
+        "kefren",
+        json!({}),
+        &[&anna, &bert],
+        &["anna", "bert"],
+    )
+    .await;
+    let card = &app.smtp.wait_for("anna@example.org", 1).await[0];
+    let link = web::play_link_in(&web::text_of(&card.data), id);
+    browser.open_play_link(&app, &link).await;
+
+    // The rules page (same site) gets a frame of the game page, as a framing attacker's page.
+    browser
+        .client
+        .goto(&format!("{}/rules/kefren", app.base))
+        .await
+        .unwrap();
+    browser
+        .client
+        .execute(
+            "const frame = document.createElement('iframe');\
+             frame.src = arguments[0]; frame.id = 'framed';\
+             frame.width = 800; frame.height = 600;\
+             document.body.prepend(frame);",
+            vec![json!(format!("/games/{id}"))],
+        )
+        .await
+        .unwrap();
+    // Give the frame time to load (or be refused), then look inside it.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    // A refused frame holds the browser's error page (or cannot be entered at all).
+    let framed = match browser.client.enter_frame(0).await {
+        Ok(()) => {
+            let source = browser.client.source().await.unwrap_or_default();
+            browser.client.enter_parent_frame().await.unwrap();
+            source
+        }
+        Err(_) => String::new(),
+    };
+    assert!(
+        !framed.contains("move-form") && !framed.contains("/assets/game.js"),
+        "the game page rendered in a frame:\n{framed}"
+    );
+    // The frame's document is not the page's (a refused frame is an error page).
+    let same_origin = browser
+        .client
+        .execute(
+            "const d = document.getElementById('framed').contentDocument;\
+             return d !== null && d.getElementById('move-form') !== null;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(same_origin, json!(false));
 }

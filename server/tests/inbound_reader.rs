@@ -25,7 +25,7 @@ fn fixture(name: &str) -> InboundMessage {
 }
 
 fn commands(message: &InboundMessage) -> Vec<MailCommand> {
-    written_lines(&message.text)
+    written_lines(&message.text())
         .iter()
         .map(|line| MailCommand::parse(line))
         .collect()
@@ -62,7 +62,7 @@ fn gmail_quoted_printable_with_html_alternative() {
 fn outlook_windows_1252_with_original_message_block() {
     let message = fixture("outlook.eml");
     assert_eq!(message.from.as_deref(), Some("bob@example.com"));
-    assert_eq!(written_lines(&message.text), ["draw offer", "Grüße, Bob"]);
+    assert_eq!(written_lines(&message.text()), ["draw offer", "Grüße, Bob"]);
     assert_eq!(commands(&message)[0], MailCommand::DrawOffer);
 }
 
@@ -85,7 +85,7 @@ fn thunderbird_base64_with_signature() {
 #[test]
 fn html_only_latin1_without_the_quoted_original() {
     let message = fixture("html_only_latin1.eml");
-    let lines = written_lines(&message.text);
+    let lines = written_lines(&message.text());
     assert_eq!(
         lines.first().map(String::as_str),
         Some("Resign"),
@@ -138,13 +138,63 @@ fn oversized_and_headerless_input_is_refused() {
     assert_eq!(InboundMessage::read(b""), Err(ReadError::NotAMessage));
 }
 
+/// An HTML-only message whose body is `html`, under the size limit.
+fn html_message(html: &str) -> Vec<u8> {
+    format!(
+        "From: anna@example.org\r\nTo: games+{KEY}@example.org\r\nMessage-ID: <h@x>\r\n\
+         Subject: Re: Kefren\r\nMIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n{html}\r\n"
+    )
+    .into_bytes()
+}
+
+/// The text of `raw`, read on another thread: `None` if it takes longer than `limit`.
+fn text_within(raw: Vec<u8>, limit: std::time::Duration) -> Option<Vec<String>> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let message = InboundMessage::read(&raw).unwrap();
+        let _ = send.send(written_lines(&message.text()));
+    });
+    receive.recv_timeout(limit).ok()
+}
+
+/// A megabyte of blockquote tags (unbalanced closing ones, then deeply nested ones) is read in
+/// linear time: the HTML step once took 40 s of CPU on 80 000 `</blockquote>` (quadratic).
+/// Timing is not asserted tightly: the bound (10 s, in a debug build on a loaded machine) is
+/// about a hundred times what a linear reading takes, and a small fraction of the quadratic
+/// one's; the lines read are checked exactly.
+#[test]
+fn a_megabyte_of_blockquote_tags_is_read_in_linear_time() {
+    let limit = std::time::Duration::from_secs(10);
+    let closing = format!("F3-E4<br>{}resign<br>", "</blockquote>".repeat(78_000));
+    assert!(closing.len() < MAX_MESSAGE_BYTES - 1024);
+    assert_eq!(
+        text_within(html_message(&closing), limit).expect("read in time"),
+        ["F3-E4", "resign"]
+    );
+    let nested = format!(
+        "draw offer<br>{}quoted{}E2-E3<br>",
+        "<blockquote>".repeat(39_000),
+        "</Blockquote >".repeat(39_000)
+    );
+    assert!(nested.len() < MAX_MESSAGE_BYTES - 1024);
+    assert_eq!(
+        text_within(html_message(&nested), limit).expect("read in time"),
+        ["draw offer", "E2-E3"]
+    );
+    let unclosed = format!("resign<br>{}", "<blockquote".repeat(80_000));
+    assert_eq!(
+        text_within(html_message(&unclosed), limit).expect("read in time"),
+        ["resign"]
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2048)) {
         if let Ok(message) = InboundMessage::read(&bytes) {
-            for line in written_lines(&message.text) {
+            for line in written_lines(&message.text()) {
                 let _ = MailCommand::parse(&line);
             }
         }
@@ -171,7 +221,7 @@ proptest! {
     ) {
         let raw = format!("{}\r\n\r\n{body}", headers.join("\r\n"));
         if let Ok(message) = InboundMessage::read(raw.as_bytes()) {
-            let _ = written_lines(&message.text);
+            let _ = written_lines(&message.text());
         }
     }
 }

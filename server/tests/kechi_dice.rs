@@ -13,6 +13,8 @@
 mod common;
 #[path = "common/play.rs"]
 mod play;
+#[path = "common/web.rs"]
+mod web;
 
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
@@ -26,6 +28,7 @@ use turnpost_shared::{AnyGame, DepartureText, GameRecord, Options};
 both_backends!(
     a_running_game_shows_no_seed_and_the_end_reveals_it,
     rechallenging_gives_no_control_of_the_seed,
+    bots_think_without_the_seed,
 );
 
 /// The rules' die, written here from the rules file: `splitmix64(seed + ply) mod 6 + 1`.
@@ -448,4 +451,44 @@ async fn rechallenging_gives_no_control_of_the_seed(backend: Backend) {
         commitments.insert(started.body["seed_sha256"].as_str().unwrap().to_owned());
     }
     assert_eq!((seeds.len(), commitments.len()), (3, 3));
+}
+
+/// The bot worker's position (`games::player_view`) is the one players know: the running
+/// game's position with no seed in its options, and later rolls unknown; the bot's move for it
+/// is the move for any seed with the same roll now (invariant 7).
+async fn bots_think_without_the_seed(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let id = web::started_game(
+        &app,
+        "kechi",
+        json!({"total": "die"}),
+        &[&anna, &bert],
+        &["anna", "bert"],
+    )
+    .await;
+    let seed = stored_seed(&app, id).unwrap();
+    let row = turnpost_server::db::games::find(&mut app.conn(), id)
+        .unwrap()
+        .unwrap();
+    let full = turnpost_server::games::engine(&row).unwrap();
+    let view = turnpost_server::games::player_view(&row).unwrap();
+    assert_eq!(view.position_text(), full.position_text());
+    assert_eq!(view.legal_moves(), full.legal_moves());
+    assert_eq!(view.options().get("seed"), None, "{:?}", view.options());
+    assert_no_seed("the bot's view", &format!("{:?}", view.options()), seed);
+    // After a move, the next roll is not known to the view.
+    let mv = view.legal_moves()[0].clone();
+    let after = view.play(&mv).unwrap().0;
+    assert!(
+        after.position_text().contains(" ? "),
+        "{}",
+        after.position_text()
+    );
+    let level = turnpost_shared::BotLevel::new(2).unwrap();
+    assert_eq!(
+        turnpost_shared::choose_move(&view, level, 3).unwrap(),
+        turnpost_shared::choose_move(&full, level, 3).unwrap()
+    );
 }

@@ -261,7 +261,7 @@ impl Table {
 
 /// The text of a received mail (its text part, decoded).
 fn text_of(mail: &Received) -> String {
-    InboundMessage::read(mail.data.as_bytes()).unwrap().text
+    InboundMessage::read(mail.data.as_bytes()).unwrap().text()
 }
 
 /// Waits for a mail to `to` that `wanted` accepts, among those after the first `skip`.
@@ -945,6 +945,7 @@ both_backends!(
     database_down_during_mail_in,
     two_processes_on_one_mailbox,
     one_message_id_in_two_games,
+    a_megabyte_of_blockquote_tags_is_handled_at_once,
 );
 
 /// One Message-ID sent to two games' reply addresses (a client reusing ids, or a forged copy)
@@ -991,4 +992,52 @@ async fn one_message_id_in_two_games(backend: Backend) {
         assert_eq!(table.moves_played(game), 1, "game {game}");
     }
     assert_eq!(table.handled(), 2);
+}
+
+/// A megabyte of `</blockquote>` in an HTML part (issue 31: 40 s of CPU each, quadratic): sent
+/// to an address without a key it is ignored before its body is read; sent to the seat's reply
+/// address by its player, its move plays. The bound (20 s per `mail-in`, its process start
+/// included, in a debug build on a shared machine) is generous: the quadratic reader took
+/// minutes there.
+async fn a_megabyte_of_blockquote_tags_is_handled_at_once(backend: Backend) {
+    let (table, _) = Table::open(backend, None, 1);
+    let (game, card) = started(&table).await;
+    let address = reply_to(&card);
+    let first = AnyGame::new(GameKind::Kefren, &Options::default())
+        .unwrap()
+        .legal_moves()[0]
+        .clone();
+    let bomb = |to: &str| {
+        format!(
+            "From: anna@example.org\r\nTo: {to}\r\nMessage-ID: {}\r\nSubject: Re: Kefren\r\n\
+             MIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n\r\n\
+             <div>{first}</div>{}\r\n",
+            table.next_id(),
+            "</blockquote>".repeat(78_000)
+        )
+        .into_bytes()
+    };
+    let limit = Duration::from_secs(20);
+    for (to, reason) in [
+        ("games@turnpost.test", "no reply key"),
+        ("games+nokey@turnpost.test", "no reply key"),
+    ] {
+        let raw = bomb(to);
+        assert!(raw.len() < turnpost_server::inbound::MAX_MESSAGE_BYTES);
+        let started_at = Instant::now();
+        let (code, stderr) = table.mail_in(&raw);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stderr.contains(reason), "{to}: {stderr}");
+        assert!(
+            started_at.elapsed() < limit,
+            "{to}: {:?}",
+            started_at.elapsed()
+        );
+    }
+    assert_eq!(table.moves_played(game), 0);
+    let started_at = Instant::now();
+    let (code, stderr) = table.mail_in(&bomb(&address));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(started_at.elapsed() < limit, "{:?}", started_at.elapsed());
+    assert_eq!(table.moves_played(game), 1, "{stderr}");
 }

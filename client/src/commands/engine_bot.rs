@@ -15,7 +15,9 @@ pub struct BotArgs {
     /// Strength 1 (instant) to 5 (up to a few seconds a move).
     #[arg(long, default_value = "3", value_name = "N")]
     pub level: BotLevel,
-    /// The bot is deterministic: the same position, level and seed give the same move.
+    /// The bot is deterministic: the same position, level and seed give the same move. This
+    /// is the bot's own seed: a die game's `seed` option is never used to foresee rolls (the
+    /// bot knows the roll of the turn in progress, as a player does).
     #[arg(long, default_value_t = 0, value_name = "S")]
     pub seed: u64,
 }

@@ -146,7 +146,8 @@ impl BotWorker {
         Ok(done)
     }
 
-    /// The position of `seat`'s game if it is still running at the ply read.
+    /// The position of `seat`'s game, as its players know it, if it is still running at the
+    /// ply read.
     fn current_position(
         conn: &mut DbConnection,
         seat: BotSeat,
@@ -157,7 +158,8 @@ impl BotWorker {
         if game.status != GameStatus::Active || game.ply != seat.ply {
             return Ok(None);
         }
-        Ok(Some(games::engine(&game)?))
+        // What a player in the seat knows: no dice seed (invariant 7).
+        Ok(Some(games::player_view(&game)?))
     }
 
     /// Claims, computes and plays one bot move; `false` if another process has it or the game

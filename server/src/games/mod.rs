@@ -291,6 +291,21 @@ pub fn engine(game: &Game) -> Result<AnyGame, DbError> {
         .map_err(|e| DbError::Corrupt(format!("game {}: stored position: {e}", game.id)))
 }
 
+/// The position of a game as its players know it: from its cached position text, with the
+/// dice seed withheld while the game runs (only the roll of the turn in progress is known).
+/// What a bot thinks with (invariant 7).
+///
+/// # Errors
+/// [`DbError::Corrupt`] if the stored options or position are not readable (a bug).
+pub fn player_view(game: &Game) -> Result<AnyGame, DbError> {
+    let options = stored_options(game)?;
+    if dice::undrawn(game, &options) {
+        return engine(game);
+    }
+    AnyGame::from_position_text_seed_withheld(&dice::shown_options(game, &options), &game.position)
+        .map_err(|e| DbError::Corrupt(format!("game {}: stored position: {e}", game.id)))
+}
+
 /// The seat number as stored.
 #[must_use]
 pub fn seat_number(seat: turnpost_shared::Seat) -> i32 {

@@ -157,7 +157,7 @@ fn decide(
             return Ok(Outcome::Ignored("sender is not the seat's player"));
         }
         q::record(conn, &key, account.id, token.game_id, db::now())?;
-        let run = run_commands(conn, ctx, &token, &account, &message.text)?;
+        let run = run_commands(conn, ctx, &token, &account, &message.text())?;
         let answers = notify::answer_reply(
             conn,
             ctx,

@@ -1,10 +1,16 @@
 //! One inbound mail, read from its RFC 5322 bytes: who sent it, to which addresses, in reply to
 //! which messages, whether a machine wrote it, and its text (the text/plain part, or the HTML
 //! part turned into text; any charset and transfer encoding).
+//!
+//! Reading takes the header only: the body is decoded when [`InboundMessage::text`] is asked
+//! for, which the handler does only once the reply key and the sender have passed, so a mail
+//! that is not for a seat costs no body work at all. Each step is linear in the message's size,
+//! which is at most [`MAX_MESSAGE_BYTES`]: the work per message is bounded.
 
-use mail_parser::decoders::html::html_to_text;
 use mail_parser::{Address, HeaderValue, MessageParser, PartType};
 use sha2::{Digest as _, Sha256};
+
+use super::html_text::html_body_text;
 
 /// The largest message read: a reply with a move is a few kilobytes; anything far larger is
 /// not a reply to a turn card.
@@ -40,8 +46,8 @@ pub struct InboundMessage {
     pub subject: Option<String>,
     /// Why no answer may be sent, if a machine wrote it.
     pub automatic: Option<Automatic>,
-    /// The body as text.
-    pub text: String,
+    /// The whole message, for its body: decoded only when [`InboundMessage::text`] is called.
+    raw: Vec<u8>,
 }
 
 /// Why bytes are not a message this server reads.
@@ -140,7 +146,7 @@ fn automatic(message: &mail_parser::Message<'_>) -> Option<Automatic> {
 /// (`<blockquote>`, where mail programs put it) turned into text.
 fn body_text(message: &mail_parser::Message<'_>) -> String {
     match message.text_part(0).map(|part| &part.body) {
-        Some(PartType::Html(html)) => html_to_text(&without_blockquotes(html)),
+        Some(PartType::Html(html)) => html_body_text(html),
         Some(_) => message
             .body_text(0)
             .map(|text| text.into_owned())
@@ -164,49 +170,8 @@ fn without_controls(text: &str) -> String {
         .collect()
 }
 
-/// `html` with every `<blockquote …>…</blockquote>` removed (nested ones included; an
-/// unclosed one runs to the end).
-fn without_blockquotes(html: &str) -> String {
-    let lower = html.to_ascii_lowercase();
-    let mut out = String::with_capacity(html.len());
-    let mut depth = 0usize;
-    let mut position = 0;
-    while position < html.len() {
-        let rest = lower.get(position..).unwrap_or_default();
-        let open = rest.find("<blockquote");
-        let close = rest.find("</blockquote");
-        let next = match (open, close) {
-            (Some(o), Some(c)) => Some((o.min(c), o < c)),
-            (Some(o), None) => Some((o, true)),
-            (None, Some(c)) => Some((c, false)),
-            (None, None) => None,
-        };
-        let Some((offset, opening)) = next else {
-            if depth == 0 {
-                out.push_str(html.get(position..).unwrap_or_default());
-            }
-            break;
-        };
-        if depth == 0 {
-            out.push_str(html.get(position..position + offset).unwrap_or_default());
-        }
-        depth = if opening {
-            depth + 1
-        } else {
-            depth.saturating_sub(1)
-        };
-        // Past the tag's `>` (or to the end when it has none).
-        let tag_start = position + offset;
-        position = lower
-            .get(tag_start..)
-            .and_then(|tail| tail.find('>'))
-            .map_or(html.len(), |end| tag_start + end + 1);
-    }
-    out
-}
-
 impl InboundMessage {
-    /// Reads a message.
+    /// Reads a message's header (the body is left for [`InboundMessage::text`]).
     ///
     /// # Errors
     /// [`ReadError::TooLarge`] past [`MAX_MESSAGE_BYTES`]; [`ReadError::NotAMessage`] for bytes
@@ -216,7 +181,7 @@ impl InboundMessage {
             return Err(ReadError::TooLarge);
         }
         let message = MessageParser::default()
-            .parse(raw)
+            .parse_headers(raw)
             .filter(|m| !m.headers().is_empty())
             .ok_or(ReadError::NotAMessage)?;
         let id = match message
@@ -237,7 +202,6 @@ impl InboundMessage {
         recipients.extend(raw_addresses(&message, "X-Original-To"));
         let mut in_reply_to = message_ids(message.in_reply_to());
         in_reply_to.extend(message_ids(message.references()));
-        let text = without_controls(&body_text(&message));
         Ok(Self {
             id,
             from: sole_sender(&message),
@@ -245,23 +209,18 @@ impl InboundMessage {
             in_reply_to,
             subject: message.subject().map(str::to_owned),
             automatic: automatic(&message),
-            text,
+            raw: raw.to_vec(),
         })
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::without_blockquotes;
-
-    #[test]
-    fn blockquotes_go_with_what_they_hold() {
-        assert_eq!(
-            without_blockquotes("<div>F3-E4</div><BLOCKQUOTE type=cite>a<blockquote>b</blockquote>c</blockquote><p>x</p>"),
-            "<div>F3-E4</div><p>x</p>"
-        );
-        assert_eq!(without_blockquotes("a<blockquote>never closed"), "a");
-        assert_eq!(without_blockquotes("a</blockquote>b"), "ab");
-        assert_eq!(without_blockquotes("é<blockquote"), "é");
+    /// The body as text: the text/plain part, or the HTML part without its quoted original
+    /// turned into text; control characters other than line breaks and tabs as U+FFFD.
+    /// Decoded on each call, in time linear in the message's size.
+    #[must_use]
+    pub fn text(&self) -> String {
+        MessageParser::default()
+            .parse(&self.raw)
+            .map(|message| without_controls(&body_text(&message)))
+            .unwrap_or_default()
     }
 }

@@ -8,6 +8,7 @@
 
 pub mod feed;
 mod handler;
+mod html_text;
 mod imap_mailbox;
 mod inbound_message;
 mod mail_command;

@@ -6,6 +6,7 @@ use turnpost_shared::{NotificationSettingsPatch, VacationRequest};
 use crate::auth::Authenticated;
 use crate::clocks::vacation;
 use crate::error::ApiError;
+use crate::json_object::JsonObject;
 use crate::preferences;
 use crate::state::AppState;
 
@@ -43,10 +44,11 @@ pub async fn notifications(
 pub async fn update_notifications(
     state: web::Data<AppState>,
     auth: Authenticated,
-    patch: web::Json<NotificationSettingsPatch>,
-) -> Result<HttpResponse, ApiError> {
+    patch: Result<JsonObject<NotificationSettingsPatch>, actix_web::Error>,
+) -> Result<HttpResponse, actix_web::Error> {
     let account_id = auth.account.id;
-    let patch = patch.into_inner();
+    // Refused only once the token passed (see `crate::auth`).
+    let patch = patch?.into_inner();
     let settings = crate::blocking::with_conn(&state, move |conn| {
         Ok(preferences::update(conn, account_id, &patch)?)
     })
@@ -81,10 +83,10 @@ pub async fn vacation(
 pub async fn take_vacation(
     state: web::Data<AppState>,
     auth: Authenticated,
-    request: web::Json<VacationRequest>,
-) -> Result<HttpResponse, ApiError> {
+    request: Result<web::Json<VacationRequest>, actix_web::Error>,
+) -> Result<HttpResponse, actix_web::Error> {
     let actor = auth.actor();
-    let days = request.days;
+    let days = request?.days;
     let view = crate::blocking::with_games(&state, move |conn, ctx| {
         vacation::take(conn, ctx, &actor, days, crate::db::now())
     })

@@ -40,7 +40,6 @@ pub fn page(title: &str, body: &Markup) -> Markup {
 pub fn response(status: StatusCode, title: &str, body: &Markup) -> HttpResponse {
     HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")
-        .insert_header(("Referrer-Policy", "same-origin"))
         .body(page(title, body).into_string())
 }
 

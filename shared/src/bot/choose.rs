@@ -24,11 +24,16 @@ pub struct BotChoice<M> {
     pub values: Vec<f64>,
 }
 
+/// Mixed into the bot's seed for the chance it imagines (so it is not the search's stream).
+const IMAGINED_CHANCE: u64 = 0x6B65_6368_695F_6469;
+
 /// The move the bot plays at `level` in `game` (a typed engine), with the search's values.
 ///
 /// Deterministic: the same position, level and seed give the same move on any machine (the
 /// budget is counted in iterations, and the arithmetic avoids platform maths functions). A
-/// single legal move (a forced pass included) is returned at once.
+/// single legal move (a forced pass included) is returned at once. The bot knows what a
+/// player in the seat knows: chance still to come (Kechi's later die rolls) is imagined from
+/// `seed`, never read from the game's own seed (see [`BotPolicy::with_imagined_chance`]).
 ///
 /// # Errors
 /// [`BotError::GameOver`] when the game is over.
@@ -37,6 +42,8 @@ pub fn analyse_typed<G: BotPolicy>(
     level: BotLevel,
     seed: u64,
 ) -> Result<BotChoice<G::Move>, BotError> {
+    let imagined = game.with_imagined_chance(SplitMix64::new(seed ^ IMAGINED_CHANCE).next_u64());
+    let game = &imagined;
     let seats = usize::from(game.seat_count()).min(MAX_SEATS);
     let over = || BotError::GameOver(game.status().to_string());
     let mut moves = game.legal_moves();

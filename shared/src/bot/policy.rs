@@ -31,6 +31,17 @@ pub trait BotPolicy: Game {
         1.0
     }
 
+    /// The position as the bot may think about it: what a player in the seat to move knows.
+    /// A game whose chance is decided in advance (Kechi's die rolls follow from the game's
+    /// seed) answers a copy whose chance still to come is drawn from `imagined` instead, so
+    /// the search plans with rolls it made up and never with the game's own (invariant 7);
+    /// the chance already drawn (the roll of the turn in progress) stays. Games without
+    /// hidden chance answer themselves.
+    fn with_imagined_chance(&self, imagined: u64) -> Self {
+        let _ = imagined;
+        self.clone()
+    }
+
     /// The playout's move: the best scored of a few random candidates (greedy-ish, but varied).
     fn playout_move(&self, moves: &[Self::Move], rng: &mut SplitMix64) -> usize {
         let mut best = rng.below(moves.len());

@@ -1,7 +1,8 @@
 //! What the bot knows about Kechi: material, mobility (unmarked cells each stone can still land
 //! on: a side that cannot make its total loses) and, with tokens, the score; captures first.
-//! With `total=die` the roll of every ply is fixed by the game's seed, so it is part of the
-//! position and the bot takes it as given.
+//! With `total=die` the roll of every ply is fixed by the game's seed, which players do not
+//! know: the bot takes the roll of the turn in progress as given and imagines the later ones
+//! (from a seed of its own, see [`BotPolicy::with_imagined_chance`]).
 
 use crate::bot::{two_player_values, BotPolicy, SeatValues};
 
@@ -58,6 +59,15 @@ impl BotPolicy for Kechi {
             }
         }
         score
+    }
+
+    fn with_imagined_chance(&self, imagined: u64) -> Kechi {
+        let mut view = self.clone();
+        if view.rules.die {
+            // The turn in progress keeps its roll (`total`); later plies roll from this seed.
+            view.rules.seed = Some(imagined);
+        }
+        view
     }
 
     fn budget_scale(&self) -> f64 {

@@ -4,7 +4,6 @@ use actix_web::{web, HttpResponse};
 use turnpost_shared::CreateGameRequest;
 
 use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::challenge;
 use crate::state::AppState;
 
@@ -23,10 +22,11 @@ use crate::state::AppState;
 pub async fn create(
     state: web::Data<AppState>,
     auth: Authenticated,
-    body: web::Json<CreateGameRequest>,
-) -> Result<HttpResponse, ApiError> {
+    body: Result<web::Json<CreateGameRequest>, actix_web::Error>,
+) -> Result<HttpResponse, actix_web::Error> {
     let actor = auth.actor();
-    let request = body.into_inner();
+    // Refused only once the token passed (see `crate::auth`).
+    let request = body?.into_inner();
     state
         .limits
         .check_challenge(&auth.account.name, &request.seats)?;

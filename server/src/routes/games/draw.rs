@@ -4,7 +4,6 @@ use actix_web::{web, HttpResponse};
 use turnpost_shared::DrawRequest;
 
 use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::ending;
 use crate::state::AppState;
 
@@ -23,11 +22,12 @@ pub async fn draw(
     state: web::Data<AppState>,
     auth: Authenticated,
     path: web::Path<i64>,
-    body: web::Json<DrawRequest>,
-) -> Result<HttpResponse, ApiError> {
+    body: Result<web::Json<DrawRequest>, actix_web::Error>,
+) -> Result<HttpResponse, actix_web::Error> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    let action = body.into_inner().action;
+    // Refused only once the token passed (see `crate::auth`).
+    let action = body?.into_inner().action;
     let view = crate::blocking::with_games(&state, move |conn, ctx| {
         ending::draw(conn, ctx, &actor, game_id, action)
     })

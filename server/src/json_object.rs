@@ -1,0 +1,43 @@
+//! A JSON body that must be an object: serde reads a struct from a JSON array too (its fields
+//! in order), so `[null, null]` would pass for a patch of two absent fields. Bodies that are
+//! objects by contract are read as one first, and refused (422) otherwise.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::error::JsonPayloadError;
+use actix_web::{web, FromRequest, HttpRequest};
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+/// The body, read as a JSON object and then as `T`; the errors are those of [`web::Json`]
+/// (with the app's `JsonConfig`): 400 for bad JSON, 413, 415, and 422 for a body that is not
+/// an object or not a `T`.
+#[derive(Debug)]
+pub struct JsonObject<T>(pub T);
+
+impl<T> JsonObject<T> {
+    /// The value read.
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for JsonObject<T> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, actix_web::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let object = web::Json::<Map<String, Value>>::from_request(req, payload);
+        let req = req.clone();
+        Box::pin(async move {
+            let object = object.await?.into_inner();
+            serde_json::from_value(Value::Object(object))
+                .map(JsonObject)
+                .map_err(|error| {
+                    crate::error::json_error(JsonPayloadError::Deserialize(error), &req)
+                })
+        })
+    }
+}
