@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::client_address::TrustedProxies;
+use crate::client_address::{rate_bucket, ProxyHeader, TrustedProxies};
 
 /// Token buckets keyed by string.
 #[derive(Debug)]
@@ -74,6 +74,7 @@ pub struct Limits {
     challenges_per_account: RateLimiter,
     challenges_per_recipient: RateLimiter,
     proxies: TrustedProxies,
+    proxy_header: ProxyHeader,
 }
 
 /// What the limits are set to.
@@ -87,8 +88,10 @@ pub struct LimitSettings {
     pub challenges_per_account: u32,
     /// Challenges one account may receive per hour.
     pub challenges_per_recipient: u32,
-    /// Whose `X-Forwarded-For` names the client.
+    /// Whose `X-Forwarded-For` (or `Forwarded`) names the client.
     pub proxies: TrustedProxies,
+    /// Which of the two headers the proxies write.
+    pub proxy_header: ProxyHeader,
 }
 
 fn too_many(retry_after_secs: u64) -> crate::error::ApiError {
@@ -107,10 +110,12 @@ impl Limits {
             challenges_per_account: RateLimiter::new(settings.challenges_per_account, hour),
             challenges_per_recipient: RateLimiter::new(settings.challenges_per_recipient, hour),
             proxies: settings.proxies,
+            proxy_header: settings.proxy_header,
         }
     }
 
-    /// The address a request comes from (see [`TrustedProxies::client`]).
+    /// The rate-limit bucket of the address a request comes from (see
+    /// [`TrustedProxies::client`] and [`rate_bucket`]).
     #[must_use]
     pub fn client_address(&self, req: &actix_web::HttpRequest) -> String {
         let Some(peer) = req.peer_addr() else {
@@ -118,10 +123,13 @@ impl Limits {
         };
         let forwarded: Vec<&str> = req
             .headers()
-            .get_all("x-forwarded-for")
+            .get_all(self.proxy_header.name())
             .filter_map(|value| value.to_str().ok())
             .collect();
-        self.proxies.client(peer.ip(), &forwarded).to_string()
+        rate_bucket(
+            self.proxies
+                .client(peer.ip(), self.proxy_header, &forwarded),
+        )
     }
 
     /// Counts one request to `endpoint` about `email_key`: the limit of one mailbox, whoever
