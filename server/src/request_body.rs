@@ -15,9 +15,9 @@ use actix_web::middleware::Next;
 use actix_web::{HttpMessage as _, HttpResponse};
 use turnpost_shared::{ErrorBody, ErrorDetail};
 
-/// The largest body read ahead: a little more than the largest one any route accepts, so the
-/// route still answers an oversized body with its own 413.
-pub const BODY_CAP: usize = 4 * crate::app::JSON_LIMIT;
+/// The largest body read ahead: four times the largest one any route accepts
+/// (`app::JSON_LIMIT`, 16 KiB), so the route still answers an oversized body with its own 413.
+pub const BODY_CAP: usize = 64 * 1024;
 
 /// Whether the request says a body follows (a length above zero, or chunks).
 fn has_body(req: &ServiceRequest) -> bool {
