@@ -166,7 +166,7 @@ fn write_private(path: &Path, text: &str) -> Result<(), Failure> {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    std::fs::create_dir_all(parent).map_err(fail)?;
+    crate::config_dir::create_private_dir(parent).map_err(fail)?;
     let mut temporary = tempfile::Builder::new()
         .prefix(".turnpost-")
         .suffix(".tmp")
@@ -183,6 +183,26 @@ mod tests {
     #![allow(clippy::unwrap_used, reason = "tests")]
 
     use super::write_private;
+
+    /// The directories a first login makes hold tokens: only their owner may enter them,
+    /// whatever the umask gives new directories (0755 with the usual 022).
+    #[cfg(unix)]
+    #[test]
+    fn a_first_token_makes_private_directories() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("config").join("turnpost");
+        let token = config.join("tokens").join("default");
+        write_private(&token, "tp_secret\n").unwrap();
+        for path in [
+            dir.path().join("config"),
+            config.clone(),
+            config.join("tokens"),
+        ] {
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o700, "{}", path.display());
+        }
+    }
 
     /// A temporary file left by an earlier run with a loose mode must not make the token
     /// readable by others.

@@ -34,6 +34,7 @@ pub fn open_database(config: &Config) -> anyhow::Result<(Pool, Backend, Vec<u8>)
     let target = config.database_target()?;
     let pool = db::connect(&target, config.db_pool_size)
         .with_context(|| format!("cannot open the database {}", describe_database(&target)))?;
+    make_private(config, &target)?;
     // One direct connection first: fails at once with the backend's own message.
     let mut conn = db::establish(&target).with_context(|| {
         format!(
@@ -54,6 +55,23 @@ pub fn open_database(config: &Config) -> anyhow::Result<(Pool, Backend, Vec<u8>)
     }
     let link_key = crate::preferences::unsubscribe::load_key(&mut conn)?;
     Ok((pool, backend, link_key))
+}
+
+/// Takes from other users what they could read of turnpost's files (see
+/// [`crate::private_files::tighten`]), saying so in the log.
+fn make_private(config: &Config, target: &crate::config::DatabaseTarget) -> anyhow::Result<()> {
+    let database = match target {
+        crate::config::DatabaseTarget::Sqlite(path) => Some(path.as_path()),
+        crate::config::DatabaseTarget::Postgres(_) => None,
+    };
+    for changed in crate::private_files::tighten(&config.data_dir, database)? {
+        tracing::warn!(
+            path = %changed.path.display(),
+            was = format!("{:o}", changed.was & 0o777),
+            "made private: other users could read it, and it holds secrets"
+        );
+    }
+    Ok(())
 }
 
 /// The mail transport the configuration asks for.
@@ -165,6 +183,7 @@ impl Application {
                 challenges_per_account: config.challenges_per_hour,
                 challenges_per_recipient: config.challenges_received_per_hour,
                 proxies: config.trusted_proxies.clone(),
+                proxy_header: config.proxy_header,
             }),
             openapi_json: openapi
                 .to_json()
@@ -179,8 +198,16 @@ impl Application {
         let listener = TcpListener::bind(&config.listen)
             .with_context(|| format!("cannot listen on {}", config.listen))?;
         let address = listener.local_addr()?;
+        let body_deadline = Duration::from_millis(config.request_body_timeout_ms);
+        let workers = std::thread::available_parallelism().map_or(1, usize::from);
+        let open_files = crate::connection_budget::raise_open_files_limit();
+        let per_worker = crate::connection_budget::per_worker(open_files, workers);
+        tracing::debug!(?open_files, workers, ?per_worker, "connections per worker");
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(actix_web::middleware::from_fn(move |req, next| {
+                    crate::request_body::read_within(body_deadline, req, next)
+                }))
                 .wrap(actix_web::middleware::from_fn(
                     crate::security_headers::security_headers,
                 ))
@@ -205,6 +232,11 @@ impl Application {
                 .default_service(web::to(crate::fallback::not_found))
         })
         .shutdown_timeout(30)
+        .workers(workers);
+        let server = match per_worker {
+            Some(connections) => server.max_connections(connections),
+            None => server,
+        }
         .disable_signals()
         .listen(listener)?
         .run();

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::client_address::TrustedProxies;
+use crate::client_address::{ProxyHeader, TrustedProxies};
 
 /// turnpost's HTTP API server: accounts, games and turn emails for play-by-mail abstract games.
 ///
@@ -271,6 +271,26 @@ pub struct Config {
     )]
     pub trusted_proxies: TrustedProxies,
 
+    /// The header the trusted proxies name the client in: `x-forwarded-for`, or `forwarded`
+    /// (RFC 7239). Only that one is read.
+    #[arg(
+        long,
+        env = "TURNPOST_PROXY_HEADER",
+        default_value = "x-forwarded-for",
+        global = true
+    )]
+    pub proxy_header: ProxyHeader,
+
+    /// How long a request's body may take to arrive after its headers, in milliseconds; a
+    /// slower one is answered 408 and its connection closed.
+    #[arg(
+        long,
+        env = "TURNPOST_REQUEST_BODY_TIMEOUT_MS",
+        default_value_t = 10_000,
+        global = true
+    )]
+    pub request_body_timeout_ms: u64,
+
     /// How often this process looks for clocks that need a reminder, a timeout or a claim
     /// notice, and for digests that are due, in milliseconds. Every server process sweeps;
     /// locks make each finding happen once.
@@ -408,6 +428,8 @@ impl Config {
             challenges_per_hour: 10_000,
             challenges_received_per_hour: 10_000,
             trusted_proxies: TrustedProxies::default(),
+            proxy_header: ProxyHeader::default(),
+            request_body_timeout_ms: 10_000,
             sweep_interval_ms: 100,
             bot_poll_ms: 50,
             db_pool_size: 4,
@@ -442,6 +464,11 @@ impl Config {
         if !(1..=64).contains(&self.outbox_sessions) {
             return Err(ConfigError::Range(
                 "TURNPOST_OUTBOX_SESSIONS must be between 1 and 64".into(),
+            ));
+        }
+        if self.request_body_timeout_ms == 0 {
+            return Err(ConfigError::Range(
+                "TURNPOST_REQUEST_BODY_TIMEOUT_MS must be at least 1".into(),
             ));
         }
         if self.outbox_lease_ms < 100 {

@@ -8,7 +8,7 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::client_address::TrustedProxies;
+use crate::client_address::{rate_bucket, ProxyHeader, TrustedProxies};
 
 /// Token buckets keyed by string.
 #[derive(Debug)]
@@ -75,6 +75,7 @@ pub struct Limits {
     challenges_per_account: RateLimiter,
     challenges_per_recipient: RateLimiter,
     proxies: TrustedProxies,
+    proxy_header: ProxyHeader,
 }
 
 /// What the limits are set to.
@@ -88,8 +89,10 @@ pub struct LimitSettings {
     pub challenges_per_account: u32,
     /// Challenges one account may receive per hour.
     pub challenges_per_recipient: u32,
-    /// Whose `X-Forwarded-For` names the client.
+    /// Whose `X-Forwarded-For` (or `Forwarded`) names the client.
     pub proxies: TrustedProxies,
+    /// Which of the two headers the proxies write.
+    pub proxy_header: ProxyHeader,
 }
 
 /// A request over its budget, and when the budget allows the next one.
@@ -116,17 +119,24 @@ impl Limits {
             challenges_per_account: RateLimiter::new(settings.challenges_per_account, hour),
             challenges_per_recipient: RateLimiter::new(settings.challenges_per_recipient, hour),
             proxies: settings.proxies,
+            proxy_header: settings.proxy_header,
         }
     }
 
-    /// The address a request comes from, given the peer's address and the request's
-    /// `X-Forwarded-For` values (see [`TrustedProxies::client`]).
+    /// The rate-limit bucket of the address a request comes from, given the peer's address
+    /// and the values of the proxy header (see [`TrustedProxies::client`] and [`rate_bucket`]).
     #[must_use]
-    pub fn client_address(&self, peer: Option<IpAddr>, forwarded_for: &[&str]) -> String {
+    pub fn client_address(&self, peer: Option<IpAddr>, forwarded: &[&str]) -> String {
         let Some(peer) = peer else {
             return "unknown".to_owned();
         };
-        self.proxies.client(peer, forwarded_for).to_string()
+        rate_bucket(self.proxies.client(peer, self.proxy_header, forwarded))
+    }
+
+    /// The header trusted proxies name the client in.
+    #[must_use]
+    pub fn proxy_header(&self) -> ProxyHeader {
+        self.proxy_header
     }
 
     /// Counts one request to `endpoint` about `email_key`: the limit of one mailbox, whoever

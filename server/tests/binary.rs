@@ -24,7 +24,21 @@ fn start(
     smtp_url: Option<&str>,
     dir: &std::path::Path,
 ) -> (Child, String, mpsc::Receiver<String>) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_turnpost-server"));
+    start_command(
+        Command::new(env!("CARGO_BIN_EXE_turnpost-server")),
+        db_url,
+        smtp_url,
+        dir,
+    )
+}
+
+/// [`start`] through `command` (the server binary, or a shell that sets limits and runs it).
+fn start_command(
+    mut command: Command,
+    db_url: &str,
+    smtp_url: Option<&str>,
+    dir: &std::path::Path,
+) -> (Child, String, mpsc::Receiver<String>) {
     match smtp_url {
         Some(url) => command.env("SMTP_URL", url),
         None => command.env_remove("SMTP_URL"),
@@ -434,4 +448,182 @@ fn game_events_are_logged_one_line_each() {
     }
     child.kill().unwrap();
     let _ = child.wait();
+}
+
+/// The address in a start-up line (`listening on http://ADDRESS; …`).
+fn listening_address(line: &str) -> String {
+    let (_, rest) = line.split_once("listening on http://").unwrap();
+    rest.split(';').next().unwrap().to_string()
+}
+
+/// One slow client: the headers of a sign-up (`POST /v1/accounts`, no token needed) announcing
+/// 10 000 bytes, then a byte now and then.
+fn slow_client(address: &str) -> Option<std::net::TcpStream> {
+    let mut stream =
+        std::net::TcpStream::connect_timeout(&address.parse().unwrap(), Duration::from_secs(1))
+            .ok()?;
+    stream
+        .write_all(
+            b"POST /v1/accounts HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+              Content-Length: 10000\r\n\r\n{",
+        )
+        .ok()?;
+    stream.set_nonblocking(true).ok()?;
+    Some(stream)
+}
+
+/// More clients than the server may open files send their bodies a byte at a time: the server
+/// never runs out of file descriptors, answers the slow bodies 408 when their time is up, and
+/// answers everyone else within a bounded time.
+#[test]
+fn slow_bodies_do_not_starve_other_clients() {
+    let db = TestDb::create(Backend::Sqlite);
+    // A small limit on open files, as an operator's `ulimit -n` sets it (soft and hard).
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", "ulimit -n 256 && exec \"$0\" \"$@\""])
+        .arg(env!("CARGO_BIN_EXE_turnpost-server"))
+        .env("TURNPOST_REQUEST_BODY_TIMEOUT_MS", "2000");
+    let (mut child, line, rx) = start_command(command, &db.url, None, &db.dir);
+    let address = listening_address(&line);
+
+    // 300 slow clients (those the kernel's backlog cannot hold fail to connect, and give up).
+    let mut clients: Vec<std::net::TcpStream> =
+        (0..300).filter_map(|_| slow_client(&address)).collect();
+    assert!(clients.len() > 256, "only {} connected", clients.len());
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let attack = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            let mut timed_out = 0;
+            while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                clients.retain_mut(|client| {
+                    let mut answer = [0_u8; 64];
+                    match client.read(&mut answer) {
+                        Ok(n) => {
+                            if answer[..n].starts_with(b"HTTP/1.1 408") {
+                                timed_out += 1;
+                            }
+                            false
+                        }
+                        Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {
+                            client.write_all(b" ").is_ok()
+                        }
+                        Err(_) => false,
+                    }
+                });
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            timed_out
+        })
+    };
+
+    for _ in 0..5 {
+        let started = std::time::Instant::now();
+        let mut stream = std::net::TcpStream::connect(&address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .unwrap();
+        write!(
+            stream,
+            "GET /v1/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        let read = stream.read_to_string(&mut answer);
+        assert!(
+            read.is_ok() && answer.starts_with("HTTP/1.1 200"),
+            "health check unanswered after {:?}: {read:?} {answer:?}",
+            started.elapsed()
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "health check took {:?}",
+            started.elapsed()
+        );
+    }
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    let timed_out = attack.join().unwrap();
+    child.kill().unwrap();
+    let _ = child.wait();
+    let log: Vec<String> = rx.try_iter().collect();
+    assert!(
+        !log.iter().any(|l| l.contains("Too many open files")),
+        "{log:#?}"
+    );
+    assert!(timed_out > 0, "no slow body was answered 408");
+}
+
+/// Starts the server on `db_url`, kills it once it listens; answers its log up to then.
+fn start_and_kill(db_url: &str, data: &std::path::Path) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+        .arg("serve")
+        .env("TURNPOST_LISTEN", "127.0.0.1:0")
+        .env("TURNPOST_DATA_DIR", data)
+        .env("DATABASE_URL", db_url)
+        .env_remove("SMTP_URL")
+        .env("RUST_LOG", "info")
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut log = Vec::new();
+    for line in BufReader::new(child.stderr.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let listening = line.contains("listening on");
+        log.push(line);
+        if listening {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(
+        log.last().is_some_and(|l| l.contains("listening on")),
+        "{log:#?}"
+    );
+    log
+}
+
+/// A data directory and database left readable by others (0755, 0644 with `-wal` and `-shm`,
+/// as an earlier version or an operator's umask made them) are made private at start, and the
+/// log says so.
+#[test]
+fn loose_data_dir_and_database_are_tightened_at_start() {
+    use std::os::unix::fs::PermissionsExt;
+
+    let scratch = TestDb::create(Backend::Sqlite);
+    let data = scratch.dir.join("loose-data");
+    let database = data.join("turnpost.db");
+    let url = format!("sqlite://{}", database.display());
+    // Killed, not stopped: the WAL and shared-memory files stay, as after a crash.
+    start_and_kill(&url, &data);
+    let set = |path: &std::path::Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    };
+    let files = ["turnpost.db", "turnpost.db-wal", "turnpost.db-shm"];
+    for name in files {
+        if !data.join(name).exists() {
+            std::fs::write(data.join(name), "").unwrap();
+        }
+        set(&data.join(name), 0o644);
+    }
+    set(&data, 0o755);
+
+    let log = start_and_kill(&url, &data);
+    let mode =
+        |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&data), 0o700, "data dir");
+    for name in files {
+        assert_eq!(mode(&data.join(name)), 0o600, "{name}");
+    }
+    for path in [data.clone(), database.clone()] {
+        let path = path.display().to_string();
+        assert!(
+            log.iter()
+                .any(|l| l.contains("made private") && l.contains(&path)),
+            "no line for {path}: {log:#?}"
+        );
+    }
 }

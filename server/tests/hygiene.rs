@@ -18,6 +18,7 @@ both_backends!(
     bad_input_gets_a_clear_4xx,
     rate_limits_answer_429_with_retry_after,
     forwarded_addresses_count_only_from_trusted_proxies,
+    forwarded_ipv6_clients_are_limited_by_64_and_ports_are_read,
     challenges_are_rate_limited_per_sender_and_recipient,
     health_openapi_and_docs,
     the_token_is_checked_before_the_body,
@@ -379,6 +380,76 @@ async fn forwarded_addresses_count_only_from_trusted_proxies(backend: Backend) {
     assert_eq!(sign_up_via(&app, "q1", "203.0.113.1").await, 202);
     assert_eq!(sign_up_via(&app, "q2", "203.0.113.2").await, 202);
     assert_eq!(sign_up_via(&app, "q3", "203.0.113.3").await, 429);
+}
+
+/// A sign-up through a proxy writing `header: value`.
+async fn sign_up_through(app: &TestApp, name: &str, header: &str, value: &str) -> u16 {
+    app.http
+        .post(format!("{}/v1/accounts", app.base))
+        .header(header, value)
+        .json(&json!({"name": name, "email": format!("{name}@example.org")}))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+async fn forwarded_ipv6_clients_are_limited_by_64_and_ports_are_read(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| {
+        c.rate_limit_per_client = 2;
+        c.trusted_proxies = "127.0.0.1".parse().unwrap();
+    })
+    .await;
+    // Every address of one /64 is one client.
+    assert_eq!(sign_up_via(&app, "v1", "2001:db8:1:2::1").await, 202);
+    assert_eq!(sign_up_via(&app, "v2", "2001:db8:1:2::2").await, 202);
+    assert_eq!(sign_up_via(&app, "v3", "2001:db8:1:2:ffff::3").await, 429);
+    assert_eq!(sign_up_via(&app, "v4", "[2001:db8:1:2::4]:443").await, 429);
+    assert_eq!(sign_up_via(&app, "v5", "2001:db8:1:3::1").await, 202);
+    // `ip:port` names the client, not the proxy: each address its own bucket.
+    assert_eq!(sign_up_via(&app, "w1", "198.51.100.7:41000").await, 202);
+    assert_eq!(sign_up_via(&app, "w2", "198.51.100.7:41001").await, 202);
+    assert_eq!(sign_up_via(&app, "w3", "198.51.100.7").await, 429);
+    assert_eq!(sign_up_via(&app, "w4", "198.51.100.8:41000").await, 202);
+
+    // A proxy writing RFC 7239 `Forwarded`; `X-Forwarded-For` is then the client's own text.
+    let app = TestApp::spawn_with(backend, |c| {
+        c.rate_limit_per_client = 2;
+        c.trusted_proxies = "127.0.0.1".parse().unwrap();
+        c.proxy_header = "forwarded".parse().unwrap();
+    })
+    .await;
+    let forwarded = |node: &str| format!("for=\"{node}\";proto=https");
+    assert_eq!(
+        sign_up_through(&app, "f1", "forwarded", &forwarded("[2001:db8:9::1]:80")).await,
+        202
+    );
+    assert_eq!(
+        sign_up_through(&app, "f2", "forwarded", &forwarded("[2001:db8:9::2]:81")).await,
+        202
+    );
+    assert_eq!(
+        sign_up_through(&app, "f3", "forwarded", "for=2001:db8:9::3").await,
+        429
+    );
+    assert_eq!(
+        sign_up_through(&app, "f4", "forwarded", &forwarded("198.51.100.9:80")).await,
+        202
+    );
+    assert_eq!(
+        sign_up_through(&app, "f5", "x-forwarded-for", "203.0.113.1").await,
+        202
+    );
+    assert_eq!(
+        sign_up_through(&app, "f6", "x-forwarded-for", "203.0.113.2").await,
+        202
+    );
+    assert_eq!(
+        sign_up_through(&app, "f7", "x-forwarded-for", "203.0.113.3").await,
+        429,
+        "X-Forwarded-For is not read: all three came from the proxy itself"
+    );
 }
 
 async fn challenges_are_rate_limited_per_sender_and_recipient(backend: Backend) {

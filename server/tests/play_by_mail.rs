@@ -597,6 +597,7 @@ async fn forged_unknown_and_automatic_mail_do_nothing(backend: Backend) {
     for header in [
         "Auto-Submitted: auto-replied",
         "Precedence: bulk",
+        "Precedence: auto_reply",
         "X-Autoreply: yes",
         "Return-Path: <>",
     ] {
@@ -691,20 +692,21 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
         "resign after the refusal did not run"
     );
 
-    // bob's address with its ply edited to a move not reached: refused, saying so; nothing
-    // played.
+    // bob's address with its ply edited to a move not reached: the ply is signed, so the
+    // address is not his any more: nothing played, nothing sent.
     let edited = bob_address.replace("p1@", "p99@");
     let second = start.play(&first).unwrap().0.legal_moves()[0].clone();
-    let refusal = table
-        .answer("bob@example.org", (1, &edited, &second), "refusal", |_| {
-            true
-        })
-        .await;
-    let text = text_of(&refusal);
-    assert!(
-        text.contains("names the game after 99 move(s), which it has not reached"),
-        "{text}"
-    );
+    let outbox = table.outbox_rows();
+    let (code, stderr) = table.mail_in(&reply(
+        1,
+        "bob@example.org",
+        &edited,
+        &table.next_id(),
+        &second,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("wrong reply key"), "{stderr}");
+    assert_eq!(table.outbox_rows(), outbox);
     assert_eq!(table.moves_played(game), 1);
 
     // A line with control characters (a NUL, quoted-printable `=00`; an escape) is refused and
@@ -946,7 +948,152 @@ both_backends!(
     two_processes_on_one_mailbox,
     one_message_id_in_two_games,
     a_megabyte_of_blockquote_tags_is_handled_at_once,
+    reply_addresses_sign_the_ply_and_end_with_the_tokens,
 );
+
+/// An old card's address with its ply edited to the game's current ply plays nothing; revoking
+/// the player's API tokens (`DELETE /v1/tokens/{id}`, what `turnpost logout` does) revokes every
+/// reply address sent before, and mail sent after carries addresses that work.
+async fn reply_addresses_sign_the_ply_and_end_with_the_tokens(backend: Backend) {
+    let (table, _) = Table::open(backend, None, 1);
+    let (game, card) = started(&table).await;
+    let anna_first = reply_to(&card);
+    let start = AnyGame::new(GameKind::Kefren, &Options::default()).unwrap();
+    let first = start.legal_moves()[0].clone();
+    let after_first = start.play(&first).unwrap().0;
+    let second = after_first.legal_moves()[0].clone();
+    let third = after_first.play(&second).unwrap().0.legal_moves()[0].clone();
+    assert_eq!(
+        table
+            .mail_in(&reply(
+                1,
+                "anna@example.org",
+                &anna_first,
+                &table.next_id(),
+                &first
+            ))
+            .0,
+        0
+    );
+    let bob_card = wait_mail(&table.smtp, "bob@example.org", 0, "bob's turn card", |m| {
+        m.header("Reply-To").is_some_and(|r| r.contains("p1@"))
+    })
+    .await;
+    let anna_cards = table.smtp.messages_to("anna@example.org").len();
+    assert_eq!(
+        table
+            .mail_in(&reply(
+                1,
+                "bob@example.org",
+                &reply_to(&bob_card),
+                &table.next_id(),
+                &second
+            ))
+            .0,
+        0
+    );
+    assert_eq!(table.moves_played(game), 2);
+    let anna_card = wait_mail(
+        &table.smtp,
+        "anna@example.org",
+        anna_cards,
+        "anna's card",
+        |m| m.header("Reply-To").is_some_and(|r| r.contains("p2@")),
+    )
+    .await;
+    let anna_current = reply_to(&anna_card);
+
+    // anna's first card, its ply edited to the current one: not hers to play with any more.
+    let edited = anna_first.replace("p0@", "p2@");
+    assert_ne!(edited, anna_first);
+    let outbox = table.outbox_rows();
+    let (code, stderr) = table.mail_in(&reply(
+        1,
+        "anna@example.org",
+        &edited,
+        &table.next_id(),
+        &third,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("wrong reply key"), "{stderr}");
+    assert_eq!(table.moves_played(game), 2, "the edited ply played a move");
+    assert_eq!(table.outbox_rows(), outbox);
+
+    // anna revokes her tokens: her current card stops working, for moves and for `show`.
+    let tokens = table
+        .api(reqwest::Method::GET, "/v1/tokens", &table.anna, json!({}))
+        .await;
+    let ids: Vec<i64> = tokens["tokens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_i64().unwrap())
+        .collect();
+    assert!(!ids.is_empty(), "{tokens}");
+    for id in ids {
+        let status = table
+            .http
+            .delete(format!("{}/v1/tokens/{id}", table.base()))
+            .bearer_auth(&table.anna)
+            .send()
+            .await
+            .unwrap()
+            .status();
+        assert_eq!(status, 204);
+    }
+    for body in [third.as_str(), "show"] {
+        let (code, stderr) = table.mail_in(&reply(
+            1,
+            "anna@example.org",
+            &anna_current,
+            &table.next_id(),
+            body,
+        ));
+        assert_eq!(code, 0, "{stderr}");
+        assert!(stderr.contains("wrong reply key"), "{body}: {stderr}");
+    }
+    assert_eq!(table.moves_played(game), 2);
+    assert_eq!(
+        table.outbox_rows(),
+        outbox,
+        "a revoked address was answered"
+    );
+
+    // Mail sent after the revocation carries an address of the new generation, which works.
+    let before = table.smtp.messages_to("anna@example.org").len();
+    let resigned = table
+        .api(
+            reqwest::Method::POST,
+            &format!("/v1/games/{game}/resign"),
+            &table.bob,
+            json!({}),
+        )
+        .await;
+    assert_eq!(resigned["status"], "finished", "{resigned}");
+    let result = wait_mail(
+        &table.smtp,
+        "anna@example.org",
+        before,
+        "result mail",
+        |m| m.header("Reply-To").is_some(),
+    )
+    .await;
+    let fresh = reply_to(&result);
+    assert_ne!(fresh, anna_current);
+    let answer = table
+        .answer(
+            "anna@example.org",
+            (1, &fresh, "show"),
+            "answer to show",
+            |_| true,
+        )
+        .await;
+    assert!(
+        text_of(&answer).contains("The game is over"),
+        "{}",
+        text_of(&answer)
+    );
+}
 
 /// One Message-ID sent to two games' reply addresses (a client reusing ids, or a forged copy)
 /// acts in each game once: one game's record does not suppress the other's, and a replay of

@@ -11,7 +11,7 @@
 
 use turnpost_shared::{DrawAction, GameStatus, MoveError, PlayMoveRequest};
 
-use super::{written_lines, InboundMessage, MailCommand, ReplyToken};
+use super::{written_lines, InboundMessage, KeyCheck, MailCommand, ReplyToken};
 use crate::db::models::Account;
 use crate::db::{self, inbound as q, DbConnection, DbError};
 use crate::games::{challenge, ending, moving, Actor, GameError, Loaded};
@@ -139,11 +139,13 @@ fn decide(
         let Some(account) = loaded.player_at(token.seat).cloned() else {
             return Ok(Outcome::Ignored("the reply key names no seat"));
         };
-        if !ctx.reply.verify(&token, account.id) {
+        let key_check = ctx.reply.check(&token, account.id, account.link_generation);
+        if key_check == KeyCheck::Wrong {
             tracing::warn!(
                 game = token.game_id,
                 seat = token.seat,
-                "inbound mail with a wrong reply key: nothing played, nothing sent"
+                "inbound mail with a wrong reply key (forged, edited, or revoked with the \
+                 account's tokens): nothing played, nothing sent"
             );
             return Ok(Outcome::Ignored("wrong reply key"));
         }
@@ -157,7 +159,11 @@ fn decide(
             return Ok(Outcome::Ignored("sender is not the seat's player"));
         }
         q::record(conn, &key, account.id, token.game_id, db::now())?;
-        let run = run_commands(conn, ctx, &token, &account, &message.text())?;
+        let run = if key_check == KeyCheck::Outdated {
+            outdated_card(&message.text())
+        } else {
+            run_commands(conn, ctx, &token, &account, &message.text())?
+        };
         let answers = notify::answer_reply(
             conn,
             ctx,
@@ -197,6 +203,31 @@ struct Run {
     acted: bool,
     /// Whether the reply asked for an answer (`show`, `moves`, `help`, or no command at all).
     asked: bool,
+}
+
+/// A reply to a card sent before reply addresses signed their ply: nothing in it is run (its
+/// ply may have been edited); the answer says so, with the board and a current address.
+fn outdated_card(text: &str) -> Run {
+    let lines = written_lines(text);
+    Run {
+        answer: MailAnswer {
+            refusal: Some(Refusal {
+                line: lines
+                    .first()
+                    .cloned()
+                    .unwrap_or_else(|| "(an empty reply)".to_owned()),
+                reason: "This reply went to the address of an outdated turn card, which this \
+                         server no longer accepts. Here is the board as it is now; reply to \
+                         this mail to play."
+                    .to_owned(),
+                caret: None,
+            }),
+            skipped: lines.len().saturating_sub(1),
+            ..MailAnswer::default()
+        },
+        acted: false,
+        asked: true,
+    }
 }
 
 fn run_commands(

@@ -22,7 +22,7 @@ pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
 pub enum Automatic {
     /// `Auto-Submitted:` other than `no` (RFC 3834).
     AutoSubmitted,
-    /// `Precedence: bulk`, `junk` or `list`.
+    /// `Precedence: bulk`, `junk`, `list` or `auto_reply`.
     Precedence,
     /// `X-Autoreply` or `X-Autorespond`.
     AutoReplyHeader,
@@ -127,7 +127,7 @@ fn automatic(message: &mail_parser::Message<'_>) -> Option<Automatic> {
         return Some(Automatic::AutoSubmitted);
     }
     if header_text(message, "Precedence")
-        .is_some_and(|value| matches!(value.as_str(), "bulk" | "junk" | "list"))
+        .is_some_and(|value| matches!(value.as_str(), "bulk" | "junk" | "list" | "auto_reply"))
     {
         return Some(Automatic::Precedence);
     }

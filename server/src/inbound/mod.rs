@@ -22,5 +22,5 @@ pub use imap_mailbox::{Handled, ImapError, ImapMailbox, ImapUrlError, ImapWatch}
 pub use inbound_message::{Automatic, InboundMessage, ReadError, MAX_MESSAGE_BYTES};
 pub use mail_command::MailCommand;
 pub use reply_address::{ReplyAddressTemplate, TemplateError};
-pub use reply_key::{load_secret, ReplyKeys, ReplyToken, REPLY_KEY_NAME};
+pub use reply_key::{load_secret, KeyCheck, ReplyKeys, ReplyToken, SeatHolder, REPLY_KEY_NAME};
 pub use reply_text::written_lines;

@@ -1,13 +1,22 @@
 //! Reply keys: the part of a reply address that names one seat of one game and the position the
 //! mail showed. An address's token is `<key>g<game>s<seat>p<ply>`, where the key is 26 lower-case
-//! base32 characters (130 bits) of HMAC-SHA256(server secret, "reply" | game | seat | account).
+//! base32 characters (130 bits) of HMAC-SHA256(server secret, "reply-v2" | game | seat | ply |
+//! account | the account's link generation).
 //!
 //! The key is derived, not drawn and stored: whoever composes a mail (a request, a sweep, the
 //! mail worker) can write the address without a table, and a reply is checked by deriving the
 //! key again for the seat's account and comparing in constant time. Nothing secret is stored
 //! per seat at all (the secret lives in `server_secrets`, like the unsubscribe key); without
-//! the secret no key can be made or guessed. The ply is not part of the key: it only says which
-//! card was answered (a changed ply makes a move stale or mistaken, never someone else's).
+//! the secret no key can be made or guessed.
+//! - The ply is signed: it is the ply guard of a move sent by mail, so an old card's address
+//!   with its ply edited to the game's current one must not play.
+//! - The account's link generation is signed, as in play links (`crate::play_link`): revoking
+//!   any of the account's API tokens (and so `turnpost logout`) increments it, which revokes
+//!   every reply address sent before.
+//!
+//! Addresses of cards sent before the ply was signed (keys over game, seat and account only)
+//! are recognised as such ([`KeyCheck::Outdated`]): they no longer act, and the handler answers
+//! their player that the card is outdated, with the board as it is and a fresh address.
 
 use std::sync::Arc;
 
@@ -50,6 +59,32 @@ pub struct ReplyToken {
     /// The ply the mail showed.
     pub ply: i32,
     key: String,
+}
+
+/// Whom a reply address is for: a seat of a game, the account holding it, and that account's
+/// link generation (see [`crate::play_link`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatHolder {
+    /// The game.
+    pub game_id: i64,
+    /// The seat.
+    pub seat: i32,
+    /// The account holding the seat.
+    pub account_id: i64,
+    /// The account's link generation.
+    pub generation: i32,
+}
+
+/// What a reply key turned out to be, for the seat's account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyCheck {
+    /// The key of this game, seat, ply, account and generation.
+    Valid,
+    /// The key of a card sent before plies were signed, for this seat's account: genuine, but
+    /// its ply may have been edited, so it no longer acts.
+    Outdated,
+    /// Forged, for another account, or revoked with the account's tokens.
+    Wrong,
 }
 
 /// The secret reply keys are derived from, made by the first process that needs it.
@@ -108,22 +143,39 @@ impl ReplyKeys {
         &self.template
     }
 
-    fn key(&self, game_id: i64, seat: i32, account_id: i64) -> String {
+    fn mac(&self, message: &str) -> String {
         let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(&self.secret) else {
             return String::new();
         };
-        mac.update(format!("reply|{game_id}|{seat}|{account_id}").as_bytes());
+        mac.update(message.as_bytes());
         let digest = mac.finalize().into_bytes();
         let mut key = base32(&digest);
         key.truncate(KEY_CHARS);
         key
     }
 
-    /// The reply address of `seat` (held by `account_id`) in `game_id`, for a mail showing the
-    /// game at `ply`.
+    fn key(&self, seat: &SeatHolder, ply: i32) -> String {
+        let SeatHolder {
+            game_id,
+            seat,
+            account_id,
+            generation,
+        } = seat;
+        self.mac(&format!(
+            "reply-v2|{game_id}|{seat}|{ply}|{account_id}|{generation}"
+        ))
+    }
+
+    /// The key of cards sent before plies were signed.
+    fn outdated_key(&self, game_id: i64, seat: i32, account_id: i64) -> String {
+        self.mac(&format!("reply|{game_id}|{seat}|{account_id}"))
+    }
+
+    /// The reply address of `seat`, for a mail showing the game at `ply`.
     #[must_use]
-    pub fn address(&self, game_id: i64, seat: i32, account_id: i64, ply: i32) -> String {
-        let key = self.key(game_id, seat, account_id);
+    pub fn address(&self, seat: &SeatHolder, ply: i32) -> String {
+        let key = self.key(seat, ply);
+        let SeatHolder { game_id, seat, .. } = seat;
         self.template
             .address_for(&format!("{key}g{game_id}s{seat}p{ply}"))
     }
@@ -148,11 +200,26 @@ impl ReplyKeys {
         })
     }
 
-    /// Whether `token`'s key is the one of its seat held by `account_id`.
+    /// Whether `token`'s key is the one of its game, seat and ply for the account holding the
+    /// seat at its link generation.
     #[must_use]
-    pub fn verify(&self, token: &ReplyToken, account_id: i64) -> bool {
-        let expected = self.key(token.game_id, token.seat, account_id);
-        !expected.is_empty() && crate::secrets::constant_time_eq(&expected, &token.key)
+    pub fn check(&self, token: &ReplyToken, account_id: i64, generation: i32) -> KeyCheck {
+        let holder = SeatHolder {
+            game_id: token.game_id,
+            seat: token.seat,
+            account_id,
+            generation,
+        };
+        let matches = |expected: String| {
+            !expected.is_empty() && crate::secrets::constant_time_eq(&expected, &token.key)
+        };
+        if matches(self.key(&holder, token.ply)) {
+            KeyCheck::Valid
+        } else if matches(self.outdated_key(token.game_id, token.seat, account_id)) {
+            KeyCheck::Outdated
+        } else {
+            KeyCheck::Wrong
+        }
     }
 }
 
@@ -169,25 +236,76 @@ mod tests {
         )
     }
 
+    fn holder(game_id: i64, seat: i32, account_id: i64, generation: i32) -> SeatHolder {
+        SeatHolder {
+            game_id,
+            seat,
+            account_id,
+            generation,
+        }
+    }
+
     #[test]
     fn addresses_name_the_seat_and_ply_and_check_the_account() {
         let keys = keys(b"secret");
-        let address = keys.address(42, 2, 7, 13);
+        let address = keys.address(&holder(42, 2, 7, 0), 13);
         assert!(address.starts_with("games+") && address.ends_with("g42s2p13@example.org"));
         let token = keys.token_in(&address.to_uppercase()).unwrap();
         assert_eq!((token.game_id, token.seat, token.ply), (42, 2, 13));
-        assert!(keys.verify(&token, 7));
-        assert!(!keys.verify(&token, 8), "another account's key");
+        assert_eq!(keys.check(&token, 7, 0), KeyCheck::Valid);
+        assert_eq!(
+            keys.check(&token, 8, 0),
+            KeyCheck::Wrong,
+            "another account's key"
+        );
         // Another seat, or another secret: a different key.
-        let other_seat = keys.token_in(&keys.address(42, 1, 7, 13)).unwrap();
+        let other_seat = keys
+            .token_in(&keys.address(&holder(42, 1, 7, 0), 13))
+            .unwrap();
         assert_ne!(other_seat.key, token.key);
         let forged = ReplyToken {
             seat: 1,
             ..token.clone()
         };
-        assert!(!keys.verify(&forged, 7));
-        assert!(!self::keys(b"other").verify(&token, 7));
+        assert_eq!(keys.check(&forged, 7, 0), KeyCheck::Wrong);
+        assert_eq!(self::keys(b"other").check(&token, 7, 0), KeyCheck::Wrong);
         assert_eq!(token.key.len(), KEY_CHARS);
+    }
+
+    #[test]
+    fn the_ply_and_the_link_generation_are_signed() {
+        let keys = keys(b"secret");
+        let old_card = keys
+            .token_in(&keys.address(&holder(42, 2, 7, 0), 3))
+            .unwrap();
+        // The old card's address with its ply edited to the game's current one.
+        let edited = keys
+            .token_in(&keys.address(&holder(42, 2, 7, 0), 3).replace("p3@", "p5@"))
+            .unwrap();
+        assert_eq!(edited.ply, 5);
+        assert_eq!(keys.check(&edited, 7, 0), KeyCheck::Wrong);
+        assert_eq!(keys.check(&old_card, 7, 0), KeyCheck::Valid);
+        // The account's tokens were revoked since: every earlier address stops working.
+        assert_eq!(keys.check(&old_card, 7, 1), KeyCheck::Wrong);
+        let fresh = keys
+            .token_in(&keys.address(&holder(42, 2, 7, 1), 3))
+            .unwrap();
+        assert_eq!(keys.check(&fresh, 7, 1), KeyCheck::Valid);
+        assert_ne!(fresh.key, old_card.key);
+    }
+
+    #[test]
+    fn cards_from_before_the_ply_was_signed_are_told_apart() {
+        let keys = keys(b"secret");
+        let outdated = format!("games+{}g42s2p3@example.org", keys.outdated_key(42, 2, 7));
+        let token = keys.token_in(&outdated).unwrap();
+        assert_eq!(keys.check(&token, 7, 0), KeyCheck::Outdated);
+        assert_eq!(keys.check(&token, 7, 4), KeyCheck::Outdated);
+        assert_eq!(
+            keys.check(&token, 8, 0),
+            KeyCheck::Wrong,
+            "another account's"
+        );
     }
 
     #[test]

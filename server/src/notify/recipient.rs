@@ -116,10 +116,13 @@ pub fn player_decision(
 #[must_use]
 pub fn reply_address(ctx: &MailContext, loaded: &Loaded, to: &Account) -> Option<String> {
     let seat = loaded.seat_of(to.id)?;
-    Some(
-        ctx.reply
-            .address(loaded.game.id, seat, to.id, loaded.game.ply),
-    )
+    let holder = crate::inbound::SeatHolder {
+        game_id: loaded.game.id,
+        seat,
+        account_id: to.id,
+        generation: to.link_generation,
+    };
+    Some(ctx.reply.address(&holder, loaded.game.ply))
 }
 
 /// `to`'s play link for their seat in `loaded`, while the game is being played.

@@ -48,14 +48,14 @@ pub async fn create(
 
 /// The address a request comes from, as the rate limits count it.
 pub(crate) fn client_address(state: &AppState, req: &HttpRequest) -> String {
-    let forwarded_for: Vec<&str> = req
+    let forwarded: Vec<&str> = req
         .headers()
-        .get_all("x-forwarded-for")
+        .get_all(state.limits.proxy_header().name())
         .filter_map(|value| value.to_str().ok())
         .collect();
     state
         .limits
-        .client_address(req.peer_addr().map(|peer| peer.ip()), &forwarded_for)
+        .client_address(req.peer_addr().map(|peer| peer.ip()), &forwarded)
 }
 
 pub(crate) fn code_sent() -> CodeSent {
