@@ -4,6 +4,7 @@ use actix_web::{web, HttpResponse};
 use turnpost_shared::CreateGameRequest;
 
 use crate::auth::Authenticated;
+use crate::error::ApiError;
 use crate::games::challenge;
 use crate::state::AppState;
 
@@ -29,7 +30,8 @@ pub async fn create(
     let request = body?.into_inner();
     state
         .limits
-        .check_challenge(&auth.account.name, &request.seats)?;
+        .check_challenge(&auth.account.name, &request.seats)
+        .map_err(ApiError::from)?;
     let view = crate::blocking::with_games(&state, move |conn, ctx| {
         challenge::create(conn, ctx, &actor, &request)
     })
