@@ -11,7 +11,7 @@ mod html_text;
 mod inbound_message;
 #[path = "../../server/src/inbound/mail_command.rs"]
 mod mail_command;
-#[path = "../../server/src/inbound/reply_address.rs"]
+#[path = "../../server/src/reply_address/template.rs"]
 mod reply_address;
 #[path = "../../server/src/inbound/reply_text.rs"]
 mod reply_text;

@@ -155,7 +155,7 @@ impl Application {
         let (pool, backend, link_key, reply) = tokio::task::spawn_blocking(move || {
             let (pool, backend, link_key) = open_database(&cfg)?;
             let mut conn = pool.get().context("cannot connect to the database")?;
-            let reply = crate::inbound::ReplyKeys::load(&mut conn, &cfg)?;
+            let reply = crate::reply_address::ReplyKeys::load(&mut conn, &cfg)?;
             anyhow::Ok((pool, backend, link_key, reply))
         })
         .await

@@ -57,7 +57,7 @@ fn mail_in(config: &Config) -> anyhow::Result<()> {
         .get()
         .context("cannot connect to the database")
         .map_err(TempFail)?;
-    let reply = crate::inbound::ReplyKeys::load(&mut conn, config).map_err(TempFail)?;
+    let reply = crate::reply_address::ReplyKeys::load(&mut conn, config).map_err(TempFail)?;
     let ctx = MailContext {
         message_id_domain: config.message_id_domain(),
         public_url: config.public_base_url()?,

@@ -66,6 +66,7 @@ pub mod play_link;
 pub mod preferences;
 pub mod private_files;
 pub mod ratelimit;
+pub mod reply_address;
 pub mod request_body;
 pub mod route_table;
 pub mod routes;

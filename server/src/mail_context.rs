@@ -21,5 +21,5 @@ pub struct MailContext {
     /// `preferences::unsubscribe`).
     pub link_key: Arc<[u8]>,
     /// Makes the reply addresses of game mails (`Reply-To:`), see `inbound`.
-    pub reply: crate::inbound::ReplyKeys,
+    pub reply: crate::reply_address::ReplyKeys,
 }

@@ -4,7 +4,7 @@
 use chrono::{Duration, NaiveDateTime};
 use turnpost_shared::ClockSpec;
 
-use super::sent_reminders::ClockNotices;
+use crate::db::ClockNotices;
 
 /// Seconds in a day.
 pub const DAY_SECONDS: i64 = 86_400;

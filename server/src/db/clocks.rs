@@ -8,7 +8,7 @@ use super::schema::{game_seats, games, vacations};
 use super::{DbConnection, DbError, Stored};
 use turnpost_shared::{GameStatus, TimeoutMode};
 
-use crate::clocks::ClockNotices;
+use super::ClockNotices;
 
 /// Most games one sweep pass handles, so a pass stays a short transaction.
 pub const SWEEP_BATCH: i64 = 100;

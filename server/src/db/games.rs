@@ -15,8 +15,8 @@ use super::schema::{
 };
 use super::seat_set::SeatSet;
 use super::text_column::{Stored, StoredOption};
+use super::ClockNotices;
 use super::{DbConnection, DbError};
-use crate::clocks::ClockNotices;
 
 /// The columns a game changes over its life, written back in one `UPDATE`.
 #[derive(Debug, Clone, AsChangeset)]

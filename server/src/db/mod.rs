@@ -18,10 +18,12 @@ pub mod outbox;
 pub mod preference_columns;
 pub mod schema;
 mod seat_set;
+mod sent_reminders;
 mod text_column;
 pub mod tokens;
 
 pub use seat_set::{BadSeatSet, SeatSet};
+pub use sent_reminders::{ClockNotices, UnknownClockNotices};
 pub(crate) use text_column::text_column;
 pub use text_column::{Stored, StoredOption, TextValue};
 

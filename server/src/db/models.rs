@@ -6,7 +6,7 @@ use turnpost_shared::{
     GameKind, GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode, TurnMail,
 };
 
-use crate::clocks::ClockNotices;
+use super::ClockNotices;
 
 use super::preference_columns::{Flag, StoredTurnMail};
 use super::schema::{

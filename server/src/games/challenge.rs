@@ -221,7 +221,7 @@ fn start_game(
     state.result = result;
     state.to_move = to_move;
     state.started_at = Some(now);
-    crate::clocks::start(conn, loaded, &mut state, now)?;
+    super::clock::start(conn, loaded, &mut state, now)?;
     q::save(conn, loaded.game.id, &state)?;
     loaded.game.apply(state);
     events::record(conn, loaded, GameEvent::Started { by: by.id })?;

@@ -117,13 +117,13 @@ fn leave(
     if status == GameStatus::Finished {
         state.result_reason = Some(reason);
         state.finished_at = Some(now);
-        crate::clocks::stop(&mut state);
+        super::clock::stop(&mut state);
         q::save(conn, game_id, &state)?;
         loaded.game.apply(state);
         return events::record(conn, loaded, GameEvent::GameOver);
     }
     if turn_passed {
-        crate::clocks::after_move(conn, loaded, seat, &mut state, now)?;
+        super::clock::after_move(conn, loaded, seat, &mut state, now)?;
     }
     q::save(conn, game_id, &state)?;
     loaded.game.apply(state);
@@ -225,7 +225,7 @@ fn take_over(
     state.draw_offered_by = None;
     state.draw_accepted_by = None;
     state.last_activity_at = now;
-    crate::clocks::fresh_seat_clock(conn, loaded, seat, &mut state, now)?;
+    super::clock::fresh_seat_clock(conn, loaded, seat, &mut state, now)?;
     q::save(conn, game_id, &state)?;
     loaded.game.apply(state);
     events::record(
@@ -333,7 +333,7 @@ fn close(
     state.draw_accepted_by = None;
     state.finished_at = Some(now);
     state.last_activity_at = now;
-    crate::clocks::stop(&mut state);
+    super::clock::stop(&mut state);
     q::save(conn, loaded.game.id, &state)?;
     loaded.game.apply(state);
     events::record(conn, loaded, GameEvent::GameOver)?;

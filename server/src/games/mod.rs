@@ -1,7 +1,7 @@
 //! The game service, the same for every channel (HTTP, the bot worker `crate::bots`, and
 //! mail replies `crate::inbound`; web forms next): challenges ([`challenge::create`],
 //! [`challenge::accept`], [`challenge::decline`]), [`moving::play`], [`ending::resign`],
-//! [`ending::draw`], [`ending::claim`], vacations (`clocks::vacation`) and the [`reads`]. Each
+//! [`ending::draw`], [`ending::claim`], vacations ([`vacation`]) and the [`reads`]. Each
 //! takes an [`Actor`] and answers a domain value or a [`GameError`]; none knows HTTP (the HTTP
 //! layer maps `GameError` in `crate::error`).
 //! Every write, the clock sweeps' and vacations' included, runs in one frame ([`frame`]): lock
@@ -12,6 +12,7 @@
 
 mod actor;
 pub mod challenge;
+mod clock;
 pub mod dice;
 pub mod ending;
 mod error;
@@ -22,16 +23,17 @@ pub mod moving;
 pub mod options;
 pub mod reads;
 pub mod record;
+pub mod vacation;
 pub mod view;
 
 pub use actor::Actor;
 pub use error::GameError;
 // The game's states are shared vocabulary (the API shows them); re-exported for the service's
 // callers.
+pub use event::GameEvent;
 pub use turnpost_shared::{
     BadGameResult, GameResult, GameStatus, ResultReason, UnknownGameStatus, UnknownResultReason,
 };
-pub use event::GameEvent;
 
 use chrono::NaiveDateTime;
 use turnpost_shared::{AnyGame, Options, Status};

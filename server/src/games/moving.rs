@@ -176,7 +176,7 @@ pub fn play(
             state.draw_offered_by = None;
             state.draw_accepted_by = None;
         }
-        crate::clocks::after_move(conn, loaded, seat, &mut state, now)?;
+        super::clock::after_move(conn, loaded, seat, &mut state, now)?;
         loaded.game.apply(state.clone());
         let event = if status == GameStatus::Finished {
             GameEvent::GameOver

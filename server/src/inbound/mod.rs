@@ -12,8 +12,6 @@ mod html_text;
 mod imap_mailbox;
 mod inbound_message;
 mod mail_command;
-mod reply_address;
-mod reply_key;
 mod reply_text;
 pub mod settings;
 
@@ -21,6 +19,9 @@ pub use handler::{handle, HandlerSettings, Outcome};
 pub use imap_mailbox::{Handled, ImapError, ImapMailbox, ImapUrlError, ImapWatch};
 pub use inbound_message::{Automatic, InboundMessage, ReadError, MAX_MESSAGE_BYTES};
 pub use mail_command::MailCommand;
-pub use reply_address::{ReplyAddressTemplate, TemplateError};
-pub use reply_key::{load_secret, KeyCheck, ReplyKeys, ReplyToken, SeatHolder, REPLY_KEY_NAME};
+// Reply addresses are written by the mail decisions too; they live below both.
+pub use crate::reply_address::{
+    load_secret, KeyCheck, ReplyAddressTemplate, ReplyKeys, ReplyToken, SeatHolder, TemplateError,
+    REPLY_KEY_NAME,
+};
 pub use reply_text::written_lines;

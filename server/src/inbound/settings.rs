@@ -4,10 +4,11 @@
 
 use std::time::Duration;
 
-use super::{ImapMailbox, ImapWatch, ReplyAddressTemplate};
+use super::{ImapMailbox, ImapWatch};
 use crate::config::{Config, ConfigError};
+use crate::reply_address::reply_template;
 
-/// Checks what [`reply_template`] and [`imap_watch`] read (with [`Config::validate`] at
+/// Checks what [`reply_template`] (the reply-address template) and [`imap_watch`] read (with [`Config::validate`] at
 /// start-up).
 ///
 /// # Errors
@@ -16,18 +17,6 @@ pub fn check(config: &Config) -> Result<(), ConfigError> {
     reply_template(config)?;
     imap_watch(config)?;
     Ok(())
-}
-
-/// The template of reply addresses: `TURNPOST_REPLY_ADDRESS`, or the sender with `+%{key}`.
-///
-/// # Errors
-/// [`ConfigError::Reply`] saying what is wrong with it.
-pub fn reply_template(config: &Config) -> Result<ReplyAddressTemplate, ConfigError> {
-    match &config.reply_address {
-        Some(template) => ReplyAddressTemplate::parse(template),
-        None => ReplyAddressTemplate::from_sender(&config.mail_from),
-    }
-    .map_err(|e| ConfigError::Reply(e.to_string()))
 }
 
 /// The IMAP watcher `TURNPOST_IMAP_URL` asks for, if any.

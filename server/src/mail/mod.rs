@@ -11,14 +11,16 @@ mod composed;
 pub mod operator;
 pub mod picture;
 mod relay;
+mod send_error;
 mod stored_parts;
 pub mod transport;
 pub mod worker;
 
 pub use crate::config::OutboxSettings;
 pub use composed::{ComposedMail, InlineImage};
+pub use send_error::SendError;
 pub use stored_parts::StoredParts;
-pub use transport::{SendError, Session, Transport};
+pub use transport::{Session, Transport};
 pub use worker::{claimant_name, deliver_due, Delivery, OutboxWorker, CLAIM_BATCH};
 
 use crate::db::outbox::NewOutboxMail;

@@ -17,7 +17,7 @@ use lettre::transport::smtp::client::{SmtpConnection, TlsParameters};
 use lettre::transport::smtp::commands::{Data, Mail, Rcpt};
 use lettre::transport::smtp::extension::{ClientId, Extension, MailBodyParameter, MailParameter};
 
-use super::SendError;
+use super::send_error::SendError;
 use crate::config::{redact_url, ConfigError};
 
 /// How the connection is protected.

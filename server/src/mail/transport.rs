@@ -8,6 +8,7 @@ use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, Message, MultiPart, SinglePart};
 
 use super::relay::{RelaySession, SmtpRelay};
+use super::send_error::SendError;
 use super::StoredParts;
 use crate::config::{redact_url, validate_smtp_url, ConfigError};
 use crate::db::outbox::OutboxMail;
@@ -33,17 +34,6 @@ impl std::fmt::Debug for Transport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.describe())
     }
-}
-
-/// A failed delivery.
-#[derive(Debug, thiserror::Error)]
-#[error("{message}")]
-pub struct SendError {
-    /// Retrying cannot help (the relay refused the address at RCPT TO, or the stored mail
-    /// cannot be built).
-    pub permanent: bool,
-    /// What happened, without secrets.
-    pub message: String,
 }
 
 /// What one worker session keeps between mails: its open SMTP connection.

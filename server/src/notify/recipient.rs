@@ -116,7 +116,7 @@ pub fn player_decision(
 #[must_use]
 pub fn reply_address(ctx: &MailContext, loaded: &Loaded, to: &Account) -> Option<String> {
     let seat = loaded.seat_of(to.id)?;
-    let holder = crate::inbound::SeatHolder {
+    let holder = crate::reply_address::SeatHolder {
         game_id: loaded.game.id,
         seat,
         account_id: to.id,

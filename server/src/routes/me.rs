@@ -4,8 +4,8 @@ use actix_web::{web, HttpResponse};
 use turnpost_shared::{NotificationSettingsPatch, VacationRequest};
 
 use crate::auth::Authenticated;
-use crate::clocks::vacation;
 use crate::error::ApiError;
+use crate::games::vacation;
 use crate::json_object::JsonObject;
 use crate::preferences;
 use crate::state::AppState;

@@ -2,11 +2,10 @@
 
 use chrono::{Duration, NaiveDateTime};
 
-use super::deadline::{bank_after_move, notices_already_due, spec_of, turn_seconds, DAY_SECONDS};
-use super::sent_reminders::ClockNotices;
+use super::{GameStatus, Loaded};
+use crate::clocks::{bank_after_move, notices_already_due, spec_of, turn_seconds, DAY_SECONDS};
 use crate::db::games::GameState;
-use crate::db::{clocks as q, DbConnection, DbError};
-use crate::games::{GameStatus, Loaded};
+use crate::db::{clocks as q, ClockNotices, DbConnection, DbError};
 
 /// Starts the clocks of a game whose last seat just accepted: every Fischer bank gets its
 /// initial days, and the seat to move gets its deadline. `state` must already be active.

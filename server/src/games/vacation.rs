@@ -6,11 +6,11 @@
 use chrono::{Datelike, Duration, NaiveDateTime};
 use turnpost_shared::Vacation;
 
-use super::deadline::notices_already_due;
-use crate::accounts::MailContext;
+use super::{frame, Actor, GameError, Loaded};
+use crate::clocks::notices_already_due;
 use crate::db::models::VacationRow;
 use crate::db::{self, clocks as q, DbConnection};
-use crate::games::{frame, Actor, GameError, Loaded};
+use crate::mail_context::MailContext;
 
 /// Vacation days per account and calendar year.
 pub const DAYS_PER_YEAR: u32 = 15;

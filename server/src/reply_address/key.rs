@@ -127,7 +127,7 @@ impl ReplyKeys {
     /// # Errors
     /// A bad template; storage failures.
     pub fn load(conn: &mut DbConnection, config: &crate::config::Config) -> anyhow::Result<Self> {
-        let template = super::settings::reply_template(config)?;
+        let template = super::reply_template(config)?;
         Ok(Self::new(template, load_secret(conn)?.into()))
     }
 
