@@ -4,18 +4,26 @@
 //! `main.rs` only parses the command line; everything else is here so that tests and later
 //! features can build an [`app::Application`] on port 0.
 //!
-//! Module map, top to bottom (a module imports only modules below it; the `layering` test and
-//! the module-cycle check keep it so):
-//! - start-up and channels: [`app`] (wires everything), [`cli`], `fallback` (answers that
-//!   depend on whether a program or a person asks), [`routes`] (JSON under `/v1`), [`web`]
-//!   (HTML pages), [`route_table`] (registers both), [`openapi`], [`auth`], [`blocking`]
-//!   (storage work on the blocking pool), [`inbound`] (mail in), [`bots`], [`sweeps`];
-//! - mail: [`notify`] decides every mail (game events, clock mail, answers to replies,
-//!   account mail) and composes it ([`notify::compose`]); [`mail`] only delivers (outbox
-//!   claims, SMTP, stored parts); [`background`] runs blocking work on low-priority threads;
-//! - domain: [`games`] (the game service), [`accounts`], [`clocks`], [`notifications`]
-//!   (preferences), [`play_link`], [`ratelimit`], [`validate`];
-//! - below: [`mail_context`], [`state`], [`error`], [`transaction`], [`db`], [`config`].
+//! Module map, top to bottom. A module imports only modules below it: no two files, and no two
+//! sibling folders, import each other (`tests/tests/module_cycles.rs` checks it), and nothing
+//! below the HTTP layer names an HTTP type (`server/tests/layering.rs`).
+//! - HTTP and start-up: [`app`] (wires everything), [`cli`], `fallback` (answers that depend on
+//!   whether a program or a person asks), [`routes`] (JSON under `/v1`), [`web`] (HTML pages),
+//!   [`openapi`], [`route_table`] (registers API routes and pages alike: HEAD with GET, 405 with
+//!   `Allow`), [`auth`], [`blocking`] (storage work on the blocking pool), [`error`] (every
+//!   domain error → HTTP, in one place), [`state`];
+//! - channels and workers: [`inbound`] (mail in), [`bots`], [`sweeps`] (reminders, timeouts,
+//!   digests), [`accounts`] (sign-up, codes, tokens);
+//! - mail decisions: [`notify`] decides every mail (game events, clock mail, answers to mail
+//!   replies, account mail) and composes it ([`notify::compose`]) on its own composer thread;
+//! - the game service: [`games`] (every operation on a game, one frame each; the turn clock and
+//!   vacations), [`play_link`];
+//! - below it: [`mail`] (delivery only: outbox claims, SMTP, stored parts), [`reply_address`]
+//!   (reply-address templates and signed keys, written by `notify`, read by `inbound`),
+//!   [`mail_context`], [`preferences`] (mail preferences and unsubscribe), [`clocks`]
+//!   (deadline maths), [`ratelimit`], [`validate`], [`client_address`], [`background`]
+//!   (low-priority threads), [`transaction`], [`db`], [`secrets`], [`private_files`],
+//!   [`config`].
 //!
 //! Seams for new features:
 //! - a way to play (mail reply, web form, bot): call the game service in [`games`] with a
@@ -30,7 +38,7 @@
 //!   connection on the blocking pool);
 //! - storage: tables in `migrations/{postgres,sqlite}` and [`db::schema`] (a test checks they
 //!   agree), queries in a file under [`db`], each domain operation in one
-//!   [`transaction::write`];
+//!   [`transaction::write_with`] (game writes in the game service's frame);
 //! - mail: game writes record a [`games::GameEvent`] in their transaction (the game frame
 //!   wakes the mail composer after commit), and [`notify::Composer`] composes its mail; other
 //!   mail is decided and queued by a function of [`notify`] on the caller's connection inside

@@ -1,6 +1,7 @@
-//! The outbox worker: several sessions, each composing the mail of waiting game events
-//! ([`notices::compose_waiting`]), then claiming a few due rows with a short lease, sending
-//! them over its own reused SMTP connection, and recording each outcome.
+//! The outbox worker delivers what is queued, and only that: several sessions, each claiming a
+//! few due rows with a short lease, sending them over its own reused SMTP connection, and
+//! recording each outcome. What to send and to whom is decided and composed before, in
+//! `crate::notify` (its composer wakes this worker).
 //!
 //! No database transaction or pooled connection is held across a network send: a claim is one
 //! short transaction ([`outbox::claim_due`]), the send follows, then one update marks the row.
