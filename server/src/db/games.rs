@@ -467,29 +467,17 @@ pub fn move_at(
         .optional()?)
 }
 
-/// Which games a listing wants.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ListStatus {
-    /// Challenges still open (not expired).
-    Invited,
-    /// Being played.
-    Active,
-    /// Over.
-    Finished,
-    /// Declined or expired.
-    Cancelled,
-}
-
 /// A page of the account's games, newest activity first, after the keyset `before`
 /// (`last_activity_at`, `id`) of the previous page's last game. Challenges made at or before
-/// `lapsed_at` count as cancelled (they expire lazily).
+/// `lapsed_at` count as cancelled (they expire lazily), so a listing by `status` filters on the
+/// status as shown: invited means still open, cancelled includes the lapsed ones.
 ///
 /// # Errors
 /// [`DbError::Query`].
 pub fn list_for_account(
     conn: &mut DbConnection,
     account_id: i64,
-    status: Option<ListStatus>,
+    status: Option<GameStatus>,
     my_turn: bool,
     before: Option<(NaiveDateTime, i64)>,
     limit: i64,
@@ -504,18 +492,18 @@ pub fn list_for_account(
         .into_boxed();
     match status {
         None => {}
-        Some(ListStatus::Invited) => {
+        Some(GameStatus::Invited) => {
             query = query
                 .filter(games::status.eq(Stored(GameStatus::Invited)))
                 .filter(games::created_at.gt(lapsed_at));
         }
-        Some(ListStatus::Active) => {
+        Some(GameStatus::Active) => {
             query = query.filter(games::status.eq(Stored(GameStatus::Active)))
         }
-        Some(ListStatus::Finished) => {
+        Some(GameStatus::Finished) => {
             query = query.filter(games::status.eq(Stored(GameStatus::Finished)));
         }
-        Some(ListStatus::Cancelled) => {
+        Some(GameStatus::Cancelled) => {
             query = query.filter(
                 games::status
                     .eq(Stored(GameStatus::Cancelled))

@@ -4,8 +4,8 @@
 use chrono::NaiveDateTime;
 use turnpost_shared::{GameList, GameRecord, GameView, MoveList};
 
-use super::{frame, view, Actor, GameError};
-use crate::db::games::{self as q, ListStatus};
+use super::{frame, view, Actor, GameError, GameStatus};
+use crate::db::games as q;
 use crate::db::{self, DbConnection};
 
 /// The game as `actor` sees it.
@@ -67,7 +67,7 @@ pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameE
 #[derive(Debug, Clone, Copy)]
 pub struct ListFilter {
     /// Only games in this (shown) status.
-    pub status: Option<ListStatus>,
+    pub status: Option<GameStatus>,
     /// Only games where the actor is to move.
     pub my_turn: bool,
     /// Only games whose last activity (and id) is before this cursor.

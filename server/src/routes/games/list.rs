@@ -4,7 +4,6 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
 use crate::auth::Authenticated;
-use crate::db::games::ListStatus;
 use crate::error::ApiError;
 use crate::games::reads::{self, ListFilter};
 use crate::state::AppState;
@@ -60,15 +59,11 @@ pub async fn list(
     let query = query.into_inner();
     let status = match query.status.as_deref() {
         None => None,
-        Some("invited") => Some(ListStatus::Invited),
-        Some("active") => Some(ListStatus::Active),
-        Some("finished") => Some(ListStatus::Finished),
-        Some("cancelled") => Some(ListStatus::Cancelled),
-        Some(other) => {
-            return Err(bad(format!(
-                "status={other}: expected invited, active, finished or cancelled"
-            )))
-        }
+        Some(text) => Some(text.parse::<turnpost_shared::GameStatus>().map_err(|_| {
+            bad(format!(
+                "status={text}: expected invited, active, finished or cancelled"
+            ))
+        })?),
     };
     let my_turn = match query.turn.as_deref() {
         None => false,
