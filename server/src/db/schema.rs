@@ -64,6 +64,7 @@ diesel::table! {
         sent_at -> Nullable<Timestamp>,
         parts -> Nullable<Text>,
         claimed_by -> Nullable<Text>,
+        lane -> Integer,
     }
 }
 

@@ -23,7 +23,7 @@ pub use stored_parts::StoredParts;
 pub use transport::{Session, Transport};
 pub use worker::{claimant_name, deliver_due, Delivery, OutboxWorker, CLAIM_BATCH};
 
-use crate::db::outbox::NewOutboxMail;
+use crate::db::outbox::{MailLane, NewOutboxMail};
 use crate::db::{outbox, DbConnection, DbError};
 
 /// One email to queue.
@@ -47,7 +47,32 @@ pub fn enqueue(
     message_id_domain: &str,
     mail: &NewMail,
 ) -> Result<i64, DbError> {
-    insert(conn, message_id_domain, mail, StoredParts::of(&mail.mail))
+    insert(
+        conn,
+        message_id_domain,
+        mail,
+        StoredParts::of(&mail.mail),
+        MailLane::Game,
+    )
+}
+
+/// Queues account mail (a sign-in code, a sign-up notice) as [`enqueue`] does, in the account
+/// lane: it is claimed before any game mail, so a backlog of turn cards does not delay it.
+///
+/// # Errors
+/// [`DbError::Query`] if the row cannot be written.
+pub fn enqueue_account_mail(
+    conn: &mut DbConnection,
+    message_id_domain: &str,
+    mail: &NewMail,
+) -> Result<i64, DbError> {
+    insert(
+        conn,
+        message_id_domain,
+        mail,
+        StoredParts::of(&mail.mail),
+        MailLane::Account,
+    )
 }
 
 fn insert(
@@ -55,6 +80,7 @@ fn insert(
     message_id_domain: &str,
     mail: &NewMail,
     parts: Option<StoredParts>,
+    lane: MailLane,
 ) -> Result<i64, DbError> {
     let message_id = format!(
         "<{}@{}>",
@@ -79,6 +105,7 @@ fn insert(
             status: outbox::OutboxStatus::Pending,
             next_attempt_at: now,
             created_at: now,
+            lane: lane.stored(),
         },
     )
 }

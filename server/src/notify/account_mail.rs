@@ -29,7 +29,7 @@ pub fn sign_in_code(
         minutes,
         &ctx.public_url,
     );
-    mail::enqueue(conn, &ctx.message_id_domain, &mail)?;
+    mail::enqueue_account_mail(conn, &ctx.message_id_domain, &mail)?;
     Ok(())
 }
 
@@ -46,6 +46,6 @@ pub fn sign_up_attempt(
         return Ok(());
     }
     let mail = compose::sign_up_attempt(&account.email, &account.name, &ctx.public_url);
-    mail::enqueue(conn, &ctx.message_id_domain, &mail)?;
+    mail::enqueue_account_mail(conn, &ctx.message_id_domain, &mail)?;
     Ok(())
 }

@@ -66,4 +66,8 @@ pub struct NewOutboxMail<'a> {
     pub next_attempt_at: NaiveDateTime,
     /// Now.
     pub created_at: NaiveDateTime,
+    /// [`MailLane::stored`] of the mail's lane.
+    ///
+    /// [`MailLane::stored`]: super::MailLane::stored
+    pub lane: i32,
 }

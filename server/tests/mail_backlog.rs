@@ -1,0 +1,287 @@
+//! A mail backlog: the claim's plan stays an ordered read of the pending index however many
+//! rows wait (and whether PostgreSQL plans it for the values or generically), and account mail
+//! (sign-in codes) is claimed ahead of any backlog of game mail.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests"
+)]
+
+mod common;
+
+use std::sync::Arc;
+
+use chrono::NaiveDateTime;
+use common::{Backend, TestDb};
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text, Timestamp};
+use turnpost_server::db::models::NewAccount;
+use turnpost_server::db::outbox::OutboxStatus;
+use turnpost_server::db::{self, accounts, outbox, DbConnection};
+use turnpost_server::mail::{self, ComposedMail, NewMail, CLAIM_BATCH};
+
+both_backends!(
+    claim_plan_reads_the_pending_index,
+    sign_in_code_is_claimed_ahead_of_a_game_mail_backlog,
+);
+
+/// The claim index the plan must read.
+const INDEX: &str = "mail_outbox_pending_due";
+
+/// Fills the outbox with `rows` game mails to 500 recipients: the first half sent, the rest
+/// pending and due, as after a saturating burst of turn cards.
+fn fill_backlog(conn: &mut DbConnection, rows: i64) {
+    let sent = rows / 2;
+    let sql = match conn {
+        DbConnection::Pg(_) => format!(
+            "INSERT INTO mail_outbox (message_id, recipient, subject, body_text, status, \
+             next_attempt_at, created_at, sent_at, lane) \
+             SELECT '<backlog-' || n || '@test>', 'p' || (n % 500) || '@example.com', 's', 'b', \
+             CASE WHEN n <= {sent} THEN 'sent' ELSE 'pending' END, \
+             TIMESTAMP '2026-01-01 00:00:00' + n * INTERVAL '1 millisecond', \
+             TIMESTAMP '2026-01-01 00:00:00', \
+             CASE WHEN n <= {sent} THEN TIMESTAMP '2026-01-01 00:00:01' END, 1 \
+             FROM generate_series(1, {rows}) AS n"
+        ),
+        DbConnection::Sqlite(_) => format!(
+            "WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < {rows}) \
+             INSERT INTO mail_outbox (message_id, recipient, subject, body_text, status, \
+             next_attempt_at, created_at, sent_at, lane) \
+             SELECT '<backlog-' || n || '@test>', 'p' || (n % 500) || '@example.com', 's', 'b', \
+             CASE WHEN n <= {sent} THEN 'sent' ELSE 'pending' END, \
+             strftime('%Y-%m-%d %H:%M:%f', '2026-01-01 00:00:00', '+' || (n / 1000.0) || ' seconds'), \
+             '2026-01-01 00:00:00', \
+             CASE WHEN n <= {sent} THEN '2026-01-01 00:00:01' END, 1 \
+             FROM s"
+        ),
+    };
+    diesel::sql_query(sql).execute(conn).unwrap();
+    let pending = outbox::backlog(conn).unwrap().pending;
+    assert_eq!(pending, rows - sent);
+}
+
+#[derive(QueryableByName)]
+struct PgPlanLine {
+    #[diesel(sql_type = Text, column_name = "QUERY PLAN")]
+    line: String,
+}
+
+#[derive(QueryableByName)]
+struct SqlitePlanLine {
+    #[diesel(sql_type = Text)]
+    detail: String,
+}
+
+/// The plan's nodes (what is read and how), without costs or conditions, so a custom plan
+/// and a generic plan of the same shape compare equal.
+fn plan_shape(plan: &[String]) -> Vec<String> {
+    plan.iter()
+        .filter(|line| !line.trim_start().contains(':'))
+        .map(|line| {
+            line.split("  (cost=")
+                .next()
+                .unwrap_or_default()
+                .trim_end()
+                .to_owned()
+        })
+        .collect()
+}
+
+fn pg_explain(conn: &mut DbConnection, statement: &str) -> Vec<String> {
+    let DbConnection::Pg(pg) = conn else {
+        unreachable!()
+    };
+    diesel::sql_query(format!("EXPLAIN {statement}"))
+        .load::<PgPlanLine>(pg)
+        .unwrap()
+        .into_iter()
+        .map(|row| row.line)
+        .collect()
+}
+
+fn assert_reads_the_index(plan: &[String]) {
+    let text = plan.join("\n");
+    assert!(
+        text.contains(&format!("Index Scan using {INDEX} on mail_outbox o")),
+        "the claim does not read {INDEX} in order:\n{text}"
+    );
+    assert!(
+        !text.contains("Seq Scan on mail_outbox"),
+        "the claim scans the outbox:\n{text}"
+    );
+    assert!(
+        !text.contains("Sort"),
+        "the claim sorts the backlog:\n{text}"
+    );
+}
+
+async fn claim_plan_reads_the_pending_index(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (_pool, mut conn) = common::migrated(&db);
+    fill_backlog(&mut conn, 20_000);
+    let sql = outbox::claim_sql(&conn);
+    let now = "2026-01-02 00:00:00";
+    match backend {
+        Backend::Postgres => {
+            // Statistics as autovacuum would have them after the burst.
+            diesel::sql_query("ANALYZE mail_outbox")
+                .execute(&mut conn)
+                .unwrap();
+            diesel::sql_query(format!("PREPARE claim_plan (timestamp, bigint) AS {sql}"))
+                .execute(&mut conn)
+                .unwrap();
+            let execute = format!("EXECUTE claim_plan ('{now}', {CLAIM_BATCH})");
+            let first = pg_explain(&mut conn, &execute);
+            assert_reads_the_index(&first);
+            // After five runs PostgreSQL may switch the prepared statement to its generic plan.
+            for _ in 0..6 {
+                let claimed = diesel::sql_query(&execute).execute(&mut conn).unwrap();
+                assert_eq!(claimed, CLAIM_BATCH);
+            }
+            let later = pg_explain(&mut conn, &execute);
+            assert_reads_the_index(&later);
+            assert_eq!(plan_shape(&first), plan_shape(&later));
+            // The generic plan itself (planned without the values) is the same index read.
+            diesel::sql_query("SET plan_cache_mode = force_generic_plan")
+                .execute(&mut conn)
+                .unwrap();
+            let generic = pg_explain(&mut conn, &execute);
+            assert!(
+                generic.join("\n").contains("$1"),
+                "not a generic plan: {generic:#?}"
+            );
+            assert_reads_the_index(&generic);
+            assert_eq!(plan_shape(&first), plan_shape(&generic));
+            diesel::sql_query("RESET plan_cache_mode")
+                .execute(&mut conn)
+                .unwrap();
+        }
+        Backend::Sqlite => {
+            let DbConnection::Sqlite(sqlite) = &mut conn else {
+                unreachable!()
+            };
+            let plan: Vec<String> = diesel::sql_query(format!("EXPLAIN QUERY PLAN {sql}"))
+                .bind::<Timestamp, _>(
+                    NaiveDateTime::parse_from_str(now, "%Y-%m-%d %H:%M:%S").unwrap(),
+                )
+                .bind::<BigInt, _>(i64::try_from(CLAIM_BATCH).unwrap())
+                .load::<SqlitePlanLine>(sqlite)
+                .unwrap()
+                .into_iter()
+                .map(|row| row.detail)
+                .collect();
+            let text = plan.join("\n");
+            assert!(
+                plan.iter().any(|line| line
+                    .starts_with("SCAN o USING INDEX mail_outbox_pending_due")
+                    || line.starts_with("SEARCH o USING INDEX mail_outbox_pending_due")),
+                "the claim does not read {INDEX}:\n{text}"
+            );
+            assert!(
+                !plan.iter().any(|line| line == "SCAN o" || line == "SCAN e"),
+                "the claim scans the outbox:\n{text}"
+            );
+            assert!(
+                !text.contains("TEMP B-TREE"),
+                "the claim sorts the backlog:\n{text}"
+            );
+        }
+    }
+    // The code's own claim over the backlog: the oldest due mail first, one per recipient.
+    let claimed = outbox::claim_due(
+        &mut conn,
+        "test",
+        NaiveDateTime::parse_from_str(now, "%Y-%m-%d %H:%M:%S").unwrap(),
+        NaiveDateTime::parse_from_str("2026-01-02 00:01:00", "%Y-%m-%d %H:%M:%S").unwrap(),
+        50,
+    )
+    .unwrap();
+    assert_eq!(claimed.len(), 50);
+    let mut recipients: Vec<&str> = claimed.iter().map(|row| row.recipient.as_str()).collect();
+    recipients.sort_unstable();
+    recipients.dedup();
+    assert_eq!(
+        recipients.len(),
+        50,
+        "two mails of one recipient in one claim"
+    );
+    assert!(claimed.windows(2).all(|pair| pair[0].id < pair[1].id));
+    assert!(claimed
+        .iter()
+        .all(|row| row.status == OutboxStatus::Pending));
+}
+
+fn mail_context(db: &TestDb, conn: &mut DbConnection) -> turnpost_server::accounts::MailContext {
+    let config = db.config();
+    turnpost_server::accounts::MailContext {
+        message_id_domain: config.message_id_domain(),
+        public_url: config.public_base_url().unwrap(),
+        wake: Arc::new(tokio::sync::Notify::new()),
+        link_key: turnpost_server::preferences::unsubscribe::load_key(conn)
+            .unwrap()
+            .into(),
+        reply: turnpost_server::inbound::ReplyKeys::load(conn, &config).unwrap(),
+    }
+}
+
+async fn sign_in_code_is_claimed_ahead_of_a_game_mail_backlog(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (_pool, mut conn) = common::migrated(&db);
+    let ctx = mail_context(&db, &mut conn);
+    let account = accounts::insert(
+        &mut conn,
+        &NewAccount {
+            name: "ada",
+            name_key: "ada",
+            email: "ada@example.com",
+            email_key: "ada@example.com",
+            verified_at: Some(db::now()),
+            created_at: db::now(),
+        },
+    )
+    .unwrap();
+    // Many game mails due, to other players and to ada herself, all queued before her code.
+    for n in 0..200 {
+        let to = if n % 50 == 0 {
+            "ada@example.com".to_owned()
+        } else {
+            format!("p{n}@example.com")
+        };
+        mail::enqueue(
+            &mut conn,
+            &ctx.message_id_domain,
+            &NewMail {
+                to,
+                mail: ComposedMail::plain(format!("Your move in Kefren #{n}"), "turn card"),
+            },
+        )
+        .unwrap();
+    }
+    turnpost_server::notify::sign_in_code(&mut conn, &ctx, &account, "123456", 15).unwrap();
+    turnpost_server::notify::sign_in_code(&mut conn, &ctx, &account, "654321", 15).unwrap();
+    let codes: Vec<_> = outbox::all(&mut conn)
+        .unwrap()
+        .into_iter()
+        .filter(|row| row.body_text.contains("123456") || row.body_text.contains("654321"))
+        .collect();
+    assert_eq!(codes.len(), 2);
+
+    let later = db::now() + chrono::Duration::seconds(1);
+    let batch = outbox::claim_due(
+        &mut conn,
+        "test",
+        later,
+        later + chrono::Duration::seconds(60),
+        i64::try_from(CLAIM_BATCH).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(batch.len(), CLAIM_BATCH);
+    // The first code leads the first batch; the second waits for it (one mail per recipient
+    // and lane at a time keeps a recipient's codes in order), and game mail fills the rest.
+    assert_eq!(batch[0].id, codes[0].id, "{:?}", batch[0].subject);
+    assert!(batch.iter().all(|row| row.id != codes[1].id));
+    assert!(batch[1..]
+        .iter()
+        .all(|row| row.subject.starts_with("Your move in Kefren")));
+}
