@@ -3,9 +3,9 @@
 //! Limits are per process: with several server instances each counts on its own, so the
 //! effective limit is multiplied by the number of instances.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::net::IpAddr;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::client_address::{rate_bucket, ProxyHeader, TrustedProxies};
@@ -33,36 +33,68 @@ impl RateLimiter {
         }
     }
 
+    fn buckets(&self) -> MutexGuard<'_, HashMap<String, (f64, Instant)>> {
+        match self.buckets.lock() {
+            Ok(guard) => guard,
+            Err(poisoned) => poisoned.into_inner(),
+        }
+    }
+
+    /// The tokens a bucket holds `now`.
+    fn refilled(&self, (tokens, at): (f64, Instant), now: Instant) -> f64 {
+        (tokens + now.duration_since(at).as_secs_f64() * self.refill_per_sec).min(self.capacity)
+    }
+
     /// Takes one token for `key`.
     ///
     /// # Errors
     /// The number of seconds until a token is available (at least 1).
     pub fn check(&self, key: &str) -> Result<(), u64> {
+        self.take_each(&[key])
+    }
+
+    /// Takes one token for each of `keys` (each distinct key once), or none when any of them
+    /// has none left.
+    ///
+    /// # Errors
+    /// The number of seconds until every key has a token (at least 1).
+    pub fn take_each(&self, keys: &[&str]) -> Result<(), u64> {
+        let keys: BTreeSet<&str> = keys.iter().copied().collect();
         let now = Instant::now();
-        let mut buckets = match self.buckets.lock() {
-            Ok(guard) => guard,
-            Err(poisoned) => poisoned.into_inner(),
-        };
+        let mut buckets = self.buckets();
         if buckets.len() >= SWEEP_AT {
-            let (capacity, rate) = (self.capacity, self.refill_per_sec);
-            buckets.retain(|_, (tokens, at)| {
-                *tokens + now.duration_since(*at).as_secs_f64() * rate < capacity
-            });
+            buckets.retain(|_, bucket| self.refilled(*bucket, now) < self.capacity);
         }
-        let (tokens, at) = buckets
-            .entry(key.to_owned())
-            .or_insert((self.capacity, now));
-        let refilled = (*tokens + now.duration_since(*at).as_secs_f64() * self.refill_per_sec)
-            .min(self.capacity);
-        if refilled >= 1.0 {
-            *tokens = refilled - 1.0;
-            *at = now;
-            Ok(())
-        } else {
-            *tokens = refilled;
-            *at = now;
-            let wait = (1.0 - refilled) / self.refill_per_sec;
-            Err(Duration::from_secs_f64(wait.max(0.0)).as_secs().max(1))
+        let mut lacking = 0.0_f64;
+        for key in &keys {
+            let bucket = buckets
+                .entry((*key).to_owned())
+                .or_insert((self.capacity, now));
+            *bucket = (self.refilled(*bucket, now), now);
+            lacking = lacking.max(1.0 - bucket.0);
+        }
+        if lacking > 0.0 {
+            let wait = lacking / self.refill_per_sec;
+            return Err(Duration::from_secs_f64(wait.max(0.0)).as_secs().max(1));
+        }
+        for key in &keys {
+            if let Some(bucket) = buckets.get_mut(*key) {
+                bucket.0 -= 1.0;
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives back the token [`RateLimiter::take_each`] took for each of `keys`.
+    pub fn give_back(&self, keys: &[&str]) {
+        let keys: BTreeSet<&str> = keys.iter().copied().collect();
+        let now = Instant::now();
+        let mut buckets = self.buckets();
+        for key in keys {
+            // A bucket swept away was full again: nothing to give back.
+            if let Some(bucket) = buckets.get_mut(key) {
+                *bucket = ((self.refilled(*bucket, now) + 1.0).min(self.capacity), now);
+            }
         }
     }
 }
@@ -167,32 +199,72 @@ impl Limits {
         }
     }
 
-    /// Counts one challenge from the account called `challenger` to the accounts called
-    /// `recipients` (names compared regardless of case; the built-in bots receive without
-    /// limit).
+    /// Charges one challenge from the account called `challenger` to the persons called
+    /// `recipients` (name keys; each charged once, the challenger never as a recipient): one
+    /// from the sender's hourly budget and one from each recipient's, all or none. Call it
+    /// once the challenge is known to be acceptable, and [`ChallengeCharge::keep`] the charge
+    /// once it is created: a charge dropped unkept is given back.
     ///
     /// # Errors
     /// [`RateLimited`] when the challenger has sent, or a recipient has received, as
-    /// many challenges as an hour allows.
-    pub fn check_challenge(
-        &self,
+    /// many challenges as an hour allows; then nothing is charged.
+    pub fn charge_challenge<'a>(
+        &'a self,
         challenger: &str,
         recipients: &[String],
-    ) -> Result<(), RateLimited> {
+    ) -> Result<ChallengeCharge<'a>, RateLimited> {
         let challenger = challenger.to_lowercase();
+        let mut recipients: Vec<String> = recipients
+            .iter()
+            .map(|r| r.trim().to_lowercase())
+            .filter(|r| *r != challenger)
+            .collect();
+        recipients.sort();
+        recipients.dedup();
         self.challenges_per_account
-            .check(&challenger)
+            .take_each(&[&challenger])
             .map_err(too_many)?;
-        for recipient in recipients {
-            let recipient = recipient.trim().to_lowercase();
-            // Bots receive no mail and play every challenge: nobody to protect from spam.
-            if recipient != challenger && !crate::bots::is_bot_name(&recipient) {
-                self.challenges_per_recipient
-                    .check(&recipient)
-                    .map_err(too_many)?;
-            }
+        let keys: Vec<&str> = recipients.iter().map(String::as_str).collect();
+        if let Err(wait) = self.challenges_per_recipient.take_each(&keys) {
+            self.challenges_per_account.give_back(&[&challenger]);
+            return Err(too_many(wait));
         }
-        Ok(())
+        Ok(ChallengeCharge {
+            limits: self,
+            challenger,
+            recipients,
+            kept: false,
+        })
+    }
+}
+
+/// One challenge's share of the hourly challenge budgets ([`Limits::charge_challenge`]):
+/// given back when dropped, unless kept because the challenge was created.
+#[derive(Debug)]
+#[must_use = "a charge dropped unkept is given back"]
+pub struct ChallengeCharge<'a> {
+    limits: &'a Limits,
+    challenger: String,
+    recipients: Vec<String>,
+    kept: bool,
+}
+
+impl ChallengeCharge<'_> {
+    /// Keeps the charge: the challenge was created.
+    pub fn keep(mut self) {
+        self.kept = true;
+    }
+}
+
+impl Drop for ChallengeCharge<'_> {
+    fn drop(&mut self) {
+        if !self.kept {
+            self.limits
+                .challenges_per_account
+                .give_back(&[&self.challenger]);
+            let keys: Vec<&str> = self.recipients.iter().map(String::as_str).collect();
+            self.limits.challenges_per_recipient.give_back(&keys);
+        }
     }
 }
 

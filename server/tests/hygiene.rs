@@ -20,6 +20,7 @@ both_backends!(
     forwarded_addresses_count_only_from_trusted_proxies,
     forwarded_ipv6_clients_are_limited_by_64_and_ports_are_read,
     challenges_are_rate_limited_per_sender_and_recipient,
+    refused_challenges_charge_no_limit,
     health_openapi_and_docs,
     the_token_is_checked_before_the_body,
 );
@@ -461,6 +462,7 @@ async fn challenges_are_rate_limited_per_sender_and_recipient(backend: Backend) 
     let ann = app.sign_up_and_verify("ann", "ann@example.org").await;
     app.sign_up_and_verify("bob", "bob@example.org").await;
     app.sign_up_and_verify("cid", "cid@example.org").await;
+    app.sign_up_and_verify("dan", "dan@example.org").await;
     let challenge = |to: &'static str| {
         let app = &app;
         let ann = ann.clone();
@@ -480,8 +482,11 @@ async fn challenges_are_rate_limited_per_sender_and_recipient(backend: Backend) 
     assert_eq!(limited.status, 429, "{limited:?}");
     assert!(limited.headers.contains_key("retry-after"));
     assert_eq!(challenge("cid").await.status, 201);
-    // Every attempt counts against the sender, refused ones too: Ann's fifth is refused.
-    assert_eq!(challenge("cid").await.status, 429);
+    // Only challenges made count against the sender: the one refused for Bob's sake did not.
+    assert_eq!(challenge("cid").await.status, 201);
+    let limited = challenge("dan").await;
+    assert_eq!(limited.status, 429, "Ann's fifth: {limited:?}");
+    assert!(limited.headers.contains_key("retry-after"));
     // Bob got two challenge mails and no more.
     app.smtp.wait_for("bob@example.org", 3).await;
     assert_eq!(
@@ -489,6 +494,79 @@ async fn challenges_are_rate_limited_per_sender_and_recipient(backend: Backend) 
         3,
         "code + two challenges"
     );
+}
+
+async fn refused_challenges_charge_no_limit(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| {
+        c.challenges_per_hour = 3;
+        c.challenges_received_per_hour = 2;
+    })
+    .await;
+    let att = app.sign_up_and_verify("att", "att@example.org").await;
+    app.sign_up_and_verify("victim", "victim@example.org").await;
+    app.sign_up_and_verify("other", "other@example.org").await;
+    let challenge = |body: serde_json::Value| {
+        let app = &app;
+        let att = att.clone();
+        async move { common::post(app, "/v1/games", &att, body).await }
+    };
+    // The drain: one challenge naming the victim 25 times, sent again and again.
+    let mut seats = vec!["att"];
+    seats.extend(["victim"; 25]);
+    for _ in 0..5 {
+        let drain = challenge(json!({"kind": "kefren", "seats": seats})).await;
+        assert_eq!(drain.status, 422, "{drain:?}");
+        assert_eq!(drain.error_code(), "duplicate_player");
+    }
+    // Refused for every other reason the service has: none of them charges anyone.
+    let refused = [
+        (
+            json!({"kind": "chinese-checkers", "options": {"players": 3}, "seats": ["att", "victim", "nobody"]}),
+            "unknown_player",
+        ),
+        (
+            json!({"kind": "kefren", "seats": ["att", "victim", "other"]}),
+            "seat_count",
+        ),
+        (
+            json!({"kind": "kefren", "seats": ["victim", "other"]}),
+            "creator_not_seated",
+        ),
+        (
+            json!({"kind": "kefren", "options": {"bogus": 1}, "seats": ["att", "victim"]}),
+            "invalid_options",
+        ),
+        (
+            json!({"kind": "kefren", "clock": "soon", "seats": ["att", "victim"]}),
+            "invalid_clock",
+        ),
+        (
+            json!({"kind": "chinese-checkers", "options": {"players": 3}, "seats": ["att", "VICTIM", " victim "]}),
+            "duplicate_player",
+        ),
+    ];
+    for _ in 0..3 {
+        for (body, code) in &refused {
+            let answer = challenge(body.clone()).await;
+            assert_eq!(answer.status, 422, "{body}: {answer:?}");
+            assert_eq!(answer.error_code(), *code, "{body}");
+        }
+    }
+    // The victim can still receive real challenges, as many as an hour allows, and no more.
+    let to_victim = json!({"kind": "kefren", "seats": ["att", "victim"]});
+    assert_eq!(challenge(to_victim.clone()).await.status, 201);
+    assert_eq!(challenge(to_victim.clone()).await.status, 201);
+    let limited = challenge(to_victim).await;
+    assert_eq!(limited.status, 429, "{limited:?}");
+    // The refusal for the victim's sake did not count against the sender either.
+    let with_bot = json!({"kind": "chinese-checkers", "options": {"players": 3}, "seats": ["att", "other", "bot-1"]});
+    assert_eq!(challenge(with_bot).await.status, 201);
+    // Three made: the sender's budget is spent.
+    let spent = challenge(json!({"kind": "kefren", "seats": ["att", "other"]})).await;
+    assert_eq!(spent.status, 429, "{spent:?}");
+    // The victim got the code and the two challenges: nothing from the refused ones.
+    app.smtp.wait_for("victim@example.org", 3).await;
+    assert_eq!(app.smtp.messages_to("victim@example.org").len(), 3);
 }
 
 async fn health_openapi_and_docs(backend: Backend) {

@@ -15,7 +15,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use dovecot::Dovecot;
-use turnpost_server::inbound::{Handled, ImapMailbox, ImapWatch, InboundMessage};
+use turnpost_server::inbound::{
+    Handled, ImapMailbox, ImapWatch, InboundMessage, MAX_MESSAGE_BYTES,
+};
 
 fn message(n: usize) -> Vec<u8> {
     format!(
@@ -73,6 +75,59 @@ fn handled_messages_move_to_the_done_folder_and_others_stay() {
     assert_eq!(handled, 2);
     assert_eq!(dovecot.count("INBOX"), 0);
     assert_eq!(dovecot.count("Done"), 3);
+}
+
+#[test]
+fn an_oversized_message_is_taken_out_unread() {
+    let dovecot = Dovecot::start();
+    // Over the limit by a MiB, and then a genuine reply behind it.
+    let mut oversized = message(0);
+    oversized.extend(
+        std::iter::repeat_n(b"x".repeat(998), (MAX_MESSAGE_BYTES + (1 << 20)) / 1000).flat_map(
+            |line| {
+                let mut line = line;
+                line.extend_from_slice(b"\r\n");
+                line
+            },
+        ),
+    );
+    assert!(oversized.len() > MAX_MESSAGE_BYTES + (1 << 20) - 1000);
+    dovecot.append("INBOX", &oversized);
+    dovecot.append("INBOX", &message(1));
+    let mut seen = Vec::new();
+    let mut largest = 0;
+    let handled = watch(&dovecot, Some("Done"))
+        .drain_once(&mut |raw| {
+            largest = largest.max(raw.len());
+            seen.push(
+                InboundMessage::read(raw).map_or_else(|e| format!("unreadable: {e}"), |m| m.id),
+            );
+            Handled::Done
+        })
+        .unwrap();
+    assert_eq!(seen, ["m1@example.org"], "{}", dovecot.log());
+    assert_eq!(handled, 1);
+    assert!(largest < 1000, "{largest}");
+    // Both out of the inbox: the big one as if handled, so it is not looked at again.
+    assert_eq!(dovecot.count("INBOX"), 0);
+    assert_eq!(dovecot.count("Done"), 2);
+    // Dovecot's count of bytes sent to the watcher: the big body was never fetched.
+    let log = dovecot.log();
+    let sent: Vec<usize> = log
+        .split("out=")
+        .skip(1)
+        .filter_map(|rest| {
+            rest.split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert!(!sent.is_empty(), "no byte counts in the log: {log}");
+    assert!(
+        sent.iter().all(|&bytes| bytes < MAX_MESSAGE_BYTES),
+        "the big message was read: {sent:?}"
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@
 //! on `expires_at`, and accepting or declining it is refused. So no sweep is needed, and
 //! several server instances cannot disagree about it.
 
-use turnpost_shared::{ClockSpec, CreateGameRequest, GameView, OnLeave};
+use turnpost_shared::{AnyGame, ClockSpec, CreateGameRequest, GameView, OnLeave, TimeoutMode};
 
 use super::event::{self as events, GameEvent};
 use super::{frame, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
@@ -17,19 +17,57 @@ use crate::db::models::{Account, GameSeat, NewGame};
 use crate::db::{self, accounts, DbConnection, DbError};
 use crate::mail_context::MailContext;
 
-/// Creates a challenge; the caller's seat is accepted at once, and every other player is
-/// mailed.
+/// A challenge the service would create, as [`check`] found it: options, seats and clock
+/// read, every named player found. Refusals come before any effect, so a channel can charge
+/// its limits between [`check`] and [`create`] for challenges that can be made only.
+#[derive(Debug)]
+pub struct Challenge {
+    start: AnyGame,
+    names: Vec<String>,
+    clock: String,
+    timeout: TimeoutMode,
+    on_leave: OnLeave,
+    challenger: String,
+    recipients: Vec<String>,
+}
+
+impl Challenge {
+    /// The name key of the player making the challenge.
+    #[must_use]
+    pub fn challenger(&self) -> &str {
+        &self.challenger
+    }
+
+    /// The name keys of the persons challenged: every seat but the challenger's and the
+    /// bots', each once.
+    #[must_use]
+    pub fn recipients(&self) -> &[String] {
+        &self.recipients
+    }
+}
+
+/// Checks a challenge without making it: everything [`create`] would refuse is refused here.
 ///
 /// # Errors
 /// [`GameError::InvalidOptions`] (naming the key; also `on_leave` `bot` with two seats),
-/// `SeatCount`, `UnknownPlayer`,
-/// `DuplicatePlayer`, `CreatorNotSeated`, `InvalidClock`; storage failures.
-pub fn create(
+/// `SeatCount`, `UnknownPlayer`, `DuplicatePlayer`, `CreatorNotSeated`, `BotsOnly`,
+/// `InvalidClock`; storage failures.
+pub fn check(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     request: &CreateGameRequest,
-) -> Result<GameView, GameError> {
+) -> Result<Challenge, GameError> {
+    // A name given twice is refused first: it says more than a seat count would.
+    let names: Vec<String> = request
+        .seats
+        .iter()
+        .map(|n| n.trim().to_ascii_lowercase())
+        .collect();
+    for (i, name) in names.iter().enumerate() {
+        if names[..i].contains(name) {
+            return Err(GameError::DuplicatePlayer { name: name.clone() });
+        }
+    }
     let start = options::start_position(request.kind, &request.options, request.seats.len())?;
     let seat_count = usize::from(start.seat_count());
     if request.seats.len() != seat_count {
@@ -55,50 +93,86 @@ pub fn create(
              where a player leaving ends the game"
         )));
     }
-    let names: Vec<String> = request
-        .seats
+    let (me, players) = frame::read(conn, |conn| seated_players(conn, actor, &names))?;
+    let recipients = players
         .iter()
-        .map(|n| n.trim().to_ascii_lowercase())
+        .filter(|p| p.id != me.id && !p.is_bot())
+        .map(|p| p.name_key.clone())
         .collect();
-    for (i, name) in names.iter().enumerate() {
-        if names[..i].contains(name) {
-            return Err(GameError::DuplicatePlayer { name: name.clone() });
+    Ok(Challenge {
+        start,
+        names,
+        clock,
+        timeout,
+        on_leave,
+        challenger: me.name_key,
+        recipients,
+    })
+}
+
+/// The caller's account and the accounts named for the seats, in seat order.
+fn seated_players(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    names: &[String],
+) -> Result<(Account, Vec<Account>), GameError> {
+    let me = accounts::by_id(conn, actor.account_id())?.ok_or_else(|| {
+        DbError::Corrupt(format!(
+            "account {} acts but does not exist",
+            actor.account_id()
+        ))
+    })?;
+    if !names.contains(&me.name_key) {
+        if all_bots(conn, names)? {
+            return Err(GameError::BotsOnly {
+                names: names.join(", "),
+            });
+        }
+        return Err(GameError::CreatorNotSeated { name: me.name });
+    }
+    let mut players = Vec::with_capacity(names.len());
+    for name in names {
+        match accounts::by_name_key(conn, name)? {
+            Some(account) if account.verified_at.is_some() => players.push(account),
+            _ => return Err(GameError::UnknownPlayer { name: name.clone() }),
         }
     }
+    Ok((me, players))
+}
+
+/// Creates a checked challenge; the caller's seat is accepted at once, and every other player
+/// is mailed. The players are looked up again in the creating transaction.
+///
+/// # Errors
+/// [`GameError::UnknownPlayer`] when a player went away since [`check`]; storage failures.
+pub fn create(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    actor: &Actor,
+    challenge: &Challenge,
+) -> Result<GameView, GameError> {
+    let Challenge {
+        start,
+        names,
+        clock,
+        timeout,
+        on_leave,
+        ..
+    } = challenge;
     let options_text = start.options().to_string();
     let position = start.position_text();
     let kind = start.kind();
     let game_id = frame::write(conn, ctx, |conn| {
-        let me = accounts::by_id(conn, actor.account_id())?.ok_or_else(|| {
-            DbError::Corrupt(format!(
-                "account {} acts but does not exist",
-                actor.account_id()
-            ))
-        })?;
-        if !names.contains(&me.name_key) {
-            if all_bots(conn, &names)? {
-                return Err(GameError::BotsOnly {
-                    names: names.join(", "),
-                });
-            }
-            return Err(GameError::CreatorNotSeated { name: me.name });
-        }
-        let mut players = Vec::with_capacity(names.len());
-        for name in &names {
-            match accounts::by_name_key(conn, name)? {
-                Some(account) if account.verified_at.is_some() => players.push(account),
-                _ => return Err(GameError::UnknownPlayer { name: name.clone() }),
-            }
-        }
+        let (me, players) = seated_players(conn, actor, names)?;
         let now = db::now();
         let game = q::insert(
             conn,
             &NewGame {
                 kind,
                 options: &options_text,
-                clock: Some(&clock),
-                timeout_mode: timeout,
-                on_leave,
+                clock: Some(clock.as_str()),
+                timeout_mode: *timeout,
+                on_leave: *on_leave,
                 status: GameStatus::Invited,
                 ply: 0,
                 position: &position,

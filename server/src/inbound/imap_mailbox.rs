@@ -7,10 +7,13 @@
 //! "acted on once" is the handler's job (it records each Message-ID in the same transaction as
 //! the effect); here a move that finds the message gone is not an error.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use imap::{ClientBuilder, ConnectionMode};
+
+use super::MAX_MESSAGE_BYTES;
 
 /// Where the mailbox is and how to sign in.
 #[derive(Clone, PartialEq, Eq)]
@@ -272,6 +275,9 @@ impl ImapWatch {
     }
 
     /// Hands every message to the handler, oldest first; returns whether one was left for later.
+    /// A message larger than [`MAX_MESSAGE_BYTES`] (by its `RFC822.SIZE`, asked first) is taken
+    /// out unread and logged: the handler would refuse it anyway, and reading it whole would
+    /// hold it all in memory.
     fn drain(
         &self,
         session: &mut imap::Session<imap::Connection>,
@@ -283,7 +289,31 @@ impl ImapWatch {
             .into_iter()
             .collect();
         uids.sort_unstable();
+        if uids.is_empty() {
+            return Ok(false);
+        }
+        let sizes: HashMap<u32, Option<u32>> = session
+            .uid_fetch(uid_set(&uids), "(UID RFC822.SIZE)")
+            .map_err(step("fetch sizes"))?
+            .iter()
+            .filter_map(|fetch| Some((fetch.uid?, fetch.size)))
+            .collect();
         for uid in uids {
+            // Gone already: another watcher took it.
+            let Some(&size) = sizes.get(&uid) else {
+                continue;
+            };
+            if let Some(size) = size.filter(|&size| too_large(size)) {
+                tracing::warn!(
+                    mailbox = %self.mailbox.describe(),
+                    uid,
+                    size,
+                    limit = MAX_MESSAGE_BYTES,
+                    "IMAP message over the size limit taken out unread"
+                );
+                self.take_out(session, uid)?;
+                continue;
+            }
             let fetches = session
                 .uid_fetch(uid.to_string(), "BODY.PEEK[]")
                 .map_err(step("fetch"))?;
@@ -317,6 +347,19 @@ impl ImapWatch {
             Err(error) => Err(step("move")(error)),
         }
     }
+}
+
+/// Whether a message of `size` bytes is over [`MAX_MESSAGE_BYTES`].
+fn too_large(size: u32) -> bool {
+    usize::try_from(size).map_or(true, |size| size > MAX_MESSAGE_BYTES)
+}
+
+/// `uids` as an IMAP sequence set: `1,2,5`.
+fn uid_set(uids: &[u32]) -> String {
+    uids.iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn sleep_unless_stopped(duration: Duration, stop: &AtomicBool) {

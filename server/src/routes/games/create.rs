@@ -4,7 +4,6 @@ use actix_web::{web, HttpResponse};
 use turnpost_shared::CreateGameRequest;
 
 use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::challenge;
 use crate::state::AppState;
 
@@ -28,12 +27,19 @@ pub async fn create(
     let actor = auth.actor();
     // Refused only once the token passed (see `crate::auth`).
     let request = body?.into_inner();
-    state
-        .limits
-        .check_challenge(&auth.account.name, &request.seats)
-        .map_err(ApiError::from)?;
-    let view = crate::blocking::with_games(&state, move |conn, ctx| {
-        challenge::create(conn, ctx, &actor, &request)
+    let ctx = state.mail.clone();
+    let limits = state.clone();
+    // Checked, charged, created and the charge settled in one blocking task, which runs to
+    // its end even if the client goes away: only a challenge that can be made is charged
+    // (each recipient once), and only one that was made keeps its charge.
+    let view = crate::blocking::with_conn(&state, move |conn| {
+        let checked = challenge::check(conn, &actor, &request)?;
+        let charge = limits
+            .limits
+            .charge_challenge(checked.challenger(), checked.recipients())?;
+        let view = challenge::create(conn, &ctx, &actor, &checked)?;
+        charge.keep();
+        Ok(view)
     })
     .await?;
     Ok(HttpResponse::Created().json(view))
