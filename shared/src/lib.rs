@@ -61,7 +61,7 @@ pub use move_list::split_move_list;
 pub use notation::{CellText, Cursor, ParseMoveError};
 pub use notification_api::{
     CategoriesPatch, NotificationCategories, NotificationSettings, NotificationSettingsPatch,
-    TurnMail, Vacation, VacationRequest,
+    TurnMail, UnknownTurnMail, Vacation, VacationRequest,
 };
 pub use on_leave::{OnLeave, UnknownOnLeave};
 pub use options::{OptionError, OptionSpec, OptionValues, Options, PLAYERS_OPTION};

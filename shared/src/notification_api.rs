@@ -40,6 +40,19 @@ impl TurnMail {
     }
 }
 
+/// A name that is no [`TurnMail`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown turn mail `{0}`: expected immediate, digest or off")]
+pub struct UnknownTurnMail(pub String);
+
+impl std::str::FromStr for TurnMail {
+    type Err = UnknownTurnMail;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Self::from_name(name).ok_or_else(|| UnknownTurnMail(name.to_owned()))
+    }
+}
+
 /// Which kinds of mail besides turn mail are wanted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

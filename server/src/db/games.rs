@@ -6,10 +6,10 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use turnpost_shared::{GameResult, GameStatus, ResultReason};
+use turnpost_shared::{GameResult, GameStatus, ResultReason, TurnMail};
 
 use super::models::{Account, Game, GameSeat, MoveRow, NewGame, NotificationSettingsRow};
-use super::preference_columns::{Flag, StoredTurnMail};
+use super::preference_columns::Flag;
 use super::schema::{
     accounts, game_mutes, game_seats, games, moves, notification_settings, vacations,
 };
@@ -205,7 +205,7 @@ pub struct PlayerSettings {
 type SettingsColumns = (
     i64,
     String,
-    StoredTurnMail,
+    Stored<TurnMail>,
     i32,
     Flag,
     Flag,

@@ -8,7 +8,7 @@ use turnpost_shared::{
 
 use super::ClockNotices;
 
-use super::preference_columns::{Flag, StoredTurnMail};
+use super::preference_columns::Flag;
 use super::schema::{
     accounts, api_tokens, game_seats, games, moves, notification_settings, sign_in_codes, vacations,
 };
@@ -293,7 +293,7 @@ pub struct NotificationSettingsRow {
     /// IANA time zone name.
     pub time_zone: String,
     /// How turn mail goes.
-    #[diesel(deserialize_as = StoredTurnMail, serialize_as = StoredTurnMail)]
+    #[diesel(deserialize_as = Stored<TurnMail>, serialize_as = Stored<TurnMail>)]
     pub turn_mail: TurnMail,
     /// Local hour of the digest.
     pub digest_hour: i32,

@@ -5,8 +5,8 @@ use diesel::prelude::*;
 use turnpost_shared::TurnMail;
 
 use super::models::NotificationSettingsRow;
-use super::preference_columns::StoredTurnMail;
 use super::schema::{game_mutes, notification_settings, server_secrets};
+use super::text_column::Stored;
 use super::{DbConnection, DbError};
 
 /// An account's stored preferences (none: the defaults).
@@ -59,7 +59,7 @@ pub fn lock_digest_readers(
     macro_rules! readers {
         () => {
             notification_settings::table
-                .filter(notification_settings::turn_mail.eq(StoredTurnMail(TurnMail::Digest)))
+                .filter(notification_settings::turn_mail.eq(Stored(TurnMail::Digest)))
                 .filter(notification_settings::account_id.gt(after_account))
                 .order(notification_settings::account_id.asc())
                 .limit(limit)

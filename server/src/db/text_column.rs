@@ -17,7 +17,9 @@ use diesel::deserialize::{self, FromSql};
 use diesel::expression::AsExpression;
 use diesel::serialize::{self, IsNull, Output, ToSql};
 use diesel::sql_types::{Nullable, Text};
-use turnpost_shared::{GameKind, GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode};
+use turnpost_shared::{
+    GameKind, GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode, TurnMail,
+};
 
 /// Implements `FromSql`/`ToSql` for `Text` on every backend for a server type with
 /// `as_str(&self) -> &str` and a `FromStr` whose error is a `std::error::Error` (the type
@@ -180,4 +182,5 @@ stored_text!(GameResult, as_str);
 stored_text!(ResultReason, as_str);
 stored_text!(GameKind, name);
 stored_text!(TimeoutMode, as_str);
+stored_text!(TurnMail, as_str);
 stored_text!(OnLeave, as_str);
