@@ -189,6 +189,20 @@ diesel::table! {
 }
 
 diesel::joinable!(api_tokens -> accounts (account_id));
+diesel::table! {
+    open_seats (game_id, seat) {
+        game_id -> BigInt,
+        seat -> Integer,
+    }
+}
+
+diesel::table! {
+    rematches (game_id) {
+        game_id -> BigInt,
+        rematch_id -> BigInt,
+    }
+}
+
 diesel::joinable!(bot_claims -> games (game_id));
 diesel::joinable!(game_seats -> games (game_id));
 diesel::joinable!(game_seats -> accounts (account_id));
@@ -197,6 +211,7 @@ diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(sign_in_codes -> accounts (account_id));
 diesel::joinable!(notification_settings -> accounts (account_id));
 diesel::joinable!(game_mutes -> games (game_id));
+diesel::joinable!(open_seats -> games (game_id));
 diesel::joinable!(inbound_mail -> accounts (account_id));
 diesel::joinable!(inbound_mail -> games (game_id));
 diesel::joinable!(vacations -> accounts (account_id));
@@ -215,5 +230,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_mutes,
     vacations,
     server_secrets,
-    inbound_mail
+    inbound_mail,
+    open_seats,
+    rematches
 );
