@@ -407,3 +407,24 @@ pub fn issue_token_for_name(
         Ok((secret, token, account))
     })
 }
+
+/// The account's API tokens, oldest first.
+///
+/// # Errors
+/// Storage failures.
+pub fn tokens_of(conn: &mut DbConnection, account_id: i64) -> Result<Vec<ApiToken>, DbError> {
+    tokens::list(conn, account_id)
+}
+
+/// Revokes one of the account's API tokens (and with it the play links issued so far); false
+/// if the account has no such token.
+///
+/// # Errors
+/// Storage failures.
+pub fn revoke_token(
+    conn: &mut DbConnection,
+    account_id: i64,
+    token_id: i64,
+) -> Result<bool, DbError> {
+    tokens::delete(conn, account_id, token_id)
+}

@@ -17,9 +17,9 @@ use turnpost_shared::{
 
 use super::viewer::SignedIn;
 use super::{csrf, layout, session_cookie, WebError};
+use crate::accounts;
 use crate::browser_sessions;
 use crate::db::models::{ApiToken, BrowserSession};
-use crate::db::tokens;
 use crate::error::ApiError;
 use crate::games::{vacation, GameError};
 use crate::preferences::{self, Category, Preferences};
@@ -41,7 +41,7 @@ async fn read(state: &AppState, signed_in: &SignedIn) -> Result<Shown, WebError>
         let notifications = preferences::show(conn, account_id).map_err(ApiError::from)?;
         let switched_off = Preferences::load(conn, account_id)?.switched_off();
         let vacation = vacation::show(conn, &actor)?;
-        let tokens = tokens::list(conn, account_id)?;
+        let tokens = accounts::tokens_of(conn, account_id)?;
         let sessions = browser_sessions::list(conn, account_id)?;
         Ok(Shown {
             notifications,
@@ -417,7 +417,7 @@ pub async fn revoke_token(
     check(&signed_in, &form)?;
     let (account_id, token_id) = (signed_in.account.id, path.into_inner());
     let deleted = crate::blocking::with_conn(&state, move |conn| {
-        Ok(tokens::delete(conn, account_id, token_id)?)
+        Ok(accounts::revoke_token(conn, account_id, token_id)?)
     })
     .await?;
     if !deleted {
