@@ -379,6 +379,7 @@ impl From<crate::accounts::AccountError> for ApiError {
             A::BotAccount { .. } => conflict("bot_account"),
             A::Conflict => conflict("conflict"),
             A::NoCode => unauthorized("invalid_code"),
+            A::NoLink => unauthorized("invalid_link"),
             A::WrongCode { .. } => unauthorized("wrong_code"),
             A::CodeLocked | A::LastAttempt => unauthorized("code_locked"),
             A::NoSuchAccount { .. } => Self::NotFound(message),

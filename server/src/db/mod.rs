@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod bots;
+pub mod browser_sessions;
 pub mod clocks;
 pub mod codes;
 pub mod events;

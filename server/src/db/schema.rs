@@ -44,6 +44,18 @@ diesel::table! {
         expires_at -> Timestamp,
         used_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
+        link_hash -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    browser_sessions (id) {
+        id -> BigInt,
+        account_id -> BigInt,
+        secret_hash -> Text,
+        label -> Text,
+        created_at -> Timestamp,
+        last_used_at -> Timestamp,
     }
 }
 
@@ -209,6 +221,7 @@ diesel::joinable!(game_seats -> accounts (account_id));
 diesel::joinable!(moves -> games (game_id));
 diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(sign_in_codes -> accounts (account_id));
+diesel::joinable!(browser_sessions -> accounts (account_id));
 diesel::joinable!(notification_settings -> accounts (account_id));
 diesel::joinable!(game_mutes -> games (game_id));
 diesel::joinable!(open_seats -> games (game_id));
@@ -221,6 +234,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     api_tokens,
     bot_claims,
     sign_in_codes,
+    browser_sessions,
     mail_outbox,
     games,
     game_events,
