@@ -61,7 +61,10 @@ struct Check {
 /// # Errors
 /// [`BackupError`]; a failed copy leaves no file behind.
 pub fn write(config: &Config, file: &Path) -> Result<Backup, BackupError> {
-    let source = match config.database_target().map_err(ExistingDatabaseError::from)? {
+    let source = match config
+        .database_target()
+        .map_err(ExistingDatabaseError::from)?
+    {
         DatabaseTarget::Sqlite(path) => path,
         DatabaseTarget::Postgres(_) => return Err(BackupError::Postgres),
     };
@@ -103,7 +106,10 @@ fn copy(conn: &mut SqliteConnection, file: &Path) -> Result<u64, String> {
         .map_err(|e| e.to_string())?;
     let verdict: Vec<String> = checks.into_iter().map(|c| c.integrity_check).collect();
     if verdict != ["ok"] {
-        return Err(format!("the copy fails its integrity check: {}", verdict.join("; ")));
+        return Err(format!(
+            "the copy fails its integrity check: {}",
+            verdict.join("; ")
+        ));
     }
     std::fs::metadata(file)
         .map(|meta| meta.len())

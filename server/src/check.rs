@@ -30,17 +30,16 @@ impl std::fmt::Display for CheckLine {
 /// Runs every check, in order: database, SMTP, IMAP, public URL, data directory.
 #[must_use]
 pub fn run(config: &Config) -> Vec<CheckLine> {
-    let line = |name, outcome: Result<String, String>| match outcome {
-        Ok(detail) => CheckLine {
+    let line = |name, outcome: Result<String, String>| {
+        let ok = outcome.is_ok();
+        let detail = outcome.unwrap_or_else(|failure| failure);
+        CheckLine {
             name,
-            ok: true,
-            detail,
-        },
-        Err(detail) => CheckLine {
-            name,
-            ok: false,
-            detail,
-        },
+            ok,
+            // One line per check, whatever the backend's message spans (PostgreSQL adds a hint
+            // line).
+            detail: detail.lines().map(str::trim).collect::<Vec<_>>().join(" "),
+        }
     };
     vec![
         line("database", database(config)),

@@ -125,7 +125,8 @@ fn mail_in(config: &Config) -> anyhow::Result<()> {
         .get()
         .context("cannot connect to the database")
         .map_err(TempFail)?;
-    let link_key = crate::preferences::unsubscribe::load_key(&mut conn).map_err(|e| TempFail(e.into()))?;
+    let link_key =
+        crate::preferences::unsubscribe::load_key(&mut conn).map_err(|e| TempFail(e.into()))?;
     let reply = crate::reply_address::ReplyKeys::load(&mut conn, config).map_err(TempFail)?;
     let ctx = MailContext {
         message_id_domain: config.message_id_domain(),

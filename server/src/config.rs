@@ -25,7 +25,12 @@ use crate::client_address::{ProxyHeader, TrustedProxies};
 pub struct Cli {
     /// Configuration file (TOML; every setting below is a key: `--public-url`,
     /// TURNPOST_PUBLIC_URL → `public_url`) [default: /etc/turnpost/turnpost.toml when present]
-    #[arg(long = "config", env = "TURNPOST_CONFIG", value_name = "FILE", global = true)]
+    #[arg(
+        long = "config",
+        env = "TURNPOST_CONFIG",
+        value_name = "FILE",
+        global = true
+    )]
     pub config_file: Option<PathBuf>,
     /// Server settings (also read by the operator commands).
     #[command(flatten)]
@@ -521,7 +526,8 @@ impl Config {
         }
         if self.request_body_timeout_ms == 0 {
             return Err(ConfigError::Range(
-                "request_body_timeout_ms (TURNPOST_REQUEST_BODY_TIMEOUT_MS) must be at least 1".into(),
+                "request_body_timeout_ms (TURNPOST_REQUEST_BODY_TIMEOUT_MS) must be at least 1"
+                    .into(),
             ));
         }
         if self.outbox_lease_ms < 100 {

@@ -94,10 +94,9 @@ pub fn open(config: &Config, size: u32) -> Result<(Pool, Backend), ExistingDatab
         });
     }
     // The file exists, so the pool creates nothing.
-    let pool =
-        db::connect(&target, size).map_err(|e| ExistingDatabaseError::Unreachable {
-            shown: describe_database(&target),
-            message: e.to_string(),
-        })?;
+    let pool = db::connect(&target, size).map_err(|e| ExistingDatabaseError::Unreachable {
+        shown: describe_database(&target),
+        message: e.to_string(),
+    })?;
     Ok((pool, conn.backend()))
 }

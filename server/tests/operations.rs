@@ -123,13 +123,19 @@ fn the_file_sets_every_kind_of_value_and_the_environment_overrides_it() {
         json!("smtps://games:***@smtp.example.org"),
         "file",
     );
-    assert_eq!(setting(&report, "outbox_sessions")["env"], "TURNPOST_OUTBOX_SESSIONS");
+    assert_eq!(
+        setting(&report, "outbox_sessions")["env"],
+        "TURNPOST_OUTBOX_SESSIONS"
+    );
     assert!(!out.contains("hunter2"), "{out}");
     // Every key is its environment variable's name: DATABASE_URL → database_url,
     // TURNPOST_PUBLIC_URL → public_url.
     for entry in report["settings"].as_array().unwrap() {
         let env = entry["env"].as_str().unwrap();
-        let key = env.strip_prefix("TURNPOST_").unwrap_or(env).to_ascii_lowercase();
+        let key = env
+            .strip_prefix("TURNPOST_")
+            .unwrap_or(env)
+            .to_ascii_lowercase();
         assert_eq!(entry["key"], key.as_str(), "{entry}");
     }
 
@@ -148,32 +154,64 @@ fn the_file_sets_every_kind_of_value_and_the_environment_overrides_it() {
         text.contains(&format!("# configuration file: {}", file.display())),
         "{text}"
     );
-    assert!(text.contains("outbox_poll_ms = 700  # command line"), "{text}");
+    assert!(
+        text.contains("outbox_poll_ms = 700  # command line"),
+        "{text}"
+    );
     assert!(text.contains("open_signup = false  # file"), "{text}");
     assert!(
-        text.contains("database_url = \"sqlite:///var/lib/turnpost/turnpost.db\"  # environment DATABASE_URL"),
+        text.contains(
+            "database_url = \"sqlite:///var/lib/turnpost/turnpost.db\"  # environment DATABASE_URL"
+        ),
         "{text}"
     );
     assert!(text.contains("# imap_url is not set (default)"), "{text}");
     let again = scratch.file("again.toml", &text.replace("***", "secret"));
     let (code, _, err) = run(server().arg("--config").arg(&again).arg("config"), b"");
-    assert_eq!(code, 0, "the printed configuration is not readable: {err}\n{text}");
+    assert_eq!(
+        code, 0,
+        "the printed configuration is not readable: {err}\n{text}"
+    );
 }
 
 #[test]
 fn bad_files_keys_and_values_are_refused_naming_the_key() {
     let scratch = Scratch::new("refused");
     let cases = [
-        ("pubilc_url = \"https://x.example\"\n", "unknown key `pubilc_url`"),
-        ("outbox_sessions = \"many\"\n", "key `outbox_sessions`: expected a whole number, got string"),
-        ("outbox_poll_ms = -5\n", "key `outbox_poll_ms`: expected a whole number, got -5"),
-        ("open_signup = \"yes\"\n", "key `open_signup`: expected true or false"),
-        ("log_format = \"xml\"\n", "key `log_format`: expected one of \"text\", \"json\""),
-        ("db_pool_size = 99999999999\n", "key `db_pool_size`: expected a whole number"),
+        (
+            "pubilc_url = \"https://x.example\"\n",
+            "unknown key `pubilc_url`",
+        ),
+        (
+            "outbox_sessions = \"many\"\n",
+            "key `outbox_sessions`: expected a whole number, got string",
+        ),
+        (
+            "outbox_poll_ms = -5\n",
+            "key `outbox_poll_ms`: expected a whole number, got -5",
+        ),
+        (
+            "open_signup = \"yes\"\n",
+            "key `open_signup`: expected true or false",
+        ),
+        (
+            "log_format = \"xml\"\n",
+            "key `log_format`: expected one of \"text\", \"json\"",
+        ),
+        (
+            "db_pool_size = 99999999999\n",
+            "key `db_pool_size`: expected a whole number",
+        ),
         ("listen = \n", "is not valid TOML"),
         ("[smtp]\nurl = \"smtps://x\"\n", "unknown key `smtp`"),
-        ("public_url = \"ftp://games.example.org\"\n", "public_url (TURNPOST_PUBLIC_URL) must be an http:// or https:// URL"),
-        ("outbox_sessions = 0\n", "outbox_sessions (TURNPOST_OUTBOX_SESSIONS) must be between 1 and 64"),
+        (
+            "public_url = \"ftp://games.example.org\"\n",
+            "public_url (TURNPOST_PUBLIC_URL) must be an http:// or https:// URL",
+        ),
+        (
+            "outbox_sessions = 0\n",
+            "outbox_sessions (TURNPOST_OUTBOX_SESSIONS) must be between 1 and 64",
+        ),
     ];
     for (n, (text, wanted)) in cases.iter().enumerate() {
         let file = scratch.file(&format!("bad-{n}.toml"), text);
@@ -203,9 +241,7 @@ fn mail_in_never_creates_a_database() {
     // A data directory that does not exist.
     let data = scratch.0.join("absent");
     let (code, _, err) = run(
-        server()
-            .arg("mail-in")
-            .env("TURNPOST_DATA_DIR", &data),
+        server().arg("mail-in").env("TURNPOST_DATA_DIR", &data),
         message,
     );
     assert_eq!(code, 78, "{err}");
@@ -223,8 +259,15 @@ fn mail_in_never_creates_a_database() {
         message,
     );
     assert_eq!(code, 78, "{err}");
-    assert!(err.contains("not migrated") && err.contains("empty.db"), "{err}");
-    assert_eq!(std::fs::metadata(&empty).unwrap().len(), 0, "mail-in wrote to it");
+    assert!(
+        err.contains("not migrated") && err.contains("empty.db"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::metadata(&empty).unwrap().len(),
+        0,
+        "mail-in wrote to it"
+    );
     // A PostgreSQL database without turnpost's tables: it stays without any.
     let db = TestDb::create(Backend::Postgres);
     let (code, _, err) = run(
@@ -323,16 +366,16 @@ fn check_reports_live_and_dead_services() {
     assert_eq!(code, 1, "{out}\n{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 5, "{out}");
-    for (line, name) in lines
-        .iter()
-        .zip(["database", "smtp", "imap", "public_url"])
-    {
+    for (line, name) in lines.iter().zip(["database", "smtp", "imap", "public_url"]) {
         assert!(line.starts_with("FAIL") && line.contains(name), "{out}");
     }
     assert!(out.contains("cannot reach the database"), "{out}");
     assert!(out.contains("cannot resolve turnpost.invalid"), "{out}");
     // PostgreSQL and an SMTP relay: the data directory is not used.
-    assert!(lines[4].starts_with("ok") && lines[4].contains("not used"), "{out}");
+    assert!(
+        lines[4].starts_with("ok") && lines[4].contains("not used"),
+        "{out}"
+    );
     assert!(err.contains("4 check(s) failed"), "{err}");
     // A data directory others may enter and no database in it: both reported, nothing created.
     let open_dir = db.dir.join("open");
@@ -355,7 +398,9 @@ fn check_reports_live_and_dead_services() {
         "{out}"
     );
     assert!(
-        lines[4].starts_with("FAIL") && lines[4].contains("mode 755") && lines[4].contains("chmod 700"),
+        lines[4].starts_with("FAIL")
+            && lines[4].contains("mode 755")
+            && lines[4].contains("chmod 700"),
         "{out}"
     );
     assert!(!open_dir.join("turnpost.db").exists());
@@ -367,10 +412,7 @@ fn check_reports_live_and_dead_services() {
 async fn backup_while_moves_are_played() {
     let app = TestApp::spawn(Backend::Sqlite).await;
     let pool = app.pool.clone();
-    let players = [
-        play::player(&pool, "anna"),
-        play::player(&pool, "bob"),
-    ];
+    let players = [play::player(&pool, "anna"), play::player(&pool, "bob")];
     let mut games = Vec::new();
     for _ in 0..4 {
         let view = common::post(
@@ -451,7 +493,11 @@ async fn backup_while_moves_are_played() {
     let mut previous = 0;
     for file in &copies {
         let moves = check_copy(file);
-        assert!(moves >= previous, "{} holds fewer moves than the copy before", file.display());
+        assert!(
+            moves >= previous,
+            "{} holds fewer moves than the copy before",
+            file.display()
+        );
         previous = moves;
         use std::os::unix::fs::PermissionsExt as _;
         let mode = std::fs::metadata(file).unwrap().permissions().mode() & 0o777;
@@ -459,7 +505,10 @@ async fn backup_while_moves_are_played() {
     }
     // A copy is never written over, and PostgreSQL is pointed to pg_dump.
     let (code, _, err) = run(
-        server().arg("backup").arg(&copies[0]).env("DATABASE_URL", &app.db.url),
+        server()
+            .arg("backup")
+            .arg(&copies[0])
+            .env("DATABASE_URL", &app.db.url),
         b"",
     );
     assert_ne!(code, 0);
@@ -528,13 +577,18 @@ fn json_log_lines() {
     });
     let mut seen = Vec::new();
     loop {
-        let line = rx.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|_| {
-            let _ = child.kill();
-            panic!("no start-up line: {seen:?}")
-        });
-        let event: Value = serde_json::from_str(&line)
-            .unwrap_or_else(|e| panic!("not a JSON line ({e}): {line}"));
-        assert!(event["level"].is_string() && event["timestamp"].is_string(), "{line}");
+        let line = rx
+            .recv_timeout(Duration::from_secs(30))
+            .unwrap_or_else(|_| {
+                let _ = child.kill();
+                panic!("no start-up line: {seen:?}")
+            });
+        let event: Value =
+            serde_json::from_str(&line).unwrap_or_else(|e| panic!("not a JSON line ({e}): {line}"));
+        assert!(
+            event["level"].is_string() && event["timestamp"].is_string(),
+            "{line}"
+        );
         let listening = event["fields"]["message"]
             .as_str()
             .is_some_and(|m| m.contains("listening on"));
@@ -552,7 +606,10 @@ fn json_log_lines() {
 fn the_example_configuration_file_is_valid() {
     let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../contrib/turnpost.toml");
     let (code, out, err) = run(
-        server().arg("--config").arg(&file).args(["config", "--json"]),
+        server()
+            .arg("--config")
+            .arg(&file)
+            .args(["config", "--json"]),
         b"",
     );
     assert_eq!(code, 0, "{err}");
@@ -565,7 +622,8 @@ fn the_example_configuration_file_is_valid() {
 #[test]
 fn the_readme_lists_every_key() {
     let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md")).unwrap();
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
     let table = readme
         .split("## Configuration")
         .nth(1)

@@ -284,12 +284,13 @@ fn file_value(
         (ValueKind::Text, toml::Value::String(text)) => text.clone(),
         (_, other) => return Err(refuse(format!("{} {other}", other.type_str()))),
     };
-    if let Some(long) = arg.filter(|_| kind != ValueKind::Boolean).and_then(|a| a.get_long()) {
+    if let Some(long) = arg
+        .filter(|_| kind != ValueKind::Boolean)
+        .and_then(|a| a.get_long())
+    {
         // The flag alone, without its environment variable, parses the value as the flag would.
         let flag = arg.map(|arg| arg.clone().env(None::<&str>).global(false));
-        let probe = clap::Command::new("probe")
-            .no_binary_name(true)
-            .args(flag);
+        let probe = clap::Command::new("probe").no_binary_name(true).args(flag);
         probe
             .try_get_matches_from([format!("--{long}={text}")])
             .map_err(|error| {
