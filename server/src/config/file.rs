@@ -150,26 +150,11 @@ where
         Some(path) => Some(path.clone()),
         None => Some(PathBuf::from(DEFAULT_CONFIG_FILE)).filter(|path| path.exists()),
     };
-    let table = match &file {
-        Some(path) => read_table(path)?,
-        None => toml::Table::new(),
-    };
     let keys = keys(&command);
-    for (key, value) in &table {
-        let Some(path) = &file else { break };
-        let Some(&(_, kind)) = keys.iter().find(|(known, _)| known == key) else {
-            return Err(LoadError::UnknownKey {
-                path: path.clone(),
-                key: key.clone(),
-                known: keys
-                    .iter()
-                    .map(|(known, _)| known.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            });
-        };
-        let text = file_value(&command, path, key, kind, value)?;
-        command = command.mut_arg(key, |arg| arg.default_value(text));
+    let mut table = toml::Table::new();
+    if let Some(path) = &file {
+        table = read_table(path)?;
+        command = with_file_defaults(command, path, &table, &keys)?;
     }
     let matches = command.clone().try_get_matches_from(&args)?;
     let cli = Cli::from_arg_matches(&matches)?;
@@ -206,6 +191,31 @@ where
         file,
         settings,
     })
+}
+
+/// `command` with each of the file's values, checked, as its flag's default.
+fn with_file_defaults(
+    mut command: clap::Command,
+    path: &Path,
+    table: &toml::Table,
+    keys: &[(String, ValueKind)],
+) -> Result<clap::Command, LoadError> {
+    for (key, value) in table {
+        let Some(&(_, kind)) = keys.iter().find(|(known, _)| known == key) else {
+            return Err(LoadError::UnknownKey {
+                path: path.to_owned(),
+                key: key.clone(),
+                known: keys
+                    .iter()
+                    .map(|(known, _)| known.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            });
+        };
+        let text = file_value(&command, path, key, kind, value)?;
+        command = command.mut_arg(key, |arg| arg.default_value(text));
+    }
+    Ok(command)
 }
 
 fn read_table(path: &Path) -> Result<toml::Table, LoadError> {
