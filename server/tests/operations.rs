@@ -166,6 +166,12 @@ fn the_file_sets_every_kind_of_value_and_the_environment_overrides_it() {
         "{text}"
     );
     assert!(text.contains("# imap_url is not set (default)"), "{text}");
+    // In the order of `--help`, whatever the source.
+    let at = |key: &str| text.find(&format!("\n{key} = ")).unwrap();
+    assert!(
+        at("listen") < at("public_url") && at("public_url") < at("log_format"),
+        "{text}"
+    );
     let again = scratch.file("again.toml", &text.replace("***", "secret"));
     let (code, _, err) = run(server().arg("--config").arg(&again).arg("config"), b"");
     assert_eq!(

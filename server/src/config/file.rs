@@ -158,11 +158,12 @@ where
     }
     let matches = command.clone().try_get_matches_from(&args)?;
     let cli = Cli::from_arg_matches(&matches)?;
-    let settings = command
-        .get_arguments()
-        .filter_map(|arg| {
-            let key = arg.get_id().as_str();
-            let (_, kind) = keys.iter().find(|(known, _)| known == key)?;
+    // In the order of `--help` (a flag given a default from the file moved to the end).
+    let settings = keys
+        .iter()
+        .filter_map(|(key, kind)| {
+            let key = key.as_str();
+            let arg = command.get_arguments().find(|arg| arg.get_id() == key)?;
             let value = match kind {
                 ValueKind::Boolean => matches.get_one::<bool>(key).map(bool::to_string),
                 ValueKind::Number | ValueKind::Text => matches
