@@ -1,19 +1,42 @@
 //! The command line: `serve` (default), `migrate`, `account create`, `account token`,
-//! `mail list`, `mail retry`, `mail-in`.
+//! `mail list`, `mail retry`, `mail-in`, `config`, `check`, `backup`.
 
 use anyhow::Context as _;
 
-use crate::config::{AccountCommand, Cli, Command, Config, MailCommand};
+pub use crate::existing_database::{EX_CONFIG, EX_TEMPFAIL};
+
+use crate::config::{AccountCommand, Command, Config, ConfigError, Loaded, MailCommand};
 use crate::db::outbox::OutboxStatus;
+use crate::existing_database::ExistingDatabaseError;
 use crate::mail::operator::{self, RetryTarget};
 use crate::mail_context::MailContext;
 use crate::{accounts, app, validate};
 
-/// Runs the parsed command line.
+/// The process's exit code for `error`: 75 (`EX_TEMPFAIL`) when trying again later may work,
+/// 78 (`EX_CONFIG`) for a configuration error, 1 otherwise.
+#[must_use]
+pub fn exit_code(error: &anyhow::Error) -> u8 {
+    if error.is::<TempFail>() {
+        EX_TEMPFAIL
+    } else if let Some(database) = error.downcast_ref::<ExistingDatabaseError>() {
+        database.exit_code()
+    } else if error.is::<ConfigError>() {
+        EX_CONFIG
+    } else {
+        1
+    }
+}
+
+/// Runs the command line as loaded (settings merged from flags, environment and file).
 ///
 /// # Errors
 /// Whatever the command fails with, with context.
-pub fn run(cli: Cli) -> anyhow::Result<()> {
+pub fn run(loaded: Loaded) -> anyhow::Result<()> {
+    let Loaded {
+        cli,
+        file,
+        settings,
+    } = loaded;
     let config = cli.config;
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(config),
@@ -27,7 +50,51 @@ pub fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Account(command) => account(&config, command),
         Command::Mail(command) => mail(&config, command),
         Command::MailIn => mail_in(&config),
+        Command::Config { json } => {
+            if json {
+                println!(
+                    "{:#}",
+                    crate::config::report_json(file.as_deref(), &settings)
+                );
+            } else {
+                print!("{}", crate::config::report_text(file.as_deref(), &settings));
+            }
+            config.validate()?;
+            crate::inbound::settings::check(&config)?;
+            Ok(())
+        }
+        Command::Check => check(&config),
+        Command::Backup { file } => {
+            config.validate()?;
+            let backup = crate::backup::write(&config, &file)?;
+            eprintln!(
+                "{} copied to {} ({} bytes, integrity check ok)",
+                backup.source.display(),
+                file.display(),
+                backup.bytes
+            );
+            Ok(())
+        }
     }
+}
+
+/// Some checks of `turnpost-server check` failed (each printed on its line).
+#[derive(Debug, thiserror::Error)]
+#[error("{0} check(s) failed")]
+pub struct ChecksFailed(usize);
+
+fn check(config: &Config) -> anyhow::Result<()> {
+    config.validate()?;
+    crate::inbound::settings::check(config)?;
+    let lines = crate::check::run(config);
+    for line in &lines {
+        println!("{line}");
+    }
+    let failed = lines.iter().filter(|line| !line.ok).count();
+    if failed > 0 {
+        return Err(ChecksFailed(failed).into());
+    }
+    Ok(())
 }
 
 /// `mail-in` could not reach the database: exit 75 (`EX_TEMPFAIL`), so the MTA retries.
@@ -52,11 +119,14 @@ fn mail_in(config: &Config) -> anyhow::Result<()> {
         std::io::copy(&mut stdin, &mut std::io::sink())
             .context("cannot read the message on stdin")?;
     }
-    let (pool, _, link_key) = app::open_database(config).map_err(TempFail)?;
+    // Never creates or migrates: a database the server does not use would swallow the reply.
+    let (pool, _) = crate::existing_database::open(config, 1)?;
     let mut conn = pool
         .get()
         .context("cannot connect to the database")
         .map_err(TempFail)?;
+    let link_key =
+        crate::preferences::unsubscribe::load_key(&mut conn).map_err(|e| TempFail(e.into()))?;
     let reply = crate::reply_address::ReplyKeys::load(&mut conn, config).map_err(TempFail)?;
     let ctx = MailContext {
         message_id_domain: config.message_id_domain(),

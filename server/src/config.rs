@@ -1,4 +1,11 @@
-//! Configuration: flags with environment fallbacks (clap `env`), read once at start.
+//! Configuration: flags with environment fallbacks (clap `env`) over a TOML file ([`load`]),
+//! read once at start; [`report`] shows where each value came from.
+
+mod file;
+mod report;
+
+pub use file::{load, LoadError, Loaded, Origin, Setting, ValueKind, DEFAULT_CONFIG_FILE};
+pub use report::{report_json, report_text};
 
 use std::net::IpAddr;
 use std::path::{Path, PathBuf};
@@ -16,6 +23,15 @@ use crate::client_address::{ProxyHeader, TrustedProxies};
 #[derive(Debug, Parser)]
 #[command(name = "turnpost-server", version, about, long_about)]
 pub struct Cli {
+    /// Configuration file (TOML; every setting below is a key: `--public-url`,
+    /// TURNPOST_PUBLIC_URL → `public_url`) [default: /etc/turnpost/turnpost.toml when present]
+    #[arg(
+        long = "config",
+        env = "TURNPOST_CONFIG",
+        value_name = "FILE",
+        global = true
+    )]
+    pub config_file: Option<PathBuf>,
     /// Server settings (also read by the operator commands).
     #[command(flatten)]
     pub config: Config,
@@ -39,8 +55,27 @@ pub enum Command {
     Mail(MailCommand),
     /// Read one RFC 5322 message on stdin, a reply to a game mail, and act on it (for an MTA's
     /// pipe transport, procmail or fetchmail's mda). Exit 0 when it was handled or deliberately
-    /// ignored; 75 (EX_TEMPFAIL) when the database cannot be reached, so the MTA retries.
+    /// ignored; 75 (EX_TEMPFAIL) when the database cannot be reached, so the MTA retries; 78
+    /// (EX_CONFIG) when the configuration is wrong or names no migrated database (it never
+    /// creates one).
     MailIn,
+    /// Print the effective configuration (secrets masked) and where each value came from:
+    /// default, file, environment or command line.
+    Config {
+        /// As JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check what the server needs: the database (and whether migrations are due), the SMTP
+    /// relay (EHLO, TLS, AUTH; no mail sent), the IMAP mailbox, the public URL's host and the
+    /// data directory. One line per check; exit 1 if any failed.
+    Check,
+    /// Write a consistent copy of the SQLite database to FILE, also while the server runs
+    /// (PostgreSQL: use pg_dump).
+    Backup {
+        /// The copy to write (must not exist).
+        file: PathBuf,
+    },
 }
 
 /// `mail …` subcommands.
@@ -365,6 +400,26 @@ pub struct Config {
         global = true
     )]
     pub mail_answers_per_hour: u32,
+
+    /// Log lines as plain text, or one JSON object per line (for journald or a log shipper).
+    #[arg(
+        long,
+        env = "TURNPOST_LOG_FORMAT",
+        value_enum,
+        default_value_t = LogFormat::Text,
+        global = true
+    )]
+    pub log_format: LogFormat,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One line of text per event.
+    #[default]
+    Text,
+    /// One JSON object per line.
+    Json,
 }
 
 /// Where the data lives, resolved from `DATABASE_URL` and the data directory.
@@ -380,19 +435,21 @@ pub enum DatabaseTarget {
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     /// `DATABASE_URL` is neither postgres:// nor sqlite://.
-    #[error("DATABASE_URL must start with postgres://, postgresql:// or sqlite:// (got {0})")]
+    #[error(
+        "database_url (DATABASE_URL) must start with postgres://, postgresql:// or sqlite:// (got {0})"
+    )]
     DatabaseScheme(String),
     /// `SMTP_URL` cannot be used.
-    #[error("SMTP_URL: {0}")]
+    #[error("smtp_url (SMTP_URL): {0}")]
     Smtp(String),
     /// `TURNPOST_PUBLIC_URL` is not an http(s) URL.
-    #[error("TURNPOST_PUBLIC_URL must be an http:// or https:// URL (got {0})")]
+    #[error("public_url (TURNPOST_PUBLIC_URL) must be an http:// or https:// URL (got {0})")]
     PublicUrl(String),
     /// `TURNPOST_MAIL_FROM` is not a mailbox.
-    #[error("TURNPOST_MAIL_FROM is not an email address: {0}")]
+    #[error("mail_from (TURNPOST_MAIL_FROM) is not an email address: {0}")]
     MailFrom(String),
     /// `TURNPOST_REPLY_ADDRESS` (or the sender it defaults from) cannot be used.
-    #[error("TURNPOST_REPLY_ADDRESS: {0}")]
+    #[error("reply_address (TURNPOST_REPLY_ADDRESS): {0}")]
     Reply(String),
     /// `TURNPOST_IMAP_URL` cannot be used.
     #[error("{0}")]
@@ -439,6 +496,7 @@ impl Config {
             imap_poll_ms: 200,
             imap_done_folder: None,
             mail_answers_per_hour: 1_000,
+            log_format: LogFormat::Text,
         }
     }
 
@@ -458,22 +516,23 @@ impl Config {
             .map_err(|e| ConfigError::MailFrom(e.to_string()))?;
         if self.outbox_max_attempts == 0 {
             return Err(ConfigError::Range(
-                "TURNPOST_OUTBOX_MAX_ATTEMPTS must be at least 1".into(),
+                "outbox_max_attempts (TURNPOST_OUTBOX_MAX_ATTEMPTS) must be at least 1".into(),
             ));
         }
         if !(1..=64).contains(&self.outbox_sessions) {
             return Err(ConfigError::Range(
-                "TURNPOST_OUTBOX_SESSIONS must be between 1 and 64".into(),
+                "outbox_sessions (TURNPOST_OUTBOX_SESSIONS) must be between 1 and 64".into(),
             ));
         }
         if self.request_body_timeout_ms == 0 {
             return Err(ConfigError::Range(
-                "TURNPOST_REQUEST_BODY_TIMEOUT_MS must be at least 1".into(),
+                "request_body_timeout_ms (TURNPOST_REQUEST_BODY_TIMEOUT_MS) must be at least 1"
+                    .into(),
             ));
         }
         if self.outbox_lease_ms < 100 {
             return Err(ConfigError::Range(
-                "TURNPOST_OUTBOX_LEASE_MS must be at least 100".into(),
+                "outbox_lease_ms (TURNPOST_OUTBOX_LEASE_MS) must be at least 100".into(),
             ));
         }
         if self.rate_limit_per_email == 0
@@ -481,11 +540,11 @@ impl Config {
             || self.challenges_per_hour == 0
             || self.challenges_received_per_hour == 0
         {
-            return Err(ConfigError::Range("rate limits must be at least 1".into()));
+            return Err(ConfigError::Range("rate limits (rate_limit_per_email, rate_limit_per_client, challenges_per_hour, challenges_received_per_hour) must be at least 1".into()));
         }
         if self.db_pool_size == 0 {
             return Err(ConfigError::Range(
-                "TURNPOST_DB_POOL_SIZE must be at least 1".into(),
+                "db_pool_size (TURNPOST_DB_POOL_SIZE) must be at least 1".into(),
             ));
         }
         Ok(())

@@ -7,7 +7,9 @@
 //! Module map, top to bottom. A module imports only modules below it: no two files, and no two
 //! sibling folders, import each other (`tests/tests/module_cycles.rs` checks it), and nothing
 //! below the HTTP layer names an HTTP type (`server/tests/layering.rs`).
-//! - HTTP and start-up: [`app`] (wires everything), [`cli`], `fallback` (answers that depend on
+//! - HTTP and start-up: [`app`] (wires everything), [`cli`], [`check`] and [`backup`] (operator
+//!   commands), [`existing_database`] (opened by commands that must never create one),
+//!   `fallback` (answers that depend on
 //!   whether a program or a person asks), [`routes`] (JSON under `/v1`), [`web`] (HTML pages),
 //!   [`openapi`], [`route_table`] (registers API routes and pages alike: HEAD with GET, 405 with
 //!   `Allow`), [`auth`], [`blocking`] (storage work on the blocking pool), [`error`] (every
@@ -24,7 +26,7 @@
 //!   [`mail_context`], [`preferences`] (mail preferences and unsubscribe), [`clocks`]
 //!   (deadline maths), [`ratelimit`], [`validate`], [`client_address`], [`background`]
 //!   (low-priority threads), [`transaction`], [`db`], [`secrets`], [`private_files`],
-//!   [`config`].
+//!   [`config`] (settings from flags, environment and the TOML file).
 //!
 //! Seams for new features:
 //! - a way to play (mail reply, web form, bot): call the game service in [`games`] with a
@@ -54,9 +56,11 @@ pub mod accounts;
 pub mod app;
 pub mod auth;
 pub mod background;
+pub mod backup;
 pub mod blocking;
 pub mod bots;
 pub mod browser_sessions;
+pub mod check;
 pub mod cli;
 pub mod client_address;
 pub mod clocks;
@@ -64,6 +68,7 @@ pub mod config;
 pub mod connection_budget;
 pub mod db;
 pub mod error;
+pub mod existing_database;
 mod fallback;
 pub mod games;
 pub mod inbound;

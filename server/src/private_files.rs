@@ -45,6 +45,18 @@ pub fn ensure_file(path: &Path) -> std::io::Result<()> {
     }
 }
 
+/// Creates `path` empty with mode 0600; it must not exist.
+///
+/// # Errors
+/// The I/O error, `AlreadyExists` when something is at `path`.
+pub fn create_empty(path: &Path) -> std::io::Result<()> {
+    private_options()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map(drop)
+}
+
 /// Writes `bytes` to a new file at `path` with mode 0600. A file left at `path` (a crash
 /// before its rename) is removed first: reusing it would keep whatever mode it had.
 ///

@@ -818,7 +818,8 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
     assert!(text_of(&help).contains("draw offer"));
 }
 
-/// The database is down while `mail-in` runs: exit 75 and nothing done; the MTA's retry plays
+/// The database is down while `mail-in` runs (PostgreSQL: exit 75) or the SQLite file is not
+/// where the configuration says (exit 78, nothing created): nothing done; the MTA's retry plays
 /// the move once.
 async fn database_down_during_mail_in(backend: Backend) {
     let (table, _) = Table::open(backend, None, 1);
@@ -829,13 +830,13 @@ async fn database_down_during_mail_in(backend: Backend) {
         .clone();
     let id = table.next_id();
     let raw = reply(0, "anna@example.org", &reply_to(&card), &id, &first);
-    let down = match backend {
+    let (down, expected) = match backend {
         // Nothing listens on port 1.
-        Backend::Postgres => "postgres://postgres@127.0.0.1:1/turnpost".to_owned(),
-        Backend::Sqlite => "sqlite:///proc/turnpost-absent/turnpost.db".to_owned(),
+        Backend::Postgres => ("postgres://postgres@127.0.0.1:1/turnpost".to_owned(), 75),
+        Backend::Sqlite => ("sqlite:///proc/turnpost-absent/turnpost.db".to_owned(), 78),
     };
     let (code, stderr) = table.mail_in_with(&raw, &down);
-    assert_eq!(code, 75, "{stderr}");
+    assert_eq!(code, expected, "{stderr}");
     assert_eq!(table.moves_played(game), 0);
     for _retry in 0..2 {
         let (code, stderr) = table.mail_in(&raw);
@@ -843,6 +844,66 @@ async fn database_down_during_mail_in(backend: Backend) {
     }
     assert_eq!(table.moves_played(game), 1);
     assert_eq!(table.handled(), 1);
+}
+
+/// `mail-in` with nothing in its environment but `TURNPOST_CONFIG`: it reads the database, the
+/// sender and the public URL from the server's configuration file, plays the move, and its
+/// answer links to the configured public URL.
+async fn mail_in_reads_the_configuration_file(backend: Backend) {
+    let (table, _) = Table::open(backend, None, 1);
+    let (game, card) = started(&table).await;
+    let first = AnyGame::new(GameKind::Kefren, &Options::default())
+        .unwrap()
+        .legal_moves()[0]
+        .clone();
+    let raw = reply(
+        1,
+        "anna@example.org",
+        &reply_to(&card),
+        &table.next_id(),
+        &first,
+    );
+    let file = table.db.dir.join("turnpost.toml");
+    let quoted = |text: &str| serde_json::to_string(text).unwrap();
+    std::fs::write(
+        &file,
+        format!(
+            "database_url = {}\ndata_dir = {}\nsmtp_url = {}\nmail_from = {}\n\
+             public_url = \"http://turnpost.test\"\n",
+            quoted(&table.db.url),
+            quoted(&table.db.dir.display().to_string()),
+            quoted(&table.smtp.url()),
+            quoted(MAIL_FROM),
+        ),
+    )
+    .unwrap();
+    let before = table.smtp.messages_to("anna@example.org").len();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+        .arg("mail-in")
+        .env_clear()
+        .env("TURNPOST_CONFIG", &file)
+        .current_dir(std::env::temp_dir())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&raw).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(table.moves_played(game), 1, "{stderr}");
+    let confirmation = wait_mail(
+        &table.smtp,
+        "anna@example.org",
+        before,
+        "confirmation",
+        |m| m.header("Reply-To").is_some(),
+    )
+    .await;
+    let links = confirmation.data.replace("=\r\n", "");
+    assert!(links.contains("http://turnpost.test/"), "{links}");
+    assert!(!links.contains("127.0.0.1:8080"), "{links}");
 }
 
 /// Two server processes watch one mailbox: every reply acts once, however they race.
@@ -945,6 +1006,7 @@ both_backends!(
     forged_unknown_and_automatic_mail_do_nothing,
     duplicate_stale_refused_and_over,
     database_down_during_mail_in,
+    mail_in_reads_the_configuration_file,
     two_processes_on_one_mailbox,
     one_message_id_in_two_games,
     a_megabyte_of_blockquote_tags_is_handled_at_once,

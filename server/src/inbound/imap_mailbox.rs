@@ -34,7 +34,7 @@ impl std::fmt::Debug for ImapMailbox {
 
 /// Why an IMAP URL cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("TURNPOST_IMAP_URL: {0}")]
+#[error("imap_url (TURNPOST_IMAP_URL): {0}")]
 pub struct ImapUrlError(String);
 
 /// What the handler did with a message.
@@ -134,6 +134,21 @@ impl ImapMailbox {
             "{scheme}://{}:***@{}:{}/{}",
             self.user, self.host, self.port, self.mailbox
         )
+    }
+
+    /// Signs in and selects the mailbox, then logs out (`turnpost-server check`); answers how
+    /// many messages wait in it.
+    ///
+    /// # Errors
+    /// [`ImapError`] naming the step that failed: connect, login or select.
+    pub fn check(&self) -> Result<u32, ImapError> {
+        let mut session = self.connect()?;
+        let waiting = session
+            .examine(&self.mailbox)
+            .map_err(step("select"))?
+            .exists;
+        let _ = session.logout();
+        Ok(waiting)
     }
 
     fn connect(&self) -> Result<imap::Session<imap::Connection>, ImapError> {

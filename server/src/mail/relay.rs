@@ -136,6 +136,35 @@ impl SmtpRelay {
         })
     }
 
+    /// Connects as for sending — greeting, EHLO, TLS or STARTTLS, AUTH when the URL has a
+    /// password — and quits without sending anything (`turnpost-server check`). Answers what
+    /// was done.
+    ///
+    /// # Errors
+    /// [`SendError`] naming the step that failed.
+    pub fn check(&self) -> Result<String, SendError> {
+        let mut conn = self.connect()?;
+        let greeted = conn.server_info().name().to_owned();
+        let tls = if conn.is_encrypted() {
+            match self.tls {
+                RelayTls::Wrapper(_) => "TLS",
+                _ => "STARTTLS",
+            }
+        } else {
+            "no TLS"
+        };
+        let auth = if self.credentials.is_some() {
+            "AUTH accepted"
+        } else {
+            "no AUTH"
+        };
+        let _ = conn.quit();
+        Ok(format!(
+            "{}:{} answered EHLO as {greeted}, {tls}, {auth}; no mail sent",
+            self.host, self.port
+        ))
+    }
+
     fn connect(&self) -> Result<SmtpConnection, SendError> {
         let wrapper = match &self.tls {
             RelayTls::Wrapper(parameters) => Some(parameters),

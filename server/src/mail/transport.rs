@@ -72,6 +72,21 @@ impl Transport {
         })
     }
 
+    /// Reaches the relay as for sending, sending nothing (`turnpost-server check`); for
+    /// `.eml` files, says where they go.
+    ///
+    /// # Errors
+    /// [`SendError`] naming the SMTP step that failed.
+    pub fn check(&self) -> Result<String, SendError> {
+        match self {
+            Self::Smtp { relay, shown } => relay.check().map(|done| format!("{shown}: {done}")),
+            Self::Files(dir) => Ok(format!(
+                "no smtp_url: mail is written as .eml files under {}",
+                dir.display()
+            )),
+        }
+    }
+
     /// For the startup line.
     #[must_use]
     pub fn describe(&self) -> String {
