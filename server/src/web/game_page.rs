@@ -6,7 +6,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use maud::{html, Markup, PreEscaped};
-use turnpost_shared::{AnyGame, GameStatus, GameView, PieceColour, Seat};
+use turnpost_shared::{AnyGame, GameStatus, GameView, Seat};
 
 use super::checked_pass::{self, Checked};
 use super::{board, layout, WebError};
@@ -132,21 +132,6 @@ fn player(view: &GameView, seat: u8) -> String {
         .map_or_else(|| format!("seat {seat}"), |s| s.player.clone())
 }
 
-/// The CSS class of a seat's colour.
-fn colour_class(colour: PieceColour) -> &'static str {
-    match colour {
-        PieceColour::Black => "c-black",
-        PieceColour::White => "c-white",
-        PieceColour::Red => "c-red",
-        PieceColour::Blue => "c-blue",
-        PieceColour::Yellow => "c-yellow",
-        PieceColour::Green => "c-green",
-        PieceColour::Purple => "c-purple",
-        PieceColour::Orange => "c-orange",
-        PieceColour::Grey => "c-grey",
-    }
-}
-
 /// An RFC 3339 UTC time as "2026-11-27 14:00 UTC".
 fn utc(text: &str) -> String {
     format!("{} UTC", text.get(..16).unwrap_or(text).replace('T', " "))
@@ -193,6 +178,18 @@ fn state_line(view: &GameView) -> String {
     }
 }
 
+/// A seat's goal: addressed to "you" only in the row of the seat this browser plays, said of
+/// the seat everywhere else (spectators are nobody's "you").
+fn goal_line(position: &AnyGame, seat: u8, own_seat: Option<u8>) -> String {
+    Seat::new(seat).map_or_else(String::new, |s| {
+        if own_seat == Some(seat) {
+            position.goal(s)
+        } else {
+            position.public_goal(s)
+        }
+    })
+}
+
 fn page_body(
     state: &AppState,
     page: &GamePage,
@@ -226,6 +223,10 @@ fn page_body(
     };
     let url = |ply: usize| format!("/games/{id}?ply={ply}");
     let departed = &view.departed;
+    let own_seat = match pass {
+        Some(Ok(checked)) => u8::try_from(checked.pass.seat).ok(),
+        _ => None,
+    };
     html! {
         h1 { (view.kind.title()) " #" (id) }
         @if let Some(Note::Notice(text)) = note { p.notice role="status" { (text) } }
@@ -236,7 +237,8 @@ fn page_body(
         }
         div.game {
             div.board-col {
-                figure.board { (board::svg(&board_view, &title)) }
+                // Focusable so that a board wider than the screen scrolls from the keyboard too.
+                figure.board tabindex="0" { (board::svg(&board_view, &title)) }
                 nav.plies aria-label="Positions" {
                     @if shown > 0 {
                         a rel="first" href=(url(0)) { "« Start" }
@@ -259,19 +261,19 @@ fn page_body(
             }
             div.info-col {
                 h2 { "Players" }
-                div.scroll { table.players {
+                div.scroll tabindex="0" { table.players {
                     thead { tr { th { "Seat" } th { "Player" } th { "Goal" } } }
                     tbody {
                         @for seat in &view.seats {
                             @let colour = Seat::new(seat.seat).map(|s| position.seat_colour(s));
                             tr.to-move[view.to_move == Some(seat.seat)] {
-                                td { span class={ "swatch " (colour.map_or("", colour_class)) } {} " " (seat.seat_name)
+                                td { span class={ "swatch " (colour.map_or("", board::colour_class)) } {} " " (seat.seat_name)
                                      @if view.to_move == Some(seat.seat) { " — to move" }
                                      @if departed.contains(&seat.seat) { " — left" } }
                                 td { a href={ "/players/" (seat.player) } { (seat.player) }
                                      @if let Some(bot) = &seat.played_by { " — played on by " a href={ "/players/" (bot) } { (bot) } }
                                      @if let Some(bank) = seat.bank_seconds { " (" (duration(bank)) " left)" } }
-                                td { (Seat::new(seat.seat).map(|s| position.goal(s)).unwrap_or_default()) }
+                                td { (goal_line(position, seat.seat, own_seat)) }
                             }
                         }
                     }
@@ -324,14 +326,7 @@ fn play_controls(
     } else {
         Vec::new()
     };
-    let legal_json: Vec<serde_json::Value> = legal
-        .iter()
-        .map(|mv| serde_json::json!({ "m": mv, "c": board::cells_of(board_view, mv) }))
-        .collect();
-    // Inside <script>, only "</" could end the element early.
-    let legal_json = serde_json::Value::Array(legal_json)
-        .to_string()
-        .replace("</", "<\\/");
+    let legal_json = board::legal_moves_json(position, board_view, &legal);
     let (entered, reason) = match note {
         Some(Note::Refused { entered, reason }) => (Some(entered.as_str()), Some(reason.as_str())),
         _ => (None, None),
@@ -352,8 +347,9 @@ fn play_controls(
                 }
                 @if let Some(reason) = reason { p #move-error .error role="alert" { (reason) } }
                 p #move-help aria-live="polite" {
-                    (legal.len()) " legal moves. Type one, or click the cells of your move on the board in order."
+                    (legal.len()) " legal moves. Type one, or tap the cells of your move on the board."
                 }
+                div #move-choices role="group" aria-labelledby="move-help" hidden {}
                 datalist #legal-list { @for mv in &legal { option value=(mv) {} } }
             }
             script #legal-moves type="application/json" { (PreEscaped(legal_json)) }

@@ -25,7 +25,7 @@ pub async fn home(state: web::Data<AppState>) -> HttpResponse {
         p { a href="/games" { "Recent games" } " are public: anyone can watch them and step through their moves." }
         h2 { "Join" }
         p { "Install the command-line client " code { "turnpost" } " and sign up with a name and your email address (a code comes by mail):" }
-        pre { code { "turnpost signup --server " (server) " --name NAME --email EMAIL\nturnpost new kefren --with FRIEND\nturnpost next" } }
+        pre tabindex="0" { code { "turnpost signup --server " (server) " --name NAME --email EMAIL\nturnpost new kefren --with FRIEND\nturnpost next" } }
         p { "Your email address is only used for your mail; no page shows it." }
         p { "The HTTP API is described at " a href="/docs" { "/docs" } "." }
     };
