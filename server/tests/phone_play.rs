@@ -343,12 +343,13 @@ async fn turn_card_leads_with_the_play_button(phone: &Phone, app: &TestApp, id: 
         .unwrap();
     let html = message.body_html(0).unwrap().into_owned();
     assert_eq!(html.matches("<img").count(), 1, "the board once:\n{html}");
-    assert!(
-        !html.contains("<pre"),
-        "no second board or command first:\n{html}"
+    assert_eq!(
+        html.matches("<pre").count(),
+        1,
+        "no text board, one command:\n{html}"
     );
     let button = html.find("Play this move in your browser").unwrap();
-    let command = html.find("turnpost move").unwrap();
+    let command = html.find("<pre").unwrap();
     let picture = html.find("<img").unwrap();
     assert!(button < picture && picture < command, "{html}");
     phone.open("about:blank").await;
