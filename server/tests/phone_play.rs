@@ -264,7 +264,15 @@ async fn kechi_parts_in_either_order(phone: &Phone, app: &TestApp, anna: &str, b
         }
     }
     phone.assert_accessible("a Kechi game page").await;
-    phone.click("#play").await;
+    // The form works from the keyboard: Enter in the field plays the move.
+    phone
+        .client
+        .find(Locator::Css("#move"))
+        .await
+        .unwrap()
+        .send_keys(&Key::Enter.to_string())
+        .await
+        .unwrap();
     phone.wait_for_text("Move 1 of 1").await;
     assert_eq!(moves_of(app, id, anna).await, [mv]);
 }
@@ -288,6 +296,21 @@ async fn chinese_checkers_holes_are_finger_sized(
     open_play_link(phone, app, "anna@example.org", id).await;
     let holes = phone.assert_targets(".cell-hit", TARGET_PX).await;
     assert_eq!(holes, 121, "every hole of the star is a target");
+    let centred = phone
+        .client
+        .execute(
+            "const f = document.querySelector('figure.board');\
+             return f.scrollWidth > f.clientWidth\
+               && Math.abs(f.scrollLeft - (f.scrollWidth - f.clientWidth) / 2) <= 1;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        centred,
+        json!(true),
+        "the star, wider than the screen, scrolls in its frame and opens at its middle"
+    );
     phone.assert_fits("a Chinese Checkers game page").await;
     phone
         .assert_accessible("a Chinese Checkers game page")

@@ -15,7 +15,14 @@
     if (link) { event.preventDefault(); window.location.href = link.href; }
   });
 
+  // A board wider than its frame (a phone) opens at its middle, where play mostly is.
+  function centreBoard() {
+    var frame = document.querySelector("figure.board");
+    if (frame && frame.scrollWidth > frame.clientWidth) frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2;
+  }
+
   function setUp() {
+    centreBoard();
     var data = document.getElementById("legal-moves");
     var input = document.getElementById("move");
     var svg = document.getElementById("board");
