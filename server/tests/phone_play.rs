@@ -295,6 +295,10 @@ async fn chinese_checkers_holes_are_finger_sized(
     .await;
     open_play_link(phone, app, "anna@example.org", id).await;
     let holes = phone.assert_targets(".cell-hit", TARGET_PX).await;
+    let board = phone
+        .number("return document.querySelector('figure.board svg').getBoundingClientRect().width")
+        .await;
+    eprintln!("the Chinese Checkers board is {board} px wide at 375 px");
     assert_eq!(holes, 121, "every hole of the star is a target");
     let centred = phone
         .client

@@ -256,6 +256,17 @@ impl Phone {
                 "a {css} is {width:.1} × {height:.1} px, less than {least} × {least}"
             );
         }
+        let smallest = boxes
+            .iter()
+            .copied()
+            .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1)))
+            .unwrap_or_default();
+        eprintln!(
+            "{css}: {} targets, the smallest {:.1} × {:.1} px",
+            boxes.len(),
+            smallest.0,
+            smallest.1
+        );
         boxes.len()
     }
 }
