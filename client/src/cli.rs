@@ -4,7 +4,7 @@ use crate::commands::engine::EngineCommand;
 use crate::commands::game_actions::DrawChoice;
 use crate::commands::tokens::TokensCommand;
 use crate::commands::{
-    GamesArgs, LoginArgs, MoveArgs, NewArgs, NotificationsArgs, SignupArgs, WaitArgs,
+    GamesArgs, LoginArgs, MoveArgs, NewArgs, NotificationsArgs, SeekArgs, SignupArgs, WaitArgs,
 };
 
 const AFTER_HELP: &str = "\
@@ -67,6 +67,25 @@ pub enum Command {
     Accept { id: i64 },
     /// Decline a challenge (it is cancelled).
     Decline { id: i64 },
+    /// Post an open challenge: you take one seat, the others are open for anyone to join.
+    ///
+    /// Example: turnpost seek kefren --days-per-move 5. Others find it with `turnpost
+    /// challenges` and take a seat with `turnpost join ID`; the game starts when every seat
+    /// is taken. An open challenge nobody joins lapses after 7 days (you get a mail).
+    Seek(SeekArgs),
+    /// List the open challenges: seats anyone may take with `turnpost join ID`.
+    Challenges {
+        /// Only challenges to this game: kefren, kechi, sanqi or chinese-checkers.
+        #[arg(long)]
+        kind: Option<turnpost_shared::GameKind>,
+    },
+    /// Take an open seat of a challenge (accepted at once; the game starts when it is full).
+    Join { id: i64 },
+    /// Give up the open seat you took in a challenge that has not started.
+    Leave { id: i64 },
+    /// Challenge the players of a finished game again: same game, options and clock, seats
+    /// rotated. Asking again shows the same rematch.
+    Rematch { id: i64 },
     /// List your games, with the deadline of each active one.
     Games(GamesArgs),
     /// Show the game waiting for your move whose deadline is nearest (then the one waiting

@@ -371,6 +371,7 @@ mod tests {
             accepted: true,
             bank_seconds,
             played_by: None,
+            open: false,
         }
     }
 

@@ -25,8 +25,8 @@ use clap::Parser;
 use cli::{Cli, Command};
 use commands::game_actions::{self, Action};
 use commands::{
-    claim, engine, game_info, list, login, logout, new, notifications, play, rules, signup, tokens,
-    vacation, wait, whoami,
+    claim, engine, game_info, list, login, logout, new, notifications, open_challenges, play,
+    rules, signup, tokens, vacation, wait, whoami,
 };
 use failure::Failure;
 
@@ -66,6 +66,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Invites => list::invites(profile, json),
         Command::Accept { id } => game_actions::act(Action::Accept, id, profile, json),
         Command::Decline { id } => game_actions::act(Action::Decline, id, profile, json),
+        Command::Seek(args) => open_challenges::seek(args, profile, json),
+        Command::Challenges { kind } => open_challenges::list(kind, profile, json),
+        Command::Join { id } => open_challenges::join(id, false, profile, json),
+        Command::Leave { id } => open_challenges::join(id, true, profile, json),
+        Command::Rematch { id } => open_challenges::rematch(id, profile, json),
         Command::Games(args) => list::run(args, profile, json),
         Command::Next => wait::next(profile, json),
         Command::Show { id } => game_actions::show(id, profile, json),

@@ -14,6 +14,11 @@ use crate::validate::{AccountName, EmailAddress};
 pub const CODE_VALIDITY_MINUTES: i64 = 15;
 /// How many guesses one code allows.
 pub const CODE_MAX_ATTEMPTS: i32 = 5;
+/// Characters of the secret in a sign-in link (lower-case letters and digits: 165 bits).
+pub const SIGN_IN_LINK_LENGTH: usize = 32;
+/// The path of a sign-in link, before its secret. The link is valid as long as the code it was
+/// mailed with ([`CODE_VALIDITY_MINUTES`]) and, like the code, signs in once.
+pub const SIGN_IN_LINK_PATH: &str = "/signin/link/";
 
 pub use crate::mail_context::MailContext;
 
@@ -32,6 +37,11 @@ pub enum AccountError {
     /// No live code for this email (none asked for, expired, used, or no such account).
     #[error("no valid code for this email; ask for one with POST /v1/sessions")]
     NoCode,
+    /// A sign-in link that is unknown, used, superseded by a newer code, locked or expired.
+    #[error(
+        "this sign-in link is not valid any more (each link signs in once, within {CODE_VALIDITY_MINUTES} minutes); ask for a new one"
+    )]
+    NoLink,
     /// The code took its last wrong guess earlier.
     #[error(
         "too many wrong guesses: this code is locked; ask for a new one with POST /v1/sessions"
@@ -191,6 +201,7 @@ fn issue_code(
     let now = db::now();
     codes::retire_open(conn, account.id, now)?;
     let code = secrets::new_code();
+    let link = secrets::random_string(SIGN_IN_LINK_LENGTH, secrets::LOWER_ALNUM);
     codes::insert(
         conn,
         &NewSignInCode {
@@ -198,14 +209,19 @@ fn issue_code(
             code_hash: &secrets::code_hash(account.id, &code),
             expires_at: now + Duration::minutes(CODE_VALIDITY_MINUTES),
             created_at: now,
+            link_hash: Some(&secrets::sha256_hex(&link)),
         },
     )?;
-    notify::sign_in_code(conn, ctx, account, &code, CODE_VALIDITY_MINUTES)?;
+    let link_url = format!(
+        "{}{SIGN_IN_LINK_PATH}{link}",
+        ctx.public_url.trim_end_matches('/')
+    );
+    notify::sign_in_code(conn, ctx, account, &code, &link_url, CODE_VALIDITY_MINUTES)?;
     Ok(())
 }
 
-enum VerifyOutcome {
-    Token(Box<(String, ApiToken, Account)>),
+enum VerifyOutcome<T> {
+    Granted(Box<(T, Account)>),
     Wrong { left: i32 },
 }
 
@@ -221,36 +237,86 @@ pub fn verify(
     typed_code: &str,
     label: &str,
 ) -> Result<(String, ApiToken, Account), AccountError> {
-    let outcome = transaction::write_with(conn, |conn| -> Result<VerifyOutcome, AccountError> {
-        let now = db::now();
-        let account = accounts::by_email_key(conn, &email.key)?
-            .filter(|a| !a.is_bot())
-            .ok_or(AccountError::NoCode)?;
-        let code = codes::current(conn, account.id, now)?.ok_or(AccountError::NoCode)?;
-        if code.attempts >= CODE_MAX_ATTEMPTS
-            || !codes::add_attempt(conn, code.id, CODE_MAX_ATTEMPTS)?
-        {
-            return Err(AccountError::CodeLocked);
-        }
-        let typed_hash = secrets::code_hash(account.id, &secrets::normalize_code(typed_code));
-        if !secrets::constant_time_eq(&typed_hash, &code.code_hash) {
-            return Ok(VerifyOutcome::Wrong {
-                left: CODE_MAX_ATTEMPTS - code.attempts - 1,
-            });
-        }
-        if !codes::mark_used(conn, code.id, now)? {
-            return Err(AccountError::NoCode);
-        }
-        accounts::mark_verified(conn, account.id, now)?;
-        let (secret, token) = insert_token(conn, account.id, label)?;
-        let account = accounts::by_id(conn, account.id)?.unwrap_or(account);
-        Ok(VerifyOutcome::Token(Box::new((secret, token, account))))
+    let ((secret, token), account) = verify_with(conn, email, typed_code, |conn, account| {
+        insert_token(conn, account.id, label)
     })?;
+    Ok((secret, token, account))
+}
+
+/// Verify, granting what `grant` makes for the account (an API token, a browser session) in
+/// the same transaction that uses the code: a code grants one thing once.
+///
+/// # Errors
+/// As [`verify`]; `grant`'s storage failures.
+pub fn verify_with<T>(
+    conn: &mut DbConnection,
+    email: &EmailAddress,
+    typed_code: &str,
+    grant: impl FnOnce(&mut DbConnection, &Account) -> Result<T, DbError>,
+) -> Result<(T, Account), AccountError> {
+    let outcome =
+        transaction::write_with(conn, |conn| -> Result<VerifyOutcome<T>, AccountError> {
+            let now = db::now();
+            let account = accounts::by_email_key(conn, &email.key)?
+                .filter(|a| !a.is_bot())
+                .ok_or(AccountError::NoCode)?;
+            let code = codes::current(conn, account.id, now)?.ok_or(AccountError::NoCode)?;
+            if code.attempts >= CODE_MAX_ATTEMPTS
+                || !codes::add_attempt(conn, code.id, CODE_MAX_ATTEMPTS)?
+            {
+                return Err(AccountError::CodeLocked);
+            }
+            let typed_hash = secrets::code_hash(account.id, &secrets::normalize_code(typed_code));
+            if !secrets::constant_time_eq(&typed_hash, &code.code_hash) {
+                return Ok(VerifyOutcome::Wrong {
+                    left: CODE_MAX_ATTEMPTS - code.attempts - 1,
+                });
+            }
+            if !codes::mark_used(conn, code.id, now)? {
+                return Err(AccountError::NoCode);
+            }
+            accounts::mark_verified(conn, account.id, now)?;
+            let granted = grant(conn, &account)?;
+            let account = accounts::by_id(conn, account.id)?.unwrap_or(account);
+            Ok(VerifyOutcome::Granted(Box::new((granted, account))))
+        })?;
     match outcome {
-        VerifyOutcome::Token(issued) => Ok(*issued),
+        VerifyOutcome::Granted(granted) => Ok(*granted),
         VerifyOutcome::Wrong { left } if left > 0 => Err(AccountError::WrongCode { left }),
         VerifyOutcome::Wrong { .. } => Err(AccountError::LastAttempt),
     }
+}
+
+/// Follows the sign-in link of a code mail: uses the code (the link and the code sign in once,
+/// together) and grants what `grant` makes, in one transaction.
+///
+/// # Errors
+/// [`AccountError::NoLink`] for an unknown, used, superseded, locked or expired link; `grant`'s
+/// storage failures.
+pub fn verify_link<T>(
+    conn: &mut DbConnection,
+    link: &str,
+    grant: impl FnOnce(&mut DbConnection, &Account) -> Result<T, DbError>,
+) -> Result<(T, Account), AccountError> {
+    if link.len() != SIGN_IN_LINK_LENGTH {
+        return Err(AccountError::NoLink);
+    }
+    let link_hash = secrets::sha256_hex(link);
+    transaction::write_with(conn, |conn| -> Result<(T, Account), AccountError> {
+        let now = db::now();
+        let code = codes::by_link_hash(conn, &link_hash, now, CODE_MAX_ATTEMPTS)?
+            .ok_or(AccountError::NoLink)?;
+        let account = accounts::by_id(conn, code.account_id)?
+            .filter(|a| !a.is_bot())
+            .ok_or(AccountError::NoLink)?;
+        if !codes::mark_used(conn, code.id, now)? {
+            return Err(AccountError::NoLink);
+        }
+        accounts::mark_verified(conn, account.id, now)?;
+        let granted = grant(conn, &account)?;
+        let account = accounts::by_id(conn, account.id)?.unwrap_or(account);
+        Ok((granted, account))
+    })
 }
 
 fn insert_token(
@@ -340,4 +406,25 @@ pub fn issue_token_for_name(
         let (secret, token) = insert_token(conn, account.id, label)?;
         Ok((secret, token, account))
     })
+}
+
+/// The account's API tokens, oldest first.
+///
+/// # Errors
+/// Storage failures.
+pub fn tokens_of(conn: &mut DbConnection, account_id: i64) -> Result<Vec<ApiToken>, DbError> {
+    tokens::list(conn, account_id)
+}
+
+/// Revokes one of the account's API tokens (and with it the play links issued so far); false
+/// if the account has no such token.
+///
+/// # Errors
+/// Storage failures.
+pub fn revoke_token(
+    conn: &mut DbConnection,
+    account_id: i64,
+    token_id: i64,
+) -> Result<bool, DbError> {
+    tokens::delete(conn, account_id, token_id)
 }

@@ -205,6 +205,7 @@ impl Application {
         tracing::debug!(?open_files, workers, ?per_worker, "connections per worker");
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(actix_web::middleware::from_fn(crate::web::resolve_viewer))
                 .wrap(actix_web::middleware::from_fn(move |req, next| {
                     crate::request_body::read_within(body_deadline, req, next)
                 }))

@@ -127,3 +127,16 @@ impl FromRequest for Authenticated {
         })
     }
 }
+
+/// The address a request comes from, as the rate limits count it.
+#[must_use]
+pub fn client_address(state: &AppState, req: &HttpRequest) -> String {
+    let forwarded: Vec<&str> = req
+        .headers()
+        .get_all(state.limits.proxy_header().name())
+        .filter_map(|value| value.to_str().ok())
+        .collect();
+    state
+        .limits
+        .client_address(req.peer_addr().map(|peer| peer.ip()), &forwarded)
+}

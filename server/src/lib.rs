@@ -13,7 +13,8 @@
 //!   `Allow`), [`auth`], [`blocking`] (storage work on the blocking pool), [`error`] (every
 //!   domain error → HTTP, in one place), [`state`];
 //! - channels and workers: [`inbound`] (mail in), [`bots`], [`sweeps`] (reminders, timeouts,
-//!   digests), [`accounts`] (sign-up, codes, tokens);
+//!   digests), [`accounts`] (sign-up, codes, tokens), [`browser_sessions`] (what a session
+//!   cookie stands for);
 //! - mail decisions: [`notify`] decides every mail (game events, clock mail, answers to mail
 //!   replies, account mail) and composes it ([`notify::compose`]) on its own composer thread;
 //! - the game service: [`games`] (every operation on a game, one frame each; the turn clock and
@@ -55,6 +56,7 @@ pub mod auth;
 pub mod background;
 pub mod blocking;
 pub mod bots;
+pub mod browser_sessions;
 pub mod cli;
 pub mod client_address;
 pub mod clocks;

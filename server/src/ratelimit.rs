@@ -199,6 +199,18 @@ impl Limits {
         }
     }
 
+    /// Counts one join of an open challenge by the account called `account` (a name key):
+    /// joins have an hourly budget of their own, as large as the budget of challenges sent.
+    /// A refused join counts too, so retrying in a loop does not get further.
+    ///
+    /// # Errors
+    /// [`RateLimited`] when the account has joined as many challenges as an hour allows.
+    pub fn check_join(&self, account: &str) -> Result<(), RateLimited> {
+        self.challenges_per_account
+            .check(&format!("join|{}", account.to_lowercase()))
+            .map_err(too_many)
+    }
+
     /// Charges one challenge from the account called `challenger` to the persons called
     /// `recipients` (name keys; each charged once, the challenger never as a recipient): one
     /// from the sender's hourly budget and one from each recipient's, all or none. Call it

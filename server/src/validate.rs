@@ -32,7 +32,8 @@ pub struct EmailAddress {
     pub key: String,
 }
 
-/// Parses an account name: 2–32 ASCII letters, digits, `-` or `_`.
+/// Parses an account name: 2–32 ASCII letters, digits, `-` or `_`; not `open`, which marks
+/// an open seat in a challenge.
 ///
 /// # Errors
 /// [`ValidationError::Name`] saying what is wrong.
@@ -49,6 +50,12 @@ pub fn account_name(raw: &str) -> Result<AccountName, ValidationError> {
     {
         return Err(ValidationError::Name(format!(
             "a name has only letters, digits, '-' and '_' (found {bad:?})"
+        )));
+    }
+    if raw.eq_ignore_ascii_case(turnpost_shared::OPEN_SEAT) {
+        return Err(ValidationError::Name(format!(
+            "`{}` marks an open seat in challenges; choose another name",
+            turnpost_shared::OPEN_SEAT
         )));
     }
     Ok(AccountName {
@@ -168,6 +175,8 @@ mod tests {
         assert!(account_name(&"x".repeat(33)).is_err());
         assert!(account_name("anna k").is_err());
         assert!(account_name("änna").is_err());
+        assert!(account_name("Open").is_err());
+        assert!(account_name("opener").is_ok());
         assert_eq!(
             account_name("AnNa").map(|n| n.key).ok(),
             Some("anna".to_owned())

@@ -395,6 +395,23 @@ async fn reminders_come_once_each(backend: Backend) {
     assert_eq!(sweep(&app, now).reminded, 0);
     assert_eq!(outbox_to(&app, &email("rfa")).len(), start + 1);
 
+    // Turn mail off is not reminders off: each switch does what it says.
+    let (tokens, id) = two_player_game(&app, "rh", json!({})).await;
+    let answer = patch(
+        &app,
+        "/v1/me/notifications",
+        &tokens[0],
+        json!({"turn_mail": "off"}),
+    )
+    .await;
+    assert_eq!(answer.status, 200, "{answer:?}");
+    assert_eq!(answer.body["categories"]["reminders"], true);
+    let start = outbox_to(&app, &email("rha")).len();
+    set_deadline(&app, id, now + Duration::hours(1));
+    assert_eq!(sweep(&app, now).reminded, 1);
+    let reminders = outbox_to(&app, &email("rha"));
+    assert_eq!(reminders.len(), start + 1, "a reminder with turn mail off");
+
     // With reminders switched off, none.
     let (tokens, id) = two_player_game(&app, "rg", json!({})).await;
     let answer = patch(

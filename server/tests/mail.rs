@@ -642,6 +642,10 @@ async fn turn_card_arrives_over_smtp_and_its_command_plays(backend: Backend) {
     let settings = app.get("/v1/me/notifications", Some(&bert)).await.body;
     assert_eq!(settings["turn_mail"], "off");
     assert_eq!(settings["categories"]["game_over"], true);
+    assert_eq!(
+        settings["categories"]["reminders"], true,
+        "a separate switch"
+    );
 }
 
 async fn eml_files_hold_the_full_turn_card(backend: Backend) {

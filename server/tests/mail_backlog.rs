@@ -258,8 +258,24 @@ async fn sign_in_code_is_claimed_ahead_of_a_game_mail_backlog(backend: Backend) 
         )
         .unwrap();
     }
-    turnpost_server::notify::sign_in_code(&mut conn, &ctx, &account, "123456", 15).unwrap();
-    turnpost_server::notify::sign_in_code(&mut conn, &ctx, &account, "654321", 15).unwrap();
+    turnpost_server::notify::sign_in_code(
+        &mut conn,
+        &ctx,
+        &account,
+        "123456",
+        "http://x/signin/link/a",
+        15,
+    )
+    .unwrap();
+    turnpost_server::notify::sign_in_code(
+        &mut conn,
+        &ctx,
+        &account,
+        "654321",
+        "http://x/signin/link/b",
+        15,
+    )
+    .unwrap();
     let codes: Vec<_> = outbox::all(&mut conn)
         .unwrap()
         .into_iter()

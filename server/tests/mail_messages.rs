@@ -382,6 +382,7 @@ fn sign_in_code() {
         "anna@example.org",
         "anna",
         "K7QX2MRD",
+        "https://turnpost.example/signin/link/0123456789abcdefghijklmnopqrstuv",
         15,
         "https://turnpost.example",
     );

@@ -12,17 +12,17 @@
     reason = "tests"
 )]
 
-#[path = "common/chromium.rs"]
-mod chromium;
 mod common;
+#[path = "common/phone.rs"]
+mod phone;
 #[path = "common/play.rs"]
 mod play;
 #[path = "common/web.rs"]
 mod web;
 
-use chromium::Phone;
 use common::{get, Backend, TestApp};
 use fantoccini::{key::Key, Locator};
+use phone::Phone;
 use serde_json::json;
 use turnpost_shared::{AnyGame, Options};
 
@@ -44,6 +44,18 @@ const PUBLIC_PAGES: &[(&str, &str)] = &[
     ("the API reference", "/docs"),
     ("an error page", "/games/999999"),
     ("the unsubscribe page", "{unsubscribe}"),
+    ("the sign-up form", "/signup"),
+    ("the sign-in form", "/signin"),
+];
+
+/// The page kinds of a signed-in browser (signed up as `cara` from the sign-up form).
+const SIGNED_IN_PAGES: &[(&str, &str)] = &[
+    ("my games", "/"),
+    ("my games at /me", "/me"),
+    ("the new game form", "/new"),
+    ("the open challenges", "/challenges"),
+    ("the settings page", "/settings"),
+    ("a game page for a signed-in spectator", "/games/{game}"),
 ];
 
 /// The page kinds of a seat's player (after opening the play link of `{game}`).
@@ -434,4 +446,27 @@ async fn every_page_kind(phone: &Phone, app: &TestApp, game: i64) {
         phone.assert_fits(what).await;
         phone.assert_accessible(what).await;
     }
+    phone.client.delete_all_cookies().await.unwrap();
+    sign_up(phone, app, "cara").await;
+    for (what, path) in SIGNED_IN_PAGES {
+        phone.open(&format!("{}{}", app.base, path_of(path))).await;
+        phone.assert_fits(what).await;
+        phone.assert_accessible(what).await;
+    }
+}
+
+/// Signs `name` up from the sign-up form with the mailed code, checking the code form too.
+async fn sign_up(phone: &Phone, app: &TestApp, name: &str) {
+    let email = format!("{name}@example.org");
+    phone.open(&format!("{}/signup", app.base)).await;
+    phone.fill("#name", name).await;
+    phone.fill("#email", &email).await;
+    phone.click("form.stack button[type=submit]").await;
+    phone.wait_for_text("id=\"code\"").await;
+    phone.assert_fits("the code form").await;
+    phone.assert_accessible("the code form").await;
+    let mail = app.smtp.wait_for(&email, 1).await;
+    phone.fill("#code", &common::code_in(&mail[0].data)).await;
+    phone.click("form.stack button[type=submit]").await;
+    phone.wait_for_text("Your games").await;
 }

@@ -212,8 +212,10 @@ pub struct CreateGameRequest {
     /// The game's options (`{"players": 3}`); none means the standard game.
     #[serde(default)]
     pub options: std::collections::BTreeMap<String, OptionValue>,
-    /// Account names in turn order, one per seat (every game has at least two).
-    #[cfg_attr(feature = "openapi", schema(min_items = 2))]
+    /// Account names in turn order, one per seat (every game has at least two). `open`
+    /// ([`OPEN_SEAT`]) posts a seat open: anyone signed in may take it
+    /// (`POST /v1/challenges/{id}/join`), and the challenge is listed at `GET /v1/challenges`.
+    #[cfg_attr(feature = "openapi", schema(min_items = 2, example = json!(["anna", "open"])))]
     pub seats: Vec<String>,
     /// The clock: `3d` (days per move, 1–30; the default) or `7d+1d/14d` (a Fischer bank:
     /// initial days + increment days / maximum days).
@@ -266,6 +268,10 @@ pub struct DrawRequest {
     pub action: DrawAction,
 }
 
+/// The seat name of a challenge that posts the seat open, for anyone to take; no account may
+/// be called so.
+pub const OPEN_SEAT: &str = "open";
+
 /// One seat of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -284,6 +290,10 @@ pub struct SeatView {
     /// The server bot that plays the seat on since `player` left (`on-leave=bot`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub played_by: Option<String>,
+    /// Whether the seat is open and nobody took it yet (a challenge posted with an open seat;
+    /// `player` is then `open`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
 }
 
 /// One played move.
@@ -428,6 +438,15 @@ pub struct GameList {
     pub games: Vec<GameSummary>,
     /// Pass as `cursor` for the next page; absent on the last page.
     pub next_cursor: Option<String>,
+}
+
+/// Answer to `GET /v1/challenges`: the challenges with a seat open for anyone to take,
+/// newest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ChallengeList {
+    /// The open challenges (status `invited`; each open seat has `open: true`).
+    pub challenges: Vec<GameView>,
 }
 
 /// Answer to `GET /v1/games/{id}/moves`.

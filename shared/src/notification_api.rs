@@ -13,7 +13,8 @@ pub enum TurnMail {
     Immediate,
     /// One mail a day at the chosen local hour listing every game waiting for you.
     Digest,
-    /// No turn mail (and no reminders).
+    /// No turn mail. Reminders are their own switch
+    /// ([`NotificationCategories::reminders`]).
     Off,
 }
 

@@ -22,6 +22,7 @@ fn seat(seat: u8, seat_name: &str, player: &str) -> SeatView {
         accepted: true,
         bank_seconds: None,
         played_by: None,
+        open: false,
     }
 }
 

@@ -82,6 +82,39 @@ fn notifications_round_trip(backend: Backend) {
     assert!(shown.contains("turn mail:          immediate"), "{shown}");
     assert!(shown.contains("reminders:          on"), "{shown}");
     assert!(shown.contains("muted games:        none"), "{shown}");
+    assert!(shown.contains("switched off:       nothing"), "{shown}");
+
+    // Turn mail and reminders are two switches: turning one off leaves the other on, and
+    // the listing says plainly what is off.
+    let off = ok(anna, &["notifications", "--turn-mail", "off"]);
+    assert!(
+        off.contains("turn mail:          off (no turn mail)"),
+        "{off}"
+    );
+    assert!(off.contains("reminders:          on"), "{off}");
+    assert!(off.contains("switched off:       turn mail\n"), "{off}");
+    let json = anna.json(&["notifications"]);
+    assert_eq!(json["notifications"]["categories"]["reminders"], true);
+    let swapped = ok(
+        anna,
+        &[
+            "notifications",
+            "--turn-mail",
+            "immediate",
+            "--off",
+            "reminders",
+        ],
+    );
+    assert!(
+        swapped.contains("turn mail:          immediate"),
+        "{swapped}"
+    );
+    assert!(swapped.contains("reminders:          off"), "{swapped}");
+    assert!(
+        swapped.contains("switched off:       reminders\n"),
+        "{swapped}"
+    );
+    ok(anna, &["notifications", "--on", "reminders"]);
 
     let changed = ok(
         anna,
@@ -112,6 +145,10 @@ fn notifications_round_trip(backend: Backend) {
     assert!(changed.contains("reminders:          off"), "{changed}");
     assert!(changed.contains("draw_offers:        off"), "{changed}");
     assert!(changed.contains("game_over:          on"), "{changed}");
+    assert!(
+        changed.contains("switched off:       draw_offers, reminders\n"),
+        "{changed}"
+    );
     assert!(
         changed.contains(&format!("muted games:        #{game}")),
         "{changed}"

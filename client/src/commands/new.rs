@@ -44,7 +44,7 @@ pub struct NewArgs {
     pub seat: usize,
 }
 
-fn parse_clock(text: &str) -> Result<ClockSpec, String> {
+pub(crate) fn parse_clock(text: &str) -> Result<ClockSpec, String> {
     match text.parse::<ClockSpec>() {
         Ok(spec @ ClockSpec::Fischer { .. }) => Ok(spec),
         Ok(ClockSpec::DaysPerMove(_)) => {
@@ -54,11 +54,11 @@ fn parse_clock(text: &str) -> Result<ClockSpec, String> {
     }
 }
 
-fn parse_timeout(text: &str) -> Result<TimeoutMode, String> {
+pub(crate) fn parse_timeout(text: &str) -> Result<TimeoutMode, String> {
     text.parse::<TimeoutMode>().map_err(|e| e.reason)
 }
 
-fn parse_on_leave(text: &str) -> Result<OnLeave, String> {
+pub(crate) fn parse_on_leave(text: &str) -> Result<OnLeave, String> {
     text.parse::<OnLeave>().map_err(|e| e.to_string())
 }
 

@@ -46,7 +46,7 @@ pub enum TurnMailChoice {
     Immediate,
     /// One mail a day listing every game waiting for you (reminders still come).
     Digest,
-    /// No turn mail and no reminders.
+    /// No turn mail (reminders are their own switch: --off reminders).
     Off,
 }
 
@@ -160,7 +160,7 @@ fn describe(settings: &NotificationSettings) -> String {
             "digest (one mail a day at {:02}:00 {})",
             settings.digest_hour, settings.time_zone
         ),
-        TurnMail::Off => "off (no turn mail, no reminders)".to_string(),
+        TurnMail::Off => "off (no turn mail)".to_string(),
     };
     let NotificationCategories {
         challenges,
@@ -185,6 +185,29 @@ fn describe(settings: &NotificationSettings) -> String {
         let state = if on { "on" } else { "off" };
         text.push_str(&format!("{:<20}{state}\n", format!("{name}:")));
     }
+    let off: Vec<&str> = (settings.turn_mail == TurnMail::Off)
+        .then_some("turn mail")
+        .into_iter()
+        .chain(
+            [
+                ("challenges", challenges),
+                ("challenge_replies", challenge_replies),
+                ("game_over", game_over),
+                ("draw_offers", draw_offers),
+                ("reminders", reminders),
+                ("mail_confirmations", mail_confirmations),
+            ]
+            .into_iter()
+            .filter(|(_, on)| !on)
+            .map(|(name, _)| name),
+        )
+        .collect();
+    let off = if off.is_empty() {
+        "nothing".to_owned()
+    } else {
+        off.join(", ")
+    };
+    text.push_str(&format!("switched off:       {off}\n"));
     let muted = if settings.muted_games.is_empty() {
         "none".to_string()
     } else {

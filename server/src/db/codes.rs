@@ -100,3 +100,23 @@ pub fn latest_expiry(
         .select(diesel::dsl::max(sign_in_codes::expires_at))
         .first(conn)?)
 }
+
+/// The live code whose sign-in link has this hash (not used, not expired, not locked).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn by_link_hash(
+    conn: &mut DbConnection,
+    link_hash: &str,
+    now: NaiveDateTime,
+    max_attempts: i32,
+) -> Result<Option<SignInCode>, DbError> {
+    Ok(sign_in_codes::table
+        .filter(sign_in_codes::link_hash.eq(link_hash))
+        .filter(sign_in_codes::used_at.is_null())
+        .filter(sign_in_codes::expires_at.gt(now))
+        .filter(sign_in_codes::attempts.lt(max_attempts))
+        .select(SignInCode::as_select())
+        .first(conn)
+        .optional()?)
+}

@@ -6,6 +6,7 @@
 
 pub mod accounts;
 pub mod bots;
+pub mod browser_sessions;
 pub mod clocks;
 pub mod codes;
 pub mod events;
@@ -14,8 +15,10 @@ pub mod inbound;
 pub mod models;
 pub mod move_write;
 pub mod notifications;
+pub mod open_seats;
 pub mod outbox;
 pub mod preference_columns;
+pub mod rematches;
 pub mod schema;
 mod seat_set;
 mod sent_reminders;

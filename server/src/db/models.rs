@@ -10,7 +10,8 @@ use super::ClockNotices;
 
 use super::preference_columns::Flag;
 use super::schema::{
-    accounts, api_tokens, game_seats, games, moves, notification_settings, sign_in_codes, vacations,
+    accounts, api_tokens, browser_sessions, game_seats, games, moves, notification_settings,
+    sign_in_codes, vacations,
 };
 use super::seat_set::SeatSet;
 use super::text_column::{Stored, StoredOption};
@@ -140,6 +141,8 @@ pub struct SignInCode {
     pub used_at: Option<NaiveDateTime>,
     /// Creation time.
     pub created_at: NaiveDateTime,
+    /// Hex SHA-256 of the sign-in link mailed with the code.
+    pub link_hash: Option<String>,
 }
 
 /// A new sign-in code.
@@ -154,6 +157,42 @@ pub struct NewSignInCode<'a> {
     pub expires_at: NaiveDateTime,
     /// Now.
     pub created_at: NaiveDateTime,
+    /// Hex SHA-256 of the sign-in link mailed with the code.
+    pub link_hash: Option<&'a str>,
+}
+
+/// A signed-in browser (the session cookie's secret is stored hashed).
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = browser_sessions)]
+pub struct BrowserSession {
+    /// Id.
+    pub id: i64,
+    /// The account signed in.
+    pub account_id: i64,
+    /// Hex SHA-256 of the cookie's secret.
+    pub secret_hash: String,
+    /// Which browser, for the list of sessions (its user agent, shortened).
+    pub label: String,
+    /// When it signed in.
+    pub created_at: NaiveDateTime,
+    /// When it was last used (noted at most once a minute).
+    pub last_used_at: NaiveDateTime,
+}
+
+/// A new browser session.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = browser_sessions)]
+pub struct NewBrowserSession<'a> {
+    /// The account signed in.
+    pub account_id: i64,
+    /// Hex SHA-256 of the cookie's secret.
+    pub secret_hash: &'a str,
+    /// Which browser.
+    pub label: &'a str,
+    /// Now.
+    pub created_at: NaiveDateTime,
+    /// Now.
+    pub last_used_at: NaiveDateTime,
 }
 
 /// A game row: the challenge, then the game, with its cached position.

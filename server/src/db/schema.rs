@@ -44,6 +44,18 @@ diesel::table! {
         expires_at -> Timestamp,
         used_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
+        link_hash -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    browser_sessions (id) {
+        id -> BigInt,
+        account_id -> BigInt,
+        secret_hash -> Text,
+        label -> Text,
+        created_at -> Timestamp,
+        last_used_at -> Timestamp,
     }
 }
 
@@ -189,14 +201,30 @@ diesel::table! {
 }
 
 diesel::joinable!(api_tokens -> accounts (account_id));
+diesel::table! {
+    open_seats (game_id, seat) {
+        game_id -> BigInt,
+        seat -> Integer,
+    }
+}
+
+diesel::table! {
+    rematches (game_id) {
+        game_id -> BigInt,
+        rematch_id -> BigInt,
+    }
+}
+
 diesel::joinable!(bot_claims -> games (game_id));
 diesel::joinable!(game_seats -> games (game_id));
 diesel::joinable!(game_seats -> accounts (account_id));
 diesel::joinable!(moves -> games (game_id));
 diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(sign_in_codes -> accounts (account_id));
+diesel::joinable!(browser_sessions -> accounts (account_id));
 diesel::joinable!(notification_settings -> accounts (account_id));
 diesel::joinable!(game_mutes -> games (game_id));
+diesel::joinable!(open_seats -> games (game_id));
 diesel::joinable!(inbound_mail -> accounts (account_id));
 diesel::joinable!(inbound_mail -> games (game_id));
 diesel::joinable!(vacations -> accounts (account_id));
@@ -206,6 +234,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     api_tokens,
     bot_claims,
     sign_in_codes,
+    browser_sessions,
     mail_outbox,
     games,
     game_events,
@@ -215,5 +244,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_mutes,
     vacations,
     server_secrets,
-    inbound_mail
+    inbound_mail,
+    open_seats,
+    rematches
 );

@@ -2,19 +2,23 @@
 //!
 //! Built-in bots (`crate::bots`) accept in the creating transaction; a challenge in which
 //! everyone but the creator is a bot starts at once, and one naming bots only is refused.
+//! A seat named `open` ([`OPEN_SEAT`]) is posted for anyone to take ([`super::open_seats`]);
+//! the game starts when every seat is filled and accepted.
 //!
 //! Expiry is lazy: nothing rewrites an unanswered challenge after seven days. Every read shows
 //! it as `cancelled` (reason `expired`) from then on ([`super::shown_status`]), listings filter
 //! on `expires_at`, and accepting or declining it is refused. So no sweep is needed, and
 //! several server instances cannot disagree about it.
 
-use turnpost_shared::{AnyGame, ClockSpec, CreateGameRequest, GameView, OnLeave, TimeoutMode};
+use turnpost_shared::{
+    AnyGame, ClockSpec, CreateGameRequest, GameView, OnLeave, TimeoutMode, OPEN_SEAT,
+};
 
 use super::event::{self as events, GameEvent};
 use super::{frame, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::db::games as q;
 use crate::db::models::{Account, GameSeat, NewGame};
-use crate::db::{self, accounts, DbConnection, DbError};
+use crate::db::{self, accounts, open_seats, rematches, DbConnection, DbError};
 use crate::mail_context::MailContext;
 
 /// A challenge the service would create, as [`check`] found it: options, seats and clock
@@ -29,6 +33,7 @@ pub struct Challenge {
     on_leave: OnLeave,
     challenger: String,
     recipients: Vec<String>,
+    rematch_of: Option<i64>,
 }
 
 impl Challenge {
@@ -43,6 +48,12 @@ impl Challenge {
     #[must_use]
     pub fn recipients(&self) -> &[String] {
         &self.recipients
+    }
+
+    /// Makes this challenge the rematch of finished game `game_id` (recorded as it is
+    /// created: a game has one rematch).
+    pub fn rematch_of(&mut self, game_id: i64) {
+        self.rematch_of = Some(game_id);
     }
 }
 
@@ -64,7 +75,7 @@ pub fn check(
         .map(|n| n.trim().to_ascii_lowercase())
         .collect();
     for (i, name) in names.iter().enumerate() {
-        if names[..i].contains(name) {
+        if name != OPEN_SEAT && names[..i].contains(name) {
             return Err(GameError::DuplicatePlayer { name: name.clone() });
         }
     }
@@ -96,6 +107,7 @@ pub fn check(
     let (me, players) = frame::read(conn, |conn| seated_players(conn, actor, &names))?;
     let recipients = players
         .iter()
+        .flatten()
         .filter(|p| p.id != me.id && !p.is_bot())
         .map(|p| p.name_key.clone())
         .collect();
@@ -107,15 +119,17 @@ pub fn check(
         on_leave,
         challenger: me.name_key,
         recipients,
+        rematch_of: None,
     })
 }
 
-/// The caller's account and the accounts named for the seats, in seat order.
+/// The caller's account and the accounts named for the seats, in seat order (none for a seat
+/// posted open).
 fn seated_players(
     conn: &mut DbConnection,
     actor: &Actor,
     names: &[String],
-) -> Result<(Account, Vec<Account>), GameError> {
+) -> Result<(Account, Vec<Option<Account>>), GameError> {
     let me = accounts::by_id(conn, actor.account_id())?.ok_or_else(|| {
         DbError::Corrupt(format!(
             "account {} acts but does not exist",
@@ -132,8 +146,12 @@ fn seated_players(
     }
     let mut players = Vec::with_capacity(names.len());
     for name in names {
+        if name == OPEN_SEAT {
+            players.push(None);
+            continue;
+        }
         match accounts::by_name_key(conn, name)? {
-            Some(account) if account.verified_at.is_some() => players.push(account),
+            Some(account) if account.verified_at.is_some() => players.push(Some(account)),
             _ => return Err(GameError::UnknownPlayer { name: name.clone() }),
         }
     }
@@ -157,6 +175,7 @@ pub fn create(
         clock,
         timeout,
         on_leave,
+        rematch_of,
         ..
     } = challenge;
     let options_text = start.options().to_string();
@@ -181,12 +200,20 @@ pub fn create(
                 last_activity_at: now,
             },
         )?;
+        let seat_of = |i: usize| i32::try_from(i + 1).unwrap_or(i32::MAX);
+        let open: Vec<i32> = players
+            .iter()
+            .enumerate()
+            .filter(|(_, player)| player.is_none())
+            .map(|(i, _)| seat_of(i))
+            .collect();
         let seats: Vec<GameSeat> = players
             .iter()
             .enumerate()
+            .filter_map(|(i, account)| Some((i, account.as_ref()?)))
             .map(|(i, account)| GameSeat {
                 game_id: game.id,
-                seat: i32::try_from(i + 1).unwrap_or(i32::MAX),
+                seat: seat_of(i),
                 account_id: account.id,
                 // Bots accept at once, in this same transaction.
                 accepted_at: (account.id == me.id || account.is_bot()).then_some(now),
@@ -196,8 +223,17 @@ pub fn create(
             })
             .collect();
         q::insert_seats(conn, &seats)?;
+        open_seats::insert(conn, game.id, &open)?;
+        if let Some(finished) = rematch_of {
+            rematches::insert(conn, *finished, game.id)?;
+        }
         let mut loaded = Loaded::load(conn, game.id, true)?;
-        if players.iter().all(|p| p.id == me.id || p.is_bot()) {
+        if open.is_empty()
+            && players
+                .iter()
+                .flatten()
+                .all(|p| p.id == me.id || p.is_bot())
+        {
             // Everyone else is a bot: the game starts now.
             start_game(conn, &mut loaded, &me, now)?;
         } else {
@@ -210,8 +246,11 @@ pub fn create(
     })
 }
 
-/// Checks that a locked game is an open challenge.
-fn require_open(loaded: &Loaded) -> Result<(), GameError> {
+/// Checks that a locked game is a challenge still waiting for its players.
+///
+/// # Errors
+/// [`GameError::NotAChallenge`], [`GameError::ChallengeExpired`].
+pub(super) fn require_open(loaded: &Loaded) -> Result<(), GameError> {
     let game = &loaded.game;
     if game.status != GameStatus::Invited {
         return Err(GameError::NotAChallenge {
@@ -256,7 +295,9 @@ pub fn accept(
                 }
             }
         }
-        if loaded.seats.iter().all(|(s, _)| s.accepted_at.is_some()) {
+        if loaded.vacant_seats().is_empty()
+            && loaded.seats.iter().all(|(s, _)| s.accepted_at.is_some())
+        {
             start_game(conn, loaded, &me, now)?;
         } else {
             let mut state = loaded.game.state();
@@ -273,7 +314,10 @@ pub fn accept(
 
 /// Starts a locked challenge whose seats have all accepted: status from the engine, clocks,
 /// and the mails saying it started (`by` accepted last).
-fn start_game(
+///
+/// # Errors
+/// Storage failures; an unreadable stored position.
+pub(super) fn start_game(
     conn: &mut DbConnection,
     loaded: &mut Loaded,
     by: &Account,

@@ -110,6 +110,39 @@ pub enum GameError {
         /// The game.
         game_id: i64,
     },
+    /// Joining an open challenge in which the actor already holds a seat.
+    #[error("you already hold seat {seat} of game {game_id}; each player holds one seat")]
+    AlreadySeated {
+        /// The game.
+        game_id: i64,
+        /// The actor's seat.
+        seat: i32,
+    },
+    /// Joining a challenge with no open seat left to take.
+    #[error("game {game_id} has no open seat left to take")]
+    NoOpenSeat {
+        /// The game.
+        game_id: i64,
+    },
+    /// Leaving a seat one was named for rather than one taken as open.
+    #[error(
+        "you were invited to seat {seat} of game {game_id}, not joined it as an open seat: \
+         decline the challenge instead"
+    )]
+    NotAnOpenSeat {
+        /// The game.
+        game_id: i64,
+        /// The actor's seat.
+        seat: i32,
+    },
+    /// A rematch of a game that is not finished.
+    #[error("game {game_id} is {status}; a rematch follows a finished game")]
+    NotFinished {
+        /// The game.
+        game_id: i64,
+        /// Its status as shown.
+        status: GameStatus,
+    },
     /// No win on time to claim, and why.
     #[error("no win on time to claim in game {game_id}: {why}")]
     NotClaimable {

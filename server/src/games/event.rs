@@ -63,6 +63,8 @@ pub enum GameEvent {
     },
     /// The game ended: every player gets the result.
     GameOver,
+    /// An open challenge lapsed with a seat nobody took: its poster hears of it.
+    Lapsed,
 }
 
 impl GameEvent {
@@ -83,6 +85,7 @@ impl GameEvent {
             } => EventKind::LeftTurnPassed,
             Self::TakenOver { .. } => EventKind::TakenOver,
             Self::GameOver => EventKind::GameOver,
+            Self::Lapsed => EventKind::Lapsed,
         }
     }
 
@@ -94,7 +97,7 @@ impl GameEvent {
             | Self::Declined { by }
             | Self::DrawOffered { by }
             | Self::TakenOver { bot: by, .. } => Some(by),
-            Self::Turn | Self::Left { .. } | Self::GameOver => None,
+            Self::Turn | Self::Left { .. } | Self::GameOver | Self::Lapsed => None,
         }
     }
 
@@ -130,6 +133,7 @@ impl GameEvent {
                 bot: by()?,
             },
             EventKind::GameOver => Self::GameOver,
+            EventKind::Lapsed => Self::Lapsed,
         })
     }
 }
@@ -197,6 +201,7 @@ fn log_event(loaded: &Loaded, event: GameEvent) {
         GameEvent::Left { .. } => "seat left; the game goes on",
         GameEvent::TakenOver { .. } => "seat left; a bot plays it on",
         GameEvent::GameOver => "game over",
+        GameEvent::Lapsed => "open challenge lapsed",
         GameEvent::Turn => return,
     };
     let game = &loaded.game;

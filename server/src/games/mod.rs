@@ -1,6 +1,8 @@
 //! The game service, the same for every channel (HTTP, the bot worker `crate::bots`, and
 //! mail replies `crate::inbound`; web forms next): challenges ([`challenge::create`],
-//! [`challenge::accept`], [`challenge::decline`]), [`moving::play`], [`ending::resign`],
+//! [`challenge::accept`], [`challenge::decline`]), open seats ([`open_seats::join`],
+//! [`open_seats::leave`], [`open_seats::list`], [`open_seats::lapse`]),
+//! [`rematch::rematch`], [`moving::play`], [`ending::resign`],
 //! [`ending::draw`], [`ending::claim`], vacations ([`vacation`]) and the [`reads`]. Each
 //! takes an [`Actor`] and answers a domain value or a [`GameError`]; none knows HTTP (the HTTP
 //! layer maps `GameError` in `crate::error`).
@@ -20,9 +22,11 @@ pub mod event;
 mod forced;
 pub mod frame;
 pub mod moving;
+pub mod open_seats;
 pub mod options;
 pub mod reads;
 pub mod record;
+pub mod rematch;
 pub mod vacation;
 pub mod view;
 
@@ -58,6 +62,9 @@ pub struct Loaded {
     pub players: Vec<PlayerSettings>,
     /// The bots playing seats on for players who left (`on-leave=bot`): (seat, bot account).
     pub stand_ins: Vec<(i32, Account)>,
+    /// The seats a challenge was posted with open, taken or not (read for challenges only:
+    /// a started game has none).
+    pub posted_open: Vec<i32>,
 }
 
 impl Loaded {
@@ -130,12 +137,28 @@ impl Loaded {
             seats.push((seat, account));
             players.push(settings);
         }
+        let posted_open = if game.status == GameStatus::Invited {
+            crate::db::open_seats::posted(conn, game.id)?
+        } else {
+            Vec::new()
+        };
         Ok(Self {
             game,
             seats,
             players,
             stand_ins,
+            posted_open,
         })
+    }
+
+    /// The open seats nobody took yet, ascending.
+    #[must_use]
+    pub fn vacant_seats(&self) -> Vec<i32> {
+        self.posted_open
+            .iter()
+            .copied()
+            .filter(|open| self.seats.iter().all(|(seat, _)| seat.seat != *open))
+            .collect()
     }
 
     /// The settings of the player with `account_id` (defaults if unknown).

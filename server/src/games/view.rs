@@ -46,7 +46,41 @@ fn seat_view(seat: &GameSeat, player: &str, engine: &AnyGame, bot: Option<&str>)
         accepted: seat.accepted_at.is_some(),
         bank_seconds: seat.bank_seconds.and_then(|b| u64::try_from(b).ok()),
         played_by: bot.map(str::to_owned),
+        open: false,
     }
+}
+
+/// A seat of a challenge posted open that nobody took yet.
+fn open_seat_view(seat: i32, engine: &AnyGame) -> SeatView {
+    SeatView {
+        seat: seat_u8(seat),
+        seat_name: seat_name(engine, seat),
+        player: turnpost_shared::OPEN_SEAT.to_owned(),
+        accepted: false,
+        bank_seconds: None,
+        played_by: None,
+        open: true,
+    }
+}
+
+/// The seats of a game in turn order, the open seats nobody took yet among them.
+fn seat_views(loaded: &Loaded, engine: &AnyGame) -> Vec<SeatView> {
+    let mut seats: Vec<SeatView> = loaded
+        .seats
+        .iter()
+        .map(|(seat, account)| {
+            let bot = loaded.stand_in(seat.seat).map(|bot| bot.name.as_str());
+            seat_view(seat, &account.name, engine, bot)
+        })
+        .chain(
+            loaded
+                .vacant_seats()
+                .into_iter()
+                .map(|seat| open_seat_view(seat, engine)),
+        )
+        .collect();
+    seats.sort_by_key(|seat| seat.seat);
+    seats
 }
 
 /// The seats whose players left, first to leave first: the seats `removed` from the board (in
@@ -174,14 +208,7 @@ pub fn game_view(
             None
         },
         claimable: claimable(loaded, viewer, now),
-        seats: loaded
-            .seats
-            .iter()
-            .map(|(seat, account)| {
-                let bot = loaded.stand_in(seat.seat).map(|bot| bot.name.as_str());
-                seat_view(seat, &account.name, engine, bot)
-            })
-            .collect(),
+        seats: seat_views(loaded, engine),
         status,
         result: game.result.clone(),
         result_reason: if expired {
@@ -284,6 +311,7 @@ pub fn summary(
                 accepted: seat.accepted_at.is_some(),
                 bank_seconds: seat.bank_seconds.and_then(|b| u64::try_from(b).ok()),
                 played_by: bot_name(seat),
+                open: false,
             })
             .collect(),
         ply: ply_u32(game.ply),

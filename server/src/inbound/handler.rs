@@ -14,6 +14,7 @@ use turnpost_shared::{DrawAction, GameStatus, MoveError, PlayMoveRequest};
 use super::{written_lines, InboundMessage, KeyCheck, MailCommand, ReplyToken};
 use crate::db::models::Account;
 use crate::db::{self, inbound as q, DbConnection, DbError};
+use crate::games::rematch::{self, Rematch};
 use crate::games::{challenge, ending, moving, Actor, GameError, Loaded};
 use crate::mail_context::MailContext;
 use crate::notify::compose::{MailAnswer, Refusal};
@@ -291,6 +292,7 @@ fn run_commands(
                 .map(|_| "challenge accepted".to_owned()),
             MailCommand::Decline => challenge::decline(conn, ctx, &actor, token.game_id)
                 .map(|_| "challenge declined".to_owned()),
+            MailCommand::Rematch => rematch_by_mail(conn, ctx, &actor, token.game_id),
             MailCommand::Show => {
                 run.asked = true;
                 continue;
@@ -328,6 +330,21 @@ fn run_commands(
         }
     }
     Ok(run)
+}
+
+/// A rematch asked by mail. Not rate-limited like the API's: a game has one rematch, so a
+/// reply key makes at most one challenge.
+fn rematch_by_mail(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    actor: &Actor,
+    game_id: i64,
+) -> Result<String, GameError> {
+    let view = match rematch::check(conn, actor, game_id)? {
+        Rematch::Made(view) => *view,
+        Rematch::ToMake(checked) => rematch::make(conn, ctx, actor, &checked, game_id)?,
+    };
+    Ok(format!("rematch challenge #{} sent", view.id))
 }
 
 fn draw(

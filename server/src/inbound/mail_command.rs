@@ -1,6 +1,6 @@
 //! The commands a reply may hold, one per line: a move in the game's notation (or
 //! `move <text>`), `resign`, `draw offer|accept|decline`, `accept` / `decline` (a challenge),
-//! `show`, `moves`, `help`. Keywords in any case. Anything else is taken for a move, so the
+//! `rematch` (after the game), `show`, `moves`, `help`. Keywords in any case. Anything else is taken for a move, so the
 //! engine says what it expected there.
 
 /// One line of a reply, read.
@@ -20,6 +20,8 @@ pub enum MailCommand {
     Accept,
     /// Decline the challenge.
     Decline,
+    /// Challenge the players of the finished game again.
+    Rematch,
     /// Send the current turn card again.
     Show,
     /// List the legal moves.
@@ -62,6 +64,7 @@ impl MailCommand {
             "resign" => alone(MailCommand::Resign, "`resign` alone on its line"),
             "accept" => alone(MailCommand::Accept, "`accept` alone on its line"),
             "decline" => alone(MailCommand::Decline, "`decline` alone on its line"),
+            "rematch" => alone(MailCommand::Rematch, "`rematch` alone on its line"),
             "show" => alone(MailCommand::Show, "`show` alone on its line"),
             "moves" => alone(MailCommand::Moves, "`moves` alone on its line"),
             "help" => alone(MailCommand::Help, "`help` alone on its line"),
@@ -94,6 +97,7 @@ mod tests {
         );
         assert_eq!(MailCommand::parse("Accept"), MailCommand::Accept);
         assert_eq!(MailCommand::parse("decline"), MailCommand::Decline);
+        assert_eq!(MailCommand::parse("Rematch"), MailCommand::Rematch);
         assert_eq!(MailCommand::parse("show"), MailCommand::Show);
         assert_eq!(MailCommand::parse("Moves"), MailCommand::Moves);
         assert_eq!(MailCommand::parse("help"), MailCommand::Help);

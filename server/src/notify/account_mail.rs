@@ -17,6 +17,7 @@ pub fn sign_in_code(
     ctx: &MailContext,
     account: &Account,
     code: &str,
+    link: &str,
     minutes: i64,
 ) -> Result<(), DbError> {
     if account.is_bot() {
@@ -26,6 +27,7 @@ pub fn sign_in_code(
         &account.email,
         &account.name,
         code,
+        link,
         minutes,
         &ctx.public_url,
     );

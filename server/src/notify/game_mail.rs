@@ -54,6 +54,7 @@ pub fn compose_event(
             taken_over(conn, ctx, loaded, seat, how, &bot)
         }
         GameEvent::GameOver => game_over(conn, ctx, loaded),
+        GameEvent::Lapsed => lapsed(conn, ctx, loaded),
     }
 }
 
@@ -173,6 +174,26 @@ fn declined(
         facts::queue(conn, ctx, &to, mail)?;
     }
     Ok(())
+}
+
+/// An open challenge lapsed with a seat nobody took: one mail to its poster.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+fn lapsed(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Result<(), DbError> {
+    let Some((_, poster)) = loaded
+        .seats
+        .iter()
+        .find(|(_, a)| a.id == loaded.game.created_by)
+    else {
+        return Ok(());
+    };
+    let Some(to) = recipient::player(ctx, loaded, poster, Category::ChallengeReplies) else {
+        return Ok(());
+    };
+    let game = facts::game_facts(conn, loaded, None)?;
+    let mail = compose::challenge_lapsed(&facts::site(ctx), &to, &game);
+    facts::queue(conn, ctx, &to, mail)
 }
 
 /// The turn passed to the seat now to move: its turn card, to its player.

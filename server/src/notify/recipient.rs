@@ -45,8 +45,9 @@ fn mutable(category: Category) -> bool {
 
 /// The one decision of whether and how `category` mail reaches `account`, from their
 /// preferences and whether they muted the game. Muting a game silences its turn mail,
-/// reminders and draw offers; the game-over mail still comes. Reminders ignore the digest
-/// (they are urgent) but stop when turn mail is `off`.
+/// reminders and draw offers; the game-over mail still comes. Each switch does what it says:
+/// reminders ignore the digest (they are urgent) and do not stop with turn mail `off`, only
+/// with their own switch.
 #[must_use]
 pub fn recipient(
     ctx: &MailContext,
@@ -61,7 +62,6 @@ pub fn recipient(
         Delivery::Skip
     } else {
         match (category, preferences.turn_mail) {
-            (Category::Reminders, TurnMail::Off) => Delivery::Skip,
             (Category::Turn, TurnMail::Digest) => Delivery::Digest,
             _ => Delivery::Now,
         }

@@ -103,6 +103,35 @@ impl Preferences {
         }
     }
 
+    /// Switches `category` on again (the undo of an unsubscribe link); turn mail comes back
+    /// as `turn_mail` (immediate or digest; `off` counts as immediate).
+    pub fn switch_on(&mut self, category: Category, turn_mail: TurnMail) {
+        let c = &mut self.categories;
+        match category {
+            Category::Turn => {
+                self.turn_mail = match turn_mail {
+                    TurnMail::Off => TurnMail::Immediate,
+                    other => other,
+                }
+            }
+            Category::Challenges => c.challenges = true,
+            Category::ChallengeReplies => c.challenge_replies = true,
+            Category::GameOver => c.game_over = true,
+            Category::DrawOffers => c.draw_offers = true,
+            Category::Reminders => c.reminders = true,
+            Category::MailConfirmations => c.mail_confirmations = true,
+        }
+    }
+
+    /// What is switched off, as a person reads it ("turn mail", "deadline reminders").
+    #[must_use]
+    pub fn switched_off(&self) -> Vec<Category> {
+        Category::ALL
+            .into_iter()
+            .filter(|category| !self.wants(*category))
+            .collect()
+    }
+
     fn to_row(&self, account_id: i64) -> NotificationSettingsRow {
         let c = &self.categories;
         NotificationSettingsRow {

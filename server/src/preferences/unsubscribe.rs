@@ -5,6 +5,7 @@
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
+use turnpost_shared::TurnMail;
 
 use super::{Category, PreferenceError, Preferences};
 use crate::db::{notifications as q, DbConnection, DbError};
@@ -82,7 +83,8 @@ pub fn verify(key: &[u8], query: &LinkQuery) -> Result<(i64, Category), Preferen
     Ok((account_id, category))
 }
 
-/// Switches `category` off for `account_id`.
+/// Switches `category` off for `account_id`; the preferences as they were before (so the
+/// page can offer to undo it).
 ///
 /// # Errors
 /// Storage failures.
@@ -90,10 +92,30 @@ pub fn apply(
     conn: &mut DbConnection,
     account_id: i64,
     category: Category,
+) -> Result<Preferences, PreferenceError> {
+    tx::write_with(conn, |conn| -> Result<Preferences, PreferenceError> {
+        let before = Preferences::load(conn, account_id)?;
+        let mut preferences = before.clone();
+        preferences.switch_off(category);
+        preferences.save(conn, account_id)?;
+        Ok(before)
+    })
+}
+
+/// Undoes [`apply`]: switches `category` on again for `account_id` (turn mail as
+/// `turn_mail`, immediate or digest).
+///
+/// # Errors
+/// Storage failures.
+pub fn undo(
+    conn: &mut DbConnection,
+    account_id: i64,
+    category: Category,
+    turn_mail: TurnMail,
 ) -> Result<(), PreferenceError> {
     tx::write_with(conn, |conn| -> Result<(), PreferenceError> {
         let mut preferences = Preferences::load(conn, account_id)?;
-        preferences.switch_off(category);
+        preferences.switch_on(category, turn_mail);
         preferences.save(conn, account_id)?;
         Ok(())
     })

@@ -46,17 +46,7 @@ pub async fn create(
     Ok(HttpResponse::Accepted().json(code_sent()))
 }
 
-/// The address a request comes from, as the rate limits count it.
-pub(crate) fn client_address(state: &AppState, req: &HttpRequest) -> String {
-    let forwarded: Vec<&str> = req
-        .headers()
-        .get_all(state.limits.proxy_header().name())
-        .filter_map(|value| value.to_str().ok())
-        .collect();
-    state
-        .limits
-        .client_address(req.peer_addr().map(|peer| peer.ip()), &forwarded)
-}
+pub(crate) use crate::auth::client_address;
 
 pub(crate) fn code_sent() -> CodeSent {
     CodeSent {

@@ -1,6 +1,7 @@
 //! HTTP routes under `/v1`, one file per resource.
 
 pub mod accounts;
+pub mod challenges;
 pub mod docs;
 pub mod games;
 pub mod health;
@@ -45,6 +46,10 @@ pub fn table() -> RouteTable {
         .route::<games::resign::__path_resign, _, _>(games::resign::resign)
         .route::<games::draw::__path_draw, _, _>(games::draw::draw)
         .route::<games::claim::__path_claim, _, _>(games::claim::claim)
+        .route::<games::rematch::__path_rematch, _, _>(games::rematch::rematch)
+        .route::<challenges::list::__path_list, _, _>(challenges::list::list)
+        .route::<challenges::join::__path_join, _, _>(challenges::join::join)
+        .route::<challenges::leave::__path_leave, _, _>(challenges::leave::leave)
         // The document and its page (not in the document).
         .get("/v1/openapi.json", docs::openapi_json)
         .get("/docs", docs::docs_page)

@@ -19,6 +19,8 @@ pub struct SweepReport {
     pub reminded: usize,
     /// Digests queued.
     pub digests: usize,
+    /// Open challenges that lapsed with a seat nobody took (their posters told).
+    pub lapsed: usize,
 }
 
 impl SweepReport {
@@ -26,7 +28,7 @@ impl SweepReport {
     /// woken the mail worker for what it queued).
     #[must_use]
     pub fn queued_mail(&self) -> bool {
-        self.timed_out + self.claimable + self.reminded + self.digests > 0
+        self.timed_out + self.claimable + self.reminded + self.digests + self.lapsed > 0
     }
 }
 
@@ -44,6 +46,7 @@ pub fn sweep_once(
         claimable: super::announce_claims(conn, ctx, now)?,
         reminded: super::send_reminders(conn, ctx, now)?,
         digests: super::send_digests(conn, ctx, now)?,
+        lapsed: crate::games::open_seats::lapse(conn, ctx, now)?,
     })
 }
 

@@ -68,6 +68,12 @@ impl From<GameError> for WebError {
     }
 }
 
+impl From<super::csrf::CsrfRefused> for WebError {
+    fn from(refused: super::csrf::CsrfRefused) -> Self {
+        Self::forbidden(refused.to_string())
+    }
+}
+
 impl From<crate::error::ApiError> for WebError {
     fn from(error: crate::error::ApiError) -> Self {
         let status = error.status_code();

@@ -22,7 +22,7 @@ pub struct ListQuery {
 }
 
 /// The result of a listed game in words.
-fn outcome(game: &GameSummary) -> String {
+pub(super) fn outcome(game: &GameSummary) -> String {
     let name = |seat: u8| {
         game.seats
             .iter()

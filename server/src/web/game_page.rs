@@ -1,7 +1,8 @@
 //! `GET /games/{id}` (with `?ply=N`: the position after N moves) and `GET /games/{id}/record`.
 //! The page shows the board, the players, whose turn, goals, clock, the result, the move list
-//! linking every position, and, for a browser holding the seat's play cookie on its turn, the
-//! move form.
+//! linking every position, and, for a browser holding the seat's play cookie or signed in to
+//! the seat's account, on its turn, the move form; signed in, also the buttons to accept or
+//! decline a challenge, take an open seat, and ask for a rematch of a finished game.
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -9,7 +10,7 @@ use maud::{html, Markup, PreEscaped};
 use turnpost_shared::{AnyGame, GameStatus, GameView, Seat};
 
 use super::checked_pass::{self, Checked};
-use super::{board, layout, WebError};
+use super::{board, layout, SignedIn, WebError};
 use crate::games::reads::{self, GamePage};
 use crate::play_link::PassRefused;
 use crate::state::AppState;
@@ -83,8 +84,10 @@ pub async fn render(
     note: Option<Note>,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
-    let viewer = match &pass {
-        Some(Ok(checked)) => checked.pass.account_id,
+    let session = super::viewer::current().and_then(|v| v.signed_in().cloned());
+    let viewer = match (&pass, &session) {
+        (Some(Ok(checked)), _) => checked.pass.account_id,
+        (_, Some(signed_in)) => signed_in.account.id,
         _ => 0,
     };
     let page =
@@ -97,18 +100,27 @@ pub async fn render(
         )));
     }
     let position = position_after(&page, shown)?;
-    let form = match &pass {
-        Some(Ok(checked)) if shown == total => Some(checked),
+    // The seat this browser plays: the play cookie's, else the signed-in account's.
+    let control = match (&pass, &session) {
+        (Some(Ok(checked)), _) => Some(Control {
+            seat: checked.pass.seat,
+            csrf: crate::play_link::csrf_token(&state.mail.link_key, &checked.text),
+        }),
+        (_, Some(signed_in)) => page.view.your_seat.map(|seat| Control {
+            seat: i32::from(seat),
+            csrf: signed_in.csrf_token().to_owned(),
+        }),
         _ => None,
     };
+    let form = control.as_ref().filter(|_| shown == total);
     let body = page_body(
-        state,
         &page,
         &position,
         shown,
         form,
         pass.as_ref(),
         note.as_ref(),
+        session.as_ref(),
     );
     let title = format!("{} #{id}", page.view.kind.title());
     Ok(layout::response(status, &title, &body))
@@ -190,14 +202,56 @@ fn goal_line(position: &AnyGame, seat: u8, own_seat: Option<u8>) -> String {
     })
 }
 
+/// The seat a browser plays from the page, and its forms' CSRF token.
+struct Control {
+    seat: i32,
+    csrf: String,
+}
+
+/// The challenge buttons of a signed-in browser: accept or decline its invitation, take an
+/// open seat, ask for a rematch of a finished game it played.
+fn session_actions(view: &GameView, signed_in: &SignedIn) -> Markup {
+    let id = view.id;
+    let mine = view
+        .your_seat
+        .and_then(|own| view.seats.iter().find(|s| s.seat == own));
+    let button = |action: String, label: &str| {
+        html! {
+            form.inline method="post" action=(action) {
+                (signed_in.csrf_field())
+                button type="submit" { (label) }
+            }
+        }
+    };
+    html! {
+        @match (view.status, mine) {
+            (GameStatus::Invited, Some(seat)) if !seat.accepted => div.actions {
+                (button(format!("/games/{id}/accept"), "Accept"))
+                (button(format!("/games/{id}/decline"), "Decline"))
+            },
+            (GameStatus::Invited, Some(_)) => div.actions {
+                @if view.seats.iter().any(|s| s.open) { p { "Waiting for players to take the open seats." } }
+                (button(format!("/games/{id}/decline"), "Withdraw"))
+            },
+            (GameStatus::Invited, None) if view.seats.iter().any(|s| s.open) => div.actions {
+                (button(format!("/challenges/{id}/join"), "Join this game"))
+            },
+            (GameStatus::Finished, Some(_)) => div.actions {
+                (button(format!("/games/{id}/rematch"), "Rematch"))
+            },
+            _ => {},
+        }
+    }
+}
+
 fn page_body(
-    state: &AppState,
     page: &GamePage,
     position: &AnyGame,
     shown: usize,
-    form: Option<&Checked>,
+    form: Option<&Control>,
     pass: Option<&Result<Checked, PassRefused>>,
     note: Option<&Note>,
+    session: Option<&SignedIn>,
 ) -> Markup {
     let view = &page.view;
     let id = view.id;
@@ -223,18 +277,17 @@ fn page_body(
     };
     let url = |ply: usize| format!("/games/{id}?ply={ply}");
     let departed = &view.departed;
-    let own_seat = match pass {
-        Some(Ok(checked)) => u8::try_from(checked.pass.seat).ok(),
-        _ => None,
-    };
+    // The viewer's own seat (play link or signed in): only its row says "you".
+    let own_seat = view.your_seat;
     html! {
         h1 { (view.kind.title()) " #" (id) }
         @if let Some(Note::Notice(text)) = note { p.notice role="status" { (text) } }
         @if let Some(Err(refused)) = pass { p.notice { (refused.message()) } }
         p.state { (state_line(view)) }
-        @if let Some(checked) = form {
-            p.you { "In this browser you play " (player(view, u8::try_from(checked.pass.seat).unwrap_or(0))) "'s seat." }
+        @if let Some(control) = form {
+            p.you { "In this browser you play " (player(view, u8::try_from(control.seat).unwrap_or(0))) "'s seat." }
         }
+        @if let Some(signed_in) = session { (session_actions(view, signed_in)) }
         div.game {
             div.board-col {
                 // Focusable so that a board wider than the screen scrolls from the keyboard too.
@@ -255,8 +308,8 @@ fn page_body(
                     }
                 }
                 (board::text(&board_view))
-                @if let Some(checked) = form {
-                    (play_controls(state, view, position, &board_view, checked, note))
+                @if let Some(control) = form {
+                    (play_controls(view, position, &board_view, control, note))
                 }
             }
             div.info-col {
@@ -309,16 +362,15 @@ fn page_body(
 
 /// The move form and the other actions of the seat this browser plays.
 fn play_controls(
-    state: &AppState,
     view: &GameView,
     position: &AnyGame,
     board_view: &turnpost_shared::BoardView,
-    checked: &Checked,
+    control: &Control,
     note: Option<&Note>,
 ) -> Markup {
     let id = view.id;
-    let csrf = crate::play_link::csrf_token(&state.mail.link_key, &checked.text);
-    let own = u8::try_from(checked.pass.seat).unwrap_or(0);
+    let csrf = control.csrf.as_str();
+    let own = u8::try_from(control.seat).unwrap_or(0);
     let active = view.status == GameStatus::Active && !view.departed.contains(&own);
     let your_turn = active && view.to_move == Some(own);
     let legal = if your_turn {

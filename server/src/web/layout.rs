@@ -1,9 +1,35 @@
 //! The frame of every page: head (viewport for phones, the stylesheet), navigation, footer.
+//! The navigation shows who is signed in (the viewer of the request, `super::viewer::current`):
+//! the name, Settings and Sign out; or Sign up and Sign in.
 
 use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
 use maud::{html, Markup, DOCTYPE};
 use turnpost_shared::GameKind;
+
+use super::viewer::{self, Viewer};
+
+/// The account part of the navigation.
+fn account_links(viewer: Option<&Viewer>) -> Markup {
+    match viewer.and_then(Viewer::signed_in) {
+        Some(signed_in) => html! {
+            span.account {
+                a href={ "/players/" (signed_in.account.name) } { (signed_in.account.name) }
+                a href="/settings" { "Settings" }
+                form.inline method="post" action="/signout" {
+                    (signed_in.csrf_field())
+                    button.link type="submit" { "Sign out" }
+                }
+            }
+        },
+        None => html! {
+            span.account {
+                a href="/signup" { "Sign up" }
+                a href="/signin" { "Sign in" }
+            }
+        },
+    }
+}
 
 /// A whole page titled `title` around `body`.
 #[must_use]
@@ -27,6 +53,7 @@ pub fn page(title: &str, body: &Markup) -> Markup {
                             a href={ "/rules/" (kind.name()) } { (kind.title()) }
                         }
                         a href="/docs" { "API" }
+                        (account_links(viewer::current().as_ref()))
                     }
                 }
                 main { (body) }

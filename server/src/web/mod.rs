@@ -3,24 +3,46 @@
 //! reference at `/docs`, HTML 404 and error pages, and playing from a play link
 //! (`crate::play_link`). The CSS and the small script are served from the binary.
 //! Pages are public and show player names only, never an email address. Writes go through the
-//! game service with an `Actor::PlayLink`; this module only translates forms and pages.
+//! game service with an `Actor::PlayLink` (a play link's cookie) or an `Actor::Account` (a
+//! signed-in browser: [`SignedIn`]); this module only translates forms and pages.
+//!
+//! Browser sessions: `session_cookie` resolves the cookies of every page request into a
+//! [`Viewer`]; a handler takes [`Viewer`] (maybe signed in) or [`SignedIn`] (signed in; a GET
+//! without a session is sent to sign in, a POST refused with 403). Every form carries the
+//! viewer's CSRF token (`viewer.csrf_field()` inside the form) and every POST handler checks
+//! it (`viewer.check_csrf(form.get("csrf"))`) before anything else.
 
 mod assets;
 mod board;
+mod challenge_forms;
+mod challenges_page;
 mod checked_pass;
+mod csrf;
 mod docs;
 mod error_page;
+mod extract;
 mod game_list;
 mod game_page;
 mod home;
 mod layout;
 mod markdown;
+mod my_games;
+mod new_game;
 mod play;
 mod player_page;
 mod rules_page;
+mod session_cookie;
+mod settings;
+mod sign_in;
+mod sign_out;
+pub mod unsubscribe_page;
+mod viewer;
 
 pub use docs::docs_html;
 pub use error_page::{form_error, not_found_page, WebError};
+pub use extract::SignInFirst;
+pub use session_cookie::{resolve_viewer, SESSION_COOKIE};
+pub use viewer::{SignedIn, Viewer};
 
 use actix_web::web;
 
@@ -42,6 +64,31 @@ pub fn table() -> RouteTable {
         .get("/players/{name}", player_page::show)
         .get("/rules/{kind}", rules_page::show)
         .get("/assets/{file}", assets::asset)
+        .get("/signup", sign_in::sign_up_page)
+        .post("/signup", sign_in::sign_up)
+        .get("/signin", sign_in::sign_in_page)
+        .post("/signin", sign_in::sign_in)
+        .get("/signin/code", sign_in::code_page)
+        .post("/signin/code", sign_in::verify_code)
+        .get("/signin/link/{secret}", sign_in::link_page)
+        .post("/signin/link", sign_in::follow_link)
+        .post("/signout", sign_out::sign_out)
+        .post("/signout/everywhere", sign_out::sign_out_everywhere)
+        .post("/unsubscribe/undo", unsubscribe_page::undo)
+        .get("/settings", settings::show)
+        .post("/settings/notifications", settings::save_notifications)
+        .post("/settings/vacation", settings::take_vacation)
+        .post("/settings/tokens/{id}/revoke", settings::revoke_token)
+        .post("/settings/sessions/{id}/revoke", settings::revoke_session)
+        .get("/me", my_games::show)
+        .get("/new", new_game::show)
+        .post("/new", new_game::create)
+        .get("/challenges", challenges_page::show)
+        .post("/challenges/{id}/join", challenge_forms::join)
+        .post("/challenges/{id}/leave", challenge_forms::leave)
+        .post("/games/{id}/accept", challenge_forms::accept)
+        .post("/games/{id}/decline", challenge_forms::decline)
+        .post("/games/{id}/rematch", challenge_forms::rematch)
 }
 
 /// Registers the pages of the [`table`].

@@ -30,11 +30,13 @@ pub enum EventKind {
     TakenOver,
     /// The game ended.
     GameOver,
+    /// An open challenge lapsed with a seat nobody took.
+    Lapsed,
 }
 
 impl EventKind {
     /// Every kind.
-    pub const ALL: [Self; 10] = [
+    pub const ALL: [Self; 11] = [
         Self::Challenged,
         Self::Accepted,
         Self::Started,
@@ -45,6 +47,7 @@ impl EventKind {
         Self::LeftTurnPassed,
         Self::TakenOver,
         Self::GameOver,
+        Self::Lapsed,
     ];
 
     /// The stored name.
@@ -61,6 +64,7 @@ impl EventKind {
             Self::LeftTurnPassed => "left_turn_passed",
             Self::TakenOver => "taken_over",
             Self::GameOver => "game_over",
+            Self::Lapsed => "lapsed",
         }
     }
 }

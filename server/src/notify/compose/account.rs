@@ -4,7 +4,14 @@ use crate::mail::{ComposedMail, NewMail};
 
 /// The mail carrying a one-time sign-in code.
 #[must_use]
-pub fn sign_in_code(to: &str, name: &str, code: &str, minutes: i64, public_url: &str) -> NewMail {
+pub fn sign_in_code(
+    to: &str,
+    name: &str,
+    code: &str,
+    link: &str,
+    minutes: i64,
+    public_url: &str,
+) -> NewMail {
     NewMail {
         to: to.to_owned(),
         mail: ComposedMail::plain(
@@ -12,7 +19,8 @@ pub fn sign_in_code(to: &str, name: &str, code: &str, minutes: i64, public_url: 
             format!(
                 "Hello {name},\n\n\
              your turnpost sign-in code is\n\n    {code}\n\n\
-             It is valid for {minutes} minutes and can be used once.\n\
+             or sign in in your web browser with this link:\n\n    {link}\n\n\
+             The code and the link are valid for {minutes} minutes and sign in once.\n\
              If you did not ask for it, ignore this mail.\n\n\
              -- \nturnpost\n{public_url}\n"
             ),

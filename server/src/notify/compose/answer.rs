@@ -45,6 +45,7 @@ order until one is refused:\n\
   resign          give up the game\n\
   draw offer      offer a draw (also: draw accept, draw decline)\n\
   accept          accept a challenge (also: decline)\n\
+  rematch         once the game is over: challenge the same players again\n\
   show            send the current board again\n\
   moves           list the legal moves\n\
   help            this text\n\

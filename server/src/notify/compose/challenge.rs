@@ -74,6 +74,22 @@ pub fn challenge_declined(site: &Site, to: &Recipient, game: &GameFacts, by: &st
     finish(letter, site, to, game, None)
 }
 
+/// The poster's open challenge lapsed with a seat nobody took: the game is cancelled.
+#[must_use]
+pub fn challenge_lapsed(site: &Site, to: &Recipient, game: &GameFacts) -> ComposedMail {
+    let mut letter = Letter::to(&to.name);
+    letter.para(&format!(
+        "Nobody took the open seat of your challenge to {} #{} in {} days; the challenge \
+         lapsed and the game is cancelled. Post it again to find other players.",
+        game.kind().title(),
+        game.id,
+        crate::games::CHALLENGE_DAYS
+    ));
+    letter.facts(&[("Players", players_line(game))]);
+    letter.link("Open challenges", &site.challenges_url());
+    finish(letter, site, to, game, None)
+}
+
 /// Everyone accepted. The player to move gets the turn card; the others a notice with the
 /// board.
 #[must_use]

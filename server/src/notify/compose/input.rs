@@ -21,6 +21,12 @@ impl Site {
         format!("{}/games/{game_id}", self.public_url.trim_end_matches('/'))
     }
 
+    /// The page of open challenges.
+    #[must_use]
+    pub fn challenges_url(&self) -> String {
+        format!("{}/challenges", self.public_url.trim_end_matches('/'))
+    }
+
     /// The root of a game's thread: every mail of the game answers it.
     #[must_use]
     pub fn thread_id(&self, game_id: i64) -> String {

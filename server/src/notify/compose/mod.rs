@@ -9,6 +9,7 @@
 //! |---|---|
 //! | a challenge for you | [`challenge`] |
 //! | challenge accepted / declined | [`challenge_accepted`], [`challenge_declined`] |
+//! | an open challenge lapsed, nobody took its seat | [`challenge_lapsed`] |
 //! | game started (turn card for the first mover) | [`game_started`] |
 //! | your turn (the turn card) | [`your_turn`] |
 //! | reminder before the deadline | [`reminder`] |
@@ -34,7 +35,9 @@ mod turn;
 pub use account::{sign_in_code, sign_up_attempt};
 pub use answer::{mail_answer, MailAnswer, Refusal, HELP};
 pub use card::{move_command, subject};
-pub use challenge::{challenge, challenge_accepted, challenge_declined, game_started};
+pub use challenge::{
+    challenge, challenge_accepted, challenge_declined, challenge_lapsed, game_started,
+};
 pub use digest::digest;
 pub use ending::{
     bot_took_over, draw_offered, ended_on_time, game_over, left_game, may_claim_on_time,

@@ -10,5 +10,6 @@ pub mod list;
 pub mod moves;
 pub mod play;
 pub mod record;
+pub mod rematch;
 pub mod resign;
 pub mod show;

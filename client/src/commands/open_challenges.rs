@@ -1,0 +1,181 @@
+//! Open challenges: `turnpost seek` posts one, `turnpost challenges` lists them, `turnpost
+//! join` takes a seat and `turnpost leave` gives it up again.
+
+use std::collections::BTreeMap;
+
+use clap::Args;
+use turnpost_shared::{
+    AnyGame, ChallengeList, ClockSpec, CreateGameRequest, GameKind, GameView, OnLeave, OptionValue,
+    Options, TimeoutMode, OPEN_SEAT,
+};
+
+use super::game_actions::print_game;
+use super::new::{parse_clock, parse_on_leave, parse_timeout};
+use crate::failure::Failure;
+use crate::game_display::{describe, players};
+use crate::output::{print, print_json};
+use crate::session::Session;
+
+/// Post a challenge with open seats: anyone signed in may take one (`turnpost join ID`).
+#[derive(Args, Debug)]
+pub struct SeekArgs {
+    /// Game kind: kefren, kechi, sanqi or chinese-checkers.
+    pub kind: GameKind,
+    /// Players you name for some of the other seats, comma-separated, in turn order after
+    /// you (the rest stay open).
+    #[arg(long = "with", value_delimiter = ',')]
+    pub named: Vec<String>,
+    /// A game option as key=value (repeatable), e.g. --option players=3.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Days each player has per move (1–30; the server's default is 3).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30), conflicts_with = "fischer")]
+    pub days_per_move: Option<u32>,
+    /// A capped Fischer clock instead: initial days + days added per move / most days banked,
+    /// e.g. 7d+1d/14d.
+    #[arg(long, value_name = "CLOCK", value_parser = parse_clock)]
+    pub fischer: Option<ClockSpec>,
+    /// When a player runs out of time: `auto` or `claim`.
+    #[arg(long, value_name = "MODE", value_parser = parse_timeout)]
+    pub timeout: Option<TimeoutMode>,
+    /// When a player leaves a game of three or more seats: `remove` or `bot`.
+    #[arg(long, value_name = "RULE", value_parser = parse_on_leave)]
+    pub on_leave: Option<OnLeave>,
+    /// Your seat in the turn order (1 moves first).
+    #[arg(long, default_value_t = 1)]
+    pub seat: usize,
+}
+
+/// Runs `turnpost seek KIND`.
+///
+/// # Errors
+/// Bad options or seats (checked locally first, exit 2); refusals; network failures.
+pub fn seek(args: SeekArgs, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    let options = Options::from_pairs(&args.options).map_err(Failure::usage)?;
+    let game = AnyGame::new(args.kind, &options).map_err(Failure::usage)?;
+    let seat_count = usize::from(game.seat_count());
+    if args.named.len() + 1 >= seat_count {
+        return Err(Failure::usage(format!(
+            "{} has {seat_count} seats: name at most {} other players with --with, so that a \
+             seat stays open (or challenge them with turnpost new)",
+            args.kind,
+            seat_count.saturating_sub(2)
+        )));
+    }
+    if args.seat == 0 || args.seat > seat_count {
+        return Err(Failure::usage(format!(
+            "--seat {}: expected 1 to {seat_count}",
+            args.seat
+        )));
+    }
+    let session = Session::open(profile)?;
+    let me: turnpost_shared::Account = session.client.get("/me")?;
+    let mut seats = args.named.clone();
+    seats.resize(seat_count - 1, OPEN_SEAT.to_owned());
+    seats.insert(args.seat - 1, me.name);
+    let request = CreateGameRequest {
+        kind: args.kind,
+        options: options
+            .iter()
+            .map(|(key, value)| (key.to_string(), OptionValue::Text(value.to_string())))
+            .collect::<BTreeMap<_, _>>(),
+        seats,
+        clock: args
+            .fischer
+            .map(|spec| spec.to_string())
+            .or_else(|| args.days_per_move.map(|days| format!("{days}d"))),
+        timeout: args.timeout,
+        on_leave: args.on_leave,
+    };
+    let game: GameView = session.client.post("/games", &request)?;
+    if json {
+        print_json("game", &game)?;
+    } else {
+        print(&format!(
+            "Open challenge #{} posted; anyone may join it with `turnpost join {}`. The game \
+             starts when every seat is taken and accepted.\n\n{}",
+            game.id,
+            game.id,
+            describe(&game)
+        ))?;
+    }
+    Ok(())
+}
+
+/// Runs `turnpost challenges [--kind K]`.
+///
+/// # Errors
+/// Refusals and network failures.
+pub fn list(kind: Option<GameKind>, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    let session = Session::open(profile)?;
+    let path = match kind {
+        Some(kind) => format!("/challenges?kind={kind}"),
+        None => "/challenges".to_owned(),
+    };
+    let list: ChallengeList = session.client.get(&path)?;
+    if json {
+        return Ok(print_json("challenges", &list.challenges)?);
+    }
+    if list.challenges.is_empty() {
+        print("No open challenges. Post one with `turnpost seek KIND`.\n")?;
+        return Ok(());
+    }
+    let mut text = String::new();
+    for game in &list.challenges {
+        let options: Vec<String> = game
+            .options
+            .iter()
+            .map(|(key, value)| format!("{key}={value}"))
+            .collect();
+        text.push_str(&format!(
+            "#{} {} · {} · clock {}{}{}\n",
+            game.id,
+            game.kind,
+            players(&game.seats),
+            game.clock.as_deref().unwrap_or("-"),
+            if options.is_empty() {
+                String::new()
+            } else {
+                format!(" · {}", options.join(" "))
+            },
+            game.expires_at
+                .as_deref()
+                .map(|at| format!(" · lapses {at}"))
+                .unwrap_or_default(),
+        ));
+    }
+    text.push_str("Take a seat with `turnpost join ID`.\n");
+    Ok(print(&text)?)
+}
+
+/// Runs `turnpost join ID` (`leave`: `turnpost leave ID`).
+///
+/// # Errors
+/// Refusals and network failures.
+pub fn join(id: i64, leave: bool, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    let session = Session::open(profile)?;
+    let verb = if leave { "leave" } else { "join" };
+    let game: GameView = session
+        .client
+        .post_empty(&format!("/challenges/{id}/{verb}"))?;
+    print_game(&game, json)
+}
+
+/// Runs `turnpost rematch ID`.
+///
+/// # Errors
+/// Refusals and network failures.
+pub fn rematch(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    let session = Session::open(profile)?;
+    let game: GameView = session.client.post_empty(&format!("/games/{id}/rematch"))?;
+    if json {
+        return Ok(print_json("game", &game)?);
+    }
+    print(&format!(
+        "Rematch of #{id}: challenge #{} (seats rotated); it starts when everyone has \
+         accepted.\n\n{}",
+        game.id,
+        describe(&game)
+    ))?;
+    Ok(())
+}

@@ -1,0 +1,2 @@
+DROP TABLE rematches;
+DROP TABLE open_seats;

@@ -1,0 +1,89 @@
+//! Queries on `browser_sessions`.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::models::{Account, BrowserSession, NewBrowserSession};
+use super::schema::{accounts, browser_sessions};
+use super::{DbConnection, DbError};
+
+/// Inserts a session and reads it back.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn insert(
+    conn: &mut DbConnection,
+    new: &NewBrowserSession<'_>,
+) -> Result<BrowserSession, DbError> {
+    diesel::insert_into(browser_sessions::table)
+        .values(new)
+        .execute(conn)?;
+    Ok(browser_sessions::table
+        .filter(browser_sessions::secret_hash.eq(new.secret_hash))
+        .select(BrowserSession::as_select())
+        .first(conn)?)
+}
+
+/// The session with this secret hash and its account.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn by_hash(
+    conn: &mut DbConnection,
+    secret_hash: &str,
+) -> Result<Option<(BrowserSession, Account)>, DbError> {
+    Ok(browser_sessions::table
+        .inner_join(accounts::table)
+        .filter(browser_sessions::secret_hash.eq(secret_hash))
+        .select((BrowserSession::as_select(), Account::as_select()))
+        .first(conn)
+        .optional()?)
+}
+
+/// Records a use of the session.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn touch(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> Result<(), DbError> {
+    diesel::update(browser_sessions::table.find(id))
+        .set(browser_sessions::last_used_at.eq(at))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The account's sessions, newest first.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn list(conn: &mut DbConnection, account_id: i64) -> Result<Vec<BrowserSession>, DbError> {
+    Ok(browser_sessions::table
+        .filter(browser_sessions::account_id.eq(account_id))
+        .order(browser_sessions::id.desc())
+        .select(BrowserSession::as_select())
+        .load(conn)?)
+}
+
+/// Deletes one of the account's sessions; false if the account has no such session.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn delete(conn: &mut DbConnection, account_id: i64, id: i64) -> Result<bool, DbError> {
+    let n = diesel::delete(
+        browser_sessions::table
+            .filter(browser_sessions::id.eq(id))
+            .filter(browser_sessions::account_id.eq(account_id)),
+    )
+    .execute(conn)?;
+    Ok(n > 0)
+}
+
+/// Deletes every session of the account; how many there were.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn delete_all(conn: &mut DbConnection, account_id: i64) -> Result<usize, DbError> {
+    Ok(
+        diesel::delete(browser_sessions::table.filter(browser_sessions::account_id.eq(account_id)))
+            .execute(conn)?,
+    )
+}

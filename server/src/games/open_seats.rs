@@ -1,0 +1,181 @@
+//! Open challenges: seats posted open (`open` in a challenge's seats, see [`super::challenge`])
+//! that anyone signed in may take ([`join`]) and give up again ([`leave`]) while the
+//! challenge waits; [`list`] finds them. The game starts when every seat is filled and
+//! accepted. An open challenge lapses after [`super::CHALLENGE_DAYS`] like any other; the
+//! sweep [`lapse`] records it and tells the poster that nobody came.
+
+use turnpost_shared::{GameKind, GameView};
+
+use super::challenge::{require_open, start_game};
+use super::event::{self as events, GameEvent};
+use super::{frame, view, Actor, GameError, GameStatus, Loaded, ResultReason};
+use crate::db::games as q;
+use crate::db::models::GameSeat;
+use crate::db::{self, accounts, open_seats, DbConnection, DbError};
+use crate::mail_context::MailContext;
+
+/// How many open challenges [`list`] answers at most (newest first), and how many a round
+/// of [`lapse`] handles.
+pub const LIST_LIMIT: i64 = 100;
+
+/// Takes the first vacant open seat of challenge `game_id` for the actor, accepted at once;
+/// when it was the last seat missing and everyone accepted, the game starts. Joining again a
+/// seat one took answers the same.
+///
+/// # Errors
+/// [`GameError::NotFound`], `NotAChallenge`, `ChallengeExpired`, `AlreadySeated` (the actor
+/// holds another seat of it), `NoOpenSeat`; storage failures.
+pub fn join(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    actor: &Actor,
+    game_id: i64,
+) -> Result<GameView, GameError> {
+    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+        let account_id = actor.account_id();
+        if let Some(seat) = loaded.seat_of(account_id) {
+            // A retried join answers the same (also once the join started the game); nobody
+            // holds two seats.
+            let posted = open_seats::posted(conn, game_id)?;
+            if posted.contains(&seat) && loaded.game.status != GameStatus::Cancelled {
+                return Ok(view::view_of(conn, loaded, account_id)?);
+            }
+            return Err(GameError::AlreadySeated { game_id, seat });
+        }
+        require_open(loaded)?;
+        let Some(seat) = loaded.vacant_seats().first().copied() else {
+            return Err(GameError::NoOpenSeat { game_id });
+        };
+        let me = accounts::by_id(conn, account_id)?.ok_or_else(|| {
+            DbError::Corrupt(format!("account {account_id} acts but does not exist"))
+        })?;
+        let now = db::now();
+        q::insert_seats(
+            conn,
+            &[GameSeat {
+                game_id,
+                seat,
+                account_id,
+                accepted_at: Some(now),
+                bank_seconds: None,
+                played_by: None,
+                left_ply: None,
+            }],
+        )?;
+        // Read again with the new seat and its player's settings.
+        *loaded = Loaded::load(conn, game_id, false)?;
+        if loaded.vacant_seats().is_empty()
+            && loaded.seats.iter().all(|(s, _)| s.accepted_at.is_some())
+        {
+            start_game(conn, loaded, &me, now)?;
+        } else {
+            touch(conn, loaded, now)?;
+            events::record(conn, loaded, GameEvent::Accepted { by: account_id })?;
+        }
+        Ok(view::view_of(conn, loaded, account_id)?)
+    })
+}
+
+/// Gives up the open seat the actor took in challenge `game_id`: the seat is open again.
+///
+/// # Errors
+/// [`GameError::NotFound`], `NotYourGame`, `NotAChallenge`, `ChallengeExpired`,
+/// `NotAnOpenSeat` (the actor was named for the seat: decline instead); storage failures.
+pub fn leave(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    actor: &Actor,
+    game_id: i64,
+) -> Result<GameView, GameError> {
+    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+        let seat = loaded.require_seat(actor)?.0;
+        require_open(loaded)?;
+        if !loaded.posted_open.contains(&seat) {
+            return Err(GameError::NotAnOpenSeat { game_id, seat });
+        }
+        open_seats::vacate(conn, game_id, seat)?;
+        *loaded = Loaded::load(conn, game_id, false)?;
+        touch(conn, loaded, db::now())?;
+        Ok(view::view_of(conn, loaded, actor.account_id())?)
+    })
+}
+
+/// Records activity on a challenge that goes on waiting.
+fn touch(
+    conn: &mut DbConnection,
+    loaded: &mut Loaded,
+    now: chrono::NaiveDateTime,
+) -> Result<(), DbError> {
+    let mut state = loaded.game.state();
+    state.last_activity_at = now;
+    q::save(conn, loaded.game.id, &state)?;
+    loaded.game.apply(state);
+    Ok(())
+}
+
+/// The challenges with a vacant open seat, optionally of one `kind`, newest first (at most
+/// [`LIST_LIMIT`]), as `viewer` sees them.
+///
+/// # Errors
+/// Storage failures.
+pub fn list(
+    conn: &mut DbConnection,
+    viewer: i64,
+    kind: Option<GameKind>,
+) -> Result<Vec<GameView>, GameError> {
+    frame::read(conn, |conn| {
+        let ids = open_seats::vacant(
+            conn,
+            kind,
+            super::expired_before(db::now()),
+            false,
+            LIST_LIMIT,
+        )?;
+        let mut loaded = Loaded::find_many(conn, &ids)?;
+        loaded.sort_by_key(|l| std::cmp::Reverse(l.game.id));
+        loaded
+            .iter()
+            .map(|l| Ok(view::view_of(conn, l, viewer)?))
+            .collect()
+    })
+}
+
+/// One round of the lapse sweep as of `now`: every open challenge past its time with a seat
+/// nobody took is cancelled (reason `expired`) and its poster is told. Answers how many
+/// lapsed.
+///
+/// # Errors
+/// Storage failures (the round rolls back).
+pub fn lapse(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    now: chrono::NaiveDateTime,
+) -> Result<usize, DbError> {
+    frame::with_locked_games(
+        conn,
+        ctx,
+        |conn| {
+            let ids = open_seats::vacant(conn, None, super::expired_before(now), true, LIST_LIMIT)?;
+            let mut games = Vec::with_capacity(ids.len());
+            for id in ids {
+                games.extend(q::lock(conn, id)?);
+            }
+            Ok::<_, DbError>(games)
+        },
+        |conn, loaded| {
+            // Another process may have handled it between the listing and the lock.
+            if loaded.game.status != GameStatus::Invited || loaded.vacant_seats().is_empty() {
+                return Ok(());
+            }
+            let mut state = loaded.game.state();
+            state.status = GameStatus::Cancelled;
+            state.result_reason = Some(ResultReason::Expired);
+            state.finished_at = Some(now);
+            state.last_activity_at = now;
+            q::save(conn, loaded.game.id, &state)?;
+            loaded.game.apply(state);
+            events::record(conn, loaded, GameEvent::Lapsed)?;
+            Ok(())
+        },
+    )
+}

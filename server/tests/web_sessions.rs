@@ -1,0 +1,699 @@
+//! Signing up and in from the browser over real HTTP on both backends: the code form, the
+//! mailed link (once, and not late), the session cookie's attributes, CSRF on every form
+//! (missing, another session's, after sign-out, from a revoked session: 403 and nothing
+//! changed), sign out everywhere, the settings page's mail switches, and the unsubscribe page
+//! with its undo.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests"
+)]
+
+mod common;
+#[path = "common/play.rs"]
+mod play;
+#[path = "common/web.rs"]
+mod web;
+
+use std::collections::HashMap;
+
+use common::{code_in, get, patch, Backend, TestApp};
+use serde_json::{json, Value};
+use turnpost_server::preferences::{unsubscribe, Category};
+
+both_backends!(
+    sign_up_and_in_with_the_mailed_code,
+    the_sign_in_link_works_once_and_not_late,
+    forms_need_this_sessions_token,
+    sign_out_everywhere_signs_out_the_other_browsers,
+    settings_switch_turn_mail_and_reminders_apart,
+    unsubscribe_says_what_stopped_and_undoes,
+    session_cookie_is_secure_behind_https,
+);
+
+/// One browser: its cookies, kept across requests as a browser keeps them.
+struct Tab<'a> {
+    app: &'a TestApp,
+    cookies: HashMap<String, String>,
+    client: reqwest::Client,
+}
+
+/// An answer as text.
+struct Page {
+    status: u16,
+    headers: reqwest::header::HeaderMap,
+    body: String,
+}
+
+impl Page {
+    /// The value of the first hidden `csrf` field.
+    fn csrf(&self) -> String {
+        self.field_value("csrf")
+    }
+
+    /// The value of the first input named `name`.
+    fn field_value(&self, name: &str) -> String {
+        let marker = format!("name=\"{name}\" value=\"");
+        let start = self
+            .body
+            .find(&marker)
+            .unwrap_or_else(|| panic!("no {name} field in:\n{}", self.body))
+            + marker.len();
+        let end = self.body[start..].find('"').unwrap() + start;
+        self.body[start..end].replace("&amp;", "&")
+    }
+
+    fn location(&self) -> &str {
+        self.headers["location"].to_str().unwrap()
+    }
+
+    fn set_cookies(&self) -> Vec<String> {
+        self.headers
+            .get_all("set-cookie")
+            .iter()
+            .map(|v| v.to_str().unwrap().to_owned())
+            .collect()
+    }
+}
+
+impl<'a> Tab<'a> {
+    fn new(app: &'a TestApp) -> Self {
+        Self {
+            app,
+            cookies: HashMap::new(),
+            client: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+        }
+    }
+
+    fn cookie_header(&self) -> String {
+        self.cookies
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    async fn send(&mut self, req: reqwest::RequestBuilder) -> Page {
+        let req = if self.cookies.is_empty() {
+            req
+        } else {
+            req.header("cookie", self.cookie_header())
+        };
+        let resp = req.send().await.unwrap();
+        let page = Page {
+            status: resp.status().as_u16(),
+            headers: resp.headers().clone(),
+            body: resp.text().await.unwrap(),
+        };
+        assert_ne!(page.status, 500, "{}", page.body);
+        for set in page.set_cookies() {
+            let pair = set.split(';').next().unwrap();
+            let (name, value) = pair.split_once('=').unwrap();
+            if value.is_empty() || set.contains("Max-Age=0") {
+                self.cookies.remove(name);
+            } else {
+                self.cookies.insert(name.to_owned(), value.to_owned());
+            }
+        }
+        page
+    }
+
+    async fn get(&mut self, path: &str) -> Page {
+        let req = self.client.get(format!("{}{path}", self.app.base));
+        self.send(req).await
+    }
+
+    async fn post(&mut self, path: &str, form: &[(&str, &str)]) -> Page {
+        let req = self
+            .client
+            .post(format!("{}{path}", self.app.base))
+            .form(form);
+        self.send(req).await
+    }
+
+    /// Signs in with a code mailed to `email` (an account must have it); the settings page.
+    async fn sign_in(&mut self, email: &str) -> Page {
+        let before = self.app.smtp.messages_to(email).len();
+        let page = self.get("/signin").await;
+        assert_eq!(page.status, 200);
+        let csrf = page.csrf();
+        let page = self
+            .post("/signin", &[("email", email), ("csrf", &csrf)])
+            .await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        let mail = self.app.smtp.wait_for(email, before + 1).await;
+        let code = code_in(&mail[before].data);
+        let page = self
+            .post(
+                "/signin/code",
+                &[("email", email), ("code", &code), ("csrf", &page.csrf())],
+            )
+            .await;
+        assert_eq!(page.status, 303, "{}", page.body);
+        assert!(self.cookies.contains_key("tp_session"));
+        let settings = self.get("/settings").await;
+        assert_eq!(settings.status, 200, "{}", settings.body);
+        settings
+    }
+}
+
+/// The sign-in link in the newest mail to `email`.
+async fn link_in_mail(app: &TestApp, email: &str, n: usize) -> String {
+    let mail = app.smtp.wait_for(email, n).await;
+    let text = web::text_of(&mail[n - 1].data);
+    let line = text
+        .lines()
+        .find(|l| l.contains("/signin/link/"))
+        .unwrap_or_else(|| panic!("no sign-in link in:\n{text}"));
+    let start = line.find("/signin/link/").unwrap();
+    line[start..].trim().to_owned()
+}
+
+async fn settings_of(app: &TestApp, token: &str) -> Value {
+    let answer = get(app, "/v1/me/notifications", token).await;
+    assert_eq!(answer.status, 200, "{answer:?}");
+    answer.body
+}
+
+async fn sign_up_and_in_with_the_mailed_code(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let mut tab = Tab::new(&app);
+    let home = tab.get("/").await;
+    assert!(home.body.contains("href=\"/signup\""), "{}", home.body);
+    assert!(home.body.find("Play in your browser") < home.body.find("turnpost signup"));
+    let page = tab.get("/signup").await;
+    assert_eq!(page.status, 200);
+    assert!(
+        page.set_cookies()
+            .iter()
+            .any(|c| c.starts_with("tp_visitor=")),
+        "a form sets the visitor cookie"
+    );
+    let csrf = page.csrf();
+    let page = tab
+        .post(
+            "/signup",
+            &[
+                ("name", "Wendy"),
+                ("email", "wendy@example.org"),
+                ("csrf", &csrf),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("id=\"code\""), "{}", page.body);
+    let mail = app.smtp.wait_for("wendy@example.org", 1).await;
+    let code = code_in(&mail[0].data);
+    // A wrong code first: the form comes back saying so, no cookie.
+    let wrong = tab
+        .post(
+            "/signin/code",
+            &[
+                ("email", "wendy@example.org"),
+                ("code", "WRONG234"),
+                ("csrf", &page.csrf()),
+            ],
+        )
+        .await;
+    assert_eq!(wrong.status, 401, "{}", wrong.body);
+    assert!(wrong.body.contains("wrong code"), "{}", wrong.body);
+    assert!(!tab.cookies.contains_key("tp_session"));
+    let done = tab
+        .post(
+            "/signin/code",
+            &[
+                ("email", "wendy@example.org"),
+                ("code", &code),
+                ("csrf", &page.csrf()),
+            ],
+        )
+        .await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    assert_eq!(done.location(), "/");
+    let cookie = done
+        .set_cookies()
+        .into_iter()
+        .find(|c| c.starts_with("tp_session="))
+        .unwrap();
+    for attribute in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+        assert!(cookie.contains(attribute), "{cookie}");
+    }
+    assert!(!cookie.contains("Secure"), "plain http: {cookie}");
+    // Signed in: the header names the account and offers Settings and Sign out.
+    let home = tab.get("/").await;
+    assert!(home.body.contains(">Wendy<"), "{}", home.body);
+    assert!(home.body.contains("action=\"/signout\""), "{}", home.body);
+    assert!(!home.body.contains("href=\"/signup\""), "{}", home.body);
+    let settings = tab.get("/settings").await;
+    assert!(
+        settings.body.contains("(this browser)"),
+        "{}",
+        settings.body
+    );
+
+    // Sign-in answers the same whether or not the address has an account.
+    let mut other = Tab::new(&app);
+    let form = other.get("/signin").await;
+    let known = other
+        .post(
+            "/signin",
+            &[("email", "wendy@example.org"), ("csrf", &form.csrf())],
+        )
+        .await;
+    let unknown = other
+        .post(
+            "/signin",
+            &[("email", "nobody@example.org"), ("csrf", &form.csrf())],
+        )
+        .await;
+    assert_eq!(known.status, unknown.status);
+    assert_eq!(
+        known.body.replace("wendy@example.org", "X"),
+        unknown.body.replace("nobody@example.org", "X")
+    );
+    // Signing up with the address of an account says the same as a new sign-up.
+    let form = other.get("/signup").await;
+    let taken = other
+        .post(
+            "/signup",
+            &[
+                ("name", "Wendy2"),
+                ("email", "wendy@example.org"),
+                ("csrf", &form.csrf()),
+            ],
+        )
+        .await;
+    assert_eq!(taken.status, 200, "{}", taken.body);
+    assert!(taken.body.contains("id=\"code\""));
+    // A page that needs a session sends a visitor to sign in and back.
+    let settings = other.get("/settings").await;
+    assert_eq!(settings.status, 303);
+    assert_eq!(settings.location(), "/signin?next=%2Fsettings");
+}
+
+async fn the_sign_in_link_works_once_and_not_late(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    play::player(&app.pool, "lina");
+    let email = "lina@example.org";
+    let mut tab = Tab::new(&app);
+    let form = tab.get("/signin").await;
+    tab.post("/signin", &[("email", email), ("csrf", &form.csrf())])
+        .await;
+    let link = link_in_mail(&app, email, 1).await;
+    // Opening the link (as a mail scanner would) uses nothing up.
+    for _ in 0..2 {
+        let page = tab.get(&link).await;
+        assert_eq!(page.status, 200);
+        assert_eq!(page.headers["referrer-policy"], "no-referrer");
+    }
+    let page = tab.get(&link).await;
+    let secret = page.field_value("link");
+    let signed_in = tab
+        .post("/signin/link", &[("link", &secret), ("csrf", &page.csrf())])
+        .await;
+    assert_eq!(signed_in.status, 303, "{}", signed_in.body);
+    assert!(tab.cookies.contains_key("tp_session"));
+    assert_eq!(tab.get("/settings").await.status, 200);
+
+    // Used twice: refused, in another browser too, and no session is made.
+    let mut second = Tab::new(&app);
+    let page = second.get(&link).await;
+    let again = second
+        .post("/signin/link", &[("link", &secret), ("csrf", &page.csrf())])
+        .await;
+    assert_eq!(again.status, 403, "{}", again.body);
+    assert!(again.body.contains("not valid any more"), "{}", again.body);
+    assert!(!second.cookies.contains_key("tp_session"));
+    // The code mailed with it was used up with it.
+    let code = code_in(&app.smtp.messages_to(email)[0].data);
+    let form = second.get("/signin/code").await;
+    let code_again = second
+        .post(
+            "/signin/code",
+            &[("email", email), ("code", &code), ("csrf", &form.csrf())],
+        )
+        .await;
+    assert_eq!(code_again.status, 401, "{}", code_again.body);
+
+    // Late: a link whose code expired is refused.
+    let form = second.get("/signin").await;
+    second
+        .post("/signin", &[("email", email), ("csrf", &form.csrf())])
+        .await;
+    let late = link_in_mail(&app, email, 2).await;
+    {
+        use diesel::prelude::*;
+        use turnpost_server::db::schema::sign_in_codes;
+        diesel::update(sign_in_codes::table)
+            .set(
+                sign_in_codes::expires_at
+                    .eq(turnpost_server::db::now() - chrono::Duration::minutes(1)),
+            )
+            .execute(&mut *app.conn())
+            .unwrap();
+    }
+    let page = second.get(&late).await;
+    let refused = second
+        .post(
+            "/signin/link",
+            &[("link", &page.field_value("link")), ("csrf", &page.csrf())],
+        )
+        .await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert!(!second.cookies.contains_key("tp_session"));
+    // A link without the visitor's token is refused before it is looked at.
+    let mut third = Tab::new(&app);
+    let form = third.get("/signin").await;
+    third
+        .post("/signin", &[("email", email), ("csrf", &form.csrf())])
+        .await;
+    let fresh = link_in_mail(&app, email, 3).await;
+    let secret = fresh.rsplit('/').next().unwrap();
+    let forged = Tab::new(&app)
+        .post("/signin/link", &[("link", secret), ("csrf", "0")])
+        .await;
+    assert_eq!(forged.status, 403);
+    let page = third.get(&fresh).await;
+    let ok = third
+        .post("/signin/link", &[("link", secret), ("csrf", &page.csrf())])
+        .await;
+    assert_eq!(
+        ok.status, 303,
+        "the refused attempt did not use the link up"
+    );
+}
+
+/// The mail form of the settings page, turning turn mail off (every other box ticked).
+fn turn_mail_off(csrf: &str) -> Vec<(&'static str, String)> {
+    let mut form: Vec<(&str, String)> = vec![
+        ("turn_mail", "off".into()),
+        ("digest_hour", "8".into()),
+        ("time_zone", "UTC".into()),
+        ("csrf", csrf.to_owned()),
+    ];
+    for field in [
+        "challenges",
+        "challenge_replies",
+        "game_over",
+        "draw_offers",
+        "reminders",
+        "mail_confirmations",
+    ] {
+        form.push((field, "on".into()));
+    }
+    form
+}
+
+async fn post_owned(tab: &mut Tab<'_>, path: &str, form: &[(&'static str, String)]) -> Page {
+    let pairs: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    tab.post(path, &pairs).await
+}
+
+async fn forms_need_this_sessions_token(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let token = play::player(&app.pool, "cora");
+    let email = "cora@example.org";
+    let mut a = Tab::new(&app);
+    let mut b = Tab::new(&app);
+    let a_settings = a.sign_in(email).await;
+    let b_settings = b.sign_in(email).await;
+    let (a_token, b_token) = (a_settings.csrf(), b_settings.csrf());
+    assert_ne!(a_token, b_token, "each session has its own token");
+
+    let unchanged = |settings: Value| {
+        assert_eq!(settings["turn_mail"], "immediate", "{settings}");
+    };
+    // No token.
+    let mut form = turn_mail_off(&a_token);
+    form.retain(|(k, _)| *k != "csrf");
+    let refused = post_owned(&mut a, "/settings/notifications", &form).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert!(refused.body.contains("security token"), "{}", refused.body);
+    unchanged(settings_of(&app, &token).await);
+    // Another session's token.
+    let refused = post_owned(&mut a, "/settings/notifications", &turn_mail_off(&b_token)).await;
+    assert_eq!(refused.status, 403);
+    unchanged(settings_of(&app, &token).await);
+    // The right token works.
+    let saved = post_owned(&mut a, "/settings/notifications", &turn_mail_off(&a_token)).await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    assert_eq!(settings_of(&app, &token).await["turn_mail"], "off");
+    patch(
+        &app,
+        "/v1/me/notifications",
+        &token,
+        json!({"turn_mail": "immediate"}),
+    )
+    .await;
+
+    // After sign-out, the old cookie and token do nothing.
+    let old_cookies = a.cookies.clone();
+    let out = a.post("/signout", &[("csrf", &a_token)]).await;
+    assert_eq!(out.status, 303);
+    assert!(
+        !a.cookies.contains_key("tp_session"),
+        "the cookie is cleared"
+    );
+    a.cookies = old_cookies;
+    let refused = post_owned(&mut a, "/settings/notifications", &turn_mail_off(&a_token)).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    unchanged(settings_of(&app, &token).await);
+    let home = a.get("/").await;
+    assert!(
+        home.body.contains("href=\"/signin\""),
+        "signed out: {}",
+        home.body
+    );
+
+    // A session revoked from another browser's settings page.
+    let mut c = Tab::new(&app);
+    let c_settings = c.sign_in(email).await;
+    let c_token = c_settings.csrf();
+    let listing = b.get("/settings").await;
+    let revoke = listing
+        .body
+        .match_indices("/settings/sessions/")
+        .map(|(at, _)| {
+            let rest = &listing.body[at..];
+            rest[..rest.find('"').unwrap()].to_owned()
+        })
+        .collect::<Vec<_>>();
+    assert_eq!(revoke.len(), 2, "b and c are signed in: {revoke:?}");
+    // The newest session (c) is listed first.
+    let revoked = b.post(&revoke[0], &[("csrf", &b_token)]).await;
+    assert_eq!(revoked.status, 303, "{}", revoked.body);
+    let refused = post_owned(&mut c, "/settings/notifications", &turn_mail_off(&c_token)).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    unchanged(settings_of(&app, &token).await);
+    assert_eq!(b.get("/settings").await.status, 200, "b is still signed in");
+
+    // Sign-in forms need the visitor's token too: without it, no mail goes out.
+    let before = app.smtp.messages_to(email).len();
+    let mut d = Tab::new(&app);
+    d.get("/signin").await;
+    let refused = d.post("/signin", &[("email", email)]).await;
+    assert_eq!(refused.status, 403);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(app.smtp.messages_to(email).len(), before);
+}
+
+async fn sign_out_everywhere_signs_out_the_other_browsers(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    play::player(&app.pool, "evan");
+    let email = "evan@example.org";
+    let mut a = Tab::new(&app);
+    let mut b = Tab::new(&app);
+    a.sign_in(email).await;
+    let b_settings = b.sign_in(email).await;
+    assert_eq!(a.get("/settings").await.status, 200);
+    let out = b
+        .post("/signout/everywhere", &[("csrf", &b_settings.csrf())])
+        .await;
+    assert_eq!(out.status, 303, "{}", out.body);
+    for tab in [&mut a, &mut b] {
+        let page = tab.get("/settings").await;
+        assert_eq!(page.status, 303, "signed out");
+        assert!(!tab.cookies.contains_key("tp_session"));
+    }
+}
+
+async fn settings_switch_turn_mail_and_reminders_apart(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let token = play::player(&app.pool, "sara");
+    let mut tab = Tab::new(&app);
+    let settings = tab.sign_in("sara@example.org").await;
+    assert!(
+        settings.body.contains("All mail is on."),
+        "{}",
+        settings.body
+    );
+    let saved = post_owned(
+        &mut tab,
+        "/settings/notifications",
+        &turn_mail_off(&settings.csrf()),
+    )
+    .await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let shown = settings_of(&app, &token).await;
+    assert_eq!(shown["turn_mail"], "off");
+    assert_eq!(shown["categories"]["reminders"], true);
+    let page = tab.get("/settings").await;
+    assert!(
+        page.body
+            .contains("Switched off: <strong>turn mail</strong>."),
+        "{}",
+        page.body
+    );
+    // Reminders off, turn mail back on: only reminders are off.
+    let mut form = turn_mail_off(&settings.csrf());
+    form[0].1 = "digest".into();
+    form[1].1 = "7".into();
+    form[2].1 = "Europe/Berlin".into();
+    form.retain(|(k, _)| *k != "reminders");
+    let saved = post_owned(&mut tab, "/settings/notifications", &form).await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let shown = settings_of(&app, &token).await;
+    assert_eq!(shown["turn_mail"], "digest");
+    assert_eq!(shown["digest_hour"], 7);
+    assert_eq!(shown["time_zone"], "Europe/Berlin");
+    assert_eq!(shown["categories"]["reminders"], false);
+    assert_eq!(shown["categories"]["game_over"], true);
+    let page = tab.get("/settings").await;
+    assert!(
+        page.body
+            .contains("Switched off: <strong>deadline reminders</strong>."),
+        "{}",
+        page.body
+    );
+    // A bad time zone: the page says so, nothing changes.
+    let mut form = turn_mail_off(&settings.csrf());
+    form[2].1 = "Mars/Olympus".into();
+    let refused = post_owned(&mut tab, "/settings/notifications", &form).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(refused.body.contains("Mars/Olympus"), "{}", refused.body);
+    assert_eq!(settings_of(&app, &token).await["turn_mail"], "digest");
+}
+
+async fn unsubscribe_says_what_stopped_and_undoes(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let token = play::player(&app.pool, "ursa");
+    let me = get(&app, "/v1/me", &token).await.body;
+    let account_id = me["id"].as_i64().unwrap();
+    patch(
+        &app,
+        "/v1/me/notifications",
+        &token,
+        json!({"turn_mail": "digest"}),
+    )
+    .await;
+    let key = app.mail_context().link_key;
+    let link = unsubscribe::link(&app.base, &key, account_id, Category::Turn);
+    let path = link.strip_prefix(&app.base).unwrap().to_owned();
+    let mut tab = Tab::new(&app);
+    let confirm = tab.get(&path).await;
+    assert_eq!(confirm.status, 200);
+    assert!(
+        confirm.body.contains("/assets/turnpost.css"),
+        "styled: {}",
+        confirm.body
+    );
+    assert!(confirm
+        .body
+        .contains("Deadline reminders are a separate switch"));
+    assert!(
+        !confirm.body.contains("turnpost notifications"),
+        "no shell advice"
+    );
+    let done = tab.post(&path, &[("List-Unsubscribe", "One-Click")]).await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    assert!(
+        done.body.contains("no more <strong>turn mail</strong>"),
+        "{}",
+        done.body
+    );
+    assert!(done.body.contains("href=\"/settings\""), "{}", done.body);
+    assert!(
+        !done.body.contains("turnpost notifications"),
+        "no shell advice"
+    );
+    let shown = settings_of(&app, &token).await;
+    assert_eq!(shown["turn_mail"], "off");
+    assert_eq!(
+        shown["categories"]["reminders"], true,
+        "reminders are apart"
+    );
+
+    let marker = "action=\"/unsubscribe/undo?";
+    let start = done.body.find(marker).unwrap() + "action=\"".len();
+    let undo =
+        done.body[start..start + done.body[start..].find('"').unwrap()].replace("&amp;", "&");
+    // Without its token, or with another link's, the undo does nothing.
+    let refused = tab.post(&undo, &[("was", "digest")]).await;
+    assert_eq!(refused.status, 403);
+    let reminders = unsubscribe::link(&app.base, &key, account_id, Category::Reminders);
+    let other = tab
+        .post(reminders.strip_prefix(&app.base).unwrap(), &[])
+        .await;
+    let refused = tab
+        .post(&undo, &[("was", "digest"), ("csrf", &other.csrf())])
+        .await;
+    assert_eq!(refused.status, 403);
+    assert_eq!(settings_of(&app, &token).await["turn_mail"], "off");
+    let undone = tab
+        .post(
+            &undo,
+            &[("was", &done.field_value("was")), ("csrf", &done.csrf())],
+        )
+        .await;
+    assert_eq!(undone.status, 200, "{}", undone.body);
+    assert!(undone
+        .body
+        .contains("You get <strong>turn mail</strong> again"));
+    let shown = settings_of(&app, &token).await;
+    assert_eq!(shown["turn_mail"], "digest", "back as it was");
+    assert_eq!(
+        shown["categories"]["reminders"], false,
+        "the other link's work stays"
+    );
+    // A forged undo is refused.
+    let forged = undo.replace(&format!("a={account_id}"), &format!("a={}", account_id + 1));
+    let refused = tab
+        .post(&forged, &[("was", "digest"), ("csrf", &done.csrf())])
+        .await;
+    assert_eq!(refused.status, 403);
+}
+
+async fn session_cookie_is_secure_behind_https(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |config| {
+        config.public_url = Some("https://games.example.org".to_owned());
+    })
+    .await;
+    play::player(&app.pool, "hana");
+    let mut tab = Tab::new(&app);
+    let form = tab.get("/signin").await;
+    tab.post(
+        "/signin",
+        &[("email", "hana@example.org"), ("csrf", &form.csrf())],
+    )
+    .await;
+    let link = link_in_mail(&app, "hana@example.org", 1).await;
+    let page = tab.get(&link).await;
+    let done = tab
+        .post(
+            "/signin/link",
+            &[("link", &page.field_value("link")), ("csrf", &page.csrf())],
+        )
+        .await;
+    assert_eq!(done.status, 303, "{}", done.body);
+    let cookie = done
+        .set_cookies()
+        .into_iter()
+        .find(|c| c.starts_with("tp_session="))
+        .unwrap();
+    assert!(cookie.contains("Secure"), "{cookie}");
+    assert!(cookie.contains("HttpOnly"), "{cookie}");
+}
