@@ -79,10 +79,12 @@ async fn tap_a_move(phone: &Chromium) -> String {
         .unwrap()
         .iter()
         .map(|m: &Value| {
+            // The cells of each part of the move (one part in Kefren).
             let cells = m["c"]
                 .as_array()
                 .unwrap()
                 .iter()
+                .flat_map(|part| part.as_array().unwrap().iter())
                 .map(|c| c.as_str().unwrap().to_owned())
                 .collect();
             (m["m"].as_str().unwrap().to_owned(), cells)
