@@ -233,7 +233,7 @@ async fn pages_show_games_and_history(backend: Backend) {
     assert_eq!(rules.status, 200);
     assert!(rules.body.contains("twirl"), "{}", rules.body);
     assert!(
-        rules.body.contains("<pre><code>"),
+        rules.body.contains("<pre tabindex=\"0\"><code>"),
         "the diagrams stay preformatted"
     );
     let unknown_rules = fetch(&app, "/rules/chess", None).await;

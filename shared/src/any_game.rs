@@ -264,6 +264,11 @@ impl AnyGame {
         dispatch!(self, game => game.goal(seat))
     }
 
+    /// What `seat` plays for, said of the seat (for spectators).
+    pub fn public_goal(&self, seat: Seat) -> String {
+        dispatch!(self, game => game.public_goal(seat))
+    }
+
     /// The colour a seat's last moves are marked in.
     pub fn seat_colour(&self, seat: Seat) -> PieceColour {
         dispatch!(self, game => game.seat_colour(seat))

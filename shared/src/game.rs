@@ -81,6 +81,10 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
     /// for `turnpost show`, turn mails and the web page.
     fn goal(&self, seat: Seat) -> String;
 
+    /// What `seat` plays for, said of the seat to anyone ("Black wins with …"): the public
+    /// game page shows it to spectators, who are not the seat's player.
+    fn public_goal(&self, seat: Seat) -> String;
+
     /// The colour a seat's last moves are marked in: its pieces' colour, where it has one.
     fn seat_colour(&self, seat: Seat) -> PieceColour;
 

@@ -70,7 +70,7 @@ pub use placings::placings;
 pub use players_rules::rules_for_players;
 pub use position_error::PositionError;
 pub use record::{GameRecord, RecordError, ReplayRecordError};
-pub use render::{render_svg, render_text, svg_size, TextStyle};
+pub use render::{render_svg, render_text, svg_cell_pitch, svg_size, TextStyle};
 pub use result_reason::{ResultReason, UnknownResultReason};
 pub use seat::Seat;
 pub use seed_commitment::seed_commitment;

@@ -113,6 +113,54 @@ fn any_game_serialises_as_kind_options_and_position() {
     assert!(serde_json::from_value::<AnyGame>(wrong).is_err());
 }
 
+/// The public goal is said of the seat, never to "you": spectators read it on the game page.
+#[test]
+fn public_goals_do_not_address_the_reader() {
+    use turnpost_shared::{AnyGame, Seat};
+    let variants: [(GameKind, &[&str]); 7] = [
+        (GameKind::Kefren, &[]),
+        (GameKind::Kechi, &[]),
+        (GameKind::Kechi, &["scoring=tokens", "total=die"]),
+        (GameKind::SanQi, &[]),
+        (GameKind::ChineseCheckers, &["players=2"]),
+        (
+            GameKind::ChineseCheckers,
+            &["players=3", "anti-spoiling=parlett"],
+        ),
+        (
+            GameKind::ChineseCheckers,
+            &["players=6", "anti-spoiling=none"],
+        ),
+    ];
+    for (kind, options) in variants {
+        let options = Options::from_pairs(options.iter().copied()).unwrap();
+        let game = AnyGame::new(kind, &options).unwrap();
+        for number in 1..=game.seat_count() {
+            let seat = Seat::new(number).unwrap();
+            let public = game.public_goal(seat);
+            let words: Vec<String> = public
+                .split(|c: char| !c.is_alphanumeric())
+                .map(str::to_lowercase)
+                .collect();
+            assert!(
+                !words.iter().any(|w| w == "you" || w == "your"),
+                "{kind:?} seat {number}: {public}"
+            );
+            assert!(
+                public.to_lowercase().starts_with(
+                    &game
+                        .seat_name(seat)
+                        .split(' ')
+                        .next()
+                        .unwrap()
+                        .to_lowercase()
+                ),
+                "{kind:?} seat {number}: {public} names the seat first"
+            );
+        }
+    }
+}
+
 fn sanqi(side: u8) -> SanQi {
     SanQi::new(&Options::from_pairs([format!("side={side}")]).unwrap()).unwrap()
 }

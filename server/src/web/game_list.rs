@@ -22,7 +22,7 @@ pub struct ListQuery {
 }
 
 /// The result of a listed game in words.
-fn outcome(game: &GameSummary) -> String {
+pub(super) fn outcome(game: &GameSummary) -> String {
     let name = |seat: u8| {
         game.seats
             .iter()
@@ -56,7 +56,7 @@ pub fn table(games: &[GameSummary]) -> Markup {
         @if games.is_empty() {
             p { "No games here yet." }
         } @else {
-            div.scroll { table.games {
+            div.scroll tabindex="0" { table.games {
                 thead { tr { th { "Game" } th { "Players" } th { "Moves" } th { "State" } th { "Last activity" } } }
                 tbody {
                     @for game in games {

@@ -1,15 +1,16 @@
 //! `GET /games/{id}` (with `?ply=N`: the position after N moves) and `GET /games/{id}/record`.
 //! The page shows the board, the players, whose turn, goals, clock, the result, the move list
-//! linking every position, and, for a browser holding the seat's play cookie on its turn, the
-//! move form.
+//! linking every position, and, for a browser holding the seat's play cookie or signed in to
+//! the seat's account, on its turn, the move form; signed in, also the buttons to accept or
+//! decline a challenge, take an open seat, and ask for a rematch of a finished game.
 
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use maud::{html, Markup, PreEscaped};
-use turnpost_shared::{AnyGame, GameStatus, GameView, PieceColour, Seat};
+use turnpost_shared::{AnyGame, GameStatus, GameView, Seat};
 
 use super::checked_pass::{self, Checked};
-use super::{board, layout, WebError};
+use super::{board, layout, SignedIn, WebError};
 use crate::games::reads::{self, GamePage};
 use crate::play_link::PassRefused;
 use crate::state::AppState;
@@ -83,8 +84,10 @@ pub async fn render(
     note: Option<Note>,
     status: StatusCode,
 ) -> Result<HttpResponse, WebError> {
-    let viewer = match &pass {
-        Some(Ok(checked)) => checked.pass.account_id,
+    let session = super::viewer::current().and_then(|v| v.signed_in().cloned());
+    let viewer = match (&pass, &session) {
+        (Some(Ok(checked)), _) => checked.pass.account_id,
+        (_, Some(signed_in)) => signed_in.account.id,
         _ => 0,
     };
     let page =
@@ -97,18 +100,27 @@ pub async fn render(
         )));
     }
     let position = position_after(&page, shown)?;
-    let form = match &pass {
-        Some(Ok(checked)) if shown == total => Some(checked),
+    // The seat this browser plays: the play cookie's, else the signed-in account's.
+    let control = match (&pass, &session) {
+        (Some(Ok(checked)), _) => Some(Control {
+            seat: checked.pass.seat,
+            csrf: crate::play_link::csrf_token(&state.mail.link_key, &checked.text),
+        }),
+        (_, Some(signed_in)) => page.view.your_seat.map(|seat| Control {
+            seat: i32::from(seat),
+            csrf: signed_in.csrf_token().to_owned(),
+        }),
         _ => None,
     };
+    let form = control.as_ref().filter(|_| shown == total);
     let body = page_body(
-        state,
         &page,
         &position,
         shown,
         form,
         pass.as_ref(),
         note.as_ref(),
+        session.as_ref(),
     );
     let title = format!("{} #{id}", page.view.kind.title());
     Ok(layout::response(status, &title, &body))
@@ -130,21 +142,6 @@ fn player(view: &GameView, seat: u8) -> String {
         .iter()
         .find(|s| s.seat == seat)
         .map_or_else(|| format!("seat {seat}"), |s| s.player.clone())
-}
-
-/// The CSS class of a seat's colour.
-fn colour_class(colour: PieceColour) -> &'static str {
-    match colour {
-        PieceColour::Black => "c-black",
-        PieceColour::White => "c-white",
-        PieceColour::Red => "c-red",
-        PieceColour::Blue => "c-blue",
-        PieceColour::Yellow => "c-yellow",
-        PieceColour::Green => "c-green",
-        PieceColour::Purple => "c-purple",
-        PieceColour::Orange => "c-orange",
-        PieceColour::Grey => "c-grey",
-    }
 }
 
 /// An RFC 3339 UTC time as "2026-11-27 14:00 UTC".
@@ -193,14 +190,68 @@ fn state_line(view: &GameView) -> String {
     }
 }
 
+/// A seat's goal: addressed to "you" only in the row of the seat this browser plays, said of
+/// the seat everywhere else (spectators are nobody's "you").
+fn goal_line(position: &AnyGame, seat: u8, own_seat: Option<u8>) -> String {
+    Seat::new(seat).map_or_else(String::new, |s| {
+        if own_seat == Some(seat) {
+            position.goal(s)
+        } else {
+            position.public_goal(s)
+        }
+    })
+}
+
+/// The seat a browser plays from the page, and its forms' CSRF token.
+struct Control {
+    seat: i32,
+    csrf: String,
+}
+
+/// The challenge buttons of a signed-in browser: accept or decline its invitation, take an
+/// open seat, ask for a rematch of a finished game it played.
+fn session_actions(view: &GameView, signed_in: &SignedIn) -> Markup {
+    let id = view.id;
+    let mine = view
+        .your_seat
+        .and_then(|own| view.seats.iter().find(|s| s.seat == own));
+    let button = |action: String, label: &str| {
+        html! {
+            form.inline method="post" action=(action) {
+                (signed_in.csrf_field())
+                button type="submit" { (label) }
+            }
+        }
+    };
+    html! {
+        @match (view.status, mine) {
+            (GameStatus::Invited, Some(seat)) if !seat.accepted => div.actions {
+                (button(format!("/games/{id}/accept"), "Accept"))
+                (button(format!("/games/{id}/decline"), "Decline"))
+            },
+            (GameStatus::Invited, Some(_)) => div.actions {
+                @if view.seats.iter().any(|s| s.open) { p { "Waiting for players to take the open seats." } }
+                (button(format!("/games/{id}/decline"), "Withdraw"))
+            },
+            (GameStatus::Invited, None) if view.seats.iter().any(|s| s.open) => div.actions {
+                (button(format!("/challenges/{id}/join"), "Join this game"))
+            },
+            (GameStatus::Finished, Some(_)) => div.actions {
+                (button(format!("/games/{id}/rematch"), "Rematch"))
+            },
+            _ => {},
+        }
+    }
+}
+
 fn page_body(
-    state: &AppState,
     page: &GamePage,
     position: &AnyGame,
     shown: usize,
-    form: Option<&Checked>,
+    form: Option<&Control>,
     pass: Option<&Result<Checked, PassRefused>>,
     note: Option<&Note>,
+    session: Option<&SignedIn>,
 ) -> Markup {
     let view = &page.view;
     let id = view.id;
@@ -226,17 +277,21 @@ fn page_body(
     };
     let url = |ply: usize| format!("/games/{id}?ply={ply}");
     let departed = &view.departed;
+    // The viewer's own seat (play link or signed in): only its row says "you".
+    let own_seat = view.your_seat;
     html! {
         h1 { (view.kind.title()) " #" (id) }
         @if let Some(Note::Notice(text)) = note { p.notice role="status" { (text) } }
         @if let Some(Err(refused)) = pass { p.notice { (refused.message()) } }
         p.state { (state_line(view)) }
-        @if let Some(checked) = form {
-            p.you { "In this browser you play " (player(view, u8::try_from(checked.pass.seat).unwrap_or(0))) "'s seat." }
+        @if let Some(control) = form {
+            p.you { "In this browser you play " (player(view, u8::try_from(control.seat).unwrap_or(0))) "'s seat." }
         }
+        @if let Some(signed_in) = session { (session_actions(view, signed_in)) }
         div.game {
             div.board-col {
-                figure.board { (board::svg(&board_view, &title)) }
+                // Focusable so that a board wider than the screen scrolls from the keyboard too.
+                figure.board tabindex="0" { (board::svg(&board_view, &title)) }
                 nav.plies aria-label="Positions" {
                     @if shown > 0 {
                         a rel="first" href=(url(0)) { "« Start" }
@@ -253,25 +308,25 @@ fn page_body(
                     }
                 }
                 (board::text(&board_view))
-                @if let Some(checked) = form {
-                    (play_controls(state, view, position, &board_view, checked, note))
+                @if let Some(control) = form {
+                    (play_controls(view, position, &board_view, control, note))
                 }
             }
             div.info-col {
                 h2 { "Players" }
-                div.scroll { table.players {
+                div.scroll tabindex="0" { table.players {
                     thead { tr { th { "Seat" } th { "Player" } th { "Goal" } } }
                     tbody {
                         @for seat in &view.seats {
                             @let colour = Seat::new(seat.seat).map(|s| position.seat_colour(s));
                             tr.to-move[view.to_move == Some(seat.seat)] {
-                                td { span class={ "swatch " (colour.map_or("", colour_class)) } {} " " (seat.seat_name)
+                                td { span class={ "swatch " (colour.map_or("", board::colour_class)) } {} " " (seat.seat_name)
                                      @if view.to_move == Some(seat.seat) { " — to move" }
                                      @if departed.contains(&seat.seat) { " — left" } }
                                 td { a href={ "/players/" (seat.player) } { (seat.player) }
                                      @if let Some(bot) = &seat.played_by { " — played on by " a href={ "/players/" (bot) } { (bot) } }
                                      @if let Some(bank) = seat.bank_seconds { " (" (duration(bank)) " left)" } }
-                                td { (Seat::new(seat.seat).map(|s| position.goal(s)).unwrap_or_default()) }
+                                td { (goal_line(position, seat.seat, own_seat)) }
                             }
                         }
                     }
@@ -307,16 +362,15 @@ fn page_body(
 
 /// The move form and the other actions of the seat this browser plays.
 fn play_controls(
-    state: &AppState,
     view: &GameView,
     position: &AnyGame,
     board_view: &turnpost_shared::BoardView,
-    checked: &Checked,
+    control: &Control,
     note: Option<&Note>,
 ) -> Markup {
     let id = view.id;
-    let csrf = crate::play_link::csrf_token(&state.mail.link_key, &checked.text);
-    let own = u8::try_from(checked.pass.seat).unwrap_or(0);
+    let csrf = control.csrf.as_str();
+    let own = u8::try_from(control.seat).unwrap_or(0);
     let active = view.status == GameStatus::Active && !view.departed.contains(&own);
     let your_turn = active && view.to_move == Some(own);
     let legal = if your_turn {
@@ -324,14 +378,7 @@ fn play_controls(
     } else {
         Vec::new()
     };
-    let legal_json: Vec<serde_json::Value> = legal
-        .iter()
-        .map(|mv| serde_json::json!({ "m": mv, "c": board::cells_of(board_view, mv) }))
-        .collect();
-    // Inside <script>, only "</" could end the element early.
-    let legal_json = serde_json::Value::Array(legal_json)
-        .to_string()
-        .replace("</", "<\\/");
+    let legal_json = board::legal_moves_json(position, board_view, &legal);
     let (entered, reason) = match note {
         Some(Note::Refused { entered, reason }) => (Some(entered.as_str()), Some(reason.as_str())),
         _ => (None, None),
@@ -352,8 +399,9 @@ fn play_controls(
                 }
                 @if let Some(reason) = reason { p #move-error .error role="alert" { (reason) } }
                 p #move-help aria-live="polite" {
-                    (legal.len()) " legal moves. Type one, or click the cells of your move on the board in order."
+                    (legal.len()) " legal moves. Type one, or tap the cells of your move on the board."
                 }
+                div #move-choices role="group" aria-labelledby="move-help" hidden {}
                 datalist #legal-list { @for mv in &legal { option value=(mv) {} } }
             }
             script #legal-moves type="application/json" { (PreEscaped(legal_json)) }

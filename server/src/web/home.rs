@@ -1,6 +1,7 @@
-//! `GET /`: what this server is and how to join: in the browser first, the CLI second.
+//! `GET /`: what this server is and how to join: in the browser first, the CLI second. A
+//! signed-in browser gets its games instead (`super::my_games`).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{web, HttpResponse, ResponseError as _};
 use maud::html;
 use turnpost_shared::GameKind;
 
@@ -10,6 +11,12 @@ use crate::state::AppState;
 
 /// The home page.
 pub async fn home(state: web::Data<AppState>, viewer: Viewer) -> HttpResponse {
+    if let Some(signed_in) = viewer.signed_in() {
+        return match super::my_games::body(&state, signed_in).await {
+            Ok(body) => layout::ok("Your games", &body),
+            Err(error) => error.error_response(),
+        };
+    }
     let server = state.mail.public_url.trim_end_matches('/');
     let body = html! {
         h1 { "turnpost" }
@@ -43,7 +50,7 @@ pub async fn home(state: web::Data<AppState>, viewer: Viewer) -> HttpResponse {
         p { a href="/games" { "Recent games" } " are public: anyone can watch them and step through their moves." }
         h2 { "From the command line" }
         p { "The command-line client " code { "turnpost" } " does everything too; sign up with it:" }
-        pre { code { "turnpost signup --server " (server) " --name NAME --email EMAIL\nturnpost new kefren --with FRIEND\nturnpost next" } }
+        pre tabindex="0" { code { "turnpost signup --server " (server) " --name NAME --email EMAIL\nturnpost new kefren --with FRIEND\nturnpost next" } }
         p { "Your email address is only used for your mail; no page shows it." }
         p { "The HTTP API is described at " a href="/docs" { "/docs" } "." }
     };

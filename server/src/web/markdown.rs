@@ -152,7 +152,8 @@ pub fn render(text: &str) -> Markup {
                 },
                 Block::Para(text) => p { (inline(&text)) },
                 Block::List(items) => ul { @for item in &items { li { (inline(item)) } } },
-                Block::Code(code) => pre { code { (code) } },
+                // Focusable: a diagram wider than the screen scrolls from the keyboard too.
+                Block::Code(code) => pre tabindex="0" { code { (code) } },
             }
         }
     }
@@ -173,7 +174,7 @@ mod tests {
         assert!(html.contains("&lt;b&gt;move&lt;/b&gt;"), "{html}");
         assert!(html.contains("<li><strong>two</strong></li>"), "{html}");
         assert!(
-            html.contains("<pre><code>A B C\n1 2 3</code></pre>"),
+            html.contains("<pre tabindex=\"0\"><code>A B C\n1 2 3</code></pre>"),
             "{html}"
         );
     }

@@ -14,6 +14,8 @@
 
 mod assets;
 mod board;
+mod challenge_forms;
+mod challenges_page;
 mod checked_pass;
 mod csrf;
 mod docs;
@@ -24,6 +26,8 @@ mod game_page;
 mod home;
 mod layout;
 mod markdown;
+mod my_games;
+mod new_game;
 mod play;
 mod player_page;
 mod rules_page;
@@ -76,6 +80,15 @@ pub fn table() -> RouteTable {
         .post("/settings/vacation", settings::take_vacation)
         .post("/settings/tokens/{id}/revoke", settings::revoke_token)
         .post("/settings/sessions/{id}/revoke", settings::revoke_session)
+        .get("/me", my_games::show)
+        .get("/new", new_game::show)
+        .post("/new", new_game::create)
+        .get("/challenges", challenges_page::show)
+        .post("/challenges/{id}/join", challenge_forms::join)
+        .post("/challenges/{id}/leave", challenge_forms::leave)
+        .post("/games/{id}/accept", challenge_forms::accept)
+        .post("/games/{id}/decline", challenge_forms::decline)
+        .post("/games/{id}/rematch", challenge_forms::rematch)
 }
 
 /// Registers the pages of the [`table`].

@@ -1,7 +1,9 @@
 //! Playing from the page: following a play link (sets the game's cookie, redirects to the page),
 //! and the forms it shows (move, resign with a confirmation, draw). Every form carries the CSRF
-//! token of the cookie's pass; every write goes through the game service as an
-//! `Actor::PlayLink` for the pass's seat. Without a valid cookie posting is refused (403).
+//! token of the cookie's pass and every write goes through the game service as an
+//! `Actor::PlayLink` for the pass's seat; without a play cookie, a signed-in browser's forms
+//! carry its session's token and act as `Actor::Account` (the same ply guard and idempotent
+//! retry). Without either, posting is refused (403).
 
 use std::collections::HashMap;
 
@@ -14,7 +16,7 @@ use turnpost_shared::{DrawAction, PlayMoveRequest};
 use super::checked_pass::{check_pass, pass_of, Checked};
 use super::game_page::{self, game_id, Note};
 use super::{layout, WebError};
-use crate::games::{ending, moving, GameError};
+use crate::games::{ending, moving, Actor, GameError};
 use crate::play_link;
 use crate::state::AppState;
 
@@ -53,22 +55,40 @@ fn field<'a>(form: &'a HashMap<String, String>, name: &str) -> Result<&'a str, W
         .ok_or_else(|| WebError::bad_request(format!("the form has no {name} field")))
 }
 
-/// The cookie's pass and a matching CSRF token, or 403.
+/// Who a play form acts for: the play cookie's seat, or a signed-in browser's account.
+struct Authorised {
+    actor: Actor,
+    /// The play cookie's pass, when the form came with one.
+    pass: Option<Checked>,
+}
+
+/// The cookie's pass and a matching CSRF token, or (without a play cookie) a signed-in session
+/// and its token; else 403.
 async fn authorise(
     state: &AppState,
     req: &HttpRequest,
     id: i64,
     form: &HashMap<String, String>,
-) -> Result<Checked, WebError> {
-    let checked =
-        match pass_of(state, req, id).await? {
-            Some(Ok(checked)) => checked,
-            Some(Err(refused)) => return Err(WebError::forbidden(refused.message())),
-            None => return Err(WebError::forbidden(
-                "playing from this page needs your play link: open the \"Play in your browser\" \
-                 link of your latest turn mail in this browser first",
-            )),
-        };
+) -> Result<Authorised, WebError> {
+    let checked = match pass_of(state, req, id).await? {
+        Some(Ok(checked)) => checked,
+        Some(Err(refused)) => return Err(WebError::forbidden(refused.message())),
+        None => {
+            // No play cookie: a signed-in player acts for their own seat.
+            let viewer = super::viewer::current();
+            let Some(signed_in) = viewer.as_ref().and_then(super::Viewer::signed_in) else {
+                return Err(WebError::forbidden(
+                    "playing from this page needs signing in, or your play link: open the \
+                         \"Play in your browser\" link of your latest turn mail in this browser",
+                ));
+            };
+            signed_in.check_csrf(form.get("csrf").map(String::as_str))?;
+            return Ok(Authorised {
+                actor: signed_in.actor(),
+                pass: None,
+            });
+        }
+    };
     let token = form.get("csrf").map(String::as_str).unwrap_or_default();
     if !play_link::csrf_matches(&state.mail.link_key, &checked.text, token) {
         return Err(WebError::forbidden(
@@ -76,7 +96,10 @@ async fn authorise(
              reload the game page and try again",
         ));
     }
-    Ok(checked)
+    Ok(Authorised {
+        actor: checked.actor(),
+        pass: Some(checked),
+    })
 }
 
 fn see_game(id: i64) -> HttpResponse {
@@ -119,7 +142,7 @@ fn refusal(error: GameError, entered: &str) -> Result<(Note, StatusCode), WebErr
 async fn answer<T>(
     state: &AppState,
     id: i64,
-    checked: Checked,
+    pass: Option<Checked>,
     outcome: Result<T, GameError>,
     entered: &str,
 ) -> Result<HttpResponse, WebError> {
@@ -127,7 +150,7 @@ async fn answer<T>(
         Ok(_) => Ok(see_game(id)),
         Err(error) => {
             let (note, status) = refusal(error, entered)?;
-            game_page::render(state, id, None, Some(Ok(checked)), Some(note), status).await
+            game_page::render(state, id, None, pass.map(Ok), Some(note), status).await
         }
     }
 }
@@ -144,7 +167,7 @@ pub async fn play_move(
 ) -> Result<HttpResponse, WebError> {
     let id = game_id(&path)?;
     let form = form.into_inner();
-    let checked = authorise(&state, &req, id, &form).await?;
+    let authorised = authorise(&state, &req, id, &form).await?;
     let text = field(&form, "move")?.trim().to_owned();
     let ply_text = field(&form, "ply")?;
     let ply = ply_text
@@ -155,7 +178,7 @@ pub async fn play_move(
             &state,
             id,
             None,
-            Some(Ok(checked)),
+            authorised.pass.map(Ok),
             Some(Note::Refused {
                 entered: String::new(),
                 reason: "type a move or click its cells on the board".to_owned(),
@@ -164,7 +187,7 @@ pub async fn play_move(
         )
         .await;
     }
-    let actor = checked.actor();
+    let actor = authorised.actor;
     let request = PlayMoveRequest {
         notation: text.clone(),
         ply,
@@ -173,7 +196,7 @@ pub async fn play_move(
         moving::play(conn, ctx, &actor, id, &request)
     })
     .await?;
-    answer(&state, id, checked, outcome, &text).await
+    answer(&state, id, authorised.pass, outcome, &text).await
 }
 
 /// Runs a game service call; its refusal comes back as a value, storage failures as errors.
@@ -201,15 +224,19 @@ pub async fn resign_page(
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let id = game_id(&path)?;
-    let checked =
-        match pass_of(&state, &req, id).await? {
-            Some(Ok(checked)) => checked,
-            Some(Err(refused)) => return Err(WebError::forbidden(refused.message())),
-            None => return Err(WebError::forbidden(
-                "resigning from this page needs your play link: open it from your turn mail first",
-            )),
-        };
-    let csrf = play_link::csrf_token(&state.mail.link_key, &checked.text);
+    let csrf = match pass_of(&state, &req, id).await? {
+        Some(Ok(checked)) => play_link::csrf_token(&state.mail.link_key, &checked.text),
+        Some(Err(refused)) => return Err(WebError::forbidden(refused.message())),
+        None => match super::viewer::current().and_then(|v| v.signed_in().cloned()) {
+            Some(signed_in) => signed_in.csrf_token().to_owned(),
+            None => {
+                return Err(WebError::forbidden(
+                    "resigning from this page needs your play link (open it from your turn \
+                     mail first) or signing in",
+                ))
+            }
+        },
+    };
     let body = html! {
         h1 { "Resign game #" (id) "?" }
         p { "Resigning ends your part in the game for good. In a game of two it ends the game; "
@@ -237,18 +264,18 @@ pub async fn resign(
 ) -> Result<HttpResponse, WebError> {
     let id = game_id(&path)?;
     let form = form.into_inner();
-    let checked = authorise(&state, &req, id, &form).await?;
+    let authorised = authorise(&state, &req, id, &form).await?;
     if field(&form, "confirm")? != "yes" {
         return Err(WebError::bad_request(
             "confirm=yes is needed to resign (the confirmation page sends it)",
         ));
     }
-    let actor = checked.actor();
+    let actor = authorised.actor;
     let outcome = with_service(&state, move |conn, ctx| {
         ending::resign(conn, ctx, &actor, id)
     })
     .await?;
-    answer(&state, id, checked, outcome, "").await
+    answer(&state, id, authorised.pass, outcome, "").await
 }
 
 /// `POST /games/{id}/draw`: `action` = `offer`, `accept` or `decline`.
@@ -263,7 +290,7 @@ pub async fn draw(
 ) -> Result<HttpResponse, WebError> {
     let id = game_id(&path)?;
     let form = form.into_inner();
-    let checked = authorise(&state, &req, id, &form).await?;
+    let authorised = authorise(&state, &req, id, &form).await?;
     let action = match field(&form, "action")? {
         "offer" => DrawAction::Offer,
         "accept" => DrawAction::Accept,
@@ -274,10 +301,10 @@ pub async fn draw(
             )))
         }
     };
-    let actor = checked.actor();
+    let actor = authorised.actor;
     let outcome = with_service(&state, move |conn, ctx| {
         ending::draw(conn, ctx, &actor, id, action)
     })
     .await?;
-    answer(&state, id, checked, outcome, "").await
+    answer(&state, id, authorised.pass, outcome, "").await
 }

@@ -87,6 +87,26 @@ impl Game for ChineseCheckers {
         )
     }
 
+    fn public_goal(&self, seat: Seat) -> String {
+        let targets: Vec<String> = sets_in(self.variant.sets_of(seat.index()))
+            .map(|point| format!("\u{25B2}{}", opposite(point)))
+            .collect();
+        let them = if targets.len() == 1 {
+            "the point"
+        } else {
+            "each of the points"
+        };
+        let home = if self.variant.anti_spoiling == AntiSpoiling::Parlett {
+            "full and holds at least one of its pegs"
+        } else {
+            "filled with its own ten pegs"
+        };
+        format!(
+            "Seat {seat} wins when {them} marked {} (opposite its start) is {home}",
+            targets.join(", ")
+        )
+    }
+
     fn status(&self) -> Status {
         match self.winner() {
             Some(seat) => Status::won_by(Seat::from_index(seat)),

@@ -78,6 +78,27 @@ impl Game for Kechi {
         }
     }
 
+    fn public_goal(&self, seat: Seat) -> String {
+        let (side, them) = if seat.number() == 1 {
+            ("White", "Black")
+        } else {
+            ("Black", "White")
+        };
+        let total = if self.rules.die {
+            "their die roll"
+        } else {
+            "their total"
+        };
+        if self.rules.tokens {
+            format!(
+                "{side} wins by scoring more than {them}: every stone move scores a point; the \
+                 game ends when a player cannot move {total}"
+            )
+        } else {
+            format!("{side} wins by capture or block: when {them} cannot move {total} in full")
+        }
+    }
+
     /// Rules "A turn": a player with no legal turn loses; with tokens, the game ends there and
     /// the higher score wins (equal scores draw).
     fn status(&self) -> Status {

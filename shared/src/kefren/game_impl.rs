@@ -86,6 +86,17 @@ impl Game for Kefren {
         )
     }
 
+    fn public_goal(&self, seat: Seat) -> String {
+        let (side, row, them, their_row) = match seat.number() {
+            1 => ("Black", 19, "White", 1),
+            _ => ("White", 1, "Black", 19),
+        };
+        format!(
+            "{side} wins with more of its stones on row {row} than {them} has on row \
+             {their_row} (counted after White's move), or when {them} cannot move"
+        )
+    }
+
     fn status(&self) -> Status {
         if let Some(winner) = self.rank_winner() {
             return Status::won_by(seat_of(winner));

@@ -1,5 +1,5 @@
 mod svg;
 mod text;
 
-pub use svg::{render_svg, svg_size};
+pub use svg::{render_svg, svg_cell_pitch, svg_size};
 pub use text::{render_text, TextStyle};

@@ -14,6 +14,22 @@ pub fn svg_size(view: &BoardView) -> (f32, f32) {
     )
 }
 
+/// The least distance between two cells' centres in [`render_svg`]'s drawing, in SVG user
+/// units (`None` for a board of fewer than two cells): how far apart a finger's targets are.
+pub fn svg_cell_pitch(view: &BoardView) -> Option<f32> {
+    let centres: Vec<(f32, f32)> = view.cells.iter().map(|c| centre(c.x, c.y)).collect();
+    let mut least: Option<f32> = None;
+    for (i, (ax, ay)) in centres.iter().enumerate() {
+        for (bx, by) in centres.iter().skip(i + 1) {
+            let distance = (ax - bx).hypot(ay - by);
+            if distance > 0.0 && least.is_none_or(|l| distance < l) {
+                least = Some(distance);
+            }
+        }
+    }
+    least
+}
+
 /// Draws a board as a standalone SVG document (for web pages, emails and `turnpost board --svg`).
 pub fn render_svg(view: &BoardView) -> String {
     let (width, height) = svg_size(view);

@@ -82,6 +82,14 @@ impl Game for SanQi {
         format!("you win with {shapes} of six stones of one colour, whoever placed them")
     }
 
+    fn public_goal(&self, seat: Seat) -> String {
+        let (side, shapes) = match seat.number() {
+            1 => ("First", "a circle or a triangle"),
+            _ => ("Second", "a line or a triangle"),
+        };
+        format!("{side} wins with {shapes} of six stones of one colour, whoever placed them")
+    }
+
     fn status(&self) -> Status {
         if let Some(winner) = self.winner() {
             return Status::won_by(Seat::from_index(usize::from(winner)));

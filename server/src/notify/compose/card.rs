@@ -67,9 +67,9 @@ pub(super) fn deadline_text(deadline: DateTime<Utc>, to: &Recipient) -> String {
     local_time(deadline, to.time_zone)
 }
 
-/// The board with the reported moves highlighted: the text drawing (highlighted cells in
-/// brackets) and the picture (as SVG, with its Content-ID and pixel size). Writes both into
-/// `letter`.
+/// The board with the reported moves highlighted, once in each part: the picture in the HTML
+/// part (as SVG, with its Content-ID and pixel size), the text drawing (highlighted cells in
+/// brackets) in the text part.
 pub(super) fn board(letter: &mut Letter, site: &Site, game: &GameFacts) -> InlineImage {
     // Each reported move in its mover's colour (oldest first, so a later move wins a cell).
     let view = game.position.board_view_with_moves(
@@ -93,7 +93,7 @@ pub(super) fn board(letter: &mut Letter, site: &Site, game: &GameFacts) -> Inlin
         game.ply
     );
     letter.picture(&image.content_id, &alt, image.width, image.height);
-    letter.pre(&render_text(&view, TextStyle::Marked));
+    letter.text_pre(&render_text(&view, TextStyle::Marked));
     image
 }
 
@@ -201,8 +201,9 @@ pub(super) fn turn_facts(letter: &mut Letter, to: &Recipient, game: &GameFacts) 
     letter.facts(&rows);
 }
 
-/// A complete turn card for the player to move: `headline` first, then the facts, the board,
-/// the legal moves and the command.
+/// A complete turn card for the player to move: `headline` first, then (HTML) one large button
+/// to play in the browser, the facts, the board, the legal moves and the command, and (text)
+/// the browser link after the command.
 pub(super) fn turn_card(
     site: &Site,
     to: &Recipient,
@@ -211,6 +212,13 @@ pub(super) fn turn_card(
 ) -> ComposedMail {
     let mut letter = Letter::to(&to.name);
     letter.para(headline);
+    if let Some(play) = &to.play_url {
+        letter.button(
+            "Play this move in your browser",
+            play,
+            "Your personal link: do not share it.",
+        );
+    }
     turn_facts(&mut letter, to, game);
     let image = Some(board(&mut letter, site, game));
     how_to_move(&mut letter, game);
@@ -218,7 +226,7 @@ pub(super) fn turn_card(
         reply_hint(&mut letter, game);
     }
     if let Some(play) = &to.play_url {
-        letter.link(
+        letter.text_link(
             "Play in your browser (your personal link: do not share it)",
             play,
         );

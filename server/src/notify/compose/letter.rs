@@ -51,6 +51,17 @@ impl Letter {
 
     /// A monospace block: indented in text, `<pre>` in HTML.
     pub(super) fn pre(&mut self, block: &str) {
+        self.text_pre(block);
+        let _ = writeln!(
+            self.html,
+            "<pre style=\"font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:13px;line-height:1.25;background:#f6f1e7;padding:8px;display:inline-block\">{}</pre>",
+            escape(block.trim_end())
+        );
+    }
+
+    /// A monospace block in the text part only: the HTML part shows the same thing otherwise
+    /// (the board's picture), and a phone should not see it twice.
+    pub(super) fn text_pre(&mut self, block: &str) {
         for line in block.lines() {
             if line.is_empty() {
                 self.text.push('\n');
@@ -59,11 +70,23 @@ impl Letter {
             }
         }
         self.text.push('\n');
+    }
+
+    /// A large button-like link in the HTML part, with a line of `note` under it; the text
+    /// part gives the link where [`Letter::text_link`] puts it.
+    pub(super) fn button(&mut self, label: &str, url: &str, note: &str) {
         let _ = writeln!(
             self.html,
-            "<pre style=\"font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:13px;line-height:1.25;background:#f6f1e7;padding:8px;display:inline-block\">{}</pre>",
-            escape(block.trim_end())
+            "<p style=\"margin:1em 0\"><a href=\"{}\" style=\"display:block;max-width:24em;padding:14px 18px;background:#1f4f9f;color:#ffffff;font-size:19px;font-weight:bold;text-align:center;text-decoration:none;border-radius:6px\">{}</a><span style=\"display:block;font-size:13px;color:#555;margin-top:4px\">{}</span></p>",
+            escape(url),
+            escape(label),
+            escape(note)
         );
+    }
+
+    /// A link with its label in the text part only (the HTML part has it as a [`Letter::button`]).
+    pub(super) fn text_link(&mut self, label: &str, url: &str) {
+        let _ = write!(self.text, "{label}: {url}\n\n");
     }
 
     /// A command to paste: on its own line in text, a code block in HTML.

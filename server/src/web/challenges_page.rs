@@ -1,0 +1,104 @@
+//! `GET /challenges`: the open challenges, seats anyone signed in may take, filtered by kind;
+//! a Join button on each (a Leave button where the browser's account took a seat).
+
+use actix_web::{web, HttpResponse};
+use maud::html;
+use turnpost_shared::{GameKind, GameView};
+
+use super::{layout, Viewer, WebError};
+use crate::games::open_seats;
+use crate::state::AppState;
+
+/// The query: a kind name.
+#[derive(Debug, serde::Deserialize)]
+pub struct KindQuery {
+    /// Only challenges to this game.
+    kind: Option<String>,
+}
+
+fn seats(game: &GameView) -> String {
+    game.seats
+        .iter()
+        .map(|seat| {
+            if seat.open {
+                format!("{}: open", seat.seat_name)
+            } else {
+                format!("{}: {}", seat.seat_name, seat.player)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The page.
+///
+/// # Errors
+/// 400 for an unknown kind; storage failures.
+pub async fn show(
+    state: web::Data<AppState>,
+    viewer: Viewer,
+    query: web::Query<KindQuery>,
+) -> Result<HttpResponse, WebError> {
+    let kind = match query.into_inner().kind.as_deref().filter(|k| !k.is_empty()) {
+        None => None,
+        Some(text) => Some(text.parse::<GameKind>().map_err(|_| {
+            let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+            WebError::bad_request(format!(
+                "kind={text} is not a game; use one of {}",
+                known.join(", ")
+            ))
+        })?),
+    };
+    let signed_in = viewer.signed_in().cloned();
+    let account_id = signed_in.as_ref().map_or(0, |s| s.account.id);
+    let challenges = crate::blocking::with_conn(&state, move |conn| {
+        Ok(open_seats::list(conn, account_id, kind)?)
+    })
+    .await?;
+    let body = html! {
+        h1 { "Open challenges" }
+        p { "Each has a seat anyone may take. The game starts when every seat is taken; "
+            "a challenge nobody joins lapses after seven days." }
+        form.filter method="get" action="/challenges" {
+            label { "Game " select name="kind" {
+                option value="" { "any" }
+                @for k in GameKind::ALL {
+                    option value=(k.name()) selected[kind == Some(k)] { (k.title()) }
+                }
+            } }
+            " " button type="submit" { "Show" }
+        }
+        @match &signed_in {
+            Some(_) => p { a href="/new" { "Post your own" } " (leave a seat open)." },
+            None => p { a href="/signup" { "Sign up" } " or " a href="/signin" { "sign in" } " to join one." },
+        }
+        @if challenges.is_empty() {
+            p { "No open challenges right now." }
+        } @else {
+            ul.challenges {
+                @for game in &challenges {
+                    li {
+                        a href={ "/games/" (game.id) } { (game.kind.title()) " #" (game.id) }
+                        " · " (seats(game))
+                        @if let Some(clock) = &game.clock { " · clock " (clock) }
+                        @if let Some(signed_in) = &signed_in {
+                            " "
+                            @if game.your_seat.is_some() {
+                                form.inline method="post" action={ "/challenges/" (game.id) "/leave" } {
+                                    (signed_in.csrf_field())
+                                    button type="submit" { "Leave" }
+                                }
+                            } @else {
+                                form.inline method="post" action={ "/challenges/" (game.id) "/join" } {
+                                    (signed_in.csrf_field())
+                                    button type="submit" aria-label={ "Join " (game.kind.title()) " #" (game.id) } { "Join" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    Ok(layout::ok("Open challenges", &body))
+}

@@ -1,0 +1,472 @@
+//! Playing from a phone, in a real headless Chromium at 375 CSS px (issue 26, points 7 and 8):
+//! a SanQi move by tapping a cell and choosing its colour from the picker with the keyboard;
+//! a Kechi two-part move tapped in both orders of its parts; board cells and buttons at least
+//! 24 × 24 px (getBoundingClientRect); the public game page says "you" only to the seat's
+//! player; the HTML turn card leads with its play button; and every page kind no wider than
+//! the screen and without a serious or critical axe-core violation.
+//! One browser serves every case (it is the slow part).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "tests"
+)]
+
+mod common;
+#[path = "common/phone.rs"]
+mod phone;
+#[path = "common/play.rs"]
+mod play;
+#[path = "common/web.rs"]
+mod web;
+
+use common::{get, Backend, TestApp};
+use fantoccini::{key::Key, Locator};
+use phone::Phone;
+use serde_json::json;
+use turnpost_shared::{AnyGame, Options};
+
+/// The least size of a touch target, in CSS px (WCAG 2.2, 2.5.8).
+const TARGET_PX: f64 = 24.0;
+
+/// Every page kind anyone may open: (what it is, path). `{game}` is a running Kefren game,
+/// `{unsubscribe}` the signed unsubscribe link of its turn card. Add new pages here.
+const PUBLIC_PAGES: &[(&str, &str)] = &[
+    ("the home page", "/"),
+    ("the game list", "/games"),
+    ("a game page without the move form", "/games/{game}"),
+    ("an earlier position of a game", "/games/{game}?ply=0"),
+    ("a player page", "/players/anna"),
+    ("the rules of Kefren", "/rules/kefren"),
+    ("the rules of Kechi", "/rules/kechi"),
+    ("the rules of SanQi", "/rules/sanqi"),
+    ("the rules of Chinese Checkers", "/rules/chinese-checkers"),
+    ("the API reference", "/docs"),
+    ("an error page", "/games/999999"),
+    ("the unsubscribe page", "{unsubscribe}"),
+    ("the sign-up form", "/signup"),
+    ("the sign-in form", "/signin"),
+];
+
+/// The page kinds of a signed-in browser (signed up as `cara` from the sign-up form).
+const SIGNED_IN_PAGES: &[(&str, &str)] = &[
+    ("my games", "/"),
+    ("my games at /me", "/me"),
+    ("the new game form", "/new"),
+    ("the open challenges", "/challenges"),
+    ("the settings page", "/settings"),
+    ("a game page for a signed-in spectator", "/games/{game}"),
+];
+
+/// The page kinds of a seat's player (after opening the play link of `{game}`).
+const SEAT_PAGES: &[(&str, &str)] = &[
+    ("a game page with the move form", "/games/{game}"),
+    ("the resign confirmation", "/games/{game}/resign"),
+];
+
+#[actix_web::test]
+async fn playing_from_a_phone() {
+    let phone = Phone::start().await;
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    sanqi_colour_by_tapping(&phone, &app, &anna, &bert).await;
+    kechi_parts_in_either_order(&phone, &app, &anna, &bert).await;
+    chinese_checkers_holes_are_finger_sized(&phone, &app, &anna, &bert).await;
+    let kefren = web::started_game(
+        &app,
+        "kefren",
+        json!({}),
+        &[&anna, &bert],
+        &["anna", "bert"],
+    )
+    .await;
+    goals_say_you_only_to_the_seat(&phone, &app, kefren).await;
+    turn_card_leads_with_the_play_button(&phone, &app, kefren).await;
+    every_page_kind(&phone, &app, kefren).await;
+    phone.stop().await;
+}
+
+/// The position of game `id` as the API shows it to `token`'s player.
+async fn position_of(app: &TestApp, id: i64, token: &str) -> AnyGame {
+    let view = get(app, &format!("/v1/games/{id}"), token).await.body;
+    let options = Options::from_pairs(
+        view["options"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| format!("{k}={}", v.as_str().unwrap())),
+    )
+    .unwrap();
+    AnyGame::from_position_text(&options, view["position"].as_str().unwrap()).unwrap()
+}
+
+/// The moves played in game `id`, in order.
+async fn moves_of(app: &TestApp, id: i64, token: &str) -> Vec<String> {
+    let moves = get(app, &format!("/v1/games/{id}/moves"), token).await.body;
+    moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// Opens the play link of the newest turn card of game `id` to `to`; waits for the form.
+async fn open_play_link(phone: &Phone, app: &TestApp, to: &str, id: i64) {
+    let marker = format!("/games/{id}/play/");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    let text = loop {
+        let found = app
+            .smtp
+            .messages_to(to)
+            .iter()
+            .rev()
+            .map(|m| web::text_of(&m.data))
+            .find(|text| text.contains(&marker));
+        if let Some(text) = found {
+            break text;
+        }
+        assert!(std::time::Instant::now() < deadline, "no card to {to}");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    let link = web::play_link_in(&text, id);
+    phone
+        .open(&format!(
+            "{}{}",
+            app.base,
+            &link[link.find("/games/").unwrap()..]
+        ))
+        .await;
+    phone.wait_for_text("id=\"move-form\"").await;
+}
+
+/// Tapping a SanQi cell that several colours can fill offers one button per colour; the
+/// keyboard chooses one; Play plays it.
+async fn sanqi_colour_by_tapping(phone: &Phone, app: &TestApp, anna: &str, bert: &str) {
+    let id = web::started_game(app, "sanqi", json!({}), &[anna, bert], &["anna", "bert"]).await;
+    open_play_link(phone, app, "anna@example.org", id).await;
+    let legal = position_of(app, id, anna).await.legal_moves();
+    // The cell with the most colours to choose from.
+    let cell_of = |mv: &String| mv.split('@').nth(1).unwrap().to_owned();
+    let cell = legal
+        .iter()
+        .map(cell_of)
+        .max_by_key(|cell| legal.iter().filter(|mv| cell_of(mv) == *cell).count())
+        .unwrap();
+    let colours: Vec<&String> = legal.iter().filter(|mv| cell_of(mv) == cell).collect();
+    assert!(colours.len() > 1, "a cell several colours can fill");
+
+    phone.tap_cell(&cell).await;
+    phone
+        .wait_until(
+            "return !document.getElementById('move-choices').hidden",
+            "the colour picker",
+        )
+        .await;
+    let buttons = phone
+        .client
+        .find_all(Locator::Css("#move-choices button"))
+        .await
+        .unwrap();
+    assert_eq!(buttons.len(), colours.len(), "one button per colour");
+    let mut labels = Vec::new();
+    for button in &buttons {
+        labels.push(button.text().await.unwrap());
+    }
+    for mv in &colours {
+        assert!(
+            labels.iter().any(|l| l.contains(mv.as_str())),
+            "{mv} among {labels:?}"
+        );
+    }
+    assert!(
+        labels
+            .iter()
+            .all(|l| ["Red", "Blue", "Yellow"].iter().any(|c| l.starts_with(c))),
+        "each button names its colour: {labels:?}"
+    );
+    phone
+        .assert_targets("#move-choices button", TARGET_PX)
+        .await;
+    // The picker has the focus; the keyboard moves on to the second colour and presses it.
+    let focused = phone
+        .client
+        .execute(
+            "return document.activeElement === document.querySelector('#move-choices button')",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(focused, json!(true), "the first colour has the focus");
+    phone
+        .client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys(&Key::Tab.to_string())
+        .await
+        .unwrap();
+    phone
+        .client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys(&Key::Enter.to_string())
+        .await
+        .unwrap();
+    let chosen = colours
+        .iter()
+        .find(|mv| labels[1].contains(mv.as_str()))
+        .unwrap()
+        .to_string();
+    assert_eq!(phone.value_of("#move").await, chosen, "the second colour");
+    phone
+        .assert_accessible("a SanQi game page with the picker")
+        .await;
+    phone.assert_fits("a SanQi game page").await;
+    phone.click("#play").await;
+    phone.wait_for_text("Move 1 of 1").await;
+    assert_eq!(moves_of(app, id, anna).await, [chosen]);
+}
+
+/// A Kechi turn of two stone moves, tapped second part first and then first part first,
+/// gives the same move both times; cells and buttons are finger-sized.
+async fn kechi_parts_in_either_order(phone: &Phone, app: &TestApp, anna: &str, bert: &str) {
+    let id = web::started_game(app, "kechi", json!({}), &[anna, bert], &["anna", "bert"]).await;
+    open_play_link(phone, app, "anna@example.org", id).await;
+    let legal = position_of(app, id, anna).await.legal_moves();
+    let mv = legal
+        .iter()
+        .find(|mv| mv.split(',').count() == 2)
+        .expect("a turn of two stone moves")
+        .clone();
+    let parts: Vec<Vec<&str>> = mv
+        .split(',')
+        .map(|part| part.split(['-', ':']).collect())
+        .collect();
+    assert!(parts.iter().all(|p| p.len() == 2), "{mv}");
+    phone.assert_targets(".cell-hit", TARGET_PX).await;
+    phone
+        .assert_targets(
+            "#move-form button:not([hidden]), .actions button, a.resign",
+            TARGET_PX,
+        )
+        .await;
+    phone.assert_fits("a Kechi game page").await;
+
+    for order in [[1, 0], [0, 1]] {
+        for part in order {
+            for cell in &parts[part] {
+                phone.tap_cell(cell).await;
+            }
+        }
+        assert_eq!(
+            phone.value_of("#move").await,
+            mv,
+            "tapping the parts of {mv} in the order {order:?}"
+        );
+        phone.click("#clear-pick").await;
+        assert_eq!(phone.value_of("#move").await, "");
+    }
+    // Second part first again, then Play.
+    for part in [1, 0] {
+        for cell in &parts[part] {
+            phone.tap_cell(cell).await;
+        }
+    }
+    phone.assert_accessible("a Kechi game page").await;
+    // The form works from the keyboard: Enter in the field plays the move.
+    phone
+        .client
+        .find(Locator::Css("#move"))
+        .await
+        .unwrap()
+        .send_keys(&Key::Enter.to_string())
+        .await
+        .unwrap();
+    phone.wait_for_text("Move 1 of 1").await;
+    assert_eq!(moves_of(app, id, anna).await, [mv]);
+}
+
+/// The Chinese Checkers board, the densest, keeps its holes a finger apart at 375 px (it
+/// scrolls inside its frame instead of the page).
+async fn chinese_checkers_holes_are_finger_sized(
+    phone: &Phone,
+    app: &TestApp,
+    anna: &str,
+    bert: &str,
+) {
+    let id = web::started_game(
+        app,
+        "chinese-checkers",
+        json!({"players": 2}),
+        &[anna, bert],
+        &["anna", "bert"],
+    )
+    .await;
+    open_play_link(phone, app, "anna@example.org", id).await;
+    let holes = phone.assert_targets(".cell-hit", TARGET_PX).await;
+    let board = phone
+        .number("return document.querySelector('figure.board svg').getBoundingClientRect().width")
+        .await;
+    eprintln!("the Chinese Checkers board is {board} px wide at 375 px");
+    assert_eq!(holes, 121, "every hole of the star is a target");
+    let centred = phone
+        .client
+        .execute(
+            "const f = document.querySelector('figure.board');\
+             return f.scrollWidth > f.clientWidth\
+               && Math.abs(f.scrollLeft - (f.scrollWidth - f.clientWidth) / 2) <= 1;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        centred,
+        json!(true),
+        "the star, wider than the screen, scrolls in its frame and opens at its middle"
+    );
+    phone.assert_fits("a Chinese Checkers game page").await;
+    phone
+        .assert_accessible("a Chinese Checkers game page")
+        .await;
+}
+
+/// A spectator reads each seat's goal said of the seat; the seat's player reads their own
+/// goal addressed to them, and the others' said of them.
+async fn goals_say_you_only_to_the_seat(phone: &Phone, app: &TestApp, id: i64) {
+    let goals = "return Array.from(document.querySelectorAll('table.players tbody tr'))\
+                 .map(row => row.cells[2].textContent)";
+    phone.client.delete_all_cookies().await.unwrap();
+    phone.open(&format!("{}/games/{id}", app.base)).await;
+    let public = phone.client.execute(goals, vec![]).await.unwrap();
+    let public: Vec<String> = serde_json::from_value(public).unwrap();
+    assert_eq!(public.len(), 2);
+    assert!(public[0].starts_with("Black wins"), "{public:?}");
+    assert!(public[1].starts_with("White wins"), "{public:?}");
+    let main = phone
+        .client
+        .find(Locator::Css("main"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let words: Vec<String> = main
+        .split(|c: char| !c.is_alphanumeric())
+        .map(str::to_lowercase)
+        .collect();
+    assert!(
+        !words.iter().any(|w| w == "you" || w == "your"),
+        "the public page says \"you\":\n{main}"
+    );
+    open_play_link(phone, app, "anna@example.org", id).await;
+    let own = phone.client.execute(goals, vec![]).await.unwrap();
+    let own: Vec<String> = serde_json::from_value(own).unwrap();
+    assert!(own[0].starts_with("you (Black) win"), "{own:?}");
+    assert!(own[1].starts_with("White wins"), "{own:?}");
+}
+
+/// The HTML part of the turn card at 375 px: one large play button first, the board once,
+/// the command lower down; no sideways scrolling.
+async fn turn_card_leads_with_the_play_button(phone: &Phone, app: &TestApp, id: i64) {
+    let card = app.smtp.wait_for("anna@example.org", 1).await;
+    let raw = card
+        .iter()
+        .rev()
+        .find(|m| web::text_of(&m.data).contains(&format!("/games/{id}/play/")))
+        .unwrap();
+    let message = mail_parser::MessageParser::default()
+        .parse(raw.data.as_bytes())
+        .unwrap();
+    let html = message.body_html(0).unwrap().into_owned();
+    assert_eq!(html.matches("<img").count(), 1, "the board once:\n{html}");
+    assert_eq!(
+        html.matches("<pre").count(),
+        1,
+        "no text board, one command:\n{html}"
+    );
+    let button = html.find("Play this move in your browser").unwrap();
+    let command = html.find("<pre").unwrap();
+    let picture = html.find("<img").unwrap();
+    assert!(button < picture && picture < command, "{html}");
+    phone.open("about:blank").await;
+    phone
+        .client
+        .execute(
+            "document.open(); document.write(arguments[0]); document.close();",
+            vec![json!(html)],
+        )
+        .await
+        .unwrap();
+    let first_link = phone
+        .client
+        .execute(
+            "const a = document.querySelector('a'); const r = a.getBoundingClientRect();\
+             return [a.textContent, r.top, r.width, r.height];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(first_link[0], "Play this move in your browser");
+    assert!(first_link[1].as_f64().unwrap() < 200.0, "{first_link}");
+    assert!(first_link[2].as_f64().unwrap() >= 250.0, "{first_link}");
+    assert!(first_link[3].as_f64().unwrap() >= 44.0, "{first_link}");
+    phone.assert_fits("the HTML turn card").await;
+}
+
+/// Every page kind at 375 px: no wider than the screen, and no serious or critical axe-core
+/// violation.
+async fn every_page_kind(phone: &Phone, app: &TestApp, game: i64) {
+    let card = app.smtp.wait_for("anna@example.org", 1).await;
+    let unsubscribe = card
+        .iter()
+        .rev()
+        .find_map(|m| m.header("List-Unsubscribe"))
+        .expect("a card with an unsubscribe link");
+    let unsubscribe = unsubscribe
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>');
+    let unsubscribe = &unsubscribe[unsubscribe.find("/v1/").unwrap()..];
+    let path_of = |path: &str| {
+        path.replace("{game}", &game.to_string())
+            .replace("{unsubscribe}", unsubscribe)
+    };
+    phone.client.delete_all_cookies().await.unwrap();
+    for (what, path) in PUBLIC_PAGES {
+        phone.open(&format!("{}{}", app.base, path_of(path))).await;
+        phone.assert_fits(what).await;
+        phone.assert_accessible(what).await;
+    }
+    open_play_link(phone, app, "anna@example.org", game).await;
+    for (what, path) in SEAT_PAGES {
+        phone.open(&format!("{}{}", app.base, path_of(path))).await;
+        phone.assert_fits(what).await;
+        phone.assert_accessible(what).await;
+    }
+    phone.client.delete_all_cookies().await.unwrap();
+    sign_up(phone, app, "cara").await;
+    for (what, path) in SIGNED_IN_PAGES {
+        phone.open(&format!("{}{}", app.base, path_of(path))).await;
+        phone.assert_fits(what).await;
+        phone.assert_accessible(what).await;
+    }
+}
+
+/// Signs `name` up from the sign-up form with the mailed code, checking the code form too.
+async fn sign_up(phone: &Phone, app: &TestApp, name: &str) {
+    let email = format!("{name}@example.org");
+    phone.open(&format!("{}/signup", app.base)).await;
+    phone.fill("#name", name).await;
+    phone.fill("#email", &email).await;
+    phone.click("form.stack button[type=submit]").await;
+    phone.wait_for_text("id=\"code\"").await;
+    phone.assert_fits("the code form").await;
+    phone.assert_accessible("the code form").await;
+    let mail = app.smtp.wait_for(&email, 1).await;
+    phone.fill("#code", &common::code_in(&mail[0].data)).await;
+    phone.click("form.stack button[type=submit]").await;
+    phone.wait_for_text("Your games").await;
+}
