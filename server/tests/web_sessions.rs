@@ -30,6 +30,8 @@ both_backends!(
     settings_switch_turn_mail_and_reminders_apart,
     unsubscribe_says_what_stopped_and_undoes,
     session_cookie_is_secure_behind_https,
+    settings_revoke_tokens_and_take_vacation,
+    a_play_link_is_no_session,
 );
 
 /// One browser: its cookies, kept across requests as a browser keeps them.
@@ -696,4 +698,77 @@ async fn session_cookie_is_secure_behind_https(backend: Backend) {
         .unwrap();
     assert!(cookie.contains("Secure"), "{cookie}");
     assert!(cookie.contains("HttpOnly"), "{cookie}");
+}
+
+async fn settings_revoke_tokens_and_take_vacation(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let token = play::player(&app.pool, "tara");
+    let mut tab = Tab::new(&app);
+    let settings = tab.sign_in("tara@example.org").await;
+    assert!(settings.body.contains("15 left"), "{}", settings.body);
+    let taken = tab
+        .post(
+            "/settings/vacation",
+            &[("days", "2"), ("csrf", &settings.csrf())],
+        )
+        .await;
+    assert_eq!(taken.status, 303, "{}", taken.body);
+    let vacation = get(&app, "/v1/me/vacation", &token).await.body;
+    assert_eq!(vacation["days_used"], 2, "{vacation}");
+    let page = tab.get("/settings").await;
+    assert!(page.body.contains("On vacation until"), "{}", page.body);
+    let too_many = tab
+        .post(
+            "/settings/vacation",
+            &[("days", "14"), ("csrf", &settings.csrf())],
+        )
+        .await;
+    assert_eq!(too_many.status, 422, "{}", too_many.body);
+    assert_eq!(
+        get(&app, "/v1/me/vacation", &token).await.body["days_used"],
+        2
+    );
+
+    let tokens = get(&app, "/v1/tokens", &token).await.body;
+    let id = tokens["tokens"][0]["id"].as_i64().unwrap();
+    assert!(page.body.contains(&format!("/settings/tokens/{id}/revoke")));
+    let revoked = tab
+        .post(
+            &format!("/settings/tokens/{id}/revoke"),
+            &[("csrf", &settings.csrf())],
+        )
+        .await;
+    assert_eq!(revoked.status, 303, "{}", revoked.body);
+    assert_eq!(get(&app, "/v1/me", &token).await.status, 401);
+    // The browser session is not an API token: it stays signed in.
+    let page = tab.get("/settings").await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("No tokens."), "{}", page.body);
+}
+
+async fn a_play_link_is_no_session(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "pam");
+    let bert = play::player(&app.pool, "pat");
+    let id = web::started_game(&app, "kefren", json!({}), &[&anna, &bert], &["pam", "pat"]).await;
+    let card = app
+        .smtp
+        .wait_for("pam@example.org", 1)
+        .await
+        .into_iter()
+        .map(|m| web::text_of(&m.data))
+        .find(|text| text.contains(&format!("/games/{id}/play/")))
+        .unwrap();
+    let link = web::play_link_in(&card, id);
+    let mut tab = Tab::new(&app);
+    let followed = tab.get(&link[link.find("/games/").unwrap()..]).await;
+    assert_eq!(followed.status, 303);
+    let game = tab.get(&format!("/games/{id}")).await;
+    assert!(game.body.contains("id=\"move-form\""), "the link plays");
+    assert!(
+        game.body.contains("href=\"/signin\""),
+        "and signs nobody in"
+    );
+    let settings = tab.get("/settings").await;
+    assert_eq!(settings.status, 303);
 }
