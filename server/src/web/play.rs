@@ -78,8 +78,8 @@ async fn authorise(
             let viewer = super::viewer::current();
             let Some(signed_in) = viewer.as_ref().and_then(super::Viewer::signed_in) else {
                 return Err(WebError::forbidden(
-                    "playing from this page needs signing in, or your play link: open the \
-                         \"Play in your browser\" link of your latest turn mail in this browser",
+                    "playing from this page needs your play link (open the \"Play in your browser\" \
+                     link of your latest turn mail in this browser first) or signing in",
                 ));
             };
             signed_in.check_csrf(form.get("csrf").map(String::as_str))?;
