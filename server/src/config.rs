@@ -41,6 +41,13 @@ pub enum Command {
     /// pipe transport, procmail or fetchmail's mda). Exit 0 when it was handled or deliberately
     /// ignored; 75 (EX_TEMPFAIL) when the database cannot be reached, so the MTA retries.
     MailIn,
+    /// Copy every table of the SQLite database into an empty PostgreSQL database (migrated
+    /// first), in one consistent snapshot; checks row counts and that every game replays, and
+    /// refuses a target that holds data. Then point DATABASE_URL at the new database.
+    CopyTo {
+        /// The PostgreSQL database to fill: postgres://user:password@host/db
+        target: String,
+    },
 }
 
 /// `mail …` subcommands.
@@ -365,6 +372,17 @@ pub struct Config {
         global = true
     )]
     pub mail_answers_per_hour: u32,
+
+    /// Serve this process's metrics at `GET /metrics` in the Prometheus text format (moves,
+    /// requests, mail, bots, sweeps, database pool). Off: the path answers 404.
+    #[arg(
+        long,
+        env = "TURNPOST_METRICS",
+        default_value_t = false,
+        action = clap::ArgAction::Set,
+        global = true
+    )]
+    pub metrics: bool,
 }
 
 /// Where the data lives, resolved from `DATABASE_URL` and the data directory.
@@ -439,6 +457,7 @@ impl Config {
             imap_poll_ms: 200,
             imap_done_folder: None,
             mail_answers_per_hour: 1_000,
+            metrics: false,
         }
     }
 

@@ -7,10 +7,11 @@
 //! Module map, top to bottom. A module imports only modules below it: no two files, and no two
 //! sibling folders, import each other (`tests/tests/module_cycles.rs` checks it), and nothing
 //! below the HTTP layer names an HTTP type (`server/tests/layering.rs`).
-//! - HTTP and start-up: [`app`] (wires everything), [`cli`], `fallback` (answers that depend on
-//!   whether a program or a person asks), [`routes`] (JSON under `/v1`), [`web`] (HTML pages),
-//!   [`openapi`], [`route_table`] (registers API routes and pages alike: HEAD with GET, 405 with
-//!   `Allow`), [`auth`], [`blocking`] (storage work on the blocking pool), [`error`] (every
+//! - HTTP and start-up: [`app`] (wires everything), [`cli`], [`copy_to`] (SQLite → PostgreSQL),
+//!   `fallback` (answers that depend on whether a program or a person asks), [`routes`] (JSON
+//!   under `/v1`), [`web`] (HTML pages), [`openapi`], [`route_table`] (registers API routes and
+//!   pages alike: HEAD with GET, 405 with `Allow`), `request_metrics` (counts requests for
+//!   [`metrics`]), [`auth`], [`blocking`] (storage work on the blocking pool), [`error`] (every
 //!   domain error → HTTP, in one place), [`state`];
 //! - channels and workers: [`inbound`] (mail in), [`bots`], [`sweeps`] (reminders, timeouts,
 //!   digests), [`accounts`] (sign-up, codes, tokens);
@@ -23,7 +24,7 @@
 //!   [`mail_context`], [`preferences`] (mail preferences and unsubscribe), [`clocks`]
 //!   (deadline maths), [`ratelimit`], [`validate`], [`client_address`], [`background`]
 //!   (low-priority threads), [`transaction`], [`db`], [`secrets`], [`private_files`],
-//!   [`config`].
+//!   [`config`], [`metrics`] (this process's Prometheus counters, recorded from every layer).
 //!
 //! Seams for new features:
 //! - a way to play (mail reply, web form, bot): call the game service in [`games`] with a
@@ -60,6 +61,7 @@ pub mod client_address;
 pub mod clocks;
 pub mod config;
 pub mod connection_budget;
+pub mod copy_to;
 pub mod db;
 pub mod error;
 mod fallback;
@@ -68,6 +70,7 @@ pub mod inbound;
 mod json_object;
 pub mod mail;
 pub mod mail_context;
+pub mod metrics;
 pub mod notify;
 pub mod openapi;
 pub mod play_link;
@@ -76,6 +79,7 @@ pub mod private_files;
 pub mod ratelimit;
 pub mod reply_address;
 pub mod request_body;
+mod request_metrics;
 pub mod route_table;
 pub mod routes;
 pub mod secrets;

@@ -5,6 +5,7 @@ pub mod docs;
 pub mod games;
 pub mod health;
 pub mod me;
+pub mod metrics;
 pub mod sessions;
 pub mod tokens;
 pub mod unsubscribe;
@@ -45,6 +46,7 @@ pub fn table() -> RouteTable {
         .route::<games::resign::__path_resign, _, _>(games::resign::resign)
         .route::<games::draw::__path_draw, _, _>(games::draw::draw)
         .route::<games::claim::__path_claim, _, _>(games::claim::claim)
+        .route::<metrics::__path_metrics, _, _>(metrics::metrics)
         // The document and its page (not in the document).
         .get("/v1/openapi.json", docs::openapi_json)
         .get("/docs", docs::docs_page)
