@@ -215,19 +215,25 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
     let card = {
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
+            // Her turn card: its reply key names the game, her seat (2) and ply 1.
+            let key = format!("g{id}s2p1@");
             let found = app
                 .smtp
                 .messages_to("cleo@example.org")
                 .into_iter()
-                .find(|m| {
-                    m.header("Reply-To").is_some_and(|r| r.contains('+'))
-                        && m.header("Subject")
-                            .is_some_and(|s| s.contains(&format!("#{id}")))
-                });
+                .find(|m| m.header("Reply-To").is_some_and(|r| r.contains(&key)));
             if let Some(found) = found {
                 break found;
             }
-            assert!(Instant::now() < deadline, "no turn card for cleo");
+            assert!(
+                Instant::now() < deadline,
+                "no turn card for cleo: {:?}",
+                app.smtp
+                    .messages_to("cleo@example.org")
+                    .iter()
+                    .map(|m| (m.header("Subject"), m.header("Reply-To")))
+                    .collect::<Vec<_>>()
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     };
@@ -256,14 +262,14 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
         matches!(outcome, turnpost_server::inbound::Outcome::Acted { .. }),
         "{outcome:?}"
     );
-    assert_eq!(game(&app, id, &cleo).await["ply"], 2);
+    assert_eq!(game(&app, id, &cleo).await["ply"], 2, "{outcome:?} {mv}");
     ids.push(id);
     // Preferences, a muted game, a vacation, a sign-in code.
     let muted = patch(
         &app,
         "/v1/me/notifications",
         &bert,
-        json!({"time_zone": "Europe/Paris", "mute": [ids[0]]}),
+        json!({"time_zone": "Europe/Paris", "mute": [ids[1]]}),
     )
     .await;
     assert_eq!(muted.status, 200, "{muted:?}");

@@ -7,7 +7,8 @@
 //! its stored position; any failure leaves the target as empty as it was. The tables come from
 //! the two catalogs (every table but diesel's migration list), so a table a migration adds is
 //! copied too, and the two sides must agree on them. Sequences then continue after the copied
-//! ids.
+//! ids. "Empty" allows the rows the migrations themselves insert (the built-in bot accounts):
+//! they are replaced by the source's own copy of them.
 
 mod catalog;
 mod replay_check;
@@ -129,6 +130,12 @@ pub fn copy_to(source: &mut DbConnection, target_url: &str) -> Result<CopyReport
     })
 }
 
+/// Rows a migration inserts into `table` (as an SQL condition): a target holding only these is
+/// empty. The bots migration seeds the built-in bot accounts.
+fn seed_rows(table: &str) -> Option<&'static str> {
+    (table == "accounts").then_some("bot_level IS NOT NULL")
+}
+
 /// Checks the target is empty and has the source's tables and columns, copies every table in
 /// foreign-key order, compares the counts and continues the sequences.
 fn copy_tables(
@@ -147,13 +154,18 @@ fn copy_tables(
     }
     let order = catalog::insert_order(target, &tables)?;
     for table in &order {
-        let rows = table_copy::pg_count(target, table)?;
+        let rows = table_copy::pg_count_beyond_seed(target, table, seed_rows(table))?;
         if rows > 0 {
             return Err(CopyError::NotEmpty {
                 table: table.clone(),
                 rows,
             });
         }
+    }
+    // The migrations' own rows go: the source has its copy of them, with the ids its other
+    // rows name.
+    for table in order.iter().rev() {
+        table_copy::delete_all(target, table)?;
     }
     let mut copied = Vec::with_capacity(order.len());
     for table in &order {

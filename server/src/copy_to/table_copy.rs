@@ -137,3 +137,29 @@ pub(super) fn pg_count(conn: &mut PgConnection, table: &str) -> Result<i64, Copy
     let count: super::catalog::Count = diesel::sql_query(sql).get_result(conn)?;
     Ok(count.n)
 }
+
+/// How many rows `table` has on PostgreSQL besides those matching `seed` (the migrations' own).
+///
+/// # Errors
+/// [`CopyError::Query`].
+pub(super) fn pg_count_beyond_seed(
+    conn: &mut PgConnection,
+    table: &str,
+    seed: Option<&str>,
+) -> Result<i64, CopyError> {
+    let mut sql = format!("SELECT COUNT(*) AS n FROM {}", quoted(table)?);
+    if let Some(seed) = seed {
+        sql.push_str(&format!(" WHERE NOT ({seed})"));
+    }
+    let count: super::catalog::Count = diesel::sql_query(sql).get_result(conn)?;
+    Ok(count.n)
+}
+
+/// Deletes every row of `table` on PostgreSQL.
+///
+/// # Errors
+/// [`CopyError::Query`].
+pub(super) fn delete_all(conn: &mut PgConnection, table: &str) -> Result<(), CopyError> {
+    diesel::sql_query(format!("DELETE FROM {}", quoted(table)?)).execute(conn)?;
+    Ok(())
+}
