@@ -21,6 +21,9 @@
 //! `TURNPOST_BENCH_RELAY_DELAY_MS` makes the SMTP server wait that long before each answer (a
 //! relay far away; default 0); `TURNPOST_BENCH_DRAIN_SECS` how long to wait after the load for
 //! the last turn cards (default 30). `TURNPOST_OUTBOX_SESSIONS` passes through to the server.
+//! `TURNPOST_BENCH_PROCESSES=N` (default 1) starts N server processes on the one database, as
+//! behind a reverse proxy, and spreads the clients over them (client c talks to process c mod
+//! N); each process gets a pool of `TURNPOST_BENCH_POOL` (default clients / N + 4).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -378,7 +381,15 @@ fn main() {
             .parse()
             .unwrap(),
     );
-    let pool_size = env_or("TURNPOST_BENCH_POOL", &(clients + 4).to_string());
+    let processes: usize = env_or("TURNPOST_BENCH_PROCESSES", "1").parse().unwrap();
+    assert!(
+        processes >= 1,
+        "TURNPOST_BENCH_PROCESSES must be at least 1"
+    );
+    let pool_size = env_or(
+        "TURNPOST_BENCH_POOL",
+        &(clients.div_ceil(processes) + 4).to_string(),
+    );
     let name = format!("turnpost_bench_{}", suffix());
     let url = create_database(&admin, &name);
     let dir = std::env::temp_dir().join(&name);
@@ -387,26 +398,34 @@ fn main() {
         delay: relay_delay,
         ..scripted_smtp::Script::default()
     });
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
-        .env("DATABASE_URL", url.as_str())
-        .env("TURNPOST_DATA_DIR", &dir)
-        .env("TURNPOST_LISTEN", format!("127.0.0.1:{port}"))
-        .env("TURNPOST_DB_POOL_SIZE", &pool_size)
-        .env("SMTP_URL", relay.url())
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "the server did not start");
-        std::thread::sleep(Duration::from_millis(50));
+    let mut servers = Vec::new();
+    let mut ports = Vec::new();
+    for _ in 0..processes {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        servers.push(
+            Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
+                .env("DATABASE_URL", url.as_str())
+                .env("TURNPOST_DATA_DIR", &dir)
+                .env("TURNPOST_LISTEN", format!("127.0.0.1:{port}"))
+                .env("TURNPOST_DB_POOL_SIZE", &pool_size)
+                .env("SMTP_URL", relay.url())
+                .env("RUST_LOG", "warn")
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap(),
+        );
+        // One at a time: the first migrates the database, the others find it migrated.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "the server did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        ports.push(port);
     }
 
     // Two accounts per client, made directly in the database.
@@ -456,7 +475,7 @@ fn main() {
         for c in 0..clients {
             let client = Client {
                 http: http.clone(),
-                base: format!("http://127.0.0.1:{port}"),
+                base: format!("http://127.0.0.1:{}", ports[c % processes]),
                 tokens: [players[2 * c].1.clone(), players[2 * c + 1].1.clone()],
                 names: [players[2 * c].0.clone(), players[2 * c + 1].0.clone()],
                 acks: acks.clone(),
@@ -512,8 +531,10 @@ fn main() {
     let dead = count("SELECT count(*) AS n FROM mail_outbox WHERE status = 'dead'");
     let uncomposed = count("SELECT count(*) AS n FROM game_events");
     drop(conn);
-    let _ = server.kill();
-    let _ = server.wait();
+    for mut server in servers {
+        let _ = server.kill();
+        let _ = server.wait();
+    }
     drop(pool);
     drop_database(&admin, &name);
     let _ = std::fs::remove_dir_all(&dir);
@@ -525,6 +546,7 @@ fn main() {
         None => format!("{clients} clients (closed loop)"),
         Some(rate) => format!("open loop at {rate} moves/s over {clients} games"),
     };
+    let mode = format!("{mode}, {processes} server process(es) with a pool of {pool_size} each");
     println!(
         "turnpost: {mode}, {:.1} s: {} moves acknowledged, {moves_per_sec:.1} moves/s, mean {:.1} ms, p50 {:.1} ms, p99 {:.1} ms, {finished} games finished",
         elapsed.as_secs_f64(),

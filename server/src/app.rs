@@ -189,6 +189,7 @@ impl Application {
                 .to_json()
                 .context("serialising the OpenAPI document")?,
             docs_html: crate::web::docs_html(&openapi),
+            metrics: config.metrics,
         });
 
         let sweep_mail = state.mail.clone();
@@ -214,6 +215,9 @@ impl Application {
                 ))
                 .wrap(actix_web::middleware::from_fn(
                     crate::access_log::access_log,
+                ))
+                .wrap(actix_web::middleware::from_fn(
+                    crate::request_metrics::request_metrics,
                 ))
                 .app_data(state.clone())
                 .app_data(

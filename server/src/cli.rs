@@ -1,5 +1,6 @@
 //! The command line: `serve` (default), `migrate`, `account create`, `account token`,
-//! `mail list`, `mail retry`, `mail-in`, `config`, `check`, `backup`.
+//! `mail list`, `mail retry`, `mail-in`, `config`, `check`, `backup`,
+//! `copy-to`.
 
 use anyhow::Context as _;
 
@@ -75,6 +76,7 @@ pub fn run(loaded: Loaded) -> anyhow::Result<()> {
             );
             Ok(())
         }
+        Command::CopyTo { target } => copy_to(&config, &target),
     }
 }
 
@@ -142,6 +144,34 @@ fn mail_in(config: &Config) -> anyhow::Result<()> {
     let outcome = crate::inbound::handle(&mut conn, &ctx, settings, &raw)
         .map_err(|e| TempFail(anyhow::Error::new(e)))?;
     eprintln!("{}", describe_outcome(&outcome));
+    Ok(())
+}
+
+fn copy_to(config: &Config, target: &str) -> anyhow::Result<()> {
+    config.validate()?;
+    // An SQLite file that is not there would be created empty and "copied": refuse instead.
+    if let crate::config::DatabaseTarget::Sqlite(path) = config.database_target()? {
+        anyhow::ensure!(
+            path.is_file(),
+            "no SQLite database at {}: set DATABASE_URL or TURNPOST_DATA_DIR as the server has them",
+            path.display()
+        );
+    }
+    let (pool, _, _) = app::open_database(config)?;
+    let mut conn = pool.get().context("cannot connect to the database")?;
+    let report = crate::copy_to::copy_to(&mut conn, target)?;
+    for (table, rows) in &report.tables {
+        println!("{table:<24} {rows:>10} rows");
+    }
+    println!(
+        "{} games replayed to their stored positions; copied in {:.1} s",
+        report.games_replayed,
+        report.took.as_secs_f64()
+    );
+    eprintln!(
+        "done: start the server with DATABASE_URL={} (the SQLite file is left as it was)",
+        crate::config::redact_url(target)
+    );
     Ok(())
 }
 

@@ -76,6 +76,13 @@ pub enum Command {
         /// The copy to write (must not exist).
         file: PathBuf,
     },
+    /// Copy every table of the SQLite database into an empty PostgreSQL database (migrated
+    /// first), in one consistent snapshot; checks row counts and that every game replays, and
+    /// refuses a target that holds data. Then point DATABASE_URL at the new database.
+    CopyTo {
+        /// The PostgreSQL database to fill: postgres://user:password@host/db
+        target: String,
+    },
 }
 
 /// `mail …` subcommands.
@@ -401,6 +408,16 @@ pub struct Config {
     )]
     pub mail_answers_per_hour: u32,
 
+    /// Serve this process's metrics at `GET /metrics` in the Prometheus text format (moves,
+    /// requests, mail, bots, sweeps, database pool). Off: the path answers 404.
+    #[arg(
+        long,
+        env = "TURNPOST_METRICS",
+        default_value_t = false,
+        action = clap::ArgAction::Set,
+        global = true
+    )]
+    pub metrics: bool,
     /// Log lines as plain text, or one JSON object per line (for journald or a log shipper).
     #[arg(
         long,
@@ -497,6 +514,7 @@ impl Config {
             imap_done_folder: None,
             mail_answers_per_hour: 1_000,
             log_format: LogFormat::Text,
+            metrics: false,
         }
     }
 

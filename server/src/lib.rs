@@ -7,12 +7,13 @@
 //! Module map, top to bottom. A module imports only modules below it: no two files, and no two
 //! sibling folders, import each other (`tests/tests/module_cycles.rs` checks it), and nothing
 //! below the HTTP layer names an HTTP type (`server/tests/layering.rs`).
-//! - HTTP and start-up: [`app`] (wires everything), [`cli`], [`check`] and [`backup`] (operator
-//!   commands), [`existing_database`] (opened by commands that must never create one),
-//!   `fallback` (answers that depend on
+//! - HTTP and start-up: [`app`] (wires everything), [`cli`], [`check`], [`backup`] and
+//!   [`copy_to`] (operator commands; `copy_to`: SQLite → PostgreSQL), [`existing_database`]
+//!   (opened by commands that must never create one), `fallback` (answers that depend on
 //!   whether a program or a person asks), [`routes`] (JSON under `/v1`), [`web`] (HTML pages),
 //!   [`openapi`], [`route_table`] (registers API routes and pages alike: HEAD with GET, 405 with
-//!   `Allow`), [`auth`], [`blocking`] (storage work on the blocking pool), [`error`] (every
+//!   `Allow`), `request_metrics` (counts requests for [`metrics`]), [`auth`], [`blocking`]
+//!   (storage work on the blocking pool), [`error`] (every
 //!   domain error → HTTP, in one place), [`state`];
 //! - channels and workers: [`inbound`] (mail in), [`bots`], [`sweeps`] (reminders, timeouts,
 //!   digests), [`accounts`] (sign-up, codes, tokens), [`browser_sessions`] (what a session
@@ -26,7 +27,8 @@
 //!   [`mail_context`], [`preferences`] (mail preferences and unsubscribe), [`clocks`]
 //!   (deadline maths), [`ratelimit`], [`validate`], [`client_address`], [`background`]
 //!   (low-priority threads), [`transaction`], [`db`], [`secrets`], [`private_files`],
-//!   [`config`] (settings from flags, environment and the TOML file).
+//!   [`config`] (settings from flags, environment and the TOML file), [`metrics`] (this
+//!   process's Prometheus counters, recorded from every layer).
 //!
 //! Seams for new features:
 //! - a way to play (mail reply, web form, bot): call the game service in [`games`] with a
@@ -66,6 +68,7 @@ pub mod client_address;
 pub mod clocks;
 pub mod config;
 pub mod connection_budget;
+pub mod copy_to;
 pub mod db;
 pub mod error;
 pub mod existing_database;
@@ -75,6 +78,7 @@ pub mod inbound;
 mod json_object;
 pub mod mail;
 pub mod mail_context;
+pub mod metrics;
 pub mod notify;
 pub mod openapi;
 pub mod play_link;
@@ -83,6 +87,7 @@ pub mod private_files;
 pub mod ratelimit;
 pub mod reply_address;
 pub mod request_body;
+mod request_metrics;
 pub mod route_table;
 pub mod routes;
 pub mod secrets;

@@ -24,4 +24,6 @@ pub struct AppState {
     pub openapi_json: String,
     /// `/docs`.
     pub docs_html: String,
+    /// Whether `GET /metrics` answers (`TURNPOST_METRICS`).
+    pub metrics: bool,
 }

@@ -194,6 +194,7 @@ impl BotWorker {
         };
         let level = level_of(&turn);
         let seed = move_seed(turn.game_id, turn.ply);
+        let thinking = std::time::Instant::now();
         let chosen = self
             .thinker
             .run(move || turnpost_shared::choose_move(&position, level, seed))
@@ -216,7 +217,10 @@ impl BotWorker {
         };
         self.with_conn(move |conn, ctx| {
             match moving::play(conn, ctx, &actor, turn.game_id, &request) {
-                Ok(_) => Ok(true),
+                Ok(_) => {
+                    crate::metrics::bot_move(thinking.elapsed());
+                    Ok(true)
+                }
                 // Someone else played, or the game ended meanwhile: the move is dropped.
                 Err(
                     GameError::StalePly { .. }

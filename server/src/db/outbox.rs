@@ -25,6 +25,7 @@ pub use status::OutboxStatus;
 /// # Errors
 /// [`DbError::Query`].
 pub fn insert(conn: &mut DbConnection, new: &NewOutboxMail<'_>) -> Result<i64, DbError> {
+    crate::metrics::mail_queued();
     // PostgreSQL answers the id in the same round trip (every move queues a mail, so this is
     // on the hot path); diesel's SQLite backend here has no RETURNING.
     if let DbConnection::Pg(pg) = conn {

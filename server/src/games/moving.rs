@@ -77,7 +77,7 @@ pub fn play(
                     && stored.account_id == Some(mover)
                     && same_move(conn, loaded, &stored, &request.notation)?
                 {
-                    return Ok(Outcome::Played(current_view(conn, loaded, me)?));
+                    return Ok(Outcome::Played(current_view(conn, loaded, me)?, None));
                 }
             }
             return Err(GameError::MoveTaken {
@@ -191,12 +191,16 @@ pub fn play(
             &events::to_record(loaded, event),
             super::LAST_MOVES,
         )?;
-        Ok(Outcome::Played(Box::new(view::game_view(
-            loaded, &position, &last, me, now,
-        ))))
+        Ok(Outcome::Played(
+            Box::new(view::game_view(loaded, &position, &last, me, now)),
+            Some(loaded.game.kind),
+        ))
     })?;
     match outcome {
-        Outcome::Played(view) => {
+        Outcome::Played(view, recorded) => {
+            if let Some(kind) = recorded {
+                crate::metrics::move_played(kind.name());
+            }
             tracing::info!(
                 game = game_id,
                 moves = view.ply,
@@ -227,8 +231,9 @@ pub fn play(
 
 /// What a move request did, committed either way.
 enum Outcome {
-    /// The move was played (or was already played by this same request).
-    Played(Box<GameView>),
+    /// The move was played (or was already played by this same request), with the game's kind
+    /// when this request recorded it (for the moves counter; a retry is not counted again).
+    Played(Box<GameView>, Option<turnpost_shared::GameKind>),
     /// The deadline had passed in an `auto` game: the seat to move left on time instead.
     TimedOut {
         /// Why.

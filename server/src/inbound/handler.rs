@@ -76,19 +76,27 @@ pub fn handle(
         Ok(message) => message,
         Err(error) => {
             tracing::info!(%error, "inbound mail ignored: unreadable");
+            crate::metrics::inbound_mail("ignored", "unreadable");
             return Ok(Outcome::Ignored("unreadable"));
         }
     };
     let outcome = decide(conn, ctx, settings, &message)?;
     match &outcome {
-        Outcome::Ignored(why) => tracing::info!(reason = why, "inbound mail ignored"),
-        Outcome::Duplicate => tracing::info!("inbound mail handled before; ignored"),
+        Outcome::Ignored(why) => {
+            crate::metrics::inbound_mail("ignored", why);
+            tracing::info!(reason = why, "inbound mail ignored");
+        }
+        Outcome::Duplicate => {
+            crate::metrics::inbound_mail("ignored", "handled before");
+            tracing::info!("inbound mail handled before; ignored");
+        }
         Outcome::Acted {
             game_id,
             done,
             refused,
             answers,
         } => {
+            crate::metrics::inbound_mail("handled", "");
             ctx.wake.notify_one();
             tracing::info!(
                 game = game_id,

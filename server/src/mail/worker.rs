@@ -144,6 +144,7 @@ fn record(
     match result {
         Ok(()) => {
             outbox::mark_sent(conn, row.id, attempts, db::now())?;
+            crate::metrics::mail_sent();
             tracing::info!(outbox_id = row.id, message_id = %row.message_id, attempts, "mail delivered");
             Ok(Delivery::Sent(row.id))
         }
@@ -153,6 +154,7 @@ fn record(
             let message: String = error.message.chars().take(1000).collect();
             if give_up {
                 outbox::mark_failed(conn, row.id, attempts, &message, None, drawn)?;
+                crate::metrics::mail_dead();
                 tracing::error!(outbox_id = row.id, attempts, error = %message, "mail dead-lettered");
                 Ok(Delivery::Dead(row.id))
             } else {
@@ -166,6 +168,7 @@ fn record(
                     Some(db::now() + delay),
                     drawn,
                 )?;
+                crate::metrics::mail_retried();
                 tracing::warn!(outbox_id = row.id, attempts, retry_in_ms = delay.num_milliseconds(), error = %message, "mail delivery failed; will retry");
                 Ok(Delivery::Retrying(row.id))
             }

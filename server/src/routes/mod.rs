@@ -6,6 +6,7 @@ pub mod docs;
 pub mod games;
 pub mod health;
 pub mod me;
+pub mod metrics;
 pub mod sessions;
 pub mod tokens;
 pub mod unsubscribe;
@@ -50,6 +51,7 @@ pub fn table() -> RouteTable {
         .route::<challenges::list::__path_list, _, _>(challenges::list::list)
         .route::<challenges::join::__path_join, _, _>(challenges::join::join)
         .route::<challenges::leave::__path_leave, _, _>(challenges::leave::leave)
+        .route::<metrics::__path_metrics, _, _>(metrics::metrics)
         // The document and its page (not in the document).
         .get("/v1/openapi.json", docs::openapi_json)
         .get("/docs", docs::docs_page)

@@ -77,6 +77,12 @@ impl SweepWorker {
             match outcome {
                 // Each round's frame woke the mail worker after it committed.
                 Ok(Ok(report)) => {
+                    crate::metrics::sweep(&[
+                        ("timed_out", report.timed_out),
+                        ("claimable", report.claimable),
+                        ("reminded", report.reminded),
+                        ("digests", report.digests),
+                    ]);
                     if report.queued_mail() {
                         tracing::info!(?report, "sweep");
                     }

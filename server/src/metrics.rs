@@ -1,0 +1,301 @@
+//! This process's Prometheus metrics: counters and histograms the layers above record into, and
+//! the text exposition `GET /metrics` serves (when `TURNPOST_METRICS=true`).
+//!
+//! One registry per process, kept in a static, so every layer records with one call and no
+//! handle threaded through: the game service (moves), mail delivery, mail in, bots, sweeps and
+//! the HTTP layer. Recording costs an atomic add whether the endpoint is on or not. Several
+//! server processes each count their own work; Prometheus adds them up across its targets.
+//! Gauges that describe the database (pool use, the mail backlog) are set when scraped.
+
+use std::sync::LazyLock;
+use std::time::Duration;
+
+use prometheus::{
+    Encoder as _, Gauge, Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec,
+    IntGauge, Opts, Registry, TextEncoder,
+};
+
+/// Every metric of the process.
+struct Metrics {
+    registry: Registry,
+    moves: IntCounterVec,
+    http_requests: IntCounterVec,
+    http_seconds: HistogramVec,
+    mail_queued: IntCounter,
+    mail_sent: IntCounter,
+    mail_retried: IntCounter,
+    mail_dead: IntCounter,
+    mail_pending: IntGauge,
+    mail_oldest_pending_seconds: Gauge,
+    inbound: IntCounterVec,
+    bot_moves: IntCounter,
+    bot_think_seconds: Histogram,
+    sweeps: IntCounter,
+    sweep_findings: IntCounterVec,
+    pool_connections: IntGauge,
+    pool_idle: IntGauge,
+    pool_max: IntGauge,
+}
+
+/// Latency buckets of HTTP requests, in seconds (a move commits in a few milliseconds; a page
+/// that draws a board takes longer).
+const HTTP_BUCKETS: &[f64] = &[
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+/// Think-time buckets of bot moves, in seconds.
+const THINK_BUCKETS: &[f64] = &[
+    0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+
+impl Metrics {
+    /// Every metric, registered. Fails only for an invalid name or label (constants here, so
+    /// the unit test below would fail first).
+    fn new() -> Result<Self, prometheus::Error> {
+        let registry = Registry::new();
+        macro_rules! registered {
+            ($metric:expr) => {{
+                let metric = $metric?;
+                registry.register(Box::new(metric.clone()))?;
+                metric
+            }};
+        }
+        Ok(Self {
+            moves: registered!(IntCounterVec::new(
+                Opts::new("turnpost_moves_total", "Moves played, by game kind."),
+                &["kind"]
+            )),
+            http_requests: registered!(IntCounterVec::new(
+                Opts::new(
+                    "turnpost_http_requests_total",
+                    "HTTP requests answered, by method, route pattern and status."
+                ),
+                &["method", "route", "status"]
+            )),
+            http_seconds: registered!(HistogramVec::new(
+                HistogramOpts::new(
+                    "turnpost_http_request_duration_seconds",
+                    "Time to answer an HTTP request, by method and route pattern."
+                )
+                .buckets(HTTP_BUCKETS.to_vec()),
+                &["method", "route"]
+            )),
+            mail_queued: registered!(IntCounter::new(
+                "turnpost_mail_queued_total",
+                "Mails written to the outbox by this process."
+            )),
+            mail_sent: registered!(IntCounter::new(
+                "turnpost_mail_sent_total",
+                "Mails the relay accepted from this process."
+            )),
+            mail_retried: registered!(IntCounter::new(
+                "turnpost_mail_retried_total",
+                "Failed delivery attempts that will be tried again."
+            )),
+            mail_dead: registered!(IntCounter::new(
+                "turnpost_mail_dead_total",
+                "Mails dead-lettered (refused for good or too many failed attempts)."
+            )),
+            mail_pending: registered!(IntGauge::new(
+                "turnpost_mail_pending",
+                "Mails waiting in the outbox (all processes), when scraped."
+            )),
+            mail_oldest_pending_seconds: registered!(Gauge::new(
+                "turnpost_mail_oldest_pending_age_seconds",
+                "How long the oldest waiting mail has waited, when scraped (0 when none)."
+            )),
+            inbound: registered!(IntCounterVec::new(
+                Opts::new(
+                    "turnpost_inbound_mail_total",
+                    "Replies read by mail in: handled, or ignored and why."
+                ),
+                &["outcome", "reason"]
+            )),
+            bot_moves: registered!(IntCounter::new(
+                "turnpost_bot_moves_total",
+                "Moves played by built-in bots in this process."
+            )),
+            bot_think_seconds: registered!(Histogram::with_opts(
+                HistogramOpts::new(
+                    "turnpost_bot_think_seconds",
+                    "Time a bot took to choose a move."
+                )
+                .buckets(THINK_BUCKETS.to_vec())
+            )),
+            sweeps: registered!(IntCounter::new(
+                "turnpost_sweeps_total",
+                "Sweep rounds run (reminders, timeouts, claims, digests)."
+            )),
+            sweep_findings: registered!(IntCounterVec::new(
+                Opts::new(
+                    "turnpost_sweep_findings_total",
+                    "What the sweeps acted on, by kind."
+                ),
+                &["kind"]
+            )),
+            pool_connections: registered!(IntGauge::new(
+                "turnpost_db_pool_connections",
+                "Database connections open in this process's pool, when scraped."
+            )),
+            pool_idle: registered!(IntGauge::new(
+                "turnpost_db_pool_idle_connections",
+                "Open connections not in use, when scraped."
+            )),
+            pool_max: registered!(IntGauge::new(
+                "turnpost_db_pool_max_connections",
+                "Most connections the pool opens."
+            )),
+            registry,
+        })
+    }
+}
+
+/// The metrics, or none if they could not be made (logged once; recording then does nothing).
+static METRICS: LazyLock<Option<Metrics>> = LazyLock::new(|| {
+    Metrics::new()
+        .inspect_err(|error| tracing::error!(%error, "metrics are unavailable"))
+        .ok()
+});
+
+/// A move was recorded in a game of `kind`.
+pub fn move_played(kind: &str) {
+    if let Some(m) = &*METRICS {
+        m.moves.with_label_values(&[kind]).inc();
+    }
+}
+
+/// An HTTP request was answered. `route` is the matched route's pattern (`/v1/games/:id`),
+/// never the path itself, so ids do not multiply the series.
+pub fn http_request(method: &str, route: &str, status: u16, took: Duration) {
+    if let Some(m) = &*METRICS {
+        m.http_requests
+            .with_label_values(&[method, route, &status.to_string()])
+            .inc();
+        m.http_seconds
+            .with_label_values(&[method, route])
+            .observe(took.as_secs_f64());
+    }
+}
+
+/// A mail was written to the outbox.
+pub fn mail_queued() {
+    if let Some(m) = &*METRICS {
+        m.mail_queued.inc();
+    }
+}
+
+/// A mail was delivered.
+pub fn mail_sent() {
+    if let Some(m) = &*METRICS {
+        m.mail_sent.inc();
+    }
+}
+
+/// A delivery attempt failed and will be retried.
+pub fn mail_retried() {
+    if let Some(m) = &*METRICS {
+        m.mail_retried.inc();
+    }
+}
+
+/// A mail was dead-lettered.
+pub fn mail_dead() {
+    if let Some(m) = &*METRICS {
+        m.mail_dead.inc();
+    }
+}
+
+/// A reply was handled (`reason` empty) or ignored for `reason`.
+pub fn inbound_mail(outcome: &str, reason: &str) {
+    if let Some(m) = &*METRICS {
+        m.inbound.with_label_values(&[outcome, reason]).inc();
+    }
+}
+
+/// A bot played a move after thinking `took`.
+pub fn bot_move(took: Duration) {
+    if let Some(m) = &*METRICS {
+        m.bot_moves.inc();
+        m.bot_think_seconds.observe(took.as_secs_f64());
+    }
+}
+
+/// A sweep round ran and acted on `findings` (kind, count).
+pub fn sweep(findings: &[(&str, usize)]) {
+    if let Some(m) = &*METRICS {
+        m.sweeps.inc();
+        for (kind, count) in findings {
+            m.sweep_findings
+                .with_label_values(&[kind])
+                .inc_by(u64::try_from(*count).unwrap_or(u64::MAX));
+        }
+    }
+}
+
+/// What the database looks like when scraped.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DatabaseGauges {
+    /// Connections open in the pool.
+    pub connections: u32,
+    /// Of them, not in use.
+    pub idle: u32,
+    /// The pool's size.
+    pub max: u32,
+    /// Mails waiting.
+    pub mail_pending: i64,
+    /// Age of the oldest waiting mail, in seconds.
+    pub oldest_pending_secs: f64,
+}
+
+/// The text exposition of every metric, with the database gauges set to `gauges`.
+///
+/// # Errors
+/// The metrics could not be made, or the encoder's error (neither expected).
+pub fn render(gauges: DatabaseGauges) -> Result<String, prometheus::Error> {
+    let metrics = METRICS
+        .as_ref()
+        .ok_or_else(|| prometheus::Error::Msg("metrics are unavailable".to_owned()))?;
+    metrics.pool_connections.set(i64::from(gauges.connections));
+    metrics.pool_idle.set(i64::from(gauges.idle));
+    metrics.pool_max.set(i64::from(gauges.max));
+    metrics.mail_pending.set(gauges.mail_pending);
+    metrics
+        .mail_oldest_pending_seconds
+        .set(gauges.oldest_pending_secs);
+    let mut text = Vec::new();
+    TextEncoder::new().encode(&metrics.registry.gather(), &mut text)?;
+    String::from_utf8(text).map_err(|e| prometheus::Error::Msg(e.to_string()))
+}
+
+/// The content type of [`render`]'s text.
+pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "tests")]
+
+    #[test]
+    fn every_metric_is_valid_and_rendered() {
+        super::move_played("kefren");
+        let text = super::render(super::DatabaseGauges {
+            connections: 2,
+            idle: 1,
+            max: 8,
+            mail_pending: 3,
+            oldest_pending_secs: 1.5,
+        })
+        .unwrap();
+        assert!(
+            text.contains("turnpost_moves_total{kind=\"kefren\"}"),
+            "{text}"
+        );
+        assert!(
+            text.contains("turnpost_db_pool_max_connections 8"),
+            "{text}"
+        );
+        assert!(
+            text.contains("turnpost_mail_oldest_pending_age_seconds 1.5"),
+            "{text}"
+        );
+    }
+}
