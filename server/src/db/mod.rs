@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod bots;
 pub mod clocks;
 pub mod codes;
+pub mod conditional;
 pub mod events;
 pub mod games;
 pub mod inbound;

@@ -13,6 +13,7 @@
 mod actor;
 pub mod challenge;
 mod clock;
+pub mod conditional;
 pub mod dice;
 pub mod ending;
 mod error;

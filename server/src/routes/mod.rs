@@ -45,6 +45,9 @@ pub fn table() -> RouteTable {
         .route::<games::resign::__path_resign, _, _>(games::resign::resign)
         .route::<games::draw::__path_draw, _, _>(games::draw::draw)
         .route::<games::claim::__path_claim, _, _>(games::claim::claim)
+        .route::<games::conditional::show::__path_show, _, _>(games::conditional::show::show)
+        .route::<games::conditional::set::__path_set, _, _>(games::conditional::set::set)
+        .route::<games::conditional::clear::__path_clear, _, _>(games::conditional::clear::clear)
         // The document and its page (not in the document).
         .get("/v1/openapi.json", docs::openapi_json)
         .get("/docs", docs::docs_page)

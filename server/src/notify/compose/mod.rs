@@ -10,7 +10,7 @@
 //! | a challenge for you | [`challenge`] |
 //! | challenge accepted / declined | [`challenge_accepted`], [`challenge_declined`] |
 //! | game started (turn card for the first mover) | [`game_started`] |
-//! | your turn (the turn card) | [`your_turn`] |
+//! | your turn (the turn card) | [`your_turn`], [`your_turn_after_drop`] |
 //! | reminder before the deadline | [`reminder`] |
 //! | draw offered | [`draw_offered`] |
 //! | game over | [`game_over`] |
@@ -41,4 +41,4 @@ pub use ending::{
 };
 pub use input::{GameFacts, PlayedMove, Player, Recipient, Site};
 pub use letter::{escape, local_time};
-pub use turn::{reminder, your_turn};
+pub use turn::{reminder, your_turn, your_turn_after_drop};
