@@ -13,9 +13,9 @@
 use chrono::NaiveDateTime;
 use turnpost_shared::{AnyGame, ConditionalMoves, ConditionalTree, Followed, Seat, Status};
 
+use super::advance::Played;
 use super::{frame, view, Actor, GameError, GameStatus, Loaded};
 use crate::db::conditional::{self as q, ConditionalRow};
-use crate::db::games::GameState;
 use crate::db::models::MoveRow;
 use crate::db::{DbConnection, DbError};
 use crate::mail_context::MailContext;
@@ -202,18 +202,6 @@ fn stored(
     })
 }
 
-/// A move being played, as its transaction carries it on.
-pub(super) struct Played {
-    /// The position (forced moves after it played).
-    pub position: AnyGame,
-    /// The rows to store: the move, forced moves, and any answers played after it.
-    pub rows: Vec<MoveRow>,
-    /// The game's new state (applied to the loaded game as it changes).
-    pub state: GameState,
-    /// When.
-    pub now: NaiveDateTime,
-}
-
 /// After `mover` played `notation` (canonical) at ply `ply` from `before`, and `played` holds
 /// the game after it (applied to `loaded`): plays the other seat's conditional answers the move
 /// brings, adding to `played`; keeps the tree below them, or drops the tree (noting it for its
@@ -282,7 +270,7 @@ pub(super) fn answer(
             super::forced::forced_rows(loaded.game.id, after, at + 1, now);
         played.rows.extend(forced);
         played.position = position;
-        super::moving::advance(conn, loaded, owner, played, next_ply)?;
+        super::advance::advance(conn, loaded, owner, played, next_ply)?;
         tree = match tree.follow(&canonical) {
             Followed::Expected(below) => below,
             Followed::Unexpected => ConditionalTree::default(),

@@ -11,6 +11,7 @@
 //! derived from it by the engine and written in the same transaction as each move.
 
 mod actor;
+mod advance;
 pub mod challenge;
 mod clock;
 pub mod conditional;

@@ -5,9 +5,10 @@
 
 use turnpost_shared::{AnyGame, GameView, PlayMoveRequest, TimeoutMode};
 
-use super::conditional::{self, Played};
+use super::advance::{advance, Played};
+use super::conditional;
 use super::event::{self as events, GameEvent};
-use super::{forced, frame, view, Actor, GameError, GameStatus, Loaded, ResultReason};
+use super::{forced, frame, view, Actor, GameError, GameStatus, Loaded};
 use crate::db::games as q;
 use crate::db::models::MoveRow;
 use crate::db::{self, move_write, DbConnection, DbError};
@@ -219,43 +220,6 @@ pub fn play(
             Err(GameError::LeftOnTime { message, game })
         }
     }
-}
-
-/// Sets `played.state` to the game after `mover`'s move (and the forced moves after it) left
-/// `played.position` at `next_ply`: status, the mover's lapsed draw offer, the end of the game,
-/// the clocks; applies it to `loaded`.
-///
-/// # Errors
-/// Storage failures.
-pub(super) fn advance(
-    conn: &mut DbConnection,
-    loaded: &mut Loaded,
-    mover: i32,
-    played: &mut Played,
-    next_ply: i32,
-) -> Result<(), DbError> {
-    let now = played.now;
-    let state = &mut played.state;
-    let (status, result, to_move) = super::status_columns(&played.position.status());
-    state.ply = next_ply;
-    state.position = played.position.position_text();
-    state.status = status;
-    state.result = result;
-    state.to_move = to_move;
-    if state.draw_offered_by == Some(mover) {
-        state.draw_offered_by = None;
-        state.draw_accepted_by = None;
-    }
-    state.last_activity_at = now;
-    if status == GameStatus::Finished {
-        state.result_reason = Some(ResultReason::Rules);
-        state.finished_at = Some(now);
-        state.draw_offered_by = None;
-        state.draw_accepted_by = None;
-    }
-    super::clock::after_move(conn, loaded, mover, state, now)?;
-    loaded.game.apply(state.clone());
-    Ok(())
 }
 
 /// What a move request did, committed either way.
