@@ -435,7 +435,7 @@ async fn play_record(app: &TestApp, id: i64, tokens: [&str; 2], record: &[String
 async fn kefren_capture_chain_as_the_answer(backend: Backend) {
     // Searched first: a server connection idle through the search would be closed under us.
     let start = AnyGame::new(turnpost_shared::GameKind::Kefren, &Options::new()).unwrap();
-    let (record, theirs, chain) = search(&start, 0..150, 120, |position| {
+    let (record, theirs, chain) = search(&start, 0..400, 120, |position| {
         position.legal_moves().into_iter().find_map(|theirs| {
             let next = after(position, &theirs);
             (!next.status().is_over() && to_move(&next) == 1)
