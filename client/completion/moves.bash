@@ -1,5 +1,6 @@
 
-# `turnpost move ID <TAB>` completes the game's legal moves, asked from the server by
+# `turnpost move ID <TAB>` completes the game's legal moves (and `turnpost if ID MOVES… <TAB>`
+# the legal moves after the line typed so far), asked from the server by
 # `turnpost __complete-moves` (which prints nothing on any failure and gives up after 2 s).
 # Everything else is completed by _turnpost above.
 _turnpost_moves() {
@@ -12,7 +13,7 @@ _turnpost_moves() {
         cur=${words[${#words[@]}-1]}
         unset 'words[${#words[@]}-1]'
     fi
-    if [[ " ${words[*]:1} " == *" move "* ]]; then
+    if [[ " ${words[*]:1} " == *" move "* || " ${words[*]:1} " == *" if "* ]]; then
         local move
         local -a moves=()
         while IFS= read -r move; do

@@ -108,6 +108,26 @@ impl ApiClient {
         self.send(self.http.patch(self.url(path)).json(body))
     }
 
+    /// `PUT /v1<path>` with a JSON body.
+    ///
+    /// # Errors
+    /// See [`ApiClient::send`].
+    pub fn put<B: Serialize, T: DeserializeOwned>(
+        &self,
+        path: &str,
+        body: &B,
+    ) -> Result<T, Failure> {
+        self.send(self.http.put(self.url(path)).json(body))
+    }
+
+    /// `DELETE /v1<path>`, reading its JSON answer.
+    ///
+    /// # Errors
+    /// See [`ApiClient::send`].
+    pub fn delete_json<T: DeserializeOwned>(&self, path: &str) -> Result<T, Failure> {
+        self.send(self.http.delete(self.url(path)))
+    }
+
     /// `GET /v1<path>` of a non-JSON document (a record, a picture), with control characters
     /// other than line breaks and tabs escaped.
     ///

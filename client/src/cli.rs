@@ -4,7 +4,8 @@ use crate::commands::engine::EngineCommand;
 use crate::commands::game_actions::DrawChoice;
 use crate::commands::tokens::TokensCommand;
 use crate::commands::{
-    GamesArgs, LoginArgs, MoveArgs, NewArgs, NotificationsArgs, SeekArgs, SignupArgs, WaitArgs,
+    GamesArgs, IfArgs, LoginArgs, MoveArgs, NewArgs, NotificationsArgs, SeekArgs, SignupArgs,
+    WaitArgs,
 };
 
 const AFTER_HELP: &str = "\
@@ -98,6 +99,8 @@ pub enum Command {
     Moves { id: i64 },
     /// Play a move (checked locally first).
     Move(MoveArgs),
+    /// Conditional moves: answer your opponent's next moves ahead (two-player games).
+    If(IfArgs),
     /// List the moves played in a game.
     History { id: i64 },
     /// Print a game's plain-text record.

@@ -25,8 +25,8 @@ use clap::Parser;
 use cli::{Cli, Command};
 use commands::game_actions::{self, Action};
 use commands::{
-    claim, engine, game_info, list, login, logout, new, notifications, open_challenges, play,
-    rules, signup, tokens, vacation, wait, whoami,
+    claim, conditional, engine, game_info, list, login, logout, new, notifications,
+    open_challenges, play, rules, signup, tokens, vacation, wait, whoami,
 };
 use failure::Failure;
 
@@ -76,6 +76,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Show { id } => game_actions::show(id, profile, json),
         Command::Moves { id } => game_info::moves(id, profile, json),
         Command::Move(args) => play::run(args, profile, json),
+        Command::If(args) => conditional::run(args, profile, json),
         Command::History { id } => game_info::history(id, profile, json),
         Command::Record { id } => game_info::record(id, profile, json),
         Command::Board { id, svg } => game_info::board(id, svg, profile, json),

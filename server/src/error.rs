@@ -355,6 +355,7 @@ impl From<crate::games::GameError> for ApiError {
             G::InvalidClock(_) => invalid("invalid_clock"),
             G::InvalidVacation => invalid("invalid_vacation"),
             G::VacationExhausted { .. } => invalid("vacation_exhausted"),
+            G::BadConditional(_) => invalid("bad_conditional"),
             G::Storage(db) => db.into(),
         }
     }

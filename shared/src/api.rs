@@ -246,6 +246,23 @@ pub struct PlayMoveRequest {
     pub ply: u32,
 }
 
+/// `GET`/`PUT /v1/games/{id}/conditional`: the caller's conditional moves in a two-player game,
+/// private to the caller. The server plays an answer the moment the opponent plays the move a
+/// line expects; any other move drops them all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ConditionalMoves {
+    /// The ply the lines start at (the moves played so far, the opponent to move): send the
+    /// game's `ply` with `PUT`; a different number answers 409 with the game.
+    pub ply: u32,
+    /// Each line a list of moves from there, the opponent's first, then alternately yours and
+    /// theirs (forced passes are played by the server and not written); lines sharing a start
+    /// form one tree. At most 12 moves a line and 200 different moves in all; `PUT` with none
+    /// clears them.
+    pub lines: Vec<Vec<String>>,
+}
+
 /// What `POST /v1/games/{id}/draw` does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -9,6 +9,7 @@ mod board_view;
 mod bot;
 mod bot_move;
 mod clock;
+mod conditional;
 mod departure;
 mod forced_moves;
 mod game;
@@ -38,10 +39,10 @@ mod sanqi;
 
 pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
 pub use api::{
-    Account, ChallengeList, CodeSent, CreateGameRequest, DrawAction, DrawRequest, ErrorBody,
-    ErrorDetail, GameList, GameSummary, GameView, Health, MoveList, MoveView, NewToken,
-    OptionValue, PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TokenInfo, TokenList,
-    VerifyRequest, OPEN_SEAT,
+    Account, ChallengeList, CodeSent, ConditionalMoves, CreateGameRequest, DrawAction,
+    DrawRequest, ErrorBody, ErrorDetail, GameList, GameSummary, GameView, Health, MoveList,
+    MoveView, NewToken, OptionValue, PlayMoveRequest, SeatView, SignInRequest, SignUpRequest,
+    TokenInfo, TokenList, VerifyRequest, OPEN_SEAT,
 };
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
 pub use bot::{
@@ -51,6 +52,9 @@ pub use bot::{
 };
 pub use bot_move::{analyse, choose_move, random_move};
 pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE, UNKNOWN_TIMEOUT_MODE};
+pub use conditional::{
+    ConditionalError, ConditionalTree, Followed, MAX_CONDITIONAL_DEPTH, MAX_CONDITIONAL_NODES,
+};
 pub use departure::{Departure, DepartureText, LeaveError, UnknownDeparture};
 pub use forced_moves::{ForcedContinuation, MAX_FORCED_MOVES};
 pub use game::{perft, Game, PlayFailure};

@@ -2,6 +2,7 @@
 //! (`crate::cli`) is made of these arguments; `main` runs the command it parsed.
 
 pub mod claim;
+pub mod conditional;
 pub mod engine;
 mod engine_bot;
 mod engine_match;
@@ -26,6 +27,7 @@ pub mod vacation;
 pub mod wait;
 pub mod whoami;
 
+pub use conditional::IfArgs;
 pub use list::GamesArgs;
 pub use login::LoginArgs;
 pub use new::NewArgs;

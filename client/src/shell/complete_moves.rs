@@ -1,5 +1,6 @@
-//! `turnpost __complete-moves`: the legal moves for `turnpost move ID <TAB>`, called by the
-//! completion scripts of `turnpost completions`. Not part of the CLI definition, so neither
+//! `turnpost __complete-moves`: the legal moves for `turnpost move ID <TAB>`, and for
+//! `turnpost if ID MOVES… <TAB>` the legal moves after the conditional line typed so far,
+//! called by the completion scripts of `turnpost completions`. Not part of the CLI definition, so neither
 //! `--help` nor the generated completions offer it.
 
 use std::ffi::OsString;
@@ -8,7 +9,10 @@ use std::time::Duration;
 use clap::Parser;
 
 use crate::cli::{Cli, Command};
+use turnpost_shared::split_move_list;
+
 use crate::commands::game_info::legal_moves;
+use crate::game_display::engine_game;
 use crate::output::print;
 use crate::session::Session;
 
@@ -45,14 +49,21 @@ pub fn run(args: impl IntoIterator<Item = OsString>) {
     let Ok(args) = CompleteMovesArgs::try_parse_from(args) else {
         return;
     };
-    let Some((id, profile)) = move_position(&args.words, &args.current) else {
+    let Some((id, profile, line)) = move_position(&args.words, &args.current) else {
         return;
     };
     let Ok(session) = Session::open_with_timeout(profile.as_deref(), TIMEOUT) else {
         return;
     };
-    let Ok((_, moves)) = legal_moves(&session, id) else {
-        return;
+    let moves = match line {
+        None => match legal_moves(&session, id) {
+            Ok((_, moves)) => moves,
+            Err(_) => return,
+        },
+        Some(line) => match moves_after_line(&session, id, &line) {
+            Some(moves) => moves,
+            None => return,
+        },
     };
     let text: String = matching(&moves, &args.current)
         .into_iter()
@@ -62,9 +73,24 @@ pub fn run(args: impl IntoIterator<Item = OsString>) {
     let _ = print(&text);
 }
 
+/// The legal moves of game `id` after the moves of `line` (a conditional line from the game as
+/// it stands, forced passes played between them); none when a move of it is not legal.
+fn moves_after_line(session: &Session, id: i64, line: &[String]) -> Option<Vec<String>> {
+    let game: turnpost_shared::GameView = session.client.get(&format!("/games/{id}")).ok()?;
+    let mut position = engine_game(&game)?;
+    for mv in split_move_list(&line.join(" ")) {
+        position = position.play(&mv).ok()?.0.forced_continuation().position;
+    }
+    Some(position.legal_moves())
+}
+
 /// The game id and profile when `words` are `move ID` (with any options) and the cursor is at
-/// the move; the profile comes from `--profile` on that line or `TURNPOST_PROFILE`.
-fn move_position(words: &[String], current: &str) -> Option<(i64, Option<String>)> {
+/// the move, or `if ID MOVES…` with the cursor at the next move of the line (then the moves
+/// before it too); the profile comes from `--profile` on that line or `TURNPOST_PROFILE`.
+fn move_position(
+    words: &[String],
+    current: &str,
+) -> Option<(i64, Option<String>, Option<Vec<String>>)> {
     if current.starts_with('-') {
         // An option is being typed: the static completion knows those.
         return None;
@@ -74,7 +100,11 @@ fn move_position(words: &[String], current: &str) -> Option<(i64, Option<String>
         .chain(std::iter::once(PLACEHOLDER));
     let cli = Cli::try_parse_from(line).ok()?;
     match cli.command {
-        Command::Move(args) if args.notation.len() == 1 => Some((args.id, cli.profile)),
+        Command::Move(args) if args.notation.len() == 1 => Some((args.id, cli.profile, None)),
+        Command::If(mut args) if args.line.last().is_some_and(|w| w == PLACEHOLDER) => {
+            args.line.pop();
+            Some((args.id, cli.profile, Some(args.line)))
+        }
         _ => None,
     }
 }
@@ -119,19 +149,29 @@ mod tests {
 
     #[test]
     fn only_the_move_of_turnpost_move_id_is_a_move_position() {
-        assert_eq!(move_position(&words("move 7"), ""), Some((7, None)));
+        assert_eq!(move_position(&words("move 7"), ""), Some((7, None, None)));
         assert_eq!(
             move_position(&words("move 7 --dry-run"), "F2"),
-            Some((7, None))
+            Some((7, None, None))
         );
         assert_eq!(
             move_position(&words("--profile club move --ply 3 7"), ""),
-            Some((7, Some("club".to_string())))
+            Some((7, Some("club".to_string()), None))
         );
         assert_eq!(
             move_position(&words("move 7 --profile=club"), ""),
-            Some((7, Some("club".to_string())))
+            Some((7, Some("club".to_string()), None))
         );
+        // A conditional line: the moves typed before the cursor come along.
+        assert_eq!(
+            move_position(&words("if 7"), ""),
+            Some((7, None, Some(Vec::new())))
+        );
+        assert_eq!(
+            move_position(&words("if 7 A18-A17 F3-F4"), "A1"),
+            Some((7, None, Some(words("A18-A17 F3-F4"))))
+        );
+        assert_eq!(move_position(&words("if 7 --list"), ""), None);
         // The id, a --ply value, a second word of a move, an option, other commands: no.
         assert_eq!(move_position(&words("move"), ""), None);
         assert_eq!(move_position(&words("move 7 --ply"), ""), None);

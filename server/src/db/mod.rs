@@ -9,6 +9,7 @@ pub mod bots;
 pub mod browser_sessions;
 pub mod clocks;
 pub mod codes;
+pub mod conditional;
 pub mod events;
 pub mod games;
 pub mod inbound;

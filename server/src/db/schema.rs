@@ -200,6 +200,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    conditional_moves (game_id, seat) {
+        game_id -> BigInt,
+        seat -> Integer,
+        ply -> Integer,
+        lines -> Text,
+        updated_at -> Timestamp,
+        dropped_ply -> Nullable<Integer>,
+        dropped_move -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(api_tokens -> accounts (account_id));
 diesel::table! {
     open_seats (game_id, seat) {
@@ -228,11 +240,13 @@ diesel::joinable!(open_seats -> games (game_id));
 diesel::joinable!(inbound_mail -> accounts (account_id));
 diesel::joinable!(inbound_mail -> games (game_id));
 diesel::joinable!(vacations -> accounts (account_id));
+diesel::joinable!(conditional_moves -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     api_tokens,
     bot_claims,
+    conditional_moves,
     sign_in_codes,
     browser_sessions,
     mail_outbox,

@@ -212,6 +212,10 @@ pub enum GameError {
         /// Days asked for.
         asked: u32,
     },
+    /// Conditional moves refused: the game takes none, or a line fails (the message names the
+    /// line, the move and the engine's reason).
+    #[error("{0}")]
+    BadConditional(String),
     /// A concurrent request changed the same rows (a unique key held where no lock did).
     #[error("a concurrent request changed the same data; read it again and retry")]
     Conflict,

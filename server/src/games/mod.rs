@@ -13,8 +13,10 @@
 //! derived from it by the engine and written in the same transaction as each move.
 
 mod actor;
+mod advance;
 pub mod challenge;
 mod clock;
+pub mod conditional;
 pub mod dice;
 pub mod ending;
 mod error;

@@ -5,8 +5,10 @@
 
 use turnpost_shared::{AnyGame, GameView, PlayMoveRequest, TimeoutMode};
 
+use super::advance::{advance, Played};
+use super::conditional;
 use super::event::{self as events, GameEvent};
-use super::{forced, frame, view, Actor, GameError, GameStatus, Loaded, ResultReason};
+use super::{forced, frame, view, Actor, GameError, GameStatus, Loaded};
 use crate::db::games as q;
 use crate::db::models::MoveRow;
 use crate::db::{self, move_write, DbConnection, DbError};
@@ -146,39 +148,34 @@ pub fn play(
             });
         }
         let engine = super::engine(&loaded.game)?;
-        let (position, canonical) = engine.play(&request.notation).map_err(GameError::Illegal)?;
+        let (after, canonical) = engine.play(&request.notation).map_err(GameError::Illegal)?;
         let now = db::now();
-        let mut played = vec![MoveRow {
+        let (position, next_ply, forced) = forced::forced_rows(game_id, after, ply + 1, now);
+        let mut rows = vec![MoveRow {
             game_id,
             ply,
             seat,
             account_id: Some(mover),
-            notation: canonical,
+            notation: canonical.clone(),
             played_at: now,
         }];
-        let (position, next_ply, forced) = forced::forced_rows(game_id, position, ply + 1, now);
-        played.extend(forced);
-        let (status, result, to_move) = super::status_columns(&position.status());
-        let mut state = loaded.game.state();
-        state.ply = next_ply;
-        state.position = position.position_text();
-        state.status = status;
-        state.result = result;
-        state.to_move = to_move;
-        if state.draw_offered_by == Some(seat) {
-            state.draw_offered_by = None;
-            state.draw_accepted_by = None;
-        }
-        state.last_activity_at = now;
-        if status == GameStatus::Finished {
-            state.result_reason = Some(ResultReason::Rules);
-            state.finished_at = Some(now);
-            state.draw_offered_by = None;
-            state.draw_accepted_by = None;
-        }
-        super::clock::after_move(conn, loaded, seat, &mut state, now)?;
-        loaded.game.apply(state.clone());
-        let event = if status == GameStatus::Finished {
+        rows.extend(forced);
+        let mut played = Played {
+            position,
+            rows,
+            state: loaded.game.state(),
+            now,
+        };
+        advance(conn, loaded, seat, &mut played, next_ply)?;
+        // The opponent's conditional answers come in this same transaction.
+        conditional::answer(conn, loaded, &engine, (seat, ply, &canonical), &mut played)?;
+        let Played {
+            position,
+            rows: played,
+            state,
+            now,
+        } = played;
+        let event = if state.status == GameStatus::Finished {
             GameEvent::GameOver
         } else {
             GameEvent::Turn

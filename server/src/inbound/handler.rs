@@ -9,12 +9,13 @@
 //! mails commit together or not at all. A second delivery, a retry or another process finds the record (or,
 //! racing, fails on its key and rolls back) and does nothing.
 
-use turnpost_shared::{DrawAction, GameStatus, MoveError, PlayMoveRequest};
+use turnpost_shared::{ConditionalMoves, DrawAction, GameStatus, MoveError, PlayMoveRequest};
 
 use super::{written_lines, InboundMessage, KeyCheck, MailCommand, ReplyToken};
 use crate::db::models::Account;
 use crate::db::{self, inbound as q, DbConnection, DbError};
 use crate::games::rematch::{self, Rematch};
+use crate::games::conditional::{self, Edit};
 use crate::games::{challenge, ending, moving, Actor, GameError, Loaded};
 use crate::mail_context::MailContext;
 use crate::notify::compose::{MailAnswer, Refusal};
@@ -274,6 +275,14 @@ fn run_commands(
                     format!("{text}: played")
                 })
             }
+            MailCommand::Conditional(moves) => {
+                let request = ConditionalMoves {
+                    ply: u32::try_from(ply).unwrap_or(0),
+                    lines: vec![moves.clone()],
+                };
+                conditional::set(conn, ctx, &actor, token.game_id, &request, Edit::Add)
+                    .map(|set| conditional_answer(&set))
+            }
             MailCommand::Resign => {
                 ending::resign(conn, ctx, &actor, token.game_id).map(|_| "resigned".to_owned())
             }
@@ -353,6 +362,31 @@ fn rematch_by_mail(
         Rematch::ToMake(checked) => rematch::make(conn, ctx, actor, &checked, game_id)?,
     };
     Ok(format!("rematch challenge #{} sent", view.id))
+}
+
+/// The conditional moves as they now stand, for the answer to a reply.
+fn conditional_answer(set: &ConditionalMoves) -> String {
+    let lines: Vec<String> = set
+        .lines
+        .iter()
+        .map(|line| {
+            let mut text = String::new();
+            for (at, mv) in line.iter().enumerate() {
+                let keyword = if at % 2 == 0 { "if" } else { "then" };
+                if at > 0 {
+                    text.push(' ');
+                }
+                text.push_str(keyword);
+                text.push(' ');
+                text.push_str(mv);
+            }
+            text
+        })
+        .collect();
+    if lines.is_empty() {
+        return "conditional moves: none".to_owned();
+    }
+    format!("conditional moves now: [{}]", lines.join("] ["))
 }
 
 fn draw(

@@ -1,6 +1,7 @@
 //! The commands a reply may hold, one per line: a move in the game's notation (or
 //! `move <text>`), `resign`, `draw offer|accept|decline`, `accept` / `decline` (a challenge),
-//! `rematch` (after the game), `show`, `moves`, `help`. Keywords in any case. Anything else is taken for a move, so the
+//! `rematch` (after the game), `show`, `moves`, `help`, and conditional moves (`if A18-A17 then
+//! F3-F4`, chained: `… if A17-A16 then F4-F5`). Keywords in any case. Anything else is taken for a move, so the
 //! engine says what it expected there.
 
 /// One line of a reply, read.
@@ -28,6 +29,8 @@ pub enum MailCommand {
     Moves,
     /// Explain what a reply may say.
     Help,
+    /// Add this line of conditional moves (their move first, then the answer, …).
+    Conditional(Vec<String>),
     /// A keyword used wrongly (`draw` without what to do with it): what was expected.
     Unclear {
         /// The line.
@@ -77,9 +80,44 @@ impl MailCommand {
                     expected: "`draw offer`, `draw accept` or `draw decline`",
                 },
             },
+            "if" => conditional_line(&rest).map_or_else(
+                || MailCommand::Unclear {
+                    line: line.to_owned(),
+                    expected: "`if <their move> then <your move>`, e.g. `if A18-A17 then \
+                               F3-F4`, and as many `if … then …` after it as you like",
+                },
+                MailCommand::Conditional,
+            ),
             _ => MailCommand::Move(line.to_owned()),
         }
     }
+}
+
+/// The moves of `if X then Y if Z then W` (the words after the first `if`): each `if` and
+/// `then` followed by a move; `None` for anything else.
+fn conditional_line(words: &[&str]) -> Option<Vec<String>> {
+    let mut moves: Vec<String> = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    // The keyword expected next: `then` after the move of an `if`, `if` after an answer.
+    let mut expect_then = true;
+    for word in words {
+        let keyword = if expect_then { "then" } else { "if" };
+        if word.eq_ignore_ascii_case(keyword) {
+            if current.is_empty() {
+                return None;
+            }
+            moves.push(current.join(" "));
+            current.clear();
+            expect_then = !expect_then;
+        } else {
+            current.push(word);
+        }
+    }
+    if current.is_empty() || expect_then {
+        return None;
+    }
+    moves.push(current.join(" "));
+    Some(moves)
 }
 
 #[cfg(test)]
@@ -101,6 +139,31 @@ mod tests {
         assert_eq!(MailCommand::parse("show"), MailCommand::Show);
         assert_eq!(MailCommand::parse("Moves"), MailCommand::Moves);
         assert_eq!(MailCommand::parse("help"), MailCommand::Help);
+        assert_eq!(
+            MailCommand::parse("If A18-A17 THEN F3-F4 if A17-A16 then F4-F5"),
+            MailCommand::Conditional(vec![
+                "A18-A17".into(),
+                "F3-F4".into(),
+                "A17-A16".into(),
+                "F4-F5".into()
+            ])
+        );
+        assert_eq!(
+            MailCommand::parse("if a1-a5 then a13-a8, e13-e12"),
+            MailCommand::Conditional(vec!["a1-a5".into(), "a13-a8, e13-e12".into()])
+        );
+        for unclear in [
+            "if",
+            "if A18-A17",
+            "if A18-A17 then",
+            "if then F3-F4",
+            "if A then B if C",
+        ] {
+            assert!(
+                matches!(MailCommand::parse(unclear), MailCommand::Unclear { .. }),
+                "{unclear}"
+            );
+        }
         assert_eq!(
             MailCommand::parse("move a13-a10, e13-b13"),
             MailCommand::Move("a13-a10, e13-b13".into())

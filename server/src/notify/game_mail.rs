@@ -215,7 +215,12 @@ fn your_turn(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Res
         return Ok(());
     };
     let game = facts::game_facts(conn, loaded, Some(seat))?;
-    let mail = compose::your_turn(&facts::site(ctx), &to, &game);
+    let dropped =
+        crate::games::conditional::dropped_at(conn, loaded.game.id, seat, loaded.game.ply)?;
+    let mail = match dropped {
+        Some(played) => compose::your_turn_after_drop(&facts::site(ctx), &to, &game, &played),
+        None => compose::your_turn(&facts::site(ctx), &to, &game),
+    };
     facts::queue(conn, ctx, &to, mail)
 }
 

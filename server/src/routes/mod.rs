@@ -52,6 +52,9 @@ pub fn table() -> RouteTable {
         .route::<challenges::join::__path_join, _, _>(challenges::join::join)
         .route::<challenges::leave::__path_leave, _, _>(challenges::leave::leave)
         .route::<metrics::__path_metrics, _, _>(metrics::metrics)
+        .route::<games::conditional::show::__path_show, _, _>(games::conditional::show::show)
+        .route::<games::conditional::set::__path_set, _, _>(games::conditional::set::set)
+        .route::<games::conditional::clear::__path_clear, _, _>(games::conditional::clear::clear)
         // The document and its page (not in the document).
         .get("/v1/openapi.json", docs::openapi_json)
         .get("/docs", docs::docs_page)

@@ -397,6 +397,20 @@ fn play_controls(
                     button #play type="submit" { "Play" }
                     button #clear-pick type="button" hidden { "Clear" }
                 }
+                @if view.seats.len() == 2 {
+                    fieldset.conditional {
+                        legend { "After my move (optional): a conditional move" }
+                        label for="if-theirs" { "if they play" }
+                        " "
+                        input #if-theirs type="text" name="if_theirs" autocomplete="off"
+                            autocapitalize="characters" spellcheck="false";
+                        " "
+                        label for="if-mine" { "I play" }
+                        " "
+                        input #if-mine type="text" name="if_mine" autocomplete="off"
+                            autocapitalize="characters" spellcheck="false";
+                    }
+                }
                 @if let Some(reason) = reason { p #move-error .error role="alert" { (reason) } }
                 p #move-help aria-live="polite" {
                     (legal.len()) " legal moves. Type one, or tap the cells of your move on the board."

@@ -11,11 +11,12 @@ use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError as _};
 use maud::html;
-use turnpost_shared::{DrawAction, PlayMoveRequest};
+use turnpost_shared::{ConditionalMoves, DrawAction, PlayMoveRequest};
 
 use super::checked_pass::{check_pass, pass_of, Checked};
 use super::game_page::{self, game_id, Note};
 use super::{layout, WebError};
+use crate::games::conditional::{self, Edit};
 use crate::games::{ending, moving, Actor, GameError};
 use crate::play_link;
 use crate::state::AppState;
@@ -192,11 +193,49 @@ pub async fn play_move(
         notation: text.clone(),
         ply,
     };
+    let line = conditional_line(&form)?;
     let outcome = with_service(&state, move |conn, ctx| {
-        moving::play(conn, ctx, &actor, id, &request)
+        let view = moving::play(conn, ctx, &actor, id, &request)?;
+        // The line answers the position the move made; set in its own transaction after the
+        // move, so a refused line leaves the move played and says why.
+        let set = line.map(|line| {
+            let request = ConditionalMoves {
+                ply: view.ply,
+                lines: vec![line],
+            };
+            conditional::set(conn, ctx, &actor, id, &request, Edit::Add)
+        });
+        Ok((view, set))
     })
     .await?;
-    answer(&state, id, authorised.pass, outcome, &text).await
+    match outcome {
+        Ok((_, Some(Err(error)))) => {
+            let (note, status) = match refusal(error, "")? {
+                (Note::Notice(reason) | Note::Refused { reason, .. }, status) => (
+                    Note::Notice(format!(
+                        "Your move {text} was played; the conditional move was not set: {reason}"
+                    )),
+                    status,
+                ),
+            };
+            game_page::render(&state, id, None, authorised.pass.map(Ok), Some(note), status).await
+        }
+        other => answer(&state, id, authorised.pass, other, &text).await,
+    }
+}
+
+/// The conditional line of the move form ("if they play … I play …"): none when both fields
+/// are empty; a 400 when only one is filled.
+fn conditional_line(form: &HashMap<String, String>) -> Result<Option<Vec<String>>, WebError> {
+    let theirs = form.get("if_theirs").map_or("", |t| t.trim());
+    let mine = form.get("if_mine").map_or("", |t| t.trim());
+    match (theirs.is_empty(), mine.is_empty()) {
+        (true, true) => Ok(None),
+        (false, false) => Ok(Some(vec![theirs.to_owned(), mine.to_owned()])),
+        _ => Err(WebError::bad_request(
+            "a conditional move needs both fields: the move they may play and your answer",
+        )),
+    }
 }
 
 /// Runs a game service call; its refusal comes back as a value, storage failures as errors.

@@ -46,6 +46,8 @@ order until one is refused:\n\
   draw offer      offer a draw (also: draw accept, draw decline)\n\
   accept          accept a challenge (also: decline)\n\
   rematch         once the game is over: challenge the same players again\n\
+  if X then Y     after your move: if they play X, the server plays Y for you at once\n\
+                  (chain more: if X then Y if Z then W; two-player games)\n\
   show            send the current board again\n\
   moves           list the legal moves\n\
   help            this text\n\

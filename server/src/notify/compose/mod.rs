@@ -11,7 +11,7 @@
 //! | challenge accepted / declined | [`challenge_accepted`], [`challenge_declined`] |
 //! | an open challenge lapsed, nobody took its seat | [`challenge_lapsed`] |
 //! | game started (turn card for the first mover) | [`game_started`] |
-//! | your turn (the turn card) | [`your_turn`] |
+//! | your turn (the turn card) | [`your_turn`], [`your_turn_after_drop`] |
 //! | reminder before the deadline | [`reminder`] |
 //! | draw offered | [`draw_offered`] |
 //! | game over | [`game_over`] |
@@ -44,4 +44,4 @@ pub use ending::{
 };
 pub use input::{GameFacts, PlayedMove, Player, Recipient, Site};
 pub use letter::{escape, local_time};
-pub use turn::{reminder, your_turn};
+pub use turn::{reminder, your_turn, your_turn_after_drop};

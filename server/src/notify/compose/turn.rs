@@ -9,7 +9,28 @@ use crate::mail::ComposedMail;
 /// It is `to`'s move: the turn card.
 #[must_use]
 pub fn your_turn(site: &Site, to: &Recipient, game: &GameFacts) -> ComposedMail {
-    let headline = match game.last_moves.iter().rev().find(|mv| !mv.automatic) {
+    turn_card(site, to, game, &turn_headline(game))
+}
+
+/// It is `to`'s move, and the opponent's move `played` dropped `to`'s conditional moves (no
+/// line expected it): the turn card says so under its headline.
+#[must_use]
+pub fn your_turn_after_drop(
+    site: &Site,
+    to: &Recipient,
+    game: &GameFacts,
+    played: &str,
+) -> ComposedMail {
+    let headline = format!(
+        "{} Your conditional moves are dropped: none of them expected {played}.",
+        turn_headline(game)
+    );
+    turn_card(site, to, game, &headline)
+}
+
+/// "bob played F3-F4. It is your move in Kefren #42."
+fn turn_headline(game: &GameFacts) -> String {
+    match game.last_moves.iter().rev().find(|mv| !mv.automatic) {
         Some(mv) => format!(
             "{} played {}. It is your move in {} #{}.",
             card::name_at(game, mv.seat),
@@ -18,8 +39,7 @@ pub fn your_turn(site: &Site, to: &Recipient, game: &GameFacts) -> ComposedMail 
             game.id
         ),
         None => format!("It is your move in {} #{}.", game.kind().title(), game.id),
-    };
-    turn_card(site, to, game, &headline)
+    }
 }
 
 /// `to`'s deadline in the game is near: the turn card headed by the time left at `now`.

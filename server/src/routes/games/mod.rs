@@ -3,6 +3,7 @@
 pub mod accept;
 pub mod board;
 pub mod claim;
+pub mod conditional;
 pub mod create;
 pub mod decline;
 pub mod draw;

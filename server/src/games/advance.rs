@@ -1,0 +1,60 @@
+//! A move being played as its transaction carries it on ([`Played`]), and the game's state
+//! after each move of it ([`advance`]): the player's move, then any conditional answers the
+//! server plays in the same transaction (`super::conditional`).
+
+use chrono::NaiveDateTime;
+use turnpost_shared::AnyGame;
+
+use super::{GameStatus, Loaded, ResultReason};
+use crate::db::games::GameState;
+use crate::db::models::MoveRow;
+use crate::db::{DbConnection, DbError};
+
+/// A move being played, as its transaction carries it on.
+pub(super) struct Played {
+    /// The position (forced moves after it played).
+    pub position: AnyGame,
+    /// The rows to store: the move, forced moves, and any answers played after it.
+    pub rows: Vec<MoveRow>,
+    /// The game's new state (applied to the loaded game as it changes).
+    pub state: GameState,
+    /// When.
+    pub now: NaiveDateTime,
+}
+
+/// Sets `played.state` to the game after `mover`'s move (and the forced moves after it) left
+/// `played.position` at `next_ply`: status, the mover's lapsed draw offer, the end of the game,
+/// the clocks; applies it to `loaded`.
+///
+/// # Errors
+/// Storage failures.
+pub(super) fn advance(
+    conn: &mut DbConnection,
+    loaded: &mut Loaded,
+    mover: i32,
+    played: &mut Played,
+    next_ply: i32,
+) -> Result<(), DbError> {
+    let now = played.now;
+    let state = &mut played.state;
+    let (status, result, to_move) = super::status_columns(&played.position.status());
+    state.ply = next_ply;
+    state.position = played.position.position_text();
+    state.status = status;
+    state.result = result;
+    state.to_move = to_move;
+    if state.draw_offered_by == Some(mover) {
+        state.draw_offered_by = None;
+        state.draw_accepted_by = None;
+    }
+    state.last_activity_at = now;
+    if status == GameStatus::Finished {
+        state.result_reason = Some(ResultReason::Rules);
+        state.finished_at = Some(now);
+        state.draw_offered_by = None;
+        state.draw_accepted_by = None;
+    }
+    super::clock::after_move(conn, loaded, mover, state, now)?;
+    loaded.game.apply(state.clone());
+    Ok(())
+}

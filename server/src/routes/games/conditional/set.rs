@@ -1,0 +1,39 @@
+//! `PUT /v1/games/{id}/conditional`.
+
+use actix_web::{web, HttpResponse};
+use turnpost_shared::ConditionalMoves;
+
+use crate::auth::Authenticated;
+use crate::games::conditional::{self, Edit};
+use crate::state::AppState;
+
+/// Replaces the caller's conditional moves with `{ply, lines}` (no lines clears them), `ply`
+/// being the game's ply the lines were written for. Each line is checked by the engine move by
+/// move; the server plays an answer at once when the opponent plays the move a line expects,
+/// and drops every line at any other move.
+///
+/// # Errors
+/// 401; 404 unknown game; 403 without a seat; 409 with the current game (`stale_ply`) when the
+/// game is at another ply, `not_active` when it is not being played, `left_game`; 422
+/// `bad_conditional` (a game not for two players, dice rolled each turn, or a line the engine
+/// refuses: the message names the line, the move and the reason).
+#[utoipa::path(put, path = "/v1/games/{id}/conditional", tag = "games", security(("bearer" = [])),
+    request_body = turnpost_shared::ConditionalMoves,
+    params(("id" = i64, Path, description = "Game id")),
+    responses((status = 200, description = "Your conditional moves as they now stand", body = turnpost_shared::ConditionalMoves), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, description = "Stale: the error and the current game"), (status = 422, body = turnpost_shared::ErrorBody)))]
+pub async fn set(
+    state: web::Data<AppState>,
+    auth: Authenticated,
+    path: web::Path<i64>,
+    body: Result<web::Json<ConditionalMoves>, actix_web::Error>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let actor = auth.actor();
+    let game_id = path.into_inner();
+    // Refused only once the token passed (see `crate::auth`).
+    let request = body?.into_inner();
+    let lines = crate::blocking::with_games(&state, move |conn, ctx| {
+        conditional::set(conn, ctx, &actor, game_id, &request, Edit::Replace)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(lines))
+}
