@@ -42,6 +42,7 @@ pub fn table() -> RouteTable {
         .get("/players/{name}", player_page::show)
         .get("/rules/{kind}", rules_page::show)
         .get("/assets/{file}", assets::asset)
+        .get("/favicon.ico", assets::favicon)
 }
 
 /// Registers the pages of the [`table`].

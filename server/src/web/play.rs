@@ -90,15 +90,16 @@ fn refusal(error: GameError, entered: &str) -> Result<(Note, StatusCode), WebErr
     Ok(match error {
         GameError::StalePly { current, .. } | GameError::MoveTaken { current, .. } => (
             Note::Notice(format!(
-                "The game moved on while you were looking (it is at move {current} now): here \
-                 is the new position; your move was not played."
+                "The game moved on while you were looking (it is at move {} now): here is the \
+                 new position; your move was not played.",
+                current + 1
             )),
             StatusCode::CONFLICT,
         ),
         GameError::Illegal(reason) => (
             Note::Refused {
                 entered: entered.to_owned(),
-                reason: reason.to_string(),
+                reason: reason.for_player(entered, None),
             },
             StatusCode::UNPROCESSABLE_ENTITY,
         ),
@@ -123,8 +124,20 @@ async fn answer<T>(
     outcome: Result<T, GameError>,
     entered: &str,
 ) -> Result<HttpResponse, WebError> {
+    answer_then(state, id, checked, outcome, entered, see_game).await
+}
+
+/// [`answer`], with `done` making the redirect after a done action.
+async fn answer_then<T>(
+    state: &AppState,
+    id: i64,
+    checked: Checked,
+    outcome: Result<T, GameError>,
+    entered: &str,
+    done: impl FnOnce(i64) -> HttpResponse,
+) -> Result<HttpResponse, WebError> {
     match outcome {
-        Ok(_) => Ok(see_game(id)),
+        Ok(_) => Ok(done(id)),
         Err(error) => {
             let (note, status) = refusal(error, entered)?;
             game_page::render(state, id, None, Some(Ok(checked)), Some(note), status).await
@@ -173,7 +186,14 @@ pub async fn play_move(
         moving::play(conn, ctx, &actor, id, &request)
     })
     .await?;
-    answer(&state, id, checked, outcome, &text).await
+    // The page after the move confirms it: `played` is the number of the move just played.
+    let played = ply + 1;
+    answer_then(&state, id, checked, outcome, &text, |id| {
+        HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/games/{id}?played={played}")))
+            .finish()
+    })
+    .await
 }
 
 /// Runs a game service call; its refusal comes back as a value, storage failures as errors.
