@@ -379,7 +379,7 @@ async fn whole_game(backend: Backend, imap: bool) {
     let game = table.challenge().await;
     let challenge = wait_mail(&table.smtp, "bob@example.org", 0, "challenge", |_| true).await;
     assert!(
-        text_of(&challenge).contains("reply to this mail with `accept`"),
+        text_of(&challenge).contains("reply to this mail with accept or decline"),
         "{}",
         text_of(&challenge)
     );

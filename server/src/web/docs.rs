@@ -28,7 +28,7 @@ fn operation(method: &str, path: &str, op: &Operation) -> Markup {
     html! {
         section.op id=(anchor) {
             h3 { span class={ "method m-" (method.to_ascii_lowercase()) } { (method) } " " code { (path) } }
-            @if let Some(summary) = &op.summary { p { strong { (summary) } } }
+            @if let Some(summary) = &op.summary { p { strong { (inline(summary)) } } }
             @if let Some(description) = &op.description { (render_nested(description)) }
             @if let Some(parameters) = op.parameters.as_ref().filter(|p| !p.is_empty()) {
                 h4 { "Parameters" }

@@ -224,7 +224,11 @@ fn page_body(
         .collect();
     let board_view = board::view_with_moves(position, &marked);
     let title = if shown == total {
-        format!("{} #{id}: the board after {shown} moves", view.kind.title())
+        let moves = if shown == 1 { "move" } else { "moves" };
+        format!(
+            "{} #{id}: the board after {shown} {moves}",
+            view.kind.title()
+        )
     } else {
         format!(
             "{} #{id}: the board after move {shown} of {total}",

@@ -86,12 +86,11 @@ pub(super) fn board(letter: &mut Letter, site: &Site, game: &GameFacts) -> Inlin
         width,
         height,
     };
-    let alt = format!(
-        "{} #{} after {} moves",
-        game.kind().title(),
-        game.id,
-        game.ply
-    );
+    let played = match game.ply {
+        1 => "1 move".to_owned(),
+        n => format!("{n} moves"),
+    };
+    let alt = format!("{} #{} after {played}", game.kind().title(), game.id);
     letter.picture(&image.content_id, &alt, image.width, image.height);
     letter.pre(&render_text(&view, TextStyle::Marked));
     image
