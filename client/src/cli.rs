@@ -95,8 +95,14 @@ pub enum Command {
     /// Show a game: players, whose turn, clock and deadline, the board with the last move
     /// highlighted.
     Show { id: i64 },
-    /// List the legal moves in a game, one per line.
-    Moves { id: i64 },
+    /// List the legal moves in a game, one per line (when there are many: grouped by their
+    /// first part, or the first few; --all lists every one).
+    Moves {
+        id: i64,
+        /// List every legal move, one per line, however many there are.
+        #[arg(long)]
+        all: bool,
+    },
     /// Play a move (checked locally first).
     Move(MoveArgs),
     /// Conditional moves: answer your opponent's next moves ahead (two-player games).

@@ -240,11 +240,15 @@ pub fn describe(game: &GameView) -> String {
     text
 }
 
-/// The board with the game's last moves (each seat's since the viewer's previous turn) marked
-/// in their movers' colours: the same picture for the terminal and `turnpost board --svg`.
+/// The board with the moves since the seat to move last moved marked in their movers'
+/// colours (`moves_to_mark`, the rule of mails and pages): the same picture for the terminal
+/// and `turnpost board --svg`.
 pub fn marked_view(engine: &AnyGame, game: &GameView) -> turnpost_shared::BoardView {
-    engine.board_view_with_moves(game.last_moves.iter().filter_map(|mv| {
-        turnpost_shared::Seat::new(mv.seat).map(|seat| (seat, mv.notation.as_str()))
+    let marked = turnpost_shared::moves_to_mark(&game.last_moves, engine.seat_count());
+    engine.board_view_with_moves(marked.iter().filter_map(|mv| {
+        let seat = turnpost_shared::Seat::new(mv.seat)?;
+        (!turnpost_shared::DepartureText::is_departure(&mv.notation))
+            .then_some((seat, mv.notation.as_str()))
     }))
 }
 
@@ -303,8 +307,9 @@ fn due(game: &GameSummary) -> String {
         .unwrap_or_default()
 }
 
-/// One line of a game list.
-pub fn summary_line(game: &GameSummary) -> String {
+/// The columns of a game list line: id, kind, move count, state, deadline, and who plays
+/// (for a challenge: who sent it and whom it waits for).
+fn summary_cells(game: &GameSummary) -> [String; 6] {
     let state = state_line(
         game.status,
         game.to_move,
@@ -320,28 +325,62 @@ pub fn summary_line(game: &GameSummary) -> String {
         .filter(|seat| !seat.accepted)
         .map(|seat| seat.player.as_str())
         .collect();
-    let who = if game.status == GameStatus::Invited && !pending.is_empty() {
-        format!("waiting for {}", pending.join(", "))
+    let mut who = if game.status == GameStatus::Invited {
+        let from = game
+            .challenger
+            .as_deref()
+            .map(|name| format!("from {name}"));
+        let waiting = (!pending.is_empty()).then(|| format!("waiting for {}", pending.join(", ")));
+        let parts: Vec<String> = from.into_iter().chain(waiting).collect();
+        if parts.is_empty() {
+            names.join(", ")
+        } else {
+            parts.join(", ")
+        }
     } else {
         names.join(", ")
     };
-    let mut line = format!(
-        "{:>6}  {:<16}  {:<9}  {:<18}  ",
-        game.id,
-        game.kind,
-        move_count(game.status, game.ply),
-        state
-    );
-    let due = due(game);
-    if !due.is_empty() {
-        line.push_str(&format!("{due}  "));
-    }
-    line.push_str(&who);
     let departures = departures_words(&game.seats, &game.departed, game.placings.as_deref());
     if !departures.is_empty() {
-        line.push_str(&format!("  ({departures})"));
+        who.push_str(&format!("  ({departures})"));
     }
-    fit(line.trim_end(), LIST_WIDTH)
+    [
+        game.id.to_string(),
+        game.kind.to_string(),
+        move_count(game.status, game.ply),
+        state,
+        due(game),
+        who,
+    ]
+}
+
+/// The lines of a game list, its columns as wide as their longest entry (kind names and
+/// states differ in length), each line within [`LIST_WIDTH`].
+pub fn summary_lines(games: &[GameSummary]) -> Vec<String> {
+    let rows: Vec<[String; 6]> = games.iter().map(summary_cells).collect();
+    // Ids right-aligned in six columns at least, as the lists always showed them.
+    let mut widths = [6, 0, 0, 0, 0, 0];
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    rows.iter()
+        .map(|row| {
+            let mut line = String::new();
+            for (index, (cell, width)) in row.iter().zip(widths).enumerate() {
+                if width == 0 {
+                    continue;
+                }
+                if index == 0 {
+                    line.push_str(&format!("{cell:>width$}  "));
+                } else {
+                    line.push_str(&format!("{cell:<width$}  "));
+                }
+            }
+            fit(line.trim_end(), LIST_WIDTH)
+        })
+        .collect()
 }
 
 /// Game list lines stay within this many columns (six players' names included).
@@ -408,6 +447,104 @@ mod tests {
             departed: Vec::new(),
             placings: None,
         }
+    }
+
+    fn listed(id: i64, kind: turnpost_shared::GameKind, status: GameStatus) -> GameSummary {
+        GameSummary {
+            id,
+            kind,
+            status,
+            seats: vec![seat(1, "anna", None), seat(2, "bartholomew", None)],
+            ply: 7,
+            to_move: (status == GameStatus::Active).then_some(2),
+            your_turn: false,
+            deadline: None,
+            result: None,
+            last_activity_at: "2026-11-21T00:00:00Z".into(),
+            departed: Vec::new(),
+            placings: None,
+            challenger: None,
+        }
+    }
+
+    #[test]
+    fn list_columns_line_up_whatever_the_kind_names() {
+        let mut invited = listed(3, turnpost_shared::GameKind::Kechi, GameStatus::Invited);
+        invited.seats[1].accepted = false;
+        invited.challenger = Some("anna".into());
+        let games = [
+            listed(
+                1234,
+                turnpost_shared::GameKind::ChineseCheckers,
+                GameStatus::Active,
+            ),
+            listed(7, turnpost_shared::GameKind::Kefren, GameStatus::Active),
+            invited,
+        ];
+        let lines = summary_lines(&games);
+        assert_eq!(lines.len(), 3);
+        // Every column starts at the same character on every line.
+        for column in ["move 8", "bartholomew to move"] {
+            let starts: Vec<Option<usize>> = lines[..2]
+                .iter()
+                .map(|line| line.find(column).map(|at| line[..at].chars().count()))
+                .collect();
+            assert!(starts[0].is_some() && starts[0] == starts[1], "{lines:#?}");
+        }
+        let who: Vec<usize> = lines
+            .iter()
+            .map(|line| line.rfind("  ").unwrap_or(0) + 2)
+            .collect();
+        assert_eq!(who[0], who[1], "{lines:#?}");
+        assert_eq!(who[1], who[2], "{lines:#?}");
+        assert!(
+            lines[2].ends_with("from anna, waiting for bartholomew"),
+            "{lines:#?}"
+        );
+    }
+
+    #[test]
+    fn show_marks_the_moves_since_the_seat_to_move_last_moved() {
+        // Four moves played: the page and the mails mark only the last (two seats), in its
+        // mover's colour; so does the terminal.
+        let mut engine = AnyGame::new(turnpost_shared::GameKind::Kefren, &Options::new()).unwrap();
+        let mut view = game("3d", "auto", [None, None]);
+        for ply in 0..4u32 {
+            let seat = engine.status().to_move().unwrap();
+            let mv = engine.legal_moves()[0].clone();
+            let (next, notation) = engine.play(&mv).unwrap();
+            view.last_moves.push(turnpost_shared::MoveView {
+                ply,
+                seat: seat.number(),
+                notation,
+                played_at: "2026-11-21T00:00:00Z".into(),
+                automatic: false,
+            });
+            engine = next;
+        }
+        view.position = engine.position_text();
+        let marked = marked_view(&engine, &view);
+        let last = &view.last_moves[3];
+        let colour = engine.seat_colour(turnpost_shared::Seat::new(last.seat).unwrap());
+        let mut cells: Vec<String> = marked
+            .cells
+            .iter()
+            .filter(|cell| cell.highlighted)
+            .map(|cell| cell.name.to_ascii_uppercase())
+            .collect();
+        cells.sort();
+        let mut named: Vec<String> = last
+            .notation
+            .split(['-', ':'])
+            .map(str::to_ascii_uppercase)
+            .collect();
+        named.sort();
+        assert_eq!(cells, named, "{}", last.notation);
+        assert!(marked
+            .cells
+            .iter()
+            .filter(|cell| cell.highlighted)
+            .all(|cell| cell.mark == Some(colour)));
     }
 
     #[test]

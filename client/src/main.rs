@@ -12,6 +12,7 @@ mod config_dir;
 mod failure;
 mod game_display;
 mod machine_time_zone;
+mod move_listing;
 mod output;
 mod profiles;
 mod session;
@@ -74,7 +75,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Games(args) => list::run(args, profile, json),
         Command::Next => wait::next(profile, json),
         Command::Show { id } => game_actions::show(id, profile, json),
-        Command::Moves { id } => game_info::moves(id, profile, json),
+        Command::Moves { id, all } => game_info::moves(id, all, profile, json),
         Command::Move(args) => play::run(args, profile, json),
         Command::If(args) => conditional::run(args, profile, json),
         Command::History { id } => game_info::history(id, profile, json),

@@ -215,7 +215,10 @@ fn play_lets_the_bot_open_and_quits_at_end_of_input() {
         "E4-E5\nresign\n",
     );
     assert_eq!(out.matches("seat 1 (pegs 1) plays ").count(), 2, "{out}");
-    assert!(out.contains("seat 2 (pegs 3) to move> E4-E5"), "{out}");
+    assert!(out.contains("your move> E4-E5"), "{out}");
+    // Whose move it is is said once, above the prompt.
+    assert!(out.contains("seat 2 (pegs 3) to move\n"), "{out}");
+    assert!(!out.contains("to move> "), "{out}");
     assert!(out.contains("seat 2 (pegs 3) resigns. Game over."), "{out}");
     // After the human's move the seat-3 bot and the seat-1 bot reply before the next prompt.
     assert_eq!(out.matches("seat 3 (pegs 5) plays ").count(), 1, "{out}");

@@ -48,7 +48,7 @@ pub enum AccountError {
     )]
     CodeLocked,
     /// A wrong code, with guesses left.
-    #[error("wrong code; {left} more attempt(s) before it locks")]
+    #[error("wrong code; {} before it locks", attempts_left(*.left))]
     WrongCode {
         /// Guesses left before the code locks.
         left: i32,
@@ -76,6 +76,14 @@ pub enum AccountError {
     /// Storage failed.
     #[error(transparent)]
     Storage(DbError),
+}
+
+/// "1 more attempt", "3 more attempts".
+fn attempts_left(left: i32) -> String {
+    match left {
+        1 => "1 more attempt".to_owned(),
+        n => format!("{n} more attempts"),
+    }
 }
 
 impl From<DbError> for AccountError {
@@ -427,4 +435,21 @@ pub fn revoke_token(
     token_id: i64,
 ) -> Result<bool, DbError> {
     tokens::delete(conn, account_id, token_id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attempts_left_are_counted_in_words() {
+        assert_eq!(
+            AccountError::WrongCode { left: 1 }.to_string(),
+            "wrong code; 1 more attempt before it locks"
+        );
+        assert_eq!(
+            AccountError::WrongCode { left: 3 }.to_string(),
+            "wrong code; 3 more attempts before it locks"
+        );
+    }
 }

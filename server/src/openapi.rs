@@ -219,6 +219,34 @@ mod tests {
                 }
             }
         }
+        // What an operation's text says it answers, it lists; and sign-up says what it does
+        // with a taken email: the same 202 as any sign-up (the answer never tells whether an
+        // address has an account), not 409.
+        for (path, item) in paths {
+            for (method, operation) in item.as_object().unwrap() {
+                let responses = operation["responses"].as_object().unwrap();
+                let text = operation["description"].as_str().unwrap_or_default();
+                let mentioned = text.split(|c: char| !c.is_ascii_digit()).filter(|word| {
+                    word.len() == 3 && (word.starts_with('4') || word.starts_with('5'))
+                });
+                for status in mentioned {
+                    assert!(
+                        responses.contains_key(status),
+                        "{method} {path} says {status} but does not list it"
+                    );
+                }
+            }
+        }
+        let sign_up = &doc["paths"]["/v1/accounts"]["post"];
+        let conflict = sign_up["responses"]["409"]["description"].as_str().unwrap();
+        assert!(!conflict.contains("email"), "{conflict}");
+        let accepted = sign_up["responses"]["202"]["description"].as_str().unwrap();
+        assert!(
+            accepted.contains("email address that has an account"),
+            "{accepted}"
+        );
+        let text = sign_up["description"].as_str().unwrap();
+        assert!(!text.contains("taken name or email"), "{text}");
         let play = &doc["paths"]["/v1/games/{id}/moves"]["post"]["responses"];
         assert_eq!(
             play["201"]["content"]["application/json"]["schema"]["$ref"],

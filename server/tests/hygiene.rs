@@ -729,6 +729,15 @@ async fn health_openapi_and_docs(backend: Backend) {
         .starts_with("text/html"));
     let html = resp.text().await.unwrap();
     assert!(html.contains("turnpost API") && html.contains("/v1/sessions/verify"));
+    // The descriptions' Markdown is rendered, never shown raw: no heading marks, no
+    // backticks; code spans and section headings are elements.
+    assert!(
+        !html.contains("# Errors"),
+        "a raw Markdown heading in /docs"
+    );
+    assert!(!html.contains('`'), "raw backticks in /docs");
+    assert!(html.contains("<h4>Errors</h4>"), "{html}");
+    assert!(html.contains("<code>not_your_turn</code>"), "{html}");
 }
 
 async fn concurrent_sign_ups_never_fail(backend: Backend) {

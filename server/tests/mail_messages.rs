@@ -46,7 +46,12 @@ fn recipient(name: &str) -> Recipient {
 /// A Kefren game between anna (seat 1) and bert (seat 2) after `plies` moves, each the first
 /// legal move; the moves since `for_seat` last moved are reported.
 fn kefren(plies: usize, for_seat: Option<u8>) -> GameFacts {
-    let mut position = AnyGame::new(GameKind::Kefren, &Options::default()).unwrap();
+    game_of(GameKind::Kefren, plies, for_seat)
+}
+
+/// A two-seat game of `kind`, as [`kefren`] makes one.
+fn game_of(kind: GameKind, plies: usize, for_seat: Option<u8>) -> GameFacts {
+    let mut position = AnyGame::new(kind, &Options::default()).unwrap();
     let mut played = Vec::new();
     for ply in 0..plies {
         let seat = position.status().to_move().unwrap().number();
@@ -454,6 +459,14 @@ fn turn_card_with_a_reply_address() {
         "{}",
         mail.text
     );
+    // One space between words: no run of spaces inside a sentence of the plain text.
+    assert!(
+        mail.text.contains(&format!(
+            "(for example {first}); a reply may also say resign, draw offer, show, moves or help."
+        )),
+        "{}",
+        mail.text
+    );
     let without = compose::your_turn(&site(), &recipient("bert"), &game);
     assert!(!without.text.contains("reply to this mail"));
     let created = at("2026-11-22T10:00:00Z").naive_utc();
@@ -490,10 +503,12 @@ fn mail_answer_to_a_refused_move() {
     let game = kefren(3, Some(2));
     let mut to = recipient("bert");
     to.reply_to = Some("games+abcdefghijklmnopqrstuvwxyzg42s2p3@turnpost.example".into());
+    let error = game.position.canonical_move("F18-Q99").unwrap_err();
+    let example = game.position.legal_moves()[0].clone();
     let answer = compose::MailAnswer {
         refusal: Some(compose::Refusal {
             line: "F18-Q99".into(),
-            reason: "expected a cell A1-I19 at byte 4.".into(),
+            reason: error.for_player("F18-Q99", Some(&example)),
             caret: Some(4),
         }),
         skipped: 1,
@@ -542,4 +557,63 @@ fn mail_answers_list_moves_give_help_and_say_game_over() {
     );
     assert!(mail.text.contains("The game is over."), "{}", mail.text);
     assert!(!mail.text.contains("To move:"), "{}", mail.text);
+}
+
+/// A Kechi turn card: its examples (turns of several stone moves joined by commas) one per
+/// line, after a sentence saying how such a turn is written; in HTML no move is broken.
+#[test]
+fn kechi_turn_card_lists_examples_one_per_line() {
+    let game = game_of(GameKind::Kechi, 1, Some(2));
+    let mail = compose::your_turn(&site(), &recipient("bert"), &game);
+    assert!(mail
+        .text
+        .contains("A Kechi turn moves one or more of your stones"));
+    insta::assert_snapshot!(shown(&mail));
+}
+
+/// No mail shows Markdown: the challenge's reply hint says its words plainly.
+#[test]
+fn challenge_with_a_reply_address_shows_no_markdown() {
+    let game = kefren(0, None);
+    let mut to = recipient("bert");
+    to.reply_to = Some("games+abcdefghijklmnopqrstuvwxyzg42s2p3@turnpost.example".into());
+    let mail = compose::challenge(&site(), &to, &game, "anna", at("2026-11-29T03:00:00Z"));
+    assert!(
+        mail.text
+            .contains("Or reply to this mail with accept or decline on the first line."),
+        "{}",
+        mail.text
+    );
+    assert!(!mail.text.contains('`'), "{}", mail.text);
+    assert!(!mail.html.as_deref().unwrap().contains('`'));
+}
+
+/// Counts in answers are said in words that agree: "1 legal move", "the line after it".
+#[test]
+fn mail_answers_count_in_words() {
+    let game = kefren(3, Some(2));
+    let mut to = recipient("bert");
+    to.reply_to = Some("games+abcdefghijklmnopqrstuvwxyzg42s2p3@turnpost.example".into());
+    let answer = compose::MailAnswer {
+        refusal: Some(compose::Refusal {
+            line: "resign please".into(),
+            reason: "Expected a command.".into(),
+            caret: None,
+        }),
+        skipped: 2,
+        ..compose::MailAnswer::default()
+    };
+    let mail = compose::mail_answer(&site(), &to, &game, &answer);
+    assert!(
+        mail.text.contains("The 2 lines after it were not run."),
+        "{}",
+        mail.text
+    );
+    assert!(!mail.text.contains("(s)"), "{}", mail.text);
+    let done = compose::MailAnswer {
+        done: vec!["played F3-E4 (written f3-e4)".into()],
+        ..compose::MailAnswer::default()
+    };
+    let mail = compose::mail_answer(&site(), &to, &game, &done);
+    assert!(!mail.text.contains("(s)"), "{}", mail.text);
 }

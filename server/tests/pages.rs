@@ -124,6 +124,24 @@ async fn pages_show_games_and_history(backend: Backend) {
     );
     assert!(home.body.contains("href=\"/assets/turnpost.css\""));
     assert!(home.body.contains("name=\"viewport\""));
+    // The site's name once in the title; an icon served from the binary, also where browsers
+    // look without being told.
+    assert!(!home.body.contains("turnpost · turnpost"), "{}", home.body);
+    assert!(
+        home.body
+            .contains("<title>Abstract games by mail · turnpost</title>"),
+        "{}",
+        home.body
+    );
+    assert!(home
+        .body
+        .contains("rel=\"icon\" type=\"image/svg+xml\" href=\"/assets/favicon.svg\""));
+    for icon in ["/assets/favicon.svg", "/favicon.ico"] {
+        let served = fetch(&app, icon, None).await;
+        assert_eq!(served.status, 200, "{icon}");
+        assert_eq!(served.content_type, "image/svg+xml", "{icon}");
+        assert!(served.body.starts_with("<svg "), "{icon}");
+    }
 
     // The latest position: the board with its title, the text board, the move list.
     let game = fetch(&app, &format!("/games/{id}"), None).await;
@@ -383,6 +401,16 @@ async fn play_from_the_turn_card(backend: Backend) {
     )
     .await;
     assert_eq!(bad_syntax.status, 422);
+    // Said for a player: the word, what was expected; no byte offsets.
+    assert!(
+        bad_syntax.body.contains(
+            "In &quot;hello&quot;, the &quot;e&quot; after &quot;h&quot; does not fit: \
+             expected a number after the letter h."
+        ),
+        "{}",
+        bad_syntax.body
+    );
+    assert!(!bad_syntax.body.contains("at byte"), "{}", bad_syntax.body);
 
     // A stale form (meant for another ply): the position now, with a note; nothing played.
     let stale = submit(
@@ -394,6 +422,8 @@ async fn play_from_the_turn_card(backend: Backend) {
     .await;
     assert_eq!(stale.status, 409, "{}", stale.body);
     assert!(stale.body.contains("moved on"), "{}", stale.body);
+    // Numbered as everywhere: the next move's number (no move played yet: move 1).
+    assert!(stale.body.contains("it is at move 1 now"), "{}", stale.body);
     assert_eq!(
         get(&app, &format!("/v1/games/{id}"), &anna).await.body["ply"],
         0
@@ -408,6 +438,19 @@ async fn play_from_the_turn_card(backend: Backend) {
     )
     .await;
     assert_eq!(played.status, 303, "{}", played.body);
+    // The page it leads to confirms the move (to this browser's seat only).
+    let location = played.headers["location"].to_str().unwrap().to_owned();
+    assert_eq!(location, format!("/games/{id}?played=1"));
+    let confirmed = fetch(&app, &location, Some(&cookie)).await;
+    assert!(
+        confirmed
+            .body
+            .contains(&format!("You played {legal} (move 1).")),
+        "{}",
+        confirmed.body
+    );
+    let watched = fetch(&app, &location, None).await;
+    assert!(!watched.body.contains("You played"), "{}", watched.body);
     let view = get(&app, &format!("/v1/games/{id}"), &anna).await.body;
     assert_eq!(view["ply"], 1);
     let moves = get(&app, &format!("/v1/games/{id}/moves"), &anna)

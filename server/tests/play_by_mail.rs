@@ -379,7 +379,7 @@ async fn whole_game(backend: Backend, imap: bool) {
     let game = table.challenge().await;
     let challenge = wait_mail(&table.smtp, "bob@example.org", 0, "challenge", |_| true).await;
     assert!(
-        text_of(&challenge).contains("reply to this mail with `accept`"),
+        text_of(&challenge).contains("reply to this mail with accept or decline"),
         "{}",
         text_of(&challenge)
     );
@@ -432,13 +432,13 @@ async fn whole_game(backend: Backend, imap: bool) {
         .smtp
         .messages_to("anna@example.org")
         .iter()
-        .filter(|m| text_of(m).contains(": played."))
+        .filter(|m| text_of(m).contains("Done in"))
         .count();
     assert!(confirmations > 0, "anna got no confirmation");
     // Every mail is automatic (RFC 3834), so no autoresponder answers it: the answers to
     // a player's mail as auto-replied, the rest as auto-generated.
     for mail in table.smtp.messages_to("anna@example.org") {
-        let expected = if text_of(&mail).contains(": played.") {
+        let expected = if text_of(&mail).contains("Done in") {
             "auto-replied"
         } else {
             "auto-generated"
@@ -645,9 +645,23 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
     let start = AnyGame::new(GameKind::Kefren, &Options::default()).unwrap();
     let first = start.legal_moves()[0].clone();
     let id = table.next_id();
-    let raw = reply(0, "anna@example.org", &anna_card, &id, &first);
+    // Written in lower case: the confirmation names the move in the game's notation, and
+    // what was written.
+    let written = first.to_lowercase();
+    let raw = reply(0, "anna@example.org", &anna_card, &id, &written);
     assert_eq!(table.mail_in(&raw).0, 0);
     assert_eq!(table.moves_played(game), 1);
+    let confirmation = wait_mail(&table.smtp, "anna@example.org", 1, "confirmation", |m| {
+        text_of(m).contains("Done in")
+    })
+    .await;
+    assert!(
+        text_of(&confirmation).contains(&format!(
+            "Done in Kefren #{game}: played {first} (written {written})."
+        )),
+        "{}",
+        text_of(&confirmation)
+    );
     // The same message again (the MTA retried, or IMAP and a forward both delivered it).
     let outbox = table.outbox_rows();
     let (code, stderr) = table.mail_in(&raw);
@@ -676,11 +690,18 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
         "{text}"
     );
     assert!(text.contains("^"), "caret under the syntax error:\n{text}");
+    // Said for a player: which word, what was expected, a move as an example.
+    let example = start.play(&first).unwrap().0.legal_moves()[0].clone();
     assert!(
-        text.contains("The 1 line(s) after it were not run"),
+        text.contains(&format!(
+            "In \"F18-Q99\", the \"Q\" after \"F18-\" does not fit: expected a cell (a letter \
+             a-i and a number). For example: {example}."
+        )),
         "{text}"
     );
-    assert!(text.contains("legal move(s), for example"), "{text}");
+    assert!(!text.contains("at byte"), "{text}");
+    assert!(text.contains("The line after it was not run."), "{text}");
+    assert!(text.contains("legal moves, for example"), "{text}");
     assert_eq!(
         reply_to(&refusal),
         bob_address,
@@ -771,7 +792,7 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
         )
         .await;
     assert!(
-        text_of(&stale).contains("moved on to 2"),
+        text_of(&stale).contains("was for move 1, and the game has moved on to move 3"),
         "{}",
         text_of(&stale)
     );

@@ -445,6 +445,9 @@ pub struct GameSummary {
     /// the seat on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placings: Option<Vec<u8>>,
+    /// The player who made the challenge (the game's creator).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenger: Option<String>,
 }
 
 /// Answer to `GET /v1/games`: newest activity first.

@@ -78,16 +78,4 @@ impl BoardView {
             }
         }
     }
-
-    /// Marks the cells named in a move's text (any run of letters and digits that names a
-    /// cell, ignoring case) as highlighted.
-    pub fn highlight_move(&mut self, move_text: &str) {
-        for word in move_text.split(|c: char| !c.is_ascii_alphanumeric()) {
-            for cell in &mut self.cells {
-                if !word.is_empty() && cell.name.eq_ignore_ascii_case(word) {
-                    cell.highlighted = true;
-                }
-            }
-        }
-    }
 }

@@ -68,6 +68,19 @@ impl GameKind {
     pub fn name_list() -> String {
         GameKind::ALL.map(GameKind::name).join(", ")
     }
+
+    /// For games whose move has several parts, how such a move is written, for people
+    /// reading example moves (a Kechi turn is one or more stone moves joined by commas).
+    pub const fn multi_part_move(self) -> Option<&'static str> {
+        match self {
+            GameKind::Kechi => Some(
+                "A Kechi turn moves one or more of your stones: each part is one stone's move \
+                 (a13-a8; a capture is written a1:a7), the parts are joined by commas, and \
+                 their distances add up to the turn's total.",
+            ),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for GameKind {

@@ -11,3 +11,15 @@ pub enum MoveError {
     #[error("illegal move: {reason}")]
     Illegal { reason: String },
 }
+
+impl MoveError {
+    /// The refusal of `text` said for a player, as a sentence: for bad syntax, the word, what
+    /// was expected and `example` (see [`ParseMoveError::for_player`]); for an illegal move,
+    /// the rule it breaks.
+    pub fn for_player(&self, text: &str, example: Option<&str>) -> String {
+        match self {
+            MoveError::Syntax(syntax) => syntax.for_player(text, example),
+            MoveError::Illegal { .. } => format!("{self}."),
+        }
+    }
+}

@@ -18,6 +18,52 @@ pub struct ParseMoveError {
     pub found: String,
 }
 
+impl ParseMoveError {
+    /// The error said for a player who wrote `text`: which word could not be read, what was
+    /// expected there and what stands there instead, without byte offsets or escapes.
+    /// `example` (a well-formed move) is appended as "For example: …".
+    pub fn for_player(&self, text: &str, example: Option<&str>) -> String {
+        let offset = (0..=self.offset.min(text.len()))
+            .rev()
+            .find(|&at| text.is_char_boundary(at))
+            .unwrap_or(0);
+        let (before, after) = text.split_at(offset);
+        let start = before
+            .char_indices()
+            .rev()
+            .find(|(_, c)| c.is_whitespace())
+            .map_or(0, |(at, c)| at + c.len_utf8());
+        let prefix = before.get(start..).unwrap_or_default();
+        let rest = after.split(char::is_whitespace).next().unwrap_or_default();
+        let word = format!("{prefix}{rest}");
+        let expected = &self.expected;
+        let mut said = match after.trim_start().chars().next() {
+            None if text.trim().is_empty() => format!("The move is empty: expected {expected}."),
+            None => {
+                let last = text.split_whitespace().last().unwrap_or_default();
+                format!("\"{last}\" is not complete: expected {expected}.")
+            }
+            Some(_) if after.starts_with(char::is_whitespace) => {
+                let next = after.split_whitespace().next().unwrap_or_default();
+                format!("\"{next}\" does not fit there: expected {expected}.")
+            }
+            Some(_) if prefix.is_empty() && !before.trim().is_empty() => {
+                format!("\"{word}\" does not fit there: expected {expected}.")
+            }
+            Some(found) if prefix.is_empty() => {
+                format!("\"{word}\" cannot start with \"{found}\": expected {expected}.")
+            }
+            Some(found) => format!(
+                "In \"{word}\", the \"{found}\" after \"{prefix}\" does not fit: expected {expected}."
+            ),
+        };
+        if let Some(example) = example {
+            said.push_str(&format!(" For example: {example}."));
+        }
+        said
+    }
+}
+
 /// A read position in a move text.
 #[derive(Clone, Debug)]
 pub struct Cursor<'a> {
@@ -157,7 +203,7 @@ impl<'a> Cursor<'a> {
             self.bump();
         }
         if digits == 0 {
-            return Err(self.error(format!("a number after the letter `{letter}`")));
+            return Err(self.error(format!("a number after the letter {letter}")));
         }
         if number == 0 {
             return Err(self.error_at(digits_start, "a number from 1 up"));
@@ -225,5 +271,46 @@ mod tests {
         assert!(error.expected.contains("at most 6"));
         let error = Cursor::new("é1").cell('a', 'i').unwrap_err();
         assert_eq!(error.found, "'é'");
+    }
+
+    #[test]
+    fn players_read_the_word_what_was_expected_and_an_example() {
+        let said = |text: &str| {
+            let mut cursor = Cursor::new(text);
+            cursor.skip_spaces();
+            let error = cursor
+                .cell('a', 'i')
+                .and_then(|_| cursor.expect_end("the end of the move"));
+            error.unwrap_err().for_player(text, Some("A17-A18"))
+        };
+        assert_eq!(
+            said("i'"),
+            "In \"i'\", the \"'\" after \"i\" does not fit: expected a number after the \
+             letter i. For example: A17-A18."
+        );
+        assert_eq!(
+            said("J3"),
+            "\"J3\" cannot start with \"J\": expected a cell (a letter a-i and a number). \
+             For example: A17-A18."
+        );
+        assert_eq!(
+            said("b"),
+            "\"b\" is not complete: expected a number after the letter b. For example: \
+             A17-A18."
+        );
+        assert_eq!(
+            said("  "),
+            "The move is empty: expected a cell (a letter a-i and a number). For example: \
+             A17-A18."
+        );
+        assert_eq!(
+            said("b2 please"),
+            "\"please\" does not fit there: expected the end of the move. For example: A17-A18."
+        );
+        let error = Cursor::new("é1").cell('a', 'i').unwrap_err();
+        assert!(!error.for_player("é1", None).contains("For example"));
+        assert!(error
+            .for_player("é1", None)
+            .starts_with("\"é1\" cannot start with \"é\""));
     }
 }

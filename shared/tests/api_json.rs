@@ -91,6 +91,7 @@ fn active_summary() -> GameSummary {
         last_activity_at: "2026-11-22T01:02:03Z".to_owned(),
         departed: Vec::new(),
         placings: None,
+        challenger: None,
     }
 }
 

@@ -269,7 +269,7 @@ fn forced_pass() {
     assert_eq!(moves(&position), ["pass"]);
     assert_eq!(position.count_moves(), 1);
     assert_eq!(position.perft(1), 1);
-    refused(&position, "Q13-P12", "the only legal move is `pass`");
+    refused(&position, "Q13-P12", "the only legal move is \"pass\"");
     // The engine says the pass is forced, so a server plays it; seat 1 then has a choice.
     let forced = position.forced_move().unwrap();
     assert_eq!(position.format_move(&forced), "pass");
@@ -609,23 +609,23 @@ fn the_board_is_drawn_as_a_star() {
     assert_eq!(
         text,
         "\
-A             4  5  ▲4
-B            4 4  5-6
-C           4 4 4  5-7
-D ▲3       4 4 4 4  5-8   ▲5
-E 3 3 3 3 . . . . . 5 5 5 5  1-13
-F  3 3 3 . . . . . . 5 5 5  2-13
-G   3 3 . . . . . . . 5 5  3-13
-H    3 . . . . . . . . 5  4-13
-I     . . . . . . . . .  5-13
-J    2 . . . . . . . . 6  5-14
-K   2 2 . . . . . . . 6 6  5-15
-L  2 2 2 . . . . . . 6 6 6  5-16
-M 2 2 2 2 . . . . . 6 6 6 6  5-17
-N ▲2       1 1 1 1  10-13 ▲6
-O           1 1 1  11-13
-P            1 1  12-13
-Q             1  13  ▲1
+A             4  A5  ▲4
+B            4 4  B5-6
+C           4 4 4  C5-7
+D ▲3       4 4 4 4  D5-8   ▲5
+E 3 3 3 3 . . . . . 5 5 5 5  E1-13
+F  3 3 3 . . . . . . 5 5 5  F2-13
+G   3 3 . . . . . . . 5 5  G3-13
+H    3 . . . . . . . . 5  H4-13
+I     . . . . . . . . .  I5-13
+J    2 . . . . . . . . 6  J5-14
+K   2 2 . . . . . . . 6 6  K5-15
+L  2 2 2 . . . . . . 6 6 6  L5-16
+M 2 2 2 2 . . . . . 6 6 6 6  M5-17
+N ▲2       1 1 1 1  N10-13 ▲6
+O           1 1 1  O11-13
+P            1 1  P12-13
+Q             1  Q13  ▲1
 "
     );
     assert!(text.contains('6'));

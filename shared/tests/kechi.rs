@@ -251,7 +251,7 @@ fn bad_turns_are_refused_with_their_rule() {
     // Syntax errors carry the offset and what was expected.
     let error = game.parse_move("a8-a13;e12-e11").unwrap_err();
     assert_eq!(error.offset, 6);
-    assert!(error.expected.contains("`,`"), "{error}");
+    assert!(error.expected.contains("\",\""), "{error}");
 }
 
 fn splitmix64(x: u64) -> u64 {

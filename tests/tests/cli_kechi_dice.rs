@@ -78,7 +78,7 @@ fn dice_game(backend: Backend) {
             "{shown}"
         );
         // `moves` and completion work from the roll alone (the CLI's own engine checks them).
-        let moves = out(player, &["moves", &id_text]);
+        let moves = out(player, &["moves", &id_text, "--all"]);
         let first = moves.lines().next().unwrap().to_owned();
         let completed = out(player, &["__complete-moves", "--", "move", &id_text]);
         assert_eq!(completed, moves);

@@ -5,12 +5,13 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::Args;
-use turnpost_shared::{choose_move, render_text, AnyGame, BotLevel, Seat, Status};
+use turnpost_shared::{choose_move, moves_to_mark, render_text, AnyGame, BotLevel, Seat, Status};
 
 use super::engine_position::PositionArgs;
 use super::engine_status::describe_status;
 use super::play::explain;
 use crate::failure::Failure;
+use crate::move_listing::move_listing;
 use crate::output::{print, text_style};
 
 /// Which game, which seat is yours, how strong the bot is.
@@ -33,14 +34,15 @@ pub struct PlayArgs {
 const HELP: &str = "Type a move in the game's notation, or:\n  \
     hint    the move the bot would play for you\n  \
     undo    take back your last move (and the bot's replies)\n  \
-    moves   list your legal moves\n  \
+    moves   list your legal moves (many: grouped; moves all: every one)\n  \
     resign  give up the game\n  \
     help    this text\nEnd of input (Ctrl-D) quits.\n";
 
-/// A position and the move that led to it, for `undo`.
+/// A position and the move played from it (for `undo`, and to mark the moves since yours).
 struct Played {
     before: AnyGame,
     by: Seat,
+    text: String,
 }
 
 /// Runs `turnpost engine play`.
@@ -66,7 +68,6 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
         game.seat_name(human)
     ))?;
     let mut history: Vec<Played> = Vec::new();
-    let mut last_move: Option<String> = None;
     let mut shown = false;
     let stdin = std::io::stdin();
     // Typed input is echoed by the terminal; piped input is echoed here so the dialogue reads.
@@ -75,7 +76,7 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     loop {
         let bot_to_move = game.status().to_move().is_some_and(|seat| seat != human);
         if !shown && !bot_to_move {
-            show(&game, last_move.as_deref())?;
+            show(&game, &history)?;
             shown = true;
         }
         let to_move = match game.status() {
@@ -101,16 +102,17 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
                 .wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let mv = choose_move(&game, args.level, seed).map_err(Failure::refused)?;
             print(&format!("{} plays {mv}\n", game.seat_name(to_move)))?;
-            let next = game.play(&mv).map_err(Failure::refused)?.0;
+            let (next, canonical) = game.play(&mv).map_err(Failure::refused)?;
             history.push(Played {
                 before: std::mem::replace(&mut game, next),
                 by: to_move,
+                text: canonical,
             });
-            last_move = Some(mv);
             shown = false;
             continue;
         }
-        print(&format!("{} to move> ", game.seat_name(human)))?;
+        // The status line above says whose move it is; the prompt does not say it again.
+        print("your move> ")?;
         let Some(line) = lines.next() else {
             print("\nBye.\n")?;
             return Ok(());
@@ -127,7 +129,8 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
                 let hint = choose_move(&game, args.level, args.seed).map_err(Failure::refused)?;
                 print(&format!("Hint: {hint}\n"))?;
             }
-            "moves" => print(&format!("{}\n", game.legal_moves().join(" ")))?,
+            "moves" => print(&move_listing(&game.legal_moves(), false, "moves all"))?,
+            "moves all" => print(&move_listing(&game.legal_moves(), true, ""))?,
             "resign" => {
                 let outcome = if seats == 2 {
                     "The bot won."
@@ -148,7 +151,6 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
                         break;
                     }
                 }
-                last_move = None;
                 shown = false;
             }
             _ => match game.play(text) {
@@ -156,12 +158,12 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
                     history.push(Played {
                         before: std::mem::replace(&mut game, next),
                         by: human,
+                        text: canonical,
                     });
-                    last_move = Some(canonical);
                     shown = false;
                 }
                 Err(error) => {
-                    let failure = explain(text, &error);
+                    let failure = explain(text, &error, &game);
                     let mut stderr = std::io::stderr().lock();
                     writeln!(stderr, "{}", failure.message)?;
                 }
@@ -170,12 +172,14 @@ pub fn run(args: &PlayArgs) -> Result<(), Failure> {
     }
 }
 
-/// The board (the last move highlighted) and whose turn it is.
-fn show(game: &AnyGame, last_move: Option<&str>) -> Result<(), Failure> {
-    let mut view = game.board_view();
-    if let Some(last) = last_move {
-        view.highlight_move(last);
-    }
+/// The board, with the last moves marked in their movers' colours (`moves_to_mark`, the rule
+/// of `turnpost show`, mails and pages), and whose turn it is.
+fn show(game: &AnyGame, history: &[Played]) -> Result<(), Failure> {
+    let view = game.board_view_with_moves(
+        moves_to_mark(history, game.seat_count())
+            .iter()
+            .map(|played| (played.by, played.text.as_str())),
+    );
     let mut text = render_text(&view, text_style());
     text.push('\n');
     text.push_str(&describe_status(game));

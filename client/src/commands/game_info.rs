@@ -6,14 +6,16 @@ use turnpost_shared::{GameView, MoveList};
 
 use crate::failure::Failure;
 use crate::game_display::{engine_game, marked_view};
+use crate::move_listing::move_listing;
 use crate::output::{print, print_json};
 use crate::session::Session;
 
-/// Runs `turnpost moves ID`: the legal moves in the game's position, one per line.
+/// Runs `turnpost moves ID`: the legal moves in the game's position, one per line (many are
+/// grouped or cut short unless `all`; see `move_listing`).
 ///
 /// # Errors
 /// Refusals and network failures.
-pub fn moves(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+pub fn moves(id: i64, all: bool, profile: Option<&str>, json: bool) -> Result<(), Failure> {
     let session = Session::open(profile)?;
     let (game, moves) = legal_moves(&session, id)?;
     if json {
@@ -47,12 +49,8 @@ pub fn moves(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> 
     } else if moves.is_empty() && game.status != turnpost_shared::GameStatus::Active {
         eprintln!("game #{} is {}: there are no moves", game.id, game.status);
     }
-    let mut text = String::new();
-    for mv in &moves {
-        text.push_str(mv);
-        text.push('\n');
-    }
-    Ok(print(&text)?)
+    let hint = format!("turnpost moves {id} --all");
+    Ok(print(&move_listing(&moves, all, &hint))?)
 }
 
 /// The game and the legal moves of the seat to move (yours or not), in canonical notation:

@@ -2,7 +2,7 @@ use clap::{Args, ValueEnum};
 use turnpost_shared::{GameList, GameSummary};
 
 use crate::failure::Failure;
-use crate::game_display::summary_line;
+use crate::game_display::summary_lines;
 use crate::output::{print, print_json};
 use crate::session::Session;
 
@@ -75,8 +75,8 @@ pub fn show_list(games: &[GameSummary], json: bool, empty: &str) -> Result<(), F
         return Ok(());
     }
     let mut text = String::new();
-    for game in games {
-        text.push_str(&summary_line(game));
+    for line in summary_lines(games) {
+        text.push_str(&line);
         text.push('\n');
     }
     Ok(print(&text)?)

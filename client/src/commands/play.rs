@@ -1,5 +1,5 @@
 use clap::Args;
-use turnpost_shared::{GameView, MoveError, PlayMoveRequest};
+use turnpost_shared::{AnyGame, GameView, MoveError, PlayMoveRequest};
 
 use crate::failure::Failure;
 use crate::game_display::{describe, engine_game, move_count, result_words};
@@ -64,7 +64,7 @@ pub fn run(args: MoveArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
     let canonical = match engine_game(&game) {
         Some(engine) => engine
             .canonical_move(&text)
-            .map_err(|error| explain(&text, &error))?,
+            .map_err(|error| explain(&text, &error, &engine))?,
         None => text.clone(),
     };
     if args.dry_run {
@@ -93,14 +93,20 @@ pub fn run(args: MoveArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
     Ok(())
 }
 
-/// An illegal or unparsable move, with a caret under the offending byte for syntax errors.
-pub(crate) fn explain(text: &str, error: &MoveError) -> Failure {
+/// An illegal or unparsable move in `game`: for a syntax error, the player's text (which
+/// word, what was expected, a legal move as an example) and a caret under the fault.
+pub(crate) fn explain(text: &str, error: &MoveError, game: &AnyGame) -> Failure {
     match error {
         MoveError::Syntax(syntax) => {
             let column = text
                 .get(..syntax.offset)
                 .map_or(0, |before| before.chars().count());
-            Failure::refused(format!("{error}\n  {text}\n  {}^", " ".repeat(column)))
+            let example = game.legal_moves().into_iter().next();
+            Failure::refused(format!(
+                "{}\n  {text}\n  {}^",
+                syntax.for_player(text, example.as_deref()),
+                " ".repeat(column)
+            ))
         }
         MoveError::Illegal { .. } => Failure::refused(format!("`{text}`: {error}")),
     }

@@ -163,6 +163,7 @@ mod tests {
             last_activity_at: "2026-11-22T00:00:00Z".into(),
             departed: Vec::new(),
             placings: None,
+            challenger: None,
         }
     }
 

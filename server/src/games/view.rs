@@ -12,7 +12,7 @@ use super::{
 use crate::db::games as q;
 use crate::db::models::{Game, GameSeat, MoveRow};
 use crate::db::{self, DbConnection, DbError};
-use turnpost_shared::{BoardView, DepartureText, TimeoutMode};
+use turnpost_shared::{moves_to_mark, BoardView, DepartureText, TimeoutMode};
 
 fn seat_u8(seat: i32) -> u8 {
     u8::try_from(seat).unwrap_or(0)
@@ -232,7 +232,7 @@ pub fn game_view(
             .map(seat_u8)
             .collect(),
         position: game.position.clone(),
-        board: render_text(&marked_board(engine, last, your_seat), TextStyle::Marked),
+        board: render_text(&marked_board(engine, last), TextStyle::Marked),
         last_moves: last.iter().map(move_view).collect(),
         legal_moves: your_turn.then(|| engine.legal_moves()),
         created_at: db::rfc3339(game.created_at),
@@ -330,24 +330,18 @@ pub fn summary(
         last_activity_at: db::rfc3339(game.last_activity_at),
         departed,
         placings,
+        challenger: seats
+            .iter()
+            .find(|(seat, _)| seat.account_id == game.created_by)
+            .map(|(_, name)| name.clone()),
     }
 }
 
-/// The board with the moves since the viewer's previous move marked in their movers' colours
-/// (for a viewer without a seat: since the seat to move last moved).
-fn marked_board(engine: &AnyGame, last: &[MoveRow], viewer_seat: Option<i32>) -> BoardView {
-    let from = match viewer_seat {
-        Some(seat) => last
-            .iter()
-            .rposition(|mv| mv.seat == seat)
-            .map_or(0, |i| i + 1),
-        None => last
-            .len()
-            .saturating_sub(usize::from(engine.seat_count()).saturating_sub(1).max(1)),
-    };
+/// The board with the moves since the seat to move last moved marked in their movers'
+/// colours (`moves_to_mark`: the rule of every surface).
+fn marked_board(engine: &AnyGame, last: &[MoveRow]) -> BoardView {
     engine.board_view_with_moves(
-        last.get(from..)
-            .unwrap_or_default()
+        moves_to_mark(last, engine.seat_count())
             .iter()
             .filter_map(|mv| {
                 let seat = Seat::new(u8::try_from(mv.seat).ok()?)?;

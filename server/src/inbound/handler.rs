@@ -272,7 +272,13 @@ fn run_commands(
                 };
                 moving::play(conn, ctx, &actor, token.game_id, &request).map(|view| {
                     ply = i32::try_from(view.ply).unwrap_or(ply);
-                    format!("{text}: played")
+                    // Said in the game's notation, as every other mail names the move; the
+                    // text as written only when it reads differently.
+                    match view.last_moves.last().map(|mv| mv.notation.as_str()) {
+                        Some(played) if played == text.trim() => format!("played {played}"),
+                        Some(played) => format!("played {played} (written {text})"),
+                        None => format!("played {text}"),
+                    }
                 })
             }
             MailCommand::Conditional(moves) => {
@@ -340,7 +346,11 @@ fn run_commands(
                 run.answer.done.push(what);
             }
             Err(error) => {
-                run.answer.refusal = Some(refusal(&command, line, error, token)?);
+                let example = match &error {
+                    GameError::Illegal(MoveError::Syntax(_)) => example_move(conn, token.game_id),
+                    _ => None,
+                };
+                run.answer.refusal = Some(refusal(&command, line, error, token, example)?);
                 run.answer.skipped = lines.len() - index - 1;
                 break;
             }
@@ -400,13 +410,22 @@ fn draw(
     ending::draw(conn, ctx, actor, token.game_id, action).map(|_| what.to_owned())
 }
 
-/// A refused command, said for a person; storage failures stay errors (the database is away:
-/// the whole message is handled again later).
+/// A legal move of the game as it stands, to show how a move is written.
+fn example_move(conn: &mut DbConnection, game_id: i64) -> Option<String> {
+    let loaded = Loaded::load(conn, game_id, false).ok()?;
+    let engine = crate::games::engine(&loaded.game).ok()?;
+    engine.legal_moves().into_iter().next()
+}
+
+/// A refused command, said for a person (a syntax error with `example`, a well-formed move);
+/// storage failures stay errors (the database is away: the whole message is handled again
+/// later).
 fn refusal(
     command: &MailCommand,
     line: &str,
     error: GameError,
     token: &ReplyToken,
+    example: Option<String>,
 ) -> Result<Refusal, DbError> {
     let (line, caret) = match (command, &error) {
         (MailCommand::Move(text), GameError::Illegal(MoveError::Syntax(syntax))) => {
@@ -430,17 +449,22 @@ fn refusal(
         }
         // Only an edited reply address names a move the game has not reached.
         GameError::StalePly { current, asked, .. } => format!(
-            "The reply address names the game after {asked} move(s), which it has not reached: \
-             it is at move {current}. Here is the board as it is now; reply to this mail with \
-             your move."
+            "The reply address names the game at move {}, which it has not reached: it is at \
+             move {} now. Here is the board as it is now; reply to this mail with your move.",
+            asked + 1,
+            current + 1
         ),
         GameError::MoveTaken { current, .. } => format!(
-            "Stale: the mail you answered showed the game after {} move(s), and it has moved on \
-             to {current} since. Here is the board as it is now; reply to this mail with your \
-             move.",
-            token.ply
+            "Stale: the mail you answered was for move {}, and the game has moved on to move {} \
+             since. Here is the board as it is now; reply to this mail with your move.",
+            token.ply + 1,
+            current + 1
         ),
         GameError::GameOver { message, .. } => format!("Game over: {message}."),
+        GameError::Illegal(error) => match command {
+            MailCommand::Move(text) => error.for_player(text, example.as_deref()),
+            _ => format!("{error}."),
+        },
         other => format!("{other}."),
     };
     Ok(Refusal {

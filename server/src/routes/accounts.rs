@@ -9,15 +9,19 @@ use crate::{accounts, validate};
 
 /// Creates an unverified account and mails it a one-time code.
 ///
+/// An email address that already has an account gets the same 202 answer (its owner is mailed
+/// that someone tried to sign up with it), so the answer never tells whether an address is
+/// registered.
+///
 /// # Errors
-/// 403 when sign-up is closed, 409 for a taken name or email, 422 for a bad name or email, 429
-/// when rate-limited.
+/// 403 when sign-up is closed, 409 for a taken name, 422 for a bad name or email, 429 when
+/// rate-limited.
 #[utoipa::path(post, path = "/v1/accounts", tag = "accounts",
     request_body = turnpost_shared::SignUpRequest,
     responses(
-        (status = 202, description = "Code mailed", body = turnpost_shared::CodeSent),
+        (status = 202, description = "Code mailed (also for an email address that has an account)", body = turnpost_shared::CodeSent),
         (status = 403, description = "Sign-up closed", body = turnpost_shared::ErrorBody),
-        (status = 409, description = "Name or email taken", body = turnpost_shared::ErrorBody),
+        (status = 409, description = "Name taken", body = turnpost_shared::ErrorBody),
         (status = 422, description = "Invalid name or email", body = turnpost_shared::ErrorBody),
         (status = 429, description = "Rate limited", body = turnpost_shared::ErrorBody)))]
 pub async fn create(

@@ -1,4 +1,4 @@
-//! The stylesheet and the script of the pages, compiled into the binary (no CDN).
+//! The stylesheet, the script and the icon of the pages, compiled into the binary (no CDN).
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
@@ -7,6 +7,7 @@ use super::WebError;
 
 const CSS: &str = include_str!("assets/turnpost.css");
 const SCRIPT: &str = include_str!("assets/game.js");
+const ICON: &str = include_str!("assets/favicon.svg");
 
 /// `GET /assets/{file}`.
 ///
@@ -16,6 +17,7 @@ pub async fn asset(path: web::Path<String>) -> Result<HttpResponse, WebError> {
     let (body, content_type) = match path.as_str() {
         "turnpost.css" => (CSS, "text/css; charset=utf-8"),
         "game.js" => (SCRIPT, "text/javascript; charset=utf-8"),
+        "favicon.svg" => (ICON, "image/svg+xml"),
         other => {
             return Err(WebError::not_found(format!(
                 "there is no asset called {other}"
@@ -26,4 +28,13 @@ pub async fn asset(path: web::Path<String>) -> Result<HttpResponse, WebError> {
         .content_type(content_type)
         .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
         .body(body))
+}
+
+/// `GET /favicon.ico`: the icon, for browsers and tools that ask there whatever the page says
+/// (an SVG: every browser that asks reads it by its type).
+pub async fn favicon() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/svg+xml")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+        .body(ICON)
 }

@@ -1,12 +1,14 @@
 //! `/docs`: the API reference rendered on the server from the OpenAPI document: every path
-//! with its operations, parameters, request body and answers. No script and nothing from
-//! another site, so it works offline; `/v1/openapi.json` is the document itself.
+//! with its operations, parameters, request body and answers, descriptions rendered from their
+//! Markdown (`super::markdown`). No script and nothing from another site, so it works offline;
+//! `/v1/openapi.json` is the document itself.
 
 use maud::{html, Markup};
 use utoipa::openapi::path::{Operation, ParameterIn};
 use utoipa::openapi::{OpenApi, RefOr};
 
 use super::layout;
+use super::markdown::{inline, render_nested};
 
 fn location(place: &ParameterIn) -> &'static str {
     match place {
@@ -26,15 +28,13 @@ fn operation(method: &str, path: &str, op: &Operation) -> Markup {
     html! {
         section.op id=(anchor) {
             h3 { span class={ "method m-" (method.to_ascii_lowercase()) } { (method) } " " code { (path) } }
-            @if let Some(summary) = &op.summary { p { strong { (summary) } } }
-            @if let Some(description) = &op.description {
-                @for para in description.split("\n\n") { p { (para) } }
-            }
+            @if let Some(summary) = &op.summary { p { strong { (inline(summary)) } } }
+            @if let Some(description) = &op.description { (render_nested(description)) }
             @if let Some(parameters) = op.parameters.as_ref().filter(|p| !p.is_empty()) {
                 h4 { "Parameters" }
                 ul { @for p in parameters {
                     li { code { (p.name) } " (" (location(&p.parameter_in)) ")"
-                         @if let Some(d) = &p.description { ": " (d) } }
+                         @if let Some(d) = &p.description { ": " (inline(d)) } }
                 } }
             }
             @if let Some(body) = &op.request_body {
@@ -47,7 +47,7 @@ fn operation(method: &str, path: &str, op: &Operation) -> Markup {
             ul { @for (status, response) in &op.responses.responses {
                 li { strong { (status) } " "
                     @match response {
-                        RefOr::T(r) => (r.description),
+                        RefOr::T(r) => (inline(&r.description)),
                         RefOr::Ref(r) => (r.ref_location),
                     }
                 }
@@ -73,9 +73,7 @@ pub fn docs_html(document: &OpenApi) -> String {
     };
     let body = html! {
         h1 { (document.info.title) " " (document.info.version) }
-        @if let Some(description) = &document.info.description {
-            @for para in description.split("\n\n") { p { (para) } }
-        }
+        @if let Some(description) = &document.info.description { (render_nested(description)) }
         p { "The machine-readable document: " a href="/v1/openapi.json" { "/v1/openapi.json" }
             ". Authenticate with " code { "Authorization: Bearer tp_…" } "." }
         nav.toc aria-label="Operations" { ul {

@@ -20,6 +20,9 @@ use crate::state::AppState;
 pub struct PlyQuery {
     /// The number of moves after which to show the position.
     ply: Option<String>,
+    /// Set by the redirect after a move played from the page: the move's number, confirmed
+    /// above the board when it is this browser's seat's.
+    played: Option<String>,
 }
 
 /// What a page answering a form says besides the game.
@@ -34,6 +37,8 @@ pub enum Note {
         /// Why it was refused.
         reason: String,
     },
+    /// This browser's seat played move number N (the redirect after pressing Play).
+    Played(usize),
 }
 
 /// A game id from the path; anything else is a 404.
@@ -60,7 +65,13 @@ pub async fn show(
     query: web::Query<PlyQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = game_id(&path)?;
-    let ply = match query.into_inner().ply.as_deref() {
+    let query = query.into_inner();
+    let played = query
+        .played
+        .as_deref()
+        .and_then(|text| text.parse::<usize>().ok())
+        .map(Note::Played);
+    let ply = match query.ply.as_deref() {
         None | Some("") => None,
         Some(text) => Some(text.parse::<usize>().map_err(|_| {
             WebError::bad_request(format!(
@@ -69,7 +80,7 @@ pub async fn show(
         })?),
     };
     let pass = checked_pass::pass_of(&state, &req, id).await?;
-    render(&state, id, ply, pass, None, StatusCode::OK).await
+    render(&state, id, ply, pass, played, StatusCode::OK).await
 }
 
 /// The page of game `id` at `ply` (None: the latest position) for a browser with `pass`.
@@ -256,19 +267,19 @@ fn page_body(
     let view = &page.view;
     let id = view.id;
     let total = page.moves.moves.len();
-    // The moves since the seat to move last moved: each seat's last move in its colour.
-    let since = usize::from(position.seat_count()).saturating_sub(1).max(1);
-    let marked: Vec<(u8, String)> = page
-        .moves
-        .moves
-        .get(shown.saturating_sub(since)..shown)
-        .unwrap_or_default()
+    // The moves since the seat to move last moved, each in its mover's colour.
+    let before = page.moves.moves.get(..shown).unwrap_or_default();
+    let marked: Vec<(u8, String)> = turnpost_shared::moves_to_mark(before, position.seat_count())
         .iter()
         .map(|mv| (mv.seat, mv.notation.clone()))
         .collect();
     let board_view = board::view_with_moves(position, &marked);
     let title = if shown == total {
-        format!("{} #{id}: the board after {shown} moves", view.kind.title())
+        let moves = if shown == 1 { "move" } else { "moves" };
+        format!(
+            "{} #{id}: the board after {shown} {moves}",
+            view.kind.title()
+        )
     } else {
         format!(
             "{} #{id}: the board after move {shown} of {total}",
@@ -282,6 +293,7 @@ fn page_body(
     html! {
         h1 { (view.kind.title()) " #" (id) }
         @if let Some(Note::Notice(text)) = note { p.notice role="status" { (text) } }
+        @if let Some(played) = note.and_then(|note| played_by(page, note, form)) { p.notice.played role="status" { (played) } }
         @if let Some(Err(refused)) = pass { p.notice { (refused.message()) } }
         p.state { (state_line(view)) }
         @if let Some(control) = form {
@@ -358,6 +370,16 @@ fn page_body(
             }
         }
     }
+}
+
+/// The confirmation of a move this browser's seat played: "You played F3-E4 (move 4)."
+fn played_by(page: &GamePage, note: &Note, form: Option<&Checked>) -> Option<String> {
+    let Note::Played(number) = note else {
+        return None;
+    };
+    let mv = page.moves.moves.get(number.checked_sub(1)?)?;
+    let seat = i32::from(mv.seat);
+    (form?.pass.seat == seat).then(|| format!("You played {} (move {number}).", mv.notation))
 }
 
 /// The move form and the other actions of the seat this browser plays.

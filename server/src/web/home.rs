@@ -54,5 +54,6 @@ pub async fn home(state: web::Data<AppState>, viewer: Viewer) -> HttpResponse {
         p { "Your email address is only used for your mail; no page shows it." }
         p { "The HTTP API is described at " a href="/docs" { "/docs" } "." }
     };
-    layout::ok("turnpost", &body)
+    // The layout adds " · turnpost" to every title.
+    layout::ok("Abstract games by mail", &body)
 }

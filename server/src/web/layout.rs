@@ -41,6 +41,7 @@ pub fn page(title: &str, body: &Markup) -> Markup {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · turnpost" }
+                link rel="icon" type="image/svg+xml" href="/assets/favicon.svg";
                 link rel="stylesheet" href="/assets/turnpost.css";
                 script src="/assets/game.js" defer {}
             }

@@ -86,7 +86,8 @@ fn blocks(text: &str) -> Vec<Block> {
 }
 
 /// `code` spans and **bold** within a line.
-fn inline(text: &str) -> Markup {
+#[must_use]
+pub fn inline(text: &str) -> Markup {
     let mut parts = Vec::new();
     let mut rest = text;
     while !rest.is_empty() {
@@ -143,9 +144,21 @@ fn inline(text: &str) -> Markup {
 /// The rules text as HTML.
 #[must_use]
 pub fn render(text: &str) -> Markup {
+    render_blocks(text, false)
+}
+
+/// A text inside a section that has its own heading (an operation of the API reference):
+/// its headings (`# Errors`) become the smallest ones.
+#[must_use]
+pub fn render_nested(text: &str) -> Markup {
+    render_blocks(text, true)
+}
+
+fn render_blocks(text: &str, nested: bool) -> Markup {
     html! {
         @for block in blocks(text) {
             @match block {
+                Block::Heading(_, title) if nested => h4 { (inline(&title)) },
                 Block::Heading(level, title) => @match level {
                     1 | 2 => h2 { (inline(&title)) },
                     _ => h3 { (inline(&title)) },

@@ -89,6 +89,7 @@ pub fn table() -> RouteTable {
         .post("/games/{id}/accept", challenge_forms::accept)
         .post("/games/{id}/decline", challenge_forms::decline)
         .post("/games/{id}/rematch", challenge_forms::rematch)
+        .get("/favicon.ico", assets::favicon)
 }
 
 /// Registers the pages of the [`table`].

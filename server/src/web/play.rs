@@ -114,15 +114,16 @@ fn refusal(error: GameError, entered: &str) -> Result<(Note, StatusCode), WebErr
     Ok(match error {
         GameError::StalePly { current, .. } | GameError::MoveTaken { current, .. } => (
             Note::Notice(format!(
-                "The game moved on while you were looking (it is at move {current} now): here \
-                 is the new position; your move was not played."
+                "The game moved on while you were looking (it is at move {} now): here is the \
+                 new position; your move was not played.",
+                current + 1
             )),
             StatusCode::CONFLICT,
         ),
         GameError::Illegal(reason) => (
             Note::Refused {
                 entered: entered.to_owned(),
-                reason: reason.to_string(),
+                reason: reason.for_player(entered, None),
             },
             StatusCode::UNPROCESSABLE_ENTITY,
         ),
@@ -147,8 +148,20 @@ async fn answer<T>(
     outcome: Result<T, GameError>,
     entered: &str,
 ) -> Result<HttpResponse, WebError> {
+    answer_then(state, id, pass, outcome, entered, see_game).await
+}
+
+/// [`answer`], with `done` making the redirect after a done action.
+async fn answer_then<T>(
+    state: &AppState,
+    id: i64,
+    pass: Option<Checked>,
+    outcome: Result<T, GameError>,
+    entered: &str,
+    done: impl FnOnce(i64) -> HttpResponse,
+) -> Result<HttpResponse, WebError> {
     match outcome {
-        Ok(_) => Ok(see_game(id)),
+        Ok(_) => Ok(done(id)),
         Err(error) => {
             let (note, status) = refusal(error, entered)?;
             game_page::render(state, id, None, pass.map(Ok), Some(note), status).await
@@ -220,7 +233,17 @@ pub async fn play_move(
             };
             game_page::render(&state, id, None, authorised.pass.map(Ok), Some(note), status).await
         }
-        other => answer(&state, id, authorised.pass, other, &text).await,
+        other => {
+            // The page after the move confirms it: `played` is the number of the move just
+            // played.
+            let played = ply + 1;
+            answer_then(&state, id, authorised.pass, other, &text, |id| {
+                HttpResponse::SeeOther()
+                    .insert_header((header::LOCATION, format!("/games/{id}?played={played}")))
+                    .finish()
+            })
+            .await
+        }
     }
 }
 

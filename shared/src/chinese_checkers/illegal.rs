@@ -5,7 +5,7 @@ pub enum ChineseCheckersIllegal {
     GameOver,
     #[error("{cell} is not on the board (rows A-Q; see the board for each row's numbers)")]
     OffBoard { cell: String },
-    #[error("you have no legal move: the only legal move is `pass`")]
+    #[error("you have no legal move: the only legal move is \"pass\"")]
     MustPass,
     #[error("you may pass only when you have no legal move (you have, for example {example})")]
     PassNotAllowed { example: String },

@@ -27,11 +27,11 @@ impl ChineseCheckersMoveText {
         let mut cursor = Cursor::new(text);
         cursor.skip_spaces();
         if cursor.eat_word("pass") {
-            cursor.expect_end("the end of the move after `pass`")?;
+            cursor.expect_end("the end of the move after \"pass\"")?;
             return Ok(ChineseCheckersMoveText::Pass);
         }
         if cursor.peek().is_none() {
-            return Err(cursor.error("a move: a hole (a letter a-q and a number) or `pass`"));
+            return Err(cursor.error("a move: a hole (a letter a-q and a number) or \"pass\""));
         }
         let mut holes = vec![cursor.cell('a', 'q')?];
         loop {

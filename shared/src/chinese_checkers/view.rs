@@ -1,7 +1,8 @@
 //! The star on a character grid: rows are lines, holes two columns apart, each row shifted half
 //! a hole from the next, so neighbours touch as on the board. Each row has its letter on the
-//! left and its numbers (`1-13`) on the right: number labels along the diagonals would stand
-//! on the same lines as pegs, whose glyphs are digits too.
+//! left and its holes (`E1-13`) on the right: number labels along the diagonals would stand
+//! on the same lines as pegs, whose glyphs are digits too, and so does a bare number (`5`)
+//! beside a row.
 
 use crate::{BoardView, CellContent, CellView, LabelView, PieceColour};
 
@@ -16,7 +17,7 @@ const LEFT: i32 = 4;
 const GAP: i32 = 3;
 /// Where the mark of each point (1 to 6) stands: beside the tip of the top and bottom points
 /// (after the row's numbers), above or below the outer tip of the side points.
-const TARGET_MARKS: [(i32, i32); 6] = [(21, 16), (2, 13), (2, 3), (20, 0), (26, 3), (26, 13)];
+const TARGET_MARKS: [(i32, i32); 6] = [(22, 16), (2, 13), (2, 3), (21, 0), (27, 3), (27, 13)];
 
 fn grid(value: i32) -> u16 {
     u16::try_from(value).unwrap_or(0)
@@ -72,10 +73,13 @@ impl ChineseCheckers {
                 x: 0,
                 y: grid(row),
             });
+            // With the row's letter, so the label cannot be read as pegs (`A . 5` looked like
+            // a peg of set 5 beside the top hole).
+            let letter = char::from(b'A' + u8::try_from(row).unwrap_or(0));
             let numbers = if first == last {
-                first.to_string()
+                format!("{letter}{first}")
             } else {
-                format!("{first}-{last}")
+                format!("{letter}{first}-{last}")
             };
             let x = x_of(row, last) + GAP;
             width = width.max(x + i32::try_from(numbers.len()).unwrap_or(0));

@@ -42,7 +42,7 @@ impl KechiMoveText {
                 break;
             }
             if !cursor.eat(',') {
-                return Err(cursor.error("`,` and another stone move, or the end of the turn"));
+                return Err(cursor.error("\",\" and another stone move, or the end of the turn"));
             }
             cursor.skip_spaces();
         }
@@ -111,10 +111,10 @@ mod tests {
             ("a13-", 4, "a cell"),
             ("a13-n8", 4, "a-m"),
             ("a13 a8", 4, "separator"),
-            ("a13-a8;e13-e12", 6, "`,`"),
+            ("a13-a8;e13-e12", 6, "\",\""),
             ("a13-a8,", 7, "a cell"),
             ("a013-a8", 1, "leading zero"),
-            ("a13-a8 e13-e12", 7, "`,`"),
+            ("a13-a8 e13-e12", 7, "\",\""),
         ];
         for (text, offset, expected) in cases {
             let error = KechiMoveText::parse(text, 'm').unwrap_err();

@@ -5,7 +5,8 @@ use crate::{BoardView, CellContent, PieceColour};
 pub enum TextStyle {
     /// Characters only (files, pipes, `NO_COLOR`).
     Plain,
-    /// ANSI colours, last move in reverse video (terminals).
+    /// ANSI colours; each highlighted cell underlined, in brackets of its mover's colour where
+    /// its neighbours are blank (terminals).
     Ansi,
     /// Characters only, each highlighted cell bracketed `[b]` where its neighbours are blank
     /// (mail and other places with neither colour nor pictures).
@@ -62,7 +63,7 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
             },
         );
     }
-    if style == TextStyle::Marked {
+    if style != TextStyle::Plain {
         bracket_highlighted(&mut grid);
     }
     let mut out = String::new();
@@ -80,16 +81,15 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
                 TextStyle::Ansi => {
                     let mut codes: Vec<&str> = Vec::new();
                     if highlighted {
-                        codes.push("7");
+                        codes.push("4");
                     }
-                    // Reverse video in the mover's colour: the cell shows as a block of that
-                    // colour with the glyph cut out, whatever stands on it.
-                    if let (true, Some(mark)) = (highlighted, mark) {
-                        codes.push(ansi_mark_code(mark));
-                    } else if let Some(colour) = colour {
-                        codes.push(ansi_code(colour));
-                    } else if glyph == '.' || glyph == 'x' {
-                        codes.push("2");
+                    // The piece keeps its own colour (a red stone stays red whoever played
+                    // it); the brackets and an empty marked cell show the mover's colour.
+                    match (colour, mark) {
+                        (Some(colour), _) => codes.push(ansi_code(colour)),
+                        (None, Some(mark)) => codes.push(ansi_mark_code(mark)),
+                        (None, None) if glyph == '.' || glyph == 'x' => codes.push("2"),
+                        (None, None) => {}
                     }
                     if codes.is_empty() {
                         text.push(glyph);
@@ -107,26 +107,36 @@ pub fn render_text(view: &BoardView, style: TextStyle) -> String {
 
 /// Puts `[` and `]` beside each highlighted glyph, only over blanks so nothing is hidden. A
 /// blank between two highlighted glyphs becomes `|` (`[3|3]`), so neighbours never read as
-/// one bracket pair with a stray bracket.
+/// one bracket pair with a stray bracket. A bracket carries the mover's colour as its mark.
 fn bracket_highlighted(grid: &mut [Vec<Glyph>]) {
     for line in grid {
         for x in 0..line.len() {
             if !line[x].highlighted {
                 continue;
             }
+            let mark = line[x].mark;
             if let Some(left) = x.checked_sub(1).and_then(|left| line.get_mut(left)) {
                 match left.c {
-                    ' ' => left.c = '[',
-                    ']' => left.c = '|',
+                    ' ' => *left = bracket('[', mark),
+                    ']' => *left = bracket('|', mark),
                     _ => {}
                 }
             }
             if let Some(right) = line.get_mut(x + 1) {
                 if right.c == ' ' {
-                    right.c = ']';
+                    *right = bracket(']', mark);
                 }
             }
         }
+    }
+}
+
+fn bracket(c: char, mark: Option<PieceColour>) -> Glyph {
+    Glyph {
+        c,
+        colour: None,
+        highlighted: false,
+        mark,
     }
 }
 
@@ -233,7 +243,11 @@ mod tests {
         let mut marked = view();
         marked.cells[0].mark = Some(PieceColour::Red);
         let text = render_text(&marked, TextStyle::Ansi);
-        assert!(text.contains("\x1b[7;1;31mb\x1b[0m"), "{text:?}");
+        // The black stone stays black (blue on a terminal), underlined, in red brackets.
+        assert!(
+            text.contains("\x1b[1;31m[\x1b[0m\x1b[4;1;34mb\x1b[0m\x1b[1;31m]\x1b[0m"),
+            "{text:?}"
+        );
         marked.cells[0].highlighted = false;
         marked.cells[0].content = CellContent::Piece {
             colour: PieceColour::White,
@@ -246,6 +260,11 @@ mod tests {
     #[test]
     fn ansi_text_highlights_and_colours() {
         let text = render_text(&view(), TextStyle::Ansi);
-        assert!(text.contains("\x1b[7;1;34mb\x1b[0m"), "{text:?}");
+        assert!(text.contains("[\x1b[4;1;34mb\x1b[0m]"), "{text:?}");
+        let mut empty = view();
+        empty.cells[1].highlighted = true;
+        empty.cells[1].mark = Some(PieceColour::Yellow);
+        let text = render_text(&empty, TextStyle::Ansi);
+        assert!(text.contains("\x1b[4;1;33m.\x1b[0m"), "{text:?}");
     }
 }

@@ -39,12 +39,12 @@ impl SanQiMoveText {
             cursor.skip_spaces();
         } else if spaced && !word {
             // `R d4`: only a colour word may be followed by a bare space.
-            return Err(cursor.error("`@` between the colour letter and the cell"));
+            return Err(cursor.error("\"@\" between the colour letter and the cell"));
         }
         let cell_offset = cursor.offset();
         let cell = cursor.cell('a', last_letter).map_err(|error| {
             if !at && !spaced && error.offset == cell_offset {
-                let expected = format!("`@` or {}", error.expected);
+                let expected = format!("\"@\" or {}", error.expected);
                 cursor.error_at(cell_offset, expected)
             } else {
                 error
@@ -137,13 +137,13 @@ mod tests {
             ("", 0, "a colour"),
             ("G@d4", 0, "a colour"),
             ("d4", 0, "a colour"),
-            ("R", 1, "`@` or a cell"),
+            ("R", 1, "\"@\" or a cell"),
             ("R@", 2, "a cell"),
             ("R@h1", 2, "a-g"),
-            ("Rh1", 1, "`@` or a cell"),
-            ("R d4", 2, "`@`"),
-            ("redd4", 2, "a number after the letter `e`"),
-            ("red", 2, "a number after the letter `e`"),
+            ("Rh1", 1, "\"@\" or a cell"),
+            ("R d4", 2, "\"@\""),
+            ("redd4", 2, "a number after the letter e"),
+            ("red", 2, "a number after the letter e"),
             ("red x4", 4, "a cell"),
             ("R@d04", 3, "leading zero"),
             ("R@d", 3, "a number"),

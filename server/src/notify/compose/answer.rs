@@ -25,7 +25,7 @@ pub struct Refusal {
 /// What an answer says besides the game.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MailAnswer {
-    /// What each command done did ("F3-E4: played").
+    /// What each command done did ("played F3-E4").
     pub done: Vec<String>,
     /// The first refused line; the lines after it were not run.
     pub refusal: Option<Refusal>,
@@ -83,10 +83,10 @@ pub fn mail_answer(
         letter.pre(&shown);
         letter.para(&refusal.reason);
         if answer.skipped > 0 {
-            letter.para(&format!(
-                "The {} line(s) after it were not run.",
-                answer.skipped
-            ));
+            letter.para(&match answer.skipped {
+                1 => "The line after it was not run.".to_owned(),
+                n => format!("The {n} lines after it were not run."),
+            });
         }
     }
     if answer.help {
@@ -113,11 +113,15 @@ pub fn mail_answer(
         } else if game.seat_of(&to.name) == game.to_move() {
             let examples = card::examples(&moves);
             if !examples.is_empty() {
-                letter.para(&format!(
-                    "{} legal move(s), for example {}. Reply with yours.",
-                    moves.len(),
-                    examples.join(", ")
-                ));
+                let count = card::legal_move_count(moves.len());
+                let all = examples.len() == moves.len();
+                card::example_moves(
+                    &mut letter,
+                    game,
+                    &count,
+                    (&examples, all),
+                    Some("Reply with yours."),
+                );
             }
         }
     }

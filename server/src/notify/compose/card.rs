@@ -86,12 +86,11 @@ pub(super) fn board(letter: &mut Letter, site: &Site, game: &GameFacts) -> Inlin
         width,
         height,
     };
-    let alt = format!(
-        "{} #{} after {} moves",
-        game.kind().title(),
-        game.id,
-        game.ply
-    );
+    let played = match game.ply {
+        1 => "1 move".to_owned(),
+        n => format!("{n} moves"),
+    };
+    let alt = format!("{} #{} after {played}", game.kind().title(), game.id);
     letter.picture(&image.content_id, &alt, image.width, image.height);
     letter.text_pre(&render_text(&view, TextStyle::Marked));
     image
@@ -134,6 +133,44 @@ pub(super) fn examples(moves: &[String]) -> Vec<&str> {
     picked
 }
 
+/// "1 legal move", "27 legal moves".
+pub(super) fn legal_move_count(count: usize) -> String {
+    match count {
+        1 => "1 legal move".to_owned(),
+        n => format!("{n} legal moves"),
+    }
+}
+
+/// `count` ("There are 27 legal moves") and `examples` of them (`all`: every one), then the
+/// sentence `after`: inline, or one per line with how such a move is written for games whose
+/// moves have parts joined by commas (a list of those would not read).
+pub(super) fn example_moves(
+    letter: &mut Letter,
+    game: &GameFacts,
+    count: &str,
+    (examples, all): (&[&str], bool),
+    after: Option<&str>,
+) {
+    let after = after
+        .map(|sentence| format!(" {sentence}"))
+        .unwrap_or_default();
+    match game.kind().multi_part_move() {
+        Some(how) if examples.iter().any(|mv| mv.contains(',')) => {
+            let which = if all { "They are" } else { "For example" };
+            letter.para(&format!("{count}.{after} {how} {which}:"));
+            letter.pre(&examples.join("\n"));
+        }
+        _ => {
+            let lead = if all {
+                format!("{count}:")
+            } else {
+                format!("{count}, for example")
+            };
+            letter.para_with_moves(&lead, examples, &format!(".{after}"));
+        }
+    }
+}
+
 /// The legal moves and the command to play one.
 pub(super) fn how_to_move(letter: &mut Letter, game: &GameFacts) {
     let moves = game.position.legal_moves();
@@ -145,12 +182,8 @@ pub(super) fn how_to_move(letter: &mut Letter, game: &GameFacts) {
         1 => "There is 1 legal move".to_owned(),
         n => format!("There are {n} legal moves"),
     };
-    let more = if examples.len() < moves.len() {
-        ", for example"
-    } else {
-        ":"
-    };
-    letter.para(&format!("{count}{more} {}.", examples.join(", ")));
+    let all = examples.len() == moves.len();
+    example_moves(letter, game, &count, (&examples, all), None);
     letter.command(
         &format!(
             "To play one, paste this command (with the move you choose; --ply {} is the number \
@@ -166,7 +199,8 @@ pub(super) fn reply_hint(letter: &mut Letter, game: &GameFacts) {
     let moves = game.position.legal_moves();
     let example = moves.first().map_or("your move", String::as_str);
     letter.para(&format!(
-        "Or simply reply to this mail with your move on the first line (for example {example});          a reply may also say resign, draw offer, show, moves or help."
+        "Or simply reply to this mail with your move on the first line (for example \
+         {example}); a reply may also say resign, draw offer, show, moves or help."
     ));
 }
 

@@ -41,7 +41,7 @@ pub fn challenge(
     letter.command("To accept:", &format!("turnpost accept {}", game.id));
     letter.command("To decline:", &format!("turnpost decline {}", game.id));
     if to.reply_to.is_some() {
-        letter.para("Or reply to this mail with `accept` or `decline` on the first line.");
+        letter.para("Or reply to this mail with accept or decline on the first line.");
     }
     letter.link("The game", &site.game_url(game.id));
     finish(letter, site, to, game, image)

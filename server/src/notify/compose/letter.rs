@@ -100,6 +100,23 @@ impl Letter {
         );
     }
 
+    /// A paragraph naming moves: `lead`, the moves joined by commas, `tail`. In HTML no move
+    /// breaks across lines (a narrow screen would wrap `A17-A18` at its hyphen).
+    pub(super) fn para_with_moves(&mut self, lead: &str, moves: &[&str], tail: &str) {
+        let _ = write!(self.text, "{lead} {}{tail}\n\n", moves.join(", "));
+        let shown: Vec<String> = moves
+            .iter()
+            .map(|mv| format!("<span style=\"white-space:nowrap\">{}</span>", escape(mv)))
+            .collect();
+        let _ = writeln!(
+            self.html,
+            "<p>{} {}{}</p>",
+            escape(lead),
+            shown.join(", "),
+            escape(tail)
+        );
+    }
+
     /// An inline picture (HTML only; the text part has the board as text).
     pub(super) fn picture(&mut self, content_id: &str, alt: &str, width: u32, height: u32) {
         let _ = writeln!(
