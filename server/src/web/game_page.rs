@@ -373,13 +373,13 @@ fn page_body(
 }
 
 /// The confirmation of a move this browser's seat played: "You played F3-E4 (move 4)."
-fn played_by(page: &GamePage, note: &Note, form: Option<&Checked>) -> Option<String> {
+fn played_by(page: &GamePage, note: &Note, form: Option<&Control>) -> Option<String> {
     let Note::Played(number) = note else {
         return None;
     };
     let mv = page.moves.moves.get(number.checked_sub(1)?)?;
     let seat = i32::from(mv.seat);
-    (form?.pass.seat == seat).then(|| format!("You played {} (move {number}).", mv.notation))
+    (form?.seat == seat).then(|| format!("You played {} (move {number}).", mv.notation))
 }
 
 /// The move form and the other actions of the seat this browser plays.

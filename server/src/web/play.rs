@@ -223,13 +223,12 @@ pub async fn play_move(
     .await?;
     match outcome {
         Ok((_, Some(Err(error)))) => {
-            let (note, status) = match refusal(error, "")? {
-                (Note::Notice(reason) | Note::Refused { reason, .. }, status) => (
-                    Note::Notice(format!(
-                        "Your move {text} was played; the conditional move was not set: {reason}"
-                    )),
-                    status,
-                ),
+            let (note, status) = refusal(error, "")?;
+            let note = match note {
+                Note::Notice(reason) | Note::Refused { reason, .. } => Note::Notice(format!(
+                    "Your move {text} was played; the conditional move was not set: {reason}"
+                )),
+                played @ Note::Played(_) => played,
             };
             game_page::render(&state, id, None, authorised.pass.map(Ok), Some(note), status).await
         }
