@@ -417,8 +417,9 @@ async fn watch_first_bot_moves(
     let started = Instant::now();
     while !done(&moved) {
         assert!(
-            started.elapsed() < Duration::from_secs(120),
-            "the bots did not move within 120 s: {moved:?}"
+            // Generous: the bots think at the lowest priority, which a loaded machine starves.
+            started.elapsed() < Duration::from_secs(600),
+            "the bots did not move within 600 s: {moved:?}"
         );
         for (i, (id, token, _)) in games.iter().enumerate() {
             if moved[i].is_none() {
