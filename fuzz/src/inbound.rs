@@ -54,7 +54,10 @@ pub fn check_inbound_message(data: &[u8]) {
     }
     for value in &message.authentication_results {
         if let Some(header) = AuthenticationResults::parse(value) {
-            assert!(!header.authserv_id.is_empty(), "{value:?} read without an authserv-id");
+            assert!(
+                !header.authserv_id.is_empty(),
+                "{value:?} read without an authserv-id"
+            );
         }
     }
     if let Some(from) = &message.from {
