@@ -15,16 +15,20 @@ mod mail_command;
 mod reply_address;
 #[path = "../../server/src/inbound/reply_text.rs"]
 mod reply_text;
+#[path = "../../server/src/inbound/sender_auth.rs"]
+mod sender_auth;
 
 use inbound_message::InboundMessage;
 use mail_command::MailCommand;
 use reply_address::ReplyAddressTemplate;
 use reply_text::written_lines;
+use sender_auth::{AuthenticationResults, SenderAuth};
 
 /// Any bytes as an inbound mail, the way the handler reads one: the message, what the player
 /// wrote, each line as a command, each recipient against a reply address template. No panic;
 /// the lines written are non-empty, trimmed and part of the message's text; a recipient's key
-/// builds back to the same address.
+/// builds back to the same address; each `Authentication-Results` header read names its
+/// authserv-id, and the DMARC check of the sender answers.
 pub fn check_inbound_message(data: &[u8]) {
     let Ok(message) = InboundMessage::read(data) else {
         return;
@@ -47,5 +51,19 @@ pub fn check_inbound_message(data: &[u8]) {
             );
         }
         let _ = template.is_ours(address);
+    }
+    for value in &message.authentication_results {
+        if let Some(header) = AuthenticationResults::parse(value) {
+            assert!(
+                !header.authserv_id.is_empty(),
+                "{value:?} read without an authserv-id"
+            );
+        }
+    }
+    if let Some(from) = &message.from {
+        let _ = SenderAuth::Dmarc {
+            authserv_id: "mx.example.org".to_owned(),
+        }
+        .passes(&message.authentication_results, from);
     }
 }

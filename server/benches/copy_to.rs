@@ -68,7 +68,13 @@ fn main() {
         }))
         .unwrap();
         let maker = Actor::Account(a.id);
-        let checked = challenge::check(&mut conn, &maker, &request).unwrap();
+        let checked = challenge::check(
+            &mut conn,
+            &maker,
+            &request,
+            challenge::BotGamesCap(u32::MAX),
+        )
+        .unwrap();
         let id = challenge::create(&mut conn, &ctx, &maker, &checked)
             .unwrap()
             .id;

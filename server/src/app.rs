@@ -185,6 +185,7 @@ impl Application {
                 proxies: config.trusted_proxies.clone(),
                 proxy_header: config.proxy_header,
             }),
+            bot_games_cap: crate::games::challenge::BotGamesCap(config.bot_games_per_account),
             openapi_json: openapi
                 .to_json()
                 .context("serialising the OpenAPI document")?,
@@ -291,9 +292,7 @@ impl Application {
             Some(watch) => {
                 let pool = pool.clone();
                 let stop = stop_imap.clone();
-                let settings = crate::inbound::HandlerSettings {
-                    answers_per_hour: config.mail_answers_per_hour,
-                };
+                let settings = crate::inbound::settings::handler_settings(&config)?;
                 Some(
                     std::thread::Builder::new()
                         .name("imap-watch".into())
@@ -302,7 +301,7 @@ impl Application {
                                 &watch,
                                 &pool,
                                 &inbound_mail,
-                                settings,
+                                &settings,
                                 &stop,
                             );
                         })

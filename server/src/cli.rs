@@ -138,10 +138,8 @@ fn mail_in(config: &Config) -> anyhow::Result<()> {
         link_key: link_key.into(),
         reply,
     };
-    let settings = crate::inbound::HandlerSettings {
-        answers_per_hour: config.mail_answers_per_hour,
-    };
-    let outcome = crate::inbound::handle(&mut conn, &ctx, settings, &raw)
+    let settings = crate::inbound::settings::handler_settings(config)?;
+    let outcome = crate::inbound::handle(&mut conn, &ctx, &settings, &raw)
         .map_err(|e| TempFail(anyhow::Error::new(e)))?;
     eprintln!("{}", describe_outcome(&outcome));
     Ok(())

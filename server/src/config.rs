@@ -354,6 +354,17 @@ pub struct Config {
     )]
     pub bot_poll_ms: u64,
 
+    /// Games against built-in bots one account may have at once (challenges waiting for a
+    /// person and games being played, counted for every person seated); a challenge beyond it
+    /// is refused. 0: nobody may challenge a bot.
+    #[arg(
+        long,
+        env = "TURNPOST_BOT_GAMES_PER_ACCOUNT",
+        default_value_t = 5,
+        global = true
+    )]
+    pub bot_games_per_account: u32,
+
     /// Database connections in the pool.
     #[arg(
         long,
@@ -427,6 +438,23 @@ pub struct Config {
         global = true
     )]
     pub log_format: LogFormat,
+
+    /// What a reply must prove about its sender before it may act: `none` (the reply key and
+    /// the From address), or `dmarc`: also an `Authentication-Results` header written by
+    /// TURNPOST_INBOUND_AUTHSERV_ID saying `dmarc=pass`, or `dkim=pass` for the From's domain.
+    #[arg(
+        long,
+        env = "TURNPOST_INBOUND_REQUIRE_AUTH",
+        default_value = "none",
+        global = true
+    )]
+    pub inbound_require_auth: InboundAuth,
+
+    /// The authserv-id of the mail server whose `Authentication-Results` headers are trusted
+    /// (the receiving MTA's, e.g. `mx.example.org`); it must remove headers with this id that
+    /// arrive from outside (RFC 8601, section 5). Needed by TURNPOST_INBOUND_REQUIRE_AUTH=dmarc.
+    #[arg(long, env = "TURNPOST_INBOUND_AUTHSERV_ID", global = true)]
+    pub inbound_authserv_id: Option<String>,
 }
 
 /// How log lines are written.
@@ -437,6 +465,29 @@ pub enum LogFormat {
     Text,
     /// One JSON object per line.
     Json,
+}
+
+/// What an inbound reply must prove about its sender (`TURNPOST_INBOUND_REQUIRE_AUTH`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum InboundAuth {
+    /// The reply key and the From address only.
+    #[default]
+    None,
+    /// Also a trusted `Authentication-Results` header: `dmarc=pass`, or `dkim=pass` for the
+    /// From's domain.
+    Dmarc,
+}
+
+impl std::str::FromStr for InboundAuth {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "none" => Ok(Self::None),
+            "dmarc" => Ok(Self::Dmarc),
+            _ => Err(format!("`{text}`: expected none or dmarc")),
+        }
+    }
 }
 
 /// Where the data lives, resolved from `DATABASE_URL` and the data directory.
@@ -471,6 +522,9 @@ pub enum ConfigError {
     /// `TURNPOST_IMAP_URL` cannot be used.
     #[error("{0}")]
     Imap(String),
+    /// `TURNPOST_INBOUND_REQUIRE_AUTH` lacks what it needs.
+    #[error("{0}")]
+    InboundAuth(String),
     /// Some numeric setting is out of range.
     #[error("{0}")]
     Range(String),
@@ -506,6 +560,7 @@ impl Config {
             request_body_timeout_ms: 10_000,
             sweep_interval_ms: 100,
             bot_poll_ms: 50,
+            bot_games_per_account: 5,
             db_pool_size: 4,
             reply_address: None,
             imap_url: None,
@@ -515,6 +570,8 @@ impl Config {
             mail_answers_per_hour: 1_000,
             log_format: LogFormat::Text,
             metrics: false,
+            inbound_require_auth: InboundAuth::None,
+            inbound_authserv_id: None,
         }
     }
 

@@ -346,6 +346,7 @@ impl From<crate::games::GameError> for ApiError {
             G::DrawOffered { .. } => conflict("draw_offered"),
             G::Conflict => conflict("conflict"),
             G::LeftGame { .. } => conflict("left_game"),
+            G::BotGamesLimit { .. } => conflict("bot_games_limit"),
             G::InvalidOptions(_) => invalid("invalid_options"),
             G::SeatCount(_) => invalid("seat_count"),
             G::UnknownPlayer { .. } => invalid("unknown_player"),

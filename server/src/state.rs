@@ -2,6 +2,7 @@
 //! and the OpenAPI document depend on it and not on start-up (`app`) or on each other.
 
 use crate::db::{Backend, Pool};
+use crate::games::challenge::BotGamesCap;
 use crate::mail_context::MailContext;
 use crate::ratelimit::Limits;
 
@@ -20,6 +21,8 @@ pub struct AppState {
     pub mail: MailContext,
     /// Rate limits of the account and challenge endpoints.
     pub limits: Limits,
+    /// The most games against bots one account may have at once.
+    pub bot_games_cap: BotGamesCap,
     /// `/v1/openapi.json`.
     pub openapi_json: String,
     /// `/docs`.

@@ -1,6 +1,7 @@
 //! Built-in bots as players, on both backends: a whole Kefren game between a person (over the
 //! API) and `bot-1`, bots accepting at once, a challenge to bots only refused, bot accounts
-//! that cannot sign in or receive mail, and draw offers answered.
+//! that cannot sign in or receive mail, draw offers answered, the cap on bot games per account,
+//! and bot moves shared fairly between accounts and levels.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -25,6 +26,8 @@ both_backends!(
     bot_declines_a_draw_when_not_losing,
     a_bot_move_is_claimed_once,
     two_server_processes_claim_each_bot_move_once,
+    bot_games_are_capped_per_account,
+    many_deep_bot_games_of_one_account_do_not_hold_up_others,
 );
 
 /// Waits until the game is the person's turn again (or over); the bot plays within seconds.
@@ -340,4 +343,144 @@ async fn two_server_processes_claim_each_bot_move_once(backend: Backend) {
     };
     assert!(!bot_plies.is_empty());
     assert_eq!(claimed, bot_plies);
+}
+
+/// Challenges `seats` to Kefren as `token`; the answer.
+async fn kefren(app: &TestApp, token: &str, seats: &[&str]) -> common::Answer {
+    post(
+        app,
+        "/v1/games",
+        token,
+        json!({"kind": "kefren", "seats": seats}),
+    )
+    .await
+}
+
+async fn bot_games_are_capped_per_account(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |config| config.bot_games_per_account = 2).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let first = kefren(&app, &anna, &["anna", "bot-1"]).await;
+    assert_eq!(first.status, 201, "{first:?}");
+    let first = first.body["id"].as_i64().unwrap();
+    // A challenge with a bot that waits for a person counts too, for everyone seated in it.
+    let waiting = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "chinese-checkers", "seats": ["anna", "bot-2", "bert"]}),
+    )
+    .await;
+    assert_eq!(waiting.status, 201, "{waiting:?}");
+    assert_eq!(waiting.body["status"], "invited");
+    let refused = kefren(&app, &anna, &["anna", "bot-3"]).await;
+    assert_eq!(refused.status, 409, "{refused:?}");
+    assert_eq!(refused.error_code(), "bot_games_limit");
+    let message = refused.body["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("allows 2 games against bots at once"),
+        "{message}"
+    );
+    // Games between people are not capped.
+    let people = kefren(&app, &anna, &["anna", "bert"]).await;
+    assert_eq!(people.status, 201, "{people:?}");
+    let berts = kefren(&app, &bert, &["bot-1", "bert"]).await;
+    assert_eq!(berts.status, 201, "{berts:?}");
+    let refused = kefren(&app, &bert, &["bot-5", "bert"]).await;
+    assert_eq!(refused.error_code(), "bot_games_limit", "{refused:?}");
+    // Once a bot game is over, another may start.
+    let resigned = post(&app, &format!("/v1/games/{first}/resign"), &anna, json!({})).await;
+    assert_eq!(resigned.status, 200, "{resigned:?}");
+    let again = kefren(&app, &anna, &["anna", "bot-3"]).await;
+    assert_eq!(again.status, 201, "{again:?}");
+    // Two challenges at once of an account one game below the cap: one game is made.
+    let carl = play::player(&app.pool, "carl");
+    let one = kefren(&app, &carl, &["carl", "bot-1"]).await;
+    assert_eq!(one.status, 201, "{one:?}");
+    let (a, b) = tokio::join!(
+        kefren(&app, &carl, &["carl", "bot-2"]),
+        kefren(&app, &carl, &["bot-2", "carl"])
+    );
+    let mut statuses = [a.status, b.status];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [201, 409], "{a:?} {b:?}");
+}
+
+/// When each game's bot has moved, as seen from outside: polls the games until `done` says
+/// enough have moved.
+async fn watch_first_bot_moves(
+    app: &TestApp,
+    games: &[(i64, &str, Instant)],
+    done: impl Fn(&[Option<Instant>]) -> bool,
+) -> Vec<Option<Instant>> {
+    let mut moved = vec![None; games.len()];
+    let started = Instant::now();
+    while !done(&moved) {
+        assert!(
+            // Generous: the bots think at the lowest priority, which a loaded machine starves.
+            started.elapsed() < Duration::from_secs(600),
+            "the bots did not move within 600 s: {moved:?}"
+        );
+        for (i, (id, token, _)) in games.iter().enumerate() {
+            if moved[i].is_none() {
+                let view = get(app, &format!("/v1/games/{id}"), token).await.body;
+                if view["ply"].as_u64().unwrap_or(0) > 0 {
+                    moved[i] = Some(Instant::now());
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    moved
+}
+
+/// Anna has as many level-5 games as the cap allows, each waiting for the bot's first move;
+/// then Bert starts a game against bot-1 and Carl one against bot-3. Bert's bot-1 waits less
+/// than one bot-5 think time (measured here: the fastest of Anna's first moves, the first of
+/// which was thought about at once), and Carl's bot-3, though deep too, less than two: neither
+/// waits behind Anna's queue.
+async fn many_deep_bot_games_of_one_account_do_not_hold_up_others(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let carl = play::player(&app.pool, "carl");
+    let mut games: Vec<(i64, &str, Instant)> = Vec::new();
+    for _ in 0..app.config.bot_games_per_account {
+        let made = Instant::now();
+        let answer = kefren(&app, &anna, &["bot-5", "anna"]).await;
+        assert_eq!(answer.status, 201, "{answer:?}");
+        games.push((answer.body["id"].as_i64().unwrap(), anna.as_str(), made));
+    }
+    let annas = games.len();
+    for (token, bot, name) in [(&bert, "bot-1", "bert"), (&carl, "bot-3", "carl")] {
+        let made = Instant::now();
+        let answer = kefren(&app, token, &[bot, name]).await;
+        assert_eq!(answer.status, 201, "{answer:?}");
+        games.push((answer.body["id"].as_i64().unwrap(), token.as_str(), made));
+    }
+    let moved = watch_first_bot_moves(&app, &games, |moved| {
+        moved[annas..].iter().all(Option::is_some) && moved[..annas].iter().any(Option::is_some)
+    })
+    .await;
+    let waited = |i: usize| moved[i].map(|at| at.duration_since(games[i].2));
+    let think_5 = (0..annas).filter_map(waited).min().unwrap();
+    let bert_waited = waited(annas).unwrap();
+    let carl_waited = waited(annas + 1).unwrap();
+    let annas_before_carl = moved[..annas]
+        .iter()
+        .filter(|at| at.is_some_and(|at| Some(at) < moved[annas + 1]))
+        .count();
+    eprintln!(
+        "bot-5 think time (fastest first move of {annas}): {think_5:?}; bot-1 of another \
+         account waited {bert_waited:?}; bot-3 of a third waited {carl_waited:?}, after \
+         {annas_before_carl} of the bot-5 moves"
+    );
+    assert!(
+        bert_waited < think_5,
+        "bot-1 waited {bert_waited:?}, more than a bot-5 think time ({think_5:?})"
+    );
+    assert!(
+        carl_waited < think_5 * 2,
+        "bot-3 waited {carl_waited:?}, more than two bot-5 think times ({think_5:?} each)"
+    );
 }

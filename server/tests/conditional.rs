@@ -20,7 +20,7 @@ use std::sync::Arc;
 use common::{get, post, Backend, Received, TestApp};
 use reqwest::Method;
 use serde_json::{json, Value};
-use turnpost_server::inbound::{HandlerSettings, InboundMessage};
+use turnpost_server::inbound::InboundMessage;
 use turnpost_server::mail_context::MailContext;
 use turnpost_shared::{AnyGame, Options, Status};
 
@@ -639,8 +639,10 @@ async fn mail_reply_sets_lines_and_answers_with_the_tree(backend: Backend) {
         turnpost_server::inbound::handle(
             &mut conn,
             &ctx(&app),
-            HandlerSettings {
+            &turnpost_server::inbound::HandlerSettings {
                 answers_per_hour: 100,
+                sender_auth: turnpost_server::inbound::SenderAuth::None,
+                bot_games_cap: turnpost_server::games::challenge::BotGamesCap(5),
             },
             &raw,
         )

@@ -251,8 +251,10 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
         turnpost_server::inbound::handle(
             &mut conn,
             &app.mail_context(),
-            turnpost_server::inbound::HandlerSettings {
+            &turnpost_server::inbound::HandlerSettings {
                 answers_per_hour: 100,
+                sender_auth: turnpost_server::inbound::SenderAuth::None,
+                bot_games_cap: turnpost_server::games::challenge::BotGamesCap(5),
             },
             &reply("cleo@example.org", &reply_to, &mv),
         )

@@ -90,7 +90,7 @@ fn started_game(conn: &mut DbConnection, ctx: &MailContext, anna: Actor, bert: A
         timeout: None,
         on_leave: None,
     };
-    let checked = challenge::check(conn, &anna, &request).unwrap();
+    let checked = challenge::check(conn, &anna, &request, challenge::BotGamesCap(5)).unwrap();
     let game = challenge::create(conn, ctx, &anna, &checked).unwrap();
     challenge::accept(conn, ctx, &bert, game.id).unwrap();
     game.id

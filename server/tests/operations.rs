@@ -628,10 +628,9 @@ fn the_example_configuration_file_is_valid() {
 /// key the server reads.
 #[test]
 fn the_readme_lists_every_key() {
-    let readme = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/operators.md"),
-    )
-    .unwrap();
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/operators.md"))
+            .unwrap();
     let table = readme
         .split("## Configuration")
         .nth(1)

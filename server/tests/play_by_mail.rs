@@ -1032,6 +1032,7 @@ both_backends!(
     one_message_id_in_two_games,
     a_megabyte_of_blockquote_tags_is_handled_at_once,
     reply_addresses_sign_the_ply_and_end_with_the_tokens,
+    with_dmarc_required_only_authenticated_senders_act,
 );
 
 /// An old card's address with its ply edited to the game's current ply plays nothing; revoking
@@ -1270,4 +1271,99 @@ async fn a_megabyte_of_blockquote_tags_is_handled_at_once(backend: Backend) {
     assert_eq!(code, 0, "{stderr}");
     assert!(started_at.elapsed() < limit, "{:?}", started_at.elapsed());
     assert_eq!(table.moves_played(game), 1, "{stderr}");
+}
+
+/// With `TURNPOST_INBOUND_REQUIRE_AUTH=dmarc`, a reply acts only when the trusted server's
+/// topmost `Authentication-Results` says `dmarc=pass` or an aligned `dkim=pass`: no header, a
+/// header from another authserv-id, a signature of another domain, or a trusted failure above
+/// a forged pass play nothing and are answered to the seat's player.
+async fn with_dmarc_required_only_authenticated_senders_act(backend: Backend) {
+    let (table, _) = Table::open_with(
+        backend,
+        None,
+        1,
+        &[
+            ("TURNPOST_INBOUND_REQUIRE_AUTH", "dmarc"),
+            ("TURNPOST_INBOUND_AUTHSERV_ID", "mx.turnpost.test"),
+        ],
+    );
+    let (game, card) = started(&table).await;
+    let address = reply_to(&card);
+    let start = AnyGame::new(GameKind::Kefren, &Options::default()).unwrap();
+    let first = start.legal_moves()[0].clone();
+    let signed = |results: &[&str], from: &str, to: &str, body: &str| {
+        let mut raw: Vec<u8> = results
+            .iter()
+            .flat_map(|value| format!("Authentication-Results: {value}\r\n").into_bytes())
+            .collect();
+        raw.extend(reply(1, from, to, &table.next_id(), body));
+        raw
+    };
+    let cases: [(&str, Vec<&str>); 5] = [
+        ("no Authentication-Results", vec![]),
+        (
+            "another authserv-id",
+            vec!["mx.evil.example; dmarc=pass header.from=example.org"],
+        ),
+        (
+            "a signature of another domain",
+            vec!["mx.turnpost.test; spf=pass; dkim=pass header.d=evil.example; dmarc=none"],
+        ),
+        (
+            "a trusted failure above a forged pass",
+            vec![
+                "mx.turnpost.test; dmarc=fail header.from=example.org",
+                "mx.turnpost.test; dmarc=pass header.from=example.org",
+            ],
+        ),
+        (
+            "a pass for another From domain",
+            vec!["mx.turnpost.test; dmarc=pass header.from=evil.example"],
+        ),
+    ];
+    for (what, results) in &cases {
+        let before = table.smtp.messages_to("anna@example.org").len();
+        let (code, stderr) = table.mail_in(&signed(results, "anna@example.org", &address, &first));
+        assert_eq!(code, 0, "{what}: {stderr}");
+        assert_eq!(table.moves_played(game), 0, "{what} played: {stderr}");
+        let answer = wait_mail(
+            &table.smtp,
+            "anna@example.org",
+            before,
+            "answer to an unauthenticated reply",
+            |m| text_of(m).contains("could not be shown to come from your address"),
+        )
+        .await;
+        assert!(
+            text_of(&answer).contains("Nothing in it was done"),
+            "{what}"
+        );
+    }
+    // The trusted server's pass (comments, version and other methods beside it) acts.
+    let (code, stderr) = table.mail_in(&signed(
+        &[
+            "mx.evil.example; dmarc=fail",
+            "MX.turnpost.test 1; spf=pass smtp.mailfrom=example.org; dkim=pass \
+             (2048-bit key) header.d=example.org; dmarc=pass (p=reject) header.from=example.org",
+        ],
+        "anna@example.org",
+        &address,
+        &first,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(table.moves_played(game), 1, "{stderr}");
+    // So does a DKIM signature of the sender's domain alone.
+    let bob_card = wait_mail(&table.smtp, "bob@example.org", 0, "bob's turn card", |m| {
+        m.header("Reply-To").is_some_and(|r| r.contains("p1@"))
+    })
+    .await;
+    let second = start.play(&first).unwrap().0.legal_moves()[0].clone();
+    let (code, stderr) = table.mail_in(&signed(
+        &["mx.turnpost.test;\r\n\tdkim=pass header.i=@example.org header.d=example.org"],
+        "bob@example.org",
+        &reply_to(&bob_card),
+        &second,
+    ));
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(table.moves_played(game), 2, "{stderr}");
 }

@@ -1,11 +1,15 @@
-//! The bot worker that runs beside the HTTP server in every process.
+//! The bot worker that runs beside the HTTP server in every process: one task reads what waits
+//! for the bots every interval and hands it to the lanes ([`Lane`]); each lane's threads take
+//! from its [`FairQueue`] (round-robin across accounts, oldest first), claim, think and play.
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
-use tokio::sync::watch;
+use tokio::sync::{watch, Notify};
 use turnpost_shared::{AnyGame, BotLevel, DrawAction, PlayMoveRequest};
 
+use super::fair_queue::{FairQueue, JobKey, Queued};
+use super::lane::Lane;
 use super::try_claim;
 use crate::background::Background;
 use crate::db::bots::{self as q, BotSeat};
@@ -16,8 +20,9 @@ use crate::mail_context::MailContext;
 /// A bot accepts a draw offer when its own chances, as its search sees them, are below this.
 pub const DRAW_ACCEPT_BELOW: f64 = 0.1;
 
-/// How many waiting games one round looks at.
-const BATCH: i64 = 16;
+/// How many waiting games one read looks at per lane (and as many draw offers): with a few
+/// bot games per account, hundreds of accounts' moves.
+const BATCH: i64 = 500;
 
 /// The seed of the bot's search for the move at `ply` of `game_id`: the same position gets
 /// the same move, whichever process computes it.
@@ -36,17 +41,71 @@ fn level_of(seat: &BotSeat) -> BotLevel {
         .unwrap_or(BotLevel::DEFAULT)
 }
 
-/// Plays the bots' moves every `interval` until shutdown.
+/// Something a bot has to do: move, or answer a draw offer.
+#[derive(Debug, Clone, Copy)]
+struct Job {
+    seat: BotSeat,
+    draw: bool,
+}
+
+impl Queued for Job {
+    fn key(&self) -> JobKey {
+        (self.seat.game_id, self.seat.ply, self.draw)
+    }
+    fn owner(&self) -> i64 {
+        self.seat.owner
+    }
+    fn since(&self) -> chrono::NaiveDateTime {
+        self.seat.since
+    }
+}
+
+/// One lane: its queue, the signal that the queue changed, and its low-priority threads.
+struct LaneWork {
+    lane: Lane,
+    queue: Mutex<FairQueue<Job>>,
+    ready: Notify,
+    threads: Vec<Arc<Background>>,
+}
+
+impl LaneWork {
+    fn queue(&self) -> std::sync::MutexGuard<'_, FairQueue<Job>> {
+        // The queue's state stays consistent between its calls, so a panic elsewhere while it
+        // was held leaves nothing half done.
+        self.queue.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The next job, waiting for one; `None` at shutdown.
+    async fn next(&self, shutdown: &mut watch::Receiver<bool>) -> Option<Job> {
+        loop {
+            let ready = self.ready.notified();
+            tokio::pin!(ready);
+            ready.as_mut().enable();
+            if *shutdown.borrow() {
+                return None;
+            }
+            if let Some(job) = self.queue().take() {
+                return Some(job);
+            }
+            tokio::select! {
+                () = &mut ready => {}
+                changed = shutdown.changed() => {
+                    if changed.is_err() {
+                        return None;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Plays the bots' moves, looking for them every `interval`, until shutdown.
 #[derive(Clone)]
 pub struct BotWorker {
-    /// Database.
-    pub pool: Pool,
-    /// For the mails the moves queue.
-    pub mail: MailContext,
-    /// Time between rounds when there was nothing to do.
-    pub interval: Duration,
-    /// The one low-priority thread the bots think on.
-    pub thinker: Arc<Background>,
+    pool: Pool,
+    mail: MailContext,
+    interval: Duration,
+    lanes: Arc<[Arc<LaneWork>]>,
 }
 
 /// Why a bot's turn was not played; logged, and the next round looks again.
@@ -61,40 +120,126 @@ enum TurnError {
 }
 
 impl BotWorker {
-    /// Starts the thinking thread.
+    /// Starts the thinking threads: for each lane, as many as [`Lane::threads`] gives for this
+    /// machine's cores.
     ///
     /// # Errors
     /// The operating system refused a new thread.
     pub fn start(pool: Pool, mail: MailContext, interval: Duration) -> std::io::Result<Self> {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let mut lanes = Vec::new();
+        for lane in Lane::ALL {
+            let name = match lane {
+                Lane::Quick => "turnpost-bots-quick",
+                Lane::Deep => "turnpost-bots-deep",
+            };
+            let threads = (0..lane.threads(cores))
+                .map(|_| Background::start(name).map(Arc::new))
+                .collect::<std::io::Result<Vec<_>>>()?;
+            lanes.push(Arc::new(LaneWork {
+                lane,
+                queue: Mutex::new(FairQueue::default()),
+                ready: Notify::new(),
+                threads,
+            }));
+        }
+        tracing::debug!(cores, "bot lanes started");
         Ok(Self {
             pool,
             mail,
             interval,
-            thinker: Arc::new(Background::start("turnpost-bots")?),
+            lanes: lanes.into(),
         })
     }
 
-    /// The loop.
+    /// Reads what waits every interval and hands it to the lanes, whose threads act on it,
+    /// until shutdown.
     pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
+        let mut thinkers = Vec::new();
+        for lane in self.lanes.iter() {
+            for thread in &lane.threads {
+                let worker = self.clone();
+                let lane = lane.clone();
+                let thread = thread.clone();
+                let shutdown = shutdown.clone();
+                thinkers.push(tokio::spawn(async move {
+                    worker.think(&lane, &thread, shutdown).await;
+                }));
+            }
+        }
         loop {
             if *shutdown.borrow() {
                 break;
             }
-            let busy = match self.round(&shutdown).await {
-                Ok(played) => played > 0,
-                Err(error) => {
-                    tracing::error!(%error, "bot round failed; retrying");
-                    false
-                }
-            };
-            if !busy {
-                tokio::select! {
-                    () = tokio::time::sleep(self.interval) => {}
-                    _ = shutdown.changed() => {}
+            if let Err(error) = self.read_waiting().await {
+                tracing::error!(%error, "reading the bots' waiting games failed; retrying");
+            }
+            tokio::select! {
+                () = tokio::time::sleep(self.interval) => {}
+                changed = shutdown.changed() => {
+                    if changed.is_err() {
+                        break;
+                    }
                 }
             }
         }
+        for lane in self.lanes.iter() {
+            lane.ready.notify_waiters();
+        }
+        for thinker in thinkers {
+            if let Err(error) = thinker.await {
+                tracing::error!(%error, "a bot thinker failed");
+            }
+        }
         tracing::info!("bot worker stopped");
+    }
+
+    /// Reads the turns and draw offers waiting for a bot, and hands each lane its share.
+    async fn read_waiting(&self) -> Result<(), TurnError> {
+        let began = Instant::now();
+        let lanes: Vec<Lane> = self.lanes.iter().map(|lane| lane.lane).collect();
+        let (turns, offers) = self
+            .with_conn(move |conn, _| {
+                let turns = lanes
+                    .into_iter()
+                    .map(|lane| q::turns_waiting(conn, lane.levels(), BATCH))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok((turns, q::draw_offers_waiting(conn, BATCH)?))
+            })
+            .await?;
+        for (lane, seats) in self.lanes.iter().zip(turns) {
+            let mut jobs: Vec<Job> = seats
+                .into_iter()
+                .map(|seat| Job { seat, draw: false })
+                .collect();
+            // Answering a draw offer is a level-1 search: quick.
+            if lane.lane == Lane::Quick {
+                jobs.extend(offers.iter().map(|&seat| Job { seat, draw: true }));
+            }
+            lane.queue().replace(jobs, began);
+            lane.ready.notify_waiters();
+        }
+        Ok(())
+    }
+
+    /// One thinking thread's loop: take a job from the lane, act on it, mark it done.
+    async fn think(
+        &self,
+        lane: &LaneWork,
+        thread: &Background,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
+        while let Some(job) = lane.next(&mut shutdown).await {
+            let outcome = if job.draw {
+                self.answer_draw(job.seat, thread).await
+            } else {
+                self.play_turn(job.seat, thread).await
+            };
+            if let Err(error) = outcome {
+                log_dropped(job.seat, &error);
+            }
+            lane.queue().finish(job.key(), Instant::now());
+        }
     }
 
     /// Runs `work` with a pooled connection on the blocking pool.
@@ -110,40 +255,6 @@ impl BotWorker {
         })
         .await
         .map_err(|e| TurnError::Task(e.to_string()))?
-    }
-
-    /// Answers waiting draw offers, then plays waiting turns; how many things it did.
-    async fn round(&self, shutdown: &watch::Receiver<bool>) -> Result<usize, TurnError> {
-        let (offers, turns) = self
-            .with_conn(|conn, _| {
-                Ok((
-                    q::draw_offers_waiting(conn, BATCH)?,
-                    q::turns_waiting(conn, BATCH)?,
-                ))
-            })
-            .await?;
-        let mut done = 0;
-        for offer in offers {
-            if *shutdown.borrow() {
-                return Ok(done);
-            }
-            match self.answer_draw(offer).await {
-                Ok(true) => done += 1,
-                Ok(false) => {}
-                Err(error) => log_dropped(offer, &error),
-            }
-        }
-        for turn in turns {
-            if *shutdown.borrow() {
-                return Ok(done);
-            }
-            match self.play_turn(turn).await {
-                Ok(true) => done += 1,
-                Ok(false) => {}
-                Err(error) => log_dropped(turn, &error),
-            }
-        }
-        Ok(done)
     }
 
     /// The position of `seat`'s game, as its players know it, if it is still running at the
@@ -164,14 +275,14 @@ impl BotWorker {
 
     /// Claims, computes and plays one bot move; `false` if another process has it or the game
     /// moved on.
-    async fn play_turn(&self, turn: BotSeat) -> Result<bool, TurnError> {
+    async fn play_turn(&self, turn: BotSeat, thread: &Background) -> Result<bool, TurnError> {
         let claimed = self
             .with_conn(move |conn, _| Ok(try_claim(conn, turn.game_id, turn.ply, db::now())?))
             .await?;
         if !claimed {
             return Ok(false);
         }
-        let outcome = self.think_and_play(turn).await;
+        let outcome = self.think_and_play(turn, thread).await;
         if outcome.is_err() {
             // Let the next round try again rather than wait for the claim to expire.
             let released = self
@@ -185,7 +296,7 @@ impl BotWorker {
     }
 
     /// Computes and plays the claimed move; `false` if the game moved on.
-    async fn think_and_play(&self, turn: BotSeat) -> Result<bool, TurnError> {
+    async fn think_and_play(&self, turn: BotSeat, thread: &Background) -> Result<bool, TurnError> {
         let position = self
             .with_conn(move |conn, _| Self::current_position(conn, turn))
             .await?;
@@ -195,8 +306,7 @@ impl BotWorker {
         let level = level_of(&turn);
         let seed = move_seed(turn.game_id, turn.ply);
         let thinking = std::time::Instant::now();
-        let chosen = self
-            .thinker
+        let chosen = thread
             .run(move || turnpost_shared::choose_move(&position, level, seed))
             .await
             .ok_or_else(|| TurnError::Task("the bot thread is gone".to_owned()))?;
@@ -236,7 +346,7 @@ impl BotWorker {
 
     /// Accepts a draw offer when the bot is clearly losing, declines it otherwise; `false` if
     /// the game moved on or another process answered.
-    async fn answer_draw(&self, offer: BotSeat) -> Result<bool, TurnError> {
+    async fn answer_draw(&self, offer: BotSeat, thread: &Background) -> Result<bool, TurnError> {
         let position = self
             .with_conn(move |conn, _| Self::current_position(conn, offer))
             .await?;
@@ -244,8 +354,7 @@ impl BotWorker {
             return Ok(false);
         };
         let seed = move_seed(offer.game_id, offer.ply);
-        let values = self
-            .thinker
+        let values = thread
             .run(move || turnpost_shared::analyse(&position, BotLevel::MIN, seed))
             .await
             .ok_or_else(|| TurnError::Task("the bot thread is gone".to_owned()))?;
@@ -298,6 +407,8 @@ mod tests {
             seat: 2,
             account_id: 3,
             level,
+            owner: 4,
+            since: chrono::NaiveDateTime::default(),
         };
         assert_eq!(level_of(&seat(Some(1))).number(), 1);
         assert_eq!(level_of(&seat(Some(5))).number(), 5);

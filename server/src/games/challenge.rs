@@ -3,7 +3,9 @@
 //! Built-in bots (`crate::bots`) accept in the creating transaction; a challenge in which
 //! everyone but the creator is a bot starts at once, and one naming bots only is refused.
 //! A seat named `open` ([`OPEN_SEAT`]) is posted for anyone to take ([`super::open_seats`]);
-//! the game starts when every seat is filled and accepted.
+//! the game starts when every seat is filled and accepted. One account may have only so many
+//! bot games at once (a setting, [`BotGamesCap`]), so that no one keeps the bots busy for
+//! everyone else.
 //!
 //! Expiry is lazy: nothing rewrites an unanswered challenge after seven days. Every read shows
 //! it as `cancelled` (reason `expired`) from then on ([`super::shown_status`]), listings filter
@@ -18,7 +20,7 @@ use super::event::{self as events, GameEvent};
 use super::{frame, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
 use crate::db::games as q;
 use crate::db::models::{Account, GameSeat, NewGame};
-use crate::db::{self, accounts, open_seats, rematches, DbConnection, DbError};
+use crate::db::{self, accounts, bots, open_seats, rematches, DbConnection, DbError};
 use crate::mail_context::MailContext;
 
 /// A challenge the service would create, as [`check`] found it: options, seats and clock
@@ -34,7 +36,14 @@ pub struct Challenge {
     challenger: String,
     recipients: Vec<String>,
     rematch_of: Option<i64>,
+    with_bots: bool,
+    bot_games_cap: BotGamesCap,
 }
+
+/// The most games against built-in bots one account may have at once: games being played and
+/// challenges not yet accepted, in which it holds a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotGamesCap(pub u32);
 
 impl Challenge {
     /// The name key of the player making the challenge.
@@ -62,11 +71,13 @@ impl Challenge {
 /// # Errors
 /// [`GameError::InvalidOptions`] (naming the key; also `on_leave` `bot` with two seats),
 /// `SeatCount`, `UnknownPlayer`, `DuplicatePlayer`, `CreatorNotSeated`, `BotsOnly`,
-/// `InvalidClock`; storage failures.
+/// `InvalidClock`, `BotGamesLimit` (a bot seated while the caller has `bot_games_cap` bot
+/// games); storage failures.
 pub fn check(
     conn: &mut DbConnection,
     actor: &Actor,
     request: &CreateGameRequest,
+    bot_games_cap: BotGamesCap,
 ) -> Result<Challenge, GameError> {
     // A name given twice is refused first: it says more than a seat count would.
     let names: Vec<String> = request
@@ -105,6 +116,10 @@ pub fn check(
         )));
     }
     let (me, players) = frame::read(conn, |conn| seated_players(conn, actor, &names))?;
+    let with_bots = players.iter().flatten().any(Account::is_bot);
+    if with_bots {
+        frame::read(conn, |conn| within_bot_games_cap(conn, &me, bot_games_cap))?;
+    }
     let recipients = players
         .iter()
         .flatten()
@@ -120,7 +135,22 @@ pub fn check(
         challenger: me.name_key,
         recipients,
         rematch_of: None,
+        with_bots,
+        bot_games_cap,
     })
+}
+
+/// Refuses a new bot game to `me` when it has as many as `cap` allows.
+fn within_bot_games_cap(
+    conn: &mut DbConnection,
+    me: &Account,
+    cap: BotGamesCap,
+) -> Result<(), GameError> {
+    let open_since = super::expired_before(db::now());
+    if bots::bot_games_of(conn, me.id, open_since)? >= i64::from(cap.0) {
+        return Err(GameError::BotGamesLimit { cap: cap.0 });
+    }
+    Ok(())
 }
 
 /// The caller's account and the accounts named for the seats, in seat order (none for a seat
@@ -162,7 +192,9 @@ fn seated_players(
 /// is mailed. The players are looked up again in the creating transaction.
 ///
 /// # Errors
-/// [`GameError::UnknownPlayer`] when a player went away since [`check`]; storage failures.
+/// [`GameError::UnknownPlayer`] when a player went away since [`check`];
+/// [`GameError::BotGamesLimit`] when another challenge of the caller's took its last bot game
+/// since; storage failures.
 pub fn create(
     conn: &mut DbConnection,
     ctx: &MailContext,
@@ -176,6 +208,8 @@ pub fn create(
         timeout,
         on_leave,
         rematch_of,
+        with_bots,
+        bot_games_cap,
         ..
     } = challenge;
     let options_text = start.options().to_string();
@@ -183,6 +217,11 @@ pub fn create(
     let kind = start.kind();
     let game_id = frame::write(conn, ctx, |conn| {
         let (me, players) = seated_players(conn, actor, names)?;
+        if *with_bots {
+            // Counted again under the account's lock: two challenges at once get one game.
+            bots::lock_bot_games_of(conn, me.id)?;
+            within_bot_games_cap(conn, &me, *bot_games_cap)?;
+        }
         let now = db::now();
         let game = q::insert(
             conn,

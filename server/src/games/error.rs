@@ -194,6 +194,16 @@ pub enum GameError {
         /// The names given.
         names: String,
     },
+    /// A challenge with a bot from someone who has as many bot games at once as the server
+    /// allows.
+    #[error(
+        "this server allows {cap} games against bots at once per player, and you have that \
+         many: finish or resign one (or let a challenge expire) before challenging a bot again"
+    )]
+    BotGamesLimit {
+        /// The most bot games one account may have at once.
+        cap: u32,
+    },
     /// A clock spec that does not read.
     #[error("{0}")]
     InvalidClock(String),

@@ -24,7 +24,12 @@ pub enum Rematch {
 /// # Errors
 /// [`GameError::NotFound`], `NotYourGame`, `NotFinished`; what [`challenge::check`] refuses
 /// (a player who went away since: `UnknownPlayer`); storage failures.
-pub fn check(conn: &mut DbConnection, actor: &Actor, game_id: i64) -> Result<Rematch, GameError> {
+pub fn check(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    game_id: i64,
+    bot_games_cap: challenge::BotGamesCap,
+) -> Result<Rematch, GameError> {
     let request = frame::read(conn, |conn| {
         let loaded = Loaded::load(conn, game_id, false)?;
         loaded.require_seat(actor)?;
@@ -41,7 +46,7 @@ pub fn check(conn: &mut DbConnection, actor: &Actor, game_id: i64) -> Result<Rem
     match request {
         Err(view) => Ok(Rematch::Made(Box::new(view))),
         Ok(request) => {
-            let mut checked = challenge::check(conn, actor, &request)?;
+            let mut checked = challenge::check(conn, actor, &request, bot_games_cap)?;
             checked.rematch_of(game_id);
             Ok(Rematch::ToMake(Box::new(checked)))
         }

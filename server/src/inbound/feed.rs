@@ -20,7 +20,7 @@ pub const EX_TEMPFAIL: u8 = 75;
 pub fn handle_pooled(
     pool: &Pool,
     ctx: &MailContext,
-    settings: HandlerSettings,
+    settings: &HandlerSettings,
     raw: &[u8],
 ) -> Result<Outcome, DbError> {
     let mut conn = pool.get()?;
@@ -33,7 +33,7 @@ pub fn watch_mailbox(
     watch: &ImapWatch,
     pool: &Pool,
     ctx: &MailContext,
-    settings: HandlerSettings,
+    settings: &HandlerSettings,
     stop: &Arc<AtomicBool>,
 ) {
     tracing::info!(mailbox = %watch.mailbox.describe(), "watching the IMAP mailbox for replies");

@@ -11,11 +11,12 @@
 
 use turnpost_shared::{ConditionalMoves, DrawAction, GameStatus, MoveError, PlayMoveRequest};
 
-use super::{written_lines, InboundMessage, KeyCheck, MailCommand, ReplyToken};
+use super::{written_lines, InboundMessage, KeyCheck, MailCommand, ReplyToken, SenderAuth};
 use crate::db::models::Account;
 use crate::db::{self, inbound as q, DbConnection, DbError};
-use crate::games::rematch::{self, Rematch};
+use crate::games::challenge::BotGamesCap;
 use crate::games::conditional::{self, Edit};
+use crate::games::rematch::{self, Rematch};
 use crate::games::{challenge, ending, moving, Actor, GameError, Loaded};
 use crate::mail_context::MailContext;
 use crate::notify::compose::{MailAnswer, Refusal};
@@ -43,10 +44,14 @@ pub enum Outcome {
 }
 
 /// Limits of the handler.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandlerSettings {
     /// Answers one account gets per hour.
     pub answers_per_hour: u32,
+    /// What a reply must prove about its sender, beyond its key and From address.
+    pub sender_auth: SenderAuth,
+    /// Bot games one account may have at once (a rematch by mail is a new challenge).
+    pub bot_games_cap: BotGamesCap,
 }
 
 /// Whether `from` is `account`'s address: the local part exactly, the domain in any case.
@@ -70,7 +75,7 @@ fn same_address(from: &str, account: &str) -> bool {
 pub fn handle(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    settings: HandlerSettings,
+    settings: &HandlerSettings,
     raw: &[u8],
 ) -> Result<Outcome, DbError> {
     let message = match InboundMessage::read(raw) {
@@ -114,7 +119,7 @@ pub fn handle(
 fn decide(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    settings: HandlerSettings,
+    settings: &HandlerSettings,
     message: &InboundMessage,
 ) -> Result<Outcome, DbError> {
     if let Some(kind) = message.automatic {
@@ -168,11 +173,41 @@ fn decide(
             );
             return Ok(Outcome::Ignored("sender is not the seat's player"));
         }
+        let authenticated = settings
+            .sender_auth
+            .passes(&message.authentication_results, from);
+        if !authenticated {
+            tracing::warn!(
+                game = token.game_id,
+                seat = token.seat,
+                "inbound mail whose sender the trusted mail server did not authenticate (no \
+                 dmarc=pass or aligned dkim=pass): nothing played, answered to the seat's player"
+            );
+        }
         q::record(conn, &key, account.id, token.game_id, db::now())?;
         let run = if key_check == KeyCheck::Outdated {
-            outdated_card(&message.text())
+            refused_unread(
+                &message.text(),
+                "This reply went to the address of an outdated turn card, which this server no \
+                 longer accepts. Here is the board as it is now; reply to this mail to play.",
+            )
+        } else if !authenticated {
+            refused_unread(
+                &message.text(),
+                "This reply could not be shown to come from your address: this server acts only \
+                 on mail that your mail provider signs (DMARC or DKIM), and the receiving mail \
+                 server found no such signature. Nothing in it was done. Here is the board as \
+                 it is now.",
+            )
         } else {
-            run_commands(conn, ctx, &token, &account, &message.text())?
+            run_commands(
+                conn,
+                ctx,
+                &token,
+                &account,
+                &message.text(),
+                settings.bot_games_cap,
+            )?
         };
         let answers = notify::answer_reply(
             conn,
@@ -215,9 +250,10 @@ struct Run {
     asked: bool,
 }
 
-/// A reply to a card sent before reply addresses signed their ply: nothing in it is run (its
-/// ply may have been edited); the answer says so, with the board and a current address.
-fn outdated_card(text: &str) -> Run {
+/// A reply none of whose commands is run, for `reason`: one to a card sent before reply
+/// addresses signed their ply (its ply may have been edited), or one whose sender was not
+/// authenticated. The answer says why, with the board and a current address.
+fn refused_unread(text: &str, reason: &str) -> Run {
     let lines = written_lines(text);
     Run {
         answer: MailAnswer {
@@ -226,10 +262,7 @@ fn outdated_card(text: &str) -> Run {
                     .first()
                     .cloned()
                     .unwrap_or_else(|| "(an empty reply)".to_owned()),
-                reason: "This reply went to the address of an outdated turn card, which this \
-                         server no longer accepts. Here is the board as it is now; reply to \
-                         this mail to play."
-                    .to_owned(),
+                reason: reason.to_owned(),
                 caret: None,
             }),
             skipped: lines.len().saturating_sub(1),
@@ -246,6 +279,7 @@ fn run_commands(
     token: &ReplyToken,
     account: &Account,
     text: &str,
+    bot_games_cap: BotGamesCap,
 ) -> Result<Run, DbError> {
     let actor = Actor::MailSender {
         account_id: account.id,
@@ -315,7 +349,9 @@ fn run_commands(
                 .map(|_| "challenge accepted".to_owned()),
             MailCommand::Decline => challenge::decline(conn, ctx, &actor, token.game_id)
                 .map(|_| "challenge declined".to_owned()),
-            MailCommand::Rematch => rematch_by_mail(conn, ctx, &actor, token.game_id),
+            MailCommand::Rematch => {
+                rematch_by_mail(conn, ctx, &actor, token.game_id, bot_games_cap)
+            }
             MailCommand::Show => {
                 run.asked = true;
                 continue;
@@ -366,8 +402,9 @@ fn rematch_by_mail(
     ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
+    bot_games_cap: BotGamesCap,
 ) -> Result<String, GameError> {
-    let view = match rematch::check(conn, actor, game_id)? {
+    let view = match rematch::check(conn, actor, game_id, bot_games_cap)? {
         Rematch::Made(view) => *view,
         Rematch::ToMake(checked) => rematch::make(conn, ctx, actor, &checked, game_id)?,
     };

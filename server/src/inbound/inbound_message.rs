@@ -46,6 +46,9 @@ pub struct InboundMessage {
     pub subject: Option<String>,
     /// Why no answer may be sent, if a machine wrote it.
     pub automatic: Option<Automatic>,
+    /// The values of its `Authentication-Results` headers, top (the last server's) to bottom,
+    /// as written: what the receiving servers found of its sender.
+    pub authentication_results: Vec<String>,
     /// The whole message, for its body: decoded only when [`InboundMessage::text`] is called.
     raw: Vec<u8>,
 }
@@ -117,6 +120,21 @@ fn raw_addresses(message: &mail_parser::Message<'_>, name: &str) -> Vec<String> 
             }
         })
         .filter(|a| a.contains('@'))
+        .collect()
+}
+
+/// The values of every `Authentication-Results` header, top to bottom, as written.
+fn authentication_results(message: &mail_parser::Message<'_>, raw: &[u8]) -> Vec<String> {
+    message
+        .headers()
+        .iter()
+        .filter(|header| header.name().eq_ignore_ascii_case("Authentication-Results"))
+        .filter_map(|header| {
+            let start = usize::try_from(header.offset_start()).ok()?;
+            let end = usize::try_from(header.offset_end()).ok()?;
+            raw.get(start..end)
+        })
+        .map(|value| String::from_utf8_lossy(value).into_owned())
         .collect()
 }
 
@@ -209,6 +227,7 @@ impl InboundMessage {
             in_reply_to,
             subject: message.subject().map(str::to_owned),
             automatic: automatic(&message),
+            authentication_results: authentication_results(&message, raw),
             raw: raw.to_vec(),
         })
     }

@@ -3,7 +3,9 @@
 //! ([`written_lines`]), reading each line as a command ([`MailCommand`]), and the reply
 //! addresses that carry a seat's key ([`ReplyAddressTemplate`]); and the IMAP mailbox watcher
 //! that feeds a handler ([`ImapWatch`]). The [`handle`]r checks a reply (key AND sender) and
-//! runs its commands through the game service; [`feed`] wires `mail-in` and IMAP to it;
+//! runs its commands through the game service (with `TURNPOST_INBOUND_REQUIRE_AUTH=dmarc`
+//! only when a trusted `Authentication-Results` header vouches for the sender,
+//! [`SenderAuth`]); [`feed`] wires `mail-in` and IMAP to it;
 //! [`settings`] reads what mail in needs from the configuration.
 
 pub mod feed;
@@ -13,6 +15,7 @@ mod imap_mailbox;
 mod inbound_message;
 mod mail_command;
 mod reply_text;
+mod sender_auth;
 pub mod settings;
 
 pub use handler::{handle, HandlerSettings, Outcome};
@@ -25,3 +28,4 @@ pub use crate::reply_address::{
     REPLY_KEY_NAME,
 };
 pub use reply_text::written_lines;
+pub use sender_auth::{AuthenticationResults, MethodResult, SenderAuth};

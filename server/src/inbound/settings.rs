@@ -1,11 +1,11 @@
-//! What mail in reads from the configuration: the template of reply addresses and the IMAP
-//! mailbox to watch. Here, not in `crate::config`, so the configuration names no module above
+//! What mail in reads from the configuration: the template of reply addresses, the IMAP
+//! mailbox to watch, and what the handler asks of a reply. Here, not in `crate::config`, so the configuration names no module above
 //! it.
 
 use std::time::Duration;
 
-use super::{ImapMailbox, ImapWatch};
-use crate::config::{Config, ConfigError};
+use super::{HandlerSettings, ImapMailbox, ImapWatch, SenderAuth};
+use crate::config::{Config, ConfigError, InboundAuth};
 use crate::reply_address::reply_template;
 
 /// Checks what [`reply_template`] (the reply-address template) and [`imap_watch`] read (with [`Config::validate`] at
@@ -16,7 +16,42 @@ use crate::reply_address::reply_template;
 pub fn check(config: &Config) -> Result<(), ConfigError> {
     reply_template(config)?;
     imap_watch(config)?;
+    handler_settings(config)?;
     Ok(())
+}
+
+/// What the handler asks of a reply and how often it answers.
+///
+/// # Errors
+/// [`ConfigError::InboundAuth`] for `TURNPOST_INBOUND_REQUIRE_AUTH=dmarc` without an authserv-id.
+pub fn handler_settings(config: &Config) -> Result<HandlerSettings, ConfigError> {
+    let sender_auth = match config.inbound_require_auth {
+        InboundAuth::None => SenderAuth::None,
+        InboundAuth::Dmarc => {
+            let authserv_id = config
+                .inbound_authserv_id
+                .as_deref()
+                .map(str::trim)
+                .filter(|id| !id.is_empty() && !id.contains(char::is_whitespace))
+                .ok_or_else(|| {
+                    ConfigError::InboundAuth(
+                        "TURNPOST_INBOUND_REQUIRE_AUTH=dmarc needs TURNPOST_INBOUND_AUTHSERV_ID: \
+                         the authserv-id of the receiving mail server whose \
+                         Authentication-Results headers are trusted (one word, e.g. \
+                         mx.example.org)"
+                            .to_owned(),
+                    )
+                })?;
+            SenderAuth::Dmarc {
+                authserv_id: authserv_id.to_owned(),
+            }
+        }
+    };
+    Ok(HandlerSettings {
+        answers_per_hour: config.mail_answers_per_hour,
+        sender_auth,
+        bot_games_cap: crate::games::challenge::BotGamesCap(config.bot_games_per_account),
+    })
 }
 
 /// The IMAP watcher `TURNPOST_IMAP_URL` asks for, if any.
@@ -82,5 +117,32 @@ mod tests {
             watch.as_ref().and_then(|w| w.done_folder.as_deref()),
             Some("Done")
         );
+    }
+
+    #[test]
+    fn dmarc_needs_a_trusted_authserv_id() {
+        let mut config = Config::for_tests(PathBuf::from("/data"));
+        assert_eq!(
+            handler_settings(&config).map(|s| s.sender_auth).ok(),
+            Some(SenderAuth::None)
+        );
+        config.inbound_require_auth = InboundAuth::Dmarc;
+        for missing in [None, Some(""), Some("two words")] {
+            config.inbound_authserv_id = missing.map(str::to_owned);
+            let error = check(&config)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default();
+            assert!(error.contains("TURNPOST_INBOUND_AUTHSERV_ID"), "{error}");
+        }
+        config.inbound_authserv_id = Some(" mx.example.org ".into());
+        assert_eq!(
+            handler_settings(&config).map(|s| s.sender_auth).ok(),
+            Some(SenderAuth::Dmarc {
+                authserv_id: "mx.example.org".into()
+            })
+        );
+        assert_eq!("DMARC".parse::<InboundAuth>(), Ok(InboundAuth::Dmarc));
+        assert!("spf".parse::<InboundAuth>().is_err());
     }
 }

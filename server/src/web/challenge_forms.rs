@@ -128,8 +128,9 @@ pub async fn rematch(
     let actor = signed_in.actor();
     let limits = state.clone();
     let ctx = state.mail.clone();
+    let cap = state.bot_games_cap;
     let view = crate::blocking::with_conn(&state, move |conn| {
-        match rematch::check(conn, &actor, id)? {
+        match rematch::check(conn, &actor, id, cap)? {
             Rematch::Made(view) => Ok(*view),
             Rematch::ToMake(checked) => {
                 let charge = limits

@@ -195,9 +195,10 @@ pub async fn create(
     };
     let actor = signed_in.actor();
     let ctx = state.mail.clone();
+    let cap = state.bot_games_cap;
     let limits = state.clone();
     let made = crate::blocking::with_conn(&state, move |conn| {
-        let checked = match challenge::check(conn, &actor, &request) {
+        let checked = match challenge::check(conn, &actor, &request, cap) {
             Ok(checked) => checked,
             Err(refusal @ crate::games::GameError::Storage(_)) => return Err(refusal.into()),
             Err(refusal) => return Ok(Err(refusal.to_string())),

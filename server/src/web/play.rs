@@ -230,7 +230,15 @@ pub async fn play_move(
                 )),
                 played @ Note::Played(_) => played,
             };
-            game_page::render(&state, id, None, authorised.pass.map(Ok), Some(note), status).await
+            game_page::render(
+                &state,
+                id,
+                None,
+                authorised.pass.map(Ok),
+                Some(note),
+                status,
+            )
+            .await
         }
         other => {
             // The page after the move confirms it: `played` is the number of the move just

@@ -14,11 +14,12 @@ use crate::state::AppState;
 /// # Errors
 /// 401; 422 for an unknown kind, bad options (naming the key), a wrong number of seats, an
 /// unknown or repeated player, a challenge without the caller, or one naming bots only
-/// (`bots_only`); 429 when the caller has sent, or a person has received, as many challenges
-/// as an hour allows.
+/// (`bots_only`); 409 `bot_games_limit` for a bot challenged by someone who has as many bot
+/// games at once as the server allows (`TURNPOST_BOT_GAMES_PER_ACCOUNT`); 429 when the caller
+/// has sent, or a person has received, as many challenges as an hour allows.
 #[utoipa::path(post, path = "/v1/games", tag = "games", security(("bearer" = [])),
     request_body = turnpost_shared::CreateGameRequest,
-    responses((status = 201, description = "The new game (status invited; active when every other seat is a bot)", body = turnpost_shared::GameView), (status = 401, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody), (status = 429, body = turnpost_shared::ErrorBody)))]
+    responses((status = 201, description = "The new game (status invited; active when every other seat is a bot)", body = turnpost_shared::GameView), (status = 401, body = turnpost_shared::ErrorBody), (status = 409, description = "A bot challenged beyond the bot games one may have at once", body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody), (status = 429, body = turnpost_shared::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     auth: Authenticated,
@@ -33,7 +34,7 @@ pub async fn create(
     // its end even if the client goes away: only a challenge that can be made is charged
     // (each recipient once), and only one that was made keeps its charge.
     let view = crate::blocking::with_conn(&state, move |conn| {
-        let checked = challenge::check(conn, &actor, &request)?;
+        let checked = challenge::check(conn, &actor, &request, limits.bot_games_cap)?;
         let charge = limits
             .limits
             .charge_challenge(checked.challenger(), checked.recipients())?;

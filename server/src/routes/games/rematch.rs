@@ -25,10 +25,11 @@ pub async fn rematch(
     let actor = auth.actor();
     let game_id = path.into_inner();
     let ctx = state.mail.clone();
+    let cap = state.bot_games_cap;
     let limits = state.clone();
     // Checked, charged, made and the charge settled in one blocking task, like a challenge.
     let (view, made) = crate::blocking::with_conn(&state, move |conn| {
-        match rematch::check(conn, &actor, game_id)? {
+        match rematch::check(conn, &actor, game_id, cap)? {
             Rematch::Made(view) => Ok((*view, false)),
             Rematch::ToMake(checked) => {
                 let charge = limits
