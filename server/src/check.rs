@@ -60,8 +60,9 @@ fn database(config: &Config) -> Result<String, String> {
         format!("{shown}: reachable, migrations up to date")
     } else {
         format!(
-            "{shown}: reachable, {due} migration(s) due (the server runs them at start, or \
-             `turnpost-server migrate`)"
+            "{shown}: reachable, {} due (the server runs them at start, or \
+             `turnpost-server migrate`)",
+            turnpost_shared::counted(due, "migration", "migrations")
         )
     })
 }
@@ -81,7 +82,8 @@ fn imap(config: &Config) -> Result<String, String> {
     let shown = watch.mailbox.describe();
     match watch.mailbox.check() {
         Ok(waiting) => Ok(format!(
-            "{shown}: login and select done, {waiting} message(s) waiting"
+            "{shown}: login and select done, {} waiting",
+            turnpost_shared::counted(waiting, "message", "messages")
         )),
         Err(error) => Err(format!("{shown}: {error}")),
     }

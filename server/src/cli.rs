@@ -82,7 +82,7 @@ pub fn run(loaded: Loaded) -> anyhow::Result<()> {
 
 /// Some checks of `turnpost-server check` failed (each printed on its line).
 #[derive(Debug, thiserror::Error)]
-#[error("{0} check(s) failed")]
+#[error("{} failed", turnpost_shared::counted(*.0, "check", "checks"))]
 pub struct ChecksFailed(usize);
 
 fn check(config: &Config) -> anyhow::Result<()> {
@@ -184,8 +184,10 @@ fn describe_outcome(outcome: &crate::inbound::Outcome) -> String {
             refused,
             answers,
         } => format!(
-            "game {game_id}: {done} command(s) done{}, {answers} answer(s) queued",
-            if *refused { ", one refused" } else { "" }
+            "game {game_id}: {} done{}, {} queued",
+            turnpost_shared::counted(*done, "command", "commands"),
+            if *refused { ", one refused" } else { "" },
+            turnpost_shared::counted(*answers, "answer", "answers"),
         ),
     }
 }
@@ -212,7 +214,8 @@ fn mail(config: &Config, command: MailCommand) -> anyhow::Result<()> {
             };
             let queued = operator::retry(&mut conn, target)?;
             eprintln!(
-                "{queued} mail(s) queued again; a running server sends them within its poll interval"
+                "{} queued again; a running server sends them within its poll interval",
+                turnpost_shared::counted(queued, "mail", "mails")
             );
         }
     }

@@ -29,8 +29,9 @@ pub enum ExistingDatabaseError {
     Missing(PathBuf),
     /// The database has no (or not all of) turnpost's tables.
     #[error(
-        "the database {shown} is not migrated ({due} migration(s) due): it is not the server's, \
-         or run `turnpost-server migrate` first"
+        "the database {shown} is not migrated ({} due): it is not the server's, or run \
+         `turnpost-server migrate` first",
+        turnpost_shared::counted(*due, "migration", "migrations")
     )]
     Unmigrated {
         /// The database, without secrets.

@@ -266,6 +266,57 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
     );
     assert_eq!(game(&app, id, &cleo).await["ply"], 2, "{outcome:?} {mv}");
     ids.push(id);
+    // An open challenge (an open seat), a rematch of a finished game, and conditional moves:
+    // bert answers anna's first move of a new game in advance.
+    let posted = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "kefren", "seats": ["anna", "open"]}),
+    )
+    .await;
+    assert_eq!(posted.status, 201, "{posted:?}");
+    ids.push(posted.body["id"].as_i64().unwrap());
+    let rematch = post(
+        &app,
+        &format!("/v1/games/{}/rematch", ids[1]),
+        &anna,
+        json!({}),
+    )
+    .await;
+    assert_eq!(rematch.status, 201, "{rematch:?}");
+    ids.push(rematch.body["id"].as_i64().unwrap());
+    let id = started(&app, "kefren", &["anna", "bert"], &[&anna, &bert]).await;
+    let theirs = game(&app, id, &anna).await["legal_moves"][0]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let after = {
+        let stored = turnpost_server::db::games::find(&mut app.conn(), id)
+            .unwrap()
+            .unwrap();
+        turnpost_server::games::engine(&stored)
+            .unwrap()
+            .play(&theirs)
+            .unwrap()
+            .0
+    };
+    let mine = after.legal_moves()[0].clone();
+    let tree = common::call(
+        &app,
+        reqwest::Method::PUT,
+        &format!("/v1/games/{id}/conditional"),
+        &bert,
+        Some(json!({"ply": 0, "lines": [[theirs, mine]]})),
+    )
+    .await;
+    assert_eq!(tree.status, 200, "{tree:?}");
+    ids.push(id);
+    // A browser session.
+    let bert_id = get(&app, "/v1/me", &bert).await.body["id"]
+        .as_i64()
+        .unwrap();
+    turnpost_server::browser_sessions::start(&mut app.conn(), bert_id, "Firefox on Linux").unwrap();
     // Preferences, a muted game, a vacation, a sign-in code.
     let muted = patch(
         &app,

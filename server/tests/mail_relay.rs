@@ -536,7 +536,7 @@ async fn mail_list_and_retry_commands(backend: Backend) {
     let retried = server_command(&db, &["mail", "retry", "--all-dead"]);
     assert!(retried.status.success());
     assert!(
-        text(&retried.stderr).starts_with("2 mail(s)"),
+        text(&retried.stderr).starts_with("2 mails"),
         "{}",
         text(&retried.stderr)
     );

@@ -382,7 +382,7 @@ fn check_reports_live_and_dead_services() {
         lines[4].starts_with("ok") && lines[4].contains("not used"),
         "{out}"
     );
-    assert!(err.contains("4 check(s) failed"), "{err}");
+    assert!(err.contains("4 checks failed"), "{err}");
     // A data directory others may enter and no database in it: both reported, nothing created.
     let open_dir = db.dir.join("open");
     std::fs::create_dir(&open_dir).unwrap();

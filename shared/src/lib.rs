@@ -10,6 +10,7 @@ mod bot;
 mod bot_move;
 mod clock;
 mod conditional;
+mod counted;
 mod departure;
 mod forced_moves;
 mod game;
@@ -56,6 +57,7 @@ pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE, UNKNO
 pub use conditional::{
     ConditionalError, ConditionalTree, Followed, MAX_CONDITIONAL_DEPTH, MAX_CONDITIONAL_NODES,
 };
+pub use counted::counted;
 pub use departure::{Departure, DepartureText, LeaveError, UnknownDeparture};
 pub use forced_moves::{ForcedContinuation, MAX_FORCED_MOVES};
 pub use game::{perft, Game, PlayFailure};

@@ -50,8 +50,9 @@ pub enum CopyError {
     },
     /// The target already holds data.
     #[error(
-        "the target database is not empty: table {table} has {rows} row(s); copy-to writes \
-         only into an empty database (create a new one, e.g. `createdb turnpost`, and give its URL)"
+        "the target database is not empty: table {table} has {}; copy-to writes only into an \
+         empty database (create a new one, e.g. `createdb turnpost`, and give its URL)",
+        turnpost_shared::counted(*rows, "row", "rows")
     )]
     NotEmpty {
         /// The first table found with rows.
@@ -63,7 +64,10 @@ pub enum CopyError {
     #[error("the SQLite and PostgreSQL schemas differ: {0}")]
     Schema(String),
     /// A table's rows were not all copied.
-    #[error("table {table}: {source_rows} row(s) in SQLite but {target_rows} in PostgreSQL")]
+    #[error(
+        "table {table}: {} in SQLite but {target_rows} in PostgreSQL",
+        turnpost_shared::counted(*source_rows, "row", "rows")
+    )]
     Count {
         /// The table.
         table: String,

@@ -57,7 +57,8 @@ fn replays(game: &Game, notations: &[String]) -> Result<(), CopyError> {
     let count = i32::try_from(notations.len()).unwrap_or(i32::MAX);
     if count != game.ply {
         return Err(fail(format!(
-            "{count} move(s) stored for {} played",
+            "{} stored for {} played",
+            turnpost_shared::counted(count, "move", "moves"),
             game.ply
         )));
     }
