@@ -473,8 +473,9 @@ async fn an_sqlite_installation_moves_to_postgres_and_goes_on() {
             went_on += 1;
         }
     }
-    // Mid-play games of each kind, the one with a departure, the bot game, the mail game.
-    assert_eq!(went_on, KINDS.len() + 3);
+    // Mid-play games of each kind, the one with a departure, the bot game, the mail game, the
+    // game with conditional moves.
+    assert_eq!(went_on, KINDS.len() + 4);
     // The unanswered challenge is accepted and played.
     let open = ids[KINDS.len() * 2 + 2];
     let accepted = post(
