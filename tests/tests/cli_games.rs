@@ -118,7 +118,10 @@ fn whole_games(backend: Backend) {
     let out = table.anna.run(&["move", &id_text, "F2-Z3"]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.contains("byte 3") && err.contains("     ^"), "{err}");
+    assert!(
+        err.contains("the \"Z\" after \"F2-\"") && err.contains("     ^"),
+        "{err}"
+    );
     // A dry run checks without playing.
     let out = table.anna.run(&["move", &id_text, "--dry-run", "f2-f3"]);
     assert!(out.status.success());
