@@ -1,9 +1,10 @@
 //! Three `turnpost-server` processes on one PostgreSQL database, as behind a reverse proxy,
 //! all at once: clients racing on one game through all three, games against a bot (every
-//! process runs a bot worker), clocks that time out and remind (every process sweeps), and one
-//! SMTP relay that every process delivers to. Every guarantee holds across processes: one move
-//! per ply, each bot move computed and played once, each timeout and reminder once, each mail
-//! delivered once.
+//! process runs a bot worker), clocks that time out and remind (every process sweeps), a game
+//! played by mail replies that every process reads from one IMAP mailbox (each reply delivered
+//! twice, as a retrying MTA would), and one SMTP relay that every process delivers to. Every
+//! guarantee holds across processes: one move per ply, each bot move computed and played once,
+//! each timeout and reminder once, each reply acted on once, each mail delivered once.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -12,6 +13,7 @@
 )]
 
 mod common;
+mod dovecot;
 #[path = "common/play.rs"]
 mod play;
 #[path = "common/process.rs"]
@@ -23,10 +25,11 @@ use std::time::{Duration as StdDuration, Instant};
 use chrono::Duration;
 use common::{Backend, SmtpSink, TestDb};
 use diesel::prelude::*;
+use dovecot::Dovecot;
 use process::ServerProcess;
 use serde_json::{json, Value};
 use turnpost_server::clocks::ClockNotices;
-use turnpost_server::db::schema::{bot_claims, games, mail_outbox, moves};
+use turnpost_server::db::schema::{bot_claims, games, inbound_mail, mail_outbox, moves};
 use turnpost_server::db::{self, Pool};
 use turnpost_shared::GameRecord;
 
@@ -38,6 +41,8 @@ const CLIENTS: usize = 24;
 const RACE_PLIES: u64 = 16;
 /// Games of each clock kind, and against the bot.
 const GAMES: usize = 4;
+/// Plies the game by mail plays.
+const MAIL_PLIES: u64 = 6;
 
 fn client() -> reqwest::Client {
     reqwest::Client::builder()
@@ -239,13 +244,88 @@ async fn mail_settled(pool: &Pool) {
     }
 }
 
+/// The turn card for `name` (seat `seat`) at `ply` of game `id`: its Reply-To address.
+async fn card_address(smtp: &SmtpSink, name: &str, id: i64, seat: u64, ply: u64) -> String {
+    let wanted = format!("g{id}s{seat}p{ply}@");
+    let deadline = Instant::now() + StdDuration::from_secs(60);
+    loop {
+        let found = smtp
+            .messages_to(&format!("{name}@example.org"))
+            .iter()
+            .filter_map(|m| m.header("Reply-To"))
+            .find(|r| r.contains(&wanted));
+        if let Some(header) = found {
+            return header
+                .rsplit_once('<')
+                .map_or(header.as_str(), |(_, rest)| rest.trim_end_matches('>'))
+                .to_owned();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no turn card for {name} at ply {ply} of game {id}"
+        );
+        tokio::time::sleep(StdDuration::from_millis(20)).await;
+    }
+}
+
+/// The two players of game `id` play `MAIL_PLIES` plies by replying to their turn cards; the
+/// replies go to the mailbox every process watches, each one twice (same Message-ID), as an MTA
+/// that retried would deliver it. Answers the number of replies sent (each counted once).
+async fn play_by_mail(smtp: &SmtpSink, dovecot: &Dovecot, base: &str, token: &str, id: i64) -> u64 {
+    for ply in 0..MAIL_PLIES {
+        let (seat, name) = if ply % 2 == 0 { (1, "ma") } else { (2, "mb") };
+        let address = card_address(smtp, name, id, seat, ply).await;
+        let (_, view) = send(base, &format!("/v1/games/{id}"), token, None).await;
+        assert_eq!(view["ply"].as_u64(), Some(ply), "{view}");
+        let record = client()
+            .get(format!("{base}/v1/games/{id}/record"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        let game = GameRecord::parse(&record).unwrap().replay().unwrap();
+        let mv = game.legal_moves()[0].clone();
+        let raw = format!(
+            "From: {name}@example.org\r\nTo: {address}\r\nMessage-ID: <mail-{id}-{ply}@client.example>\r\n\
+             Subject: Re: your turn\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n\
+             {mv}\r\n"
+        );
+        dovecot.append("INBOX", raw.as_bytes());
+        dovecot.append("INBOX", raw.as_bytes());
+        // The move is played once whichever process reads which copy.
+        let deadline = Instant::now() + StdDuration::from_secs(60);
+        loop {
+            let (_, view) = send(base, &format!("/v1/games/{id}"), token, None).await;
+            if view["ply"].as_u64() > Some(ply) {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the reply at ply {ply} was not played:\n{}",
+                dovecot.log()
+            );
+            tokio::time::sleep(StdDuration::from_millis(20)).await;
+        }
+    }
+    MAIL_PLIES
+}
+
 #[actix_web::test]
 async fn three_processes_keep_every_guarantee() {
     let db = TestDb::create(Backend::Postgres);
     let smtp = SmtpSink::start();
     let smtp_url = smtp.url();
+    let dovecot = Dovecot::start();
+    let imap_url = dovecot.url("INBOX");
     let env = [
         ("SMTP_URL", smtp_url.as_str()),
+        // Every process watches the one mailbox and moves what it handled to Done.
+        ("TURNPOST_IMAP_URL", imap_url.as_str()),
+        ("TURNPOST_IMAP_POLL_MS", "100"),
+        ("TURNPOST_IMAP_DONE_FOLDER", "Done"),
         ("TURNPOST_SWEEP_INTERVAL_MS", "10"),
         ("TURNPOST_BOT_POLL_MS", "10"),
         ("TURNPOST_OUTBOX_POLL_MS", "50"),
@@ -264,7 +344,7 @@ async fn three_processes_keep_every_guarantee() {
         .collect();
     let bases: Vec<String> = servers.iter().map(|s| s.base.clone()).collect();
     let pool = db.pool();
-    let tokens: BTreeMap<&str, String> = ["anna", "bert", "ta", "tb", "ra", "rb"]
+    let tokens: BTreeMap<&str, String> = ["anna", "bert", "ta", "tb", "ra", "rb", "ma", "mb"]
         .into_iter()
         .map(|name| (name, play::player(&pool, name)))
         .collect();
@@ -323,6 +403,9 @@ async fn three_processes_keep_every_guarantee() {
         let bases = bases.clone();
         async move { race(&bases, &race_tokens, raced).await }
     });
+    // A game by mail meanwhile: its players only reply to their cards.
+    let by_mail = start_game(&bases[1], ["ma", "mb"], &[t("ma"), t("mb")], json!({})).await;
+    let mail_replies = play_by_mail(&smtp, &dovecot, &bases[2], t("ma"), by_mail).await;
 
     let now = db::now();
     diesel::update(games::table.filter(games::id.eq_any(&timeouts)))
@@ -356,8 +439,23 @@ async fn three_processes_keep_every_guarantee() {
     tokio::time::sleep(StdDuration::from_millis(500)).await;
     mail_settled(&pool).await;
 
-    // One move per ply, in the raced game and in every bot game.
+    // One move per ply, in the raced game, the game by mail and every bot game.
     check_game(&pool, &bases[1], t("anna"), raced).await;
+    check_game(&pool, &bases[0], t("ma"), by_mail).await;
+    let (_, view) = send(&bases[0], &format!("/v1/games/{by_mail}"), t("ma"), None).await;
+    assert_eq!(view["ply"].as_u64(), Some(MAIL_PLIES), "{view}");
+    // Each reply was recorded once (the second copy is known by its Message-ID), and every
+    // copy left the inbox.
+    let handled: i64 = inbound_mail::table
+        .count()
+        .get_result(&mut **conn(&pool))
+        .unwrap();
+    assert_eq!(handled, i64::try_from(mail_replies).unwrap());
+    let deadline = Instant::now() + StdDuration::from_secs(30);
+    while dovecot.count("INBOX") > 0 {
+        assert!(Instant::now() < deadline, "replies left in INBOX");
+        tokio::time::sleep(StdDuration::from_millis(50)).await;
+    }
     for id in &bot_games {
         check_game(&pool, &bases[2], t("anna"), *id).await;
         // Each bot move went through exactly one claim at its ply.
@@ -378,6 +476,12 @@ async fn three_processes_keep_every_guarantee() {
         assert!(!bot_plies.is_empty(), "the bot never moved in game {id}");
         assert_eq!(claimed, bot_plies, "game {id}");
     }
+    // Each reply had one answer (the confirmation of its move), whichever copies were read.
+    let answers: Vec<i32> = inbound_mail::table
+        .select(inbound_mail::answers)
+        .load(&mut **conn(&pool))
+        .unwrap();
+    assert!(answers.iter().all(|a| *a == 1), "{answers:?}");
     // Each timeout ended its game once and told both players once; each reminder went once,
     // to the player to move only.
     let after: Vec<usize> = ["ta", "tb", "ra", "rb"]
