@@ -86,13 +86,4 @@ impl History {
             .copied()
             .unwrap_or_default()
     }
-
-    /// Records that `a` and `b` meet (for looking one round ahead).
-    pub(super) fn meet(&mut self, a: usize, b: usize) {
-        for (x, y) in [(a, b), (b, a)] {
-            if let Some(count) = self.met.get_mut(x * self.entrants + y) {
-                *count += 1;
-            }
-        }
-    }
 }
