@@ -22,6 +22,9 @@ use super::round_pairing::Pairing;
 
 /// Search nodes one attempt may visit before it gives up (or settles for what it found).
 const NODE_BUDGET: u64 = 20_000;
+/// The largest field that looks ahead: the look costs the square of the field per step, and a
+/// field this big runs out of fresh opponents only in a far longer Swiss than anyone plays.
+const LOOKAHEAD_FIELD: usize = 128;
 /// Complete pairings an attempt checks against the coming rounds before it takes its first.
 const LOOKAHEAD_LEAVES: u32 = 256;
 
@@ -74,7 +77,11 @@ pub(super) fn pair_swiss(
         .filter(|&i| entrants[i].plays_in(round))
         .collect();
     let order = ranked(&playing, entrants, &history.points);
-    let rounds_ahead = rounds.saturating_sub(round);
+    let rounds_ahead = if order.len() <= LOOKAHEAD_FIELD {
+        rounds.saturating_sub(round)
+    } else {
+        0
+    };
     let bye_pools: Vec<Vec<Option<usize>>> = if order.len() % 2 == 0 {
         vec![vec![None]]
     } else {
