@@ -2,7 +2,9 @@
 //! blocking work: the mail composer and delivery sessions (drawing turn-card pictures costs
 //! milliseconds of CPU per mail) and the bots' search. Under load the HTTP API should get the
 //! CPU first and the workers catch up when the load drops (mail and bot moves are
-//! asynchronous anyway).
+//! asynchronous anyway). [`Background::start_normal`] gives the mail side's catch-up thread
+//! (`crate::catch_up`), which works only when mail has waited too long, at normal priority:
+//! a thread cannot leave `SCHED_IDLE` again without privileges, so it is one from the start.
 
 use std::sync::mpsc;
 
@@ -19,11 +21,25 @@ impl Background {
     /// # Errors
     /// The operating system refused a new thread.
     pub fn start(name: &str) -> std::io::Result<Self> {
+        Self::spawn(name, true)
+    }
+
+    /// Starts the thread at normal priority (for work that must not be starved).
+    ///
+    /// # Errors
+    /// The operating system refused a new thread.
+    pub fn start_normal(name: &str) -> std::io::Result<Self> {
+        Self::spawn(name, false)
+    }
+
+    fn spawn(name: &str, low: bool) -> std::io::Result<Self> {
         let (jobs, queue) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name(name.to_owned())
             .spawn(move || {
-                lower_priority();
+                if low {
+                    lower_priority();
+                }
                 for job in queue {
                     job();
                 }

@@ -26,9 +26,10 @@
 //!   (reply-address templates and signed keys, written by `notify`, read by `inbound`),
 //!   [`mail_context`], [`preferences`] (mail preferences and unsubscribe), [`clocks`]
 //!   (deadline maths), [`ratelimit`], [`validate`], [`client_address`], [`background`]
-//!   (low-priority threads), [`transaction`], [`db`], [`secrets`], [`private_files`],
-//!   [`config`] (settings from flags, environment and the TOML file), [`metrics`] (this
-//!   process's Prometheus counters, recorded from every layer).
+//!   (low-priority threads), [`catch_up`] (the mail side's bound on waiting),
+//!   [`transaction`], [`db`], [`secrets`], [`private_files`], [`config`] (settings from
+//!   flags, environment and the TOML file), [`metrics`] (this process's Prometheus counters,
+//!   recorded from every layer).
 //!
 //! Seams for new features:
 //! - a way to play (mail reply, web form, bot): call the game service in [`games`] with a
@@ -61,6 +62,7 @@ pub mod background;
 pub mod backup;
 pub mod blocking;
 pub mod bots;
+pub mod catch_up;
 pub mod browser_sessions;
 pub mod check;
 pub mod cli;

@@ -19,6 +19,7 @@ use tokio::sync::{watch, Notify};
 use super::transport::Session;
 use super::{OutboxSettings, StoredParts, Transport};
 use crate::background::Background;
+use crate::catch_up::CatchUp;
 use crate::db::outbox::OutboxMail;
 use crate::db::{self, outbox, DbError, Pool};
 
@@ -189,6 +190,10 @@ pub struct OutboxWorker {
     pub settings: OutboxSettings,
     /// Wakes a session early (the composer, after mail was composed or queued).
     pub wake: Arc<Notify>,
+    /// The bound of the catch-up session: one more session, at normal priority, that
+    /// delivers only while the longest-due mail has waited that long (`crate::catch_up`);
+    /// `None`: none.
+    pub catch_up: Option<CatchUp>,
 }
 
 impl OutboxWorker {
@@ -220,7 +225,7 @@ impl OutboxWorker {
             self.settings,
             shutdown.clone(),
         ));
-        let sessions: Vec<_> = (0..self.settings.sessions.max(1))
+        let mut sessions: Vec<_> = (0..self.settings.sessions.max(1))
             .map(|number| {
                 tokio::spawn(
                     self.clone()
@@ -228,6 +233,13 @@ impl OutboxWorker {
                 )
             })
             .collect();
+        if let Some(catch_up) = self.catch_up {
+            sessions.push(tokio::spawn(self.clone().catch_up_session(
+                catch_up,
+                claimant.clone(),
+                shutdown.clone(),
+            )));
+        }
         for session in sessions {
             let _ = session.await;
         }
@@ -316,6 +328,81 @@ impl OutboxWorker {
                 () = tokio::time::sleep(self.settings.poll_interval) => {}
                 () = self.wake.notified() => {}
                 _ = shutdown.changed() => {}
+            }
+        }
+    }
+
+    /// The catch-up session: its own thread at normal priority and its own SMTP connection;
+    /// every [`CatchUp::check_every`] it delivers the longest-due mail while that is overdue.
+    async fn catch_up_session(
+        self,
+        catch_up: CatchUp,
+        claimant: String,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
+        let background = match Background::start_normal("mail-catchup-s") {
+            Ok(background) => background,
+            Err(error) => {
+                tracing::error!(%error, "mail worker: cannot start its catch-up thread");
+                return;
+            }
+        };
+        let mut session = Some(Session::new());
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(catch_up.check_every()) => {}
+                _ = shutdown.changed() => {}
+            }
+            if *shutdown.borrow() {
+                break;
+            }
+            let this = self.clone();
+            let name = claimant.clone();
+            let stop = shutdown.clone();
+            let Some(mut current) = session.take() else {
+                break;
+            };
+            let outcome = background
+                .run(move || {
+                    let keep_going = || !*stop.borrow();
+                    let result = catch_up.overdue_rounds(
+                        || {
+                            let mut conn = this.pool.get()?;
+                            Ok(outbox::oldest_due_at(&mut conn, db::now())?
+                                .map(crate::catch_up::age_since))
+                        },
+                        || {
+                            deliver_due(
+                                &this.pool,
+                                &this.transport,
+                                &mut current,
+                                &this.from,
+                                &this.settings,
+                                &name,
+                                CLAIM_BATCH,
+                                &keep_going,
+                            )
+                            .map(|done| done.len())
+                        },
+                    );
+                    (current, result)
+                })
+                .await;
+            match outcome {
+                Some((current, result)) => {
+                    session = Some(current);
+                    match result {
+                        Ok(0) => {}
+                        Ok(delivered) => {
+                            tracing::debug!(delivered, "mail worker: caught up on overdue mail");
+                        }
+                        Err(error) => tracing::error!(%error, "mail worker: database error"),
+                    }
+                }
+                None => {
+                    tracing::error!("mail worker: its catch-up thread ended");
+                    break;
+                }
             }
         }
     }

@@ -3,7 +3,10 @@
 //! its mail is queued exactly once however many workers run (and a crash mid-way leaves the
 //! event to compose again).
 
+use tokio::sync::Notify;
+
 use super::game_mail::compose_event;
+use crate::catch_up::{self, CatchUp};
 use crate::db::events;
 use crate::db::{DbConnection, DbError, Pool};
 use crate::games::event::{self, GameEvent};
@@ -82,6 +85,33 @@ pub fn compose_waiting(pool: &Pool, ctx: &MailContext, limit: usize) -> Result<u
         }
         Err(Together::Storage(error)) => Err(error),
     }
+}
+
+/// The catch-up composer's work (`crate::catch_up`): while the oldest waiting event is
+/// overdue for `catch_up`, composes the oldest events `limit` at a time, waking `deliver`
+/// after each round that queued mail; returns how many. Events held by other composers are
+/// skipped (PostgreSQL) or waited for (SQLite's write lock), so each is still composed exactly
+/// once.
+///
+/// # Errors
+/// Storage failures.
+pub fn compose_overdue(
+    pool: &Pool,
+    ctx: &MailContext,
+    catch_up: CatchUp,
+    limit: usize,
+    deliver: &Notify,
+) -> Result<usize, DbError> {
+    catch_up.overdue_rounds(
+        || Ok(events::oldest_waiting_at(&mut *pool.get()?)?.map(catch_up::age_since)),
+        || {
+            let composed = compose_waiting(pool, ctx, limit)?;
+            if composed > 0 {
+                deliver.notify_one();
+            }
+            Ok(composed)
+        },
+    )
 }
 
 /// Why composing a batch of events together stopped.
