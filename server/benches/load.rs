@@ -357,12 +357,13 @@ fn quantile_of_all(delays: &[Duration], expected: usize, p: f64) -> Option<Durat
 fn mail_cpu(pids: &[u32]) -> (Duration, Duration) {
     let composing = |name: &str| name.starts_with("mail-composer") || name == "mail-catchup-c";
     let delivering = |name: &str| name.starts_with("mail-session") || name == "mail-catchup-s";
-    pids.iter().fold((Duration::ZERO, Duration::ZERO), |(c, d), pid| {
-        (
-            c + support::threads_cpu(*pid, &composing),
-            d + support::threads_cpu(*pid, &delivering),
-        )
-    })
+    pids.iter()
+        .fold((Duration::ZERO, Duration::ZERO), |(c, d), pid| {
+            (
+                c + support::threads_cpu(*pid, &composing),
+                d + support::threads_cpu(*pid, &delivering),
+            )
+        })
 }
 
 /// What every run shares.
@@ -634,7 +635,7 @@ fn find_rate(setup: &Setup) {
     let mut rate: f64 = env_number("TURNPOST_BENCH_FIND_FROM", 200.0);
     let max: f64 = env_number("TURNPOST_BENCH_FIND_MAX", 6_400.0);
     let steps: u32 = env_number("TURNPOST_BENCH_FIND_STEPS", 3);
-    let mut trial = |rate: f64| {
+    let trial = |rate: f64| {
         println!("--- open loop at {rate:.0} moves/s");
         let outcome = run(setup, Some(rate));
         let ok = sustained(&outcome, rate, setup.secs, bound);

@@ -94,7 +94,8 @@ fn build(config: &Config, games: usize, builders: usize) -> (Vec<i64>, String) {
                                 .unwrap()
                                 .unwrap();
                             let Some(seat) = game.to_move else { break };
-                            let moves = turnpost_server::games::engine(&game).unwrap().legal_moves();
+                            let moves =
+                                turnpost_server::games::engine(&game).unwrap().legal_moves();
                             if moves.is_empty() {
                                 break;
                             }

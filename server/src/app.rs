@@ -12,8 +12,8 @@ use actix_web::{web, App, HttpServer};
 use anyhow::Context as _;
 use tokio::sync::{watch, Notify};
 
-use crate::catch_up::CatchUp;
 use crate::bots::BotWorker;
+use crate::catch_up::CatchUp;
 use crate::config::{describe_database, Config};
 use crate::db::{self, Backend, Pool};
 use crate::mail::{OutboxWorker, Transport};

@@ -108,7 +108,10 @@ mod tests {
                 )
                 .unwrap()
         };
-        assert_eq!(done, 8, "12 s down to 5 s done, 4 s is under half the bound");
+        assert_eq!(
+            done, 8,
+            "12 s down to 5 s done, 4 s is under half the bound"
+        );
         assert_eq!(queue.first(), Some(&4));
 
         let mut rounds = 0;
@@ -126,6 +129,9 @@ mod tests {
         let stuck = catch_up
             .overdue_rounds(|| Ok(Some(Duration::from_secs(60))), || Ok(0))
             .unwrap();
-        assert_eq!(stuck, 0, "nothing it can take: it stops instead of spinning");
+        assert_eq!(
+            stuck, 0,
+            "nothing it can take: it stops instead of spinning"
+        );
     }
 }
