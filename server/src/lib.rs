@@ -19,7 +19,7 @@
 //!   digests), [`accounts`] (sign-up, codes, tokens), [`browser_sessions`] (what a session
 //!   cookie stands for);
 //! - mail decisions: [`notify`] decides every mail (game events, clock mail, answers to mail
-//!   replies, account mail) and composes it ([`notify::compose`]) on its own composer thread;
+//!   replies, account mail) and composes it ([`notify::compose`]) on its composer threads;
 //! - the game service: [`games`] (every operation on a game, one frame each; the turn clock and
 //!   vacations), [`play_link`];
 //! - below it: [`mail`] (delivery only: outbox claims, SMTP, stored parts), [`reply_address`]
