@@ -105,4 +105,28 @@ mod tests {
         }
         assert_eq!(results, [0, 2, 4, 6, 8]);
     }
+
+    /// The catch-up threads must be ordinary threads: one started low could never be raised
+    /// again without privileges.
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn a_normal_thread_is_ordinary_and_a_background_thread_idles() {
+        use thread_priority::{
+            thread_schedule_policy, NormalThreadSchedulePolicy, ThreadSchedulePolicy,
+        };
+        let policy = |background: Background| async move {
+            background
+                .run(|| thread_schedule_policy().unwrap())
+                .await
+                .unwrap()
+        };
+        assert_eq!(
+            policy(Background::start_normal("test-normal").unwrap()).await,
+            ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Other)
+        );
+        assert_eq!(
+            policy(Background::start("test-idle").unwrap()).await,
+            ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle)
+        );
+    }
 }
