@@ -458,9 +458,11 @@ async fn many_composers_and_the_catch_up_compose_each_event_once(backend: Backen
         std::thread::spawn(move || {
             start.wait();
             let deliver = tokio::sync::Notify::new();
+            let working = std::sync::atomic::AtomicBool::new(false);
             let mut total = 0;
             for _ in 0..20 {
-                total += notify::compose_overdue(&pool, &ctx, catch_up, 2, &deliver).unwrap();
+                total +=
+                    notify::compose_overdue(&pool, &ctx, catch_up, 2, &deliver, &working).unwrap();
             }
             total
         })
@@ -500,7 +502,9 @@ async fn the_catch_up_composes_only_overdue_events(backend: Backend) {
     let catch_up = CatchUp::after(std::time::Duration::from_secs(10)).unwrap();
     let deliver = tokio::sync::Notify::new();
 
-    let composed = notify::compose_overdue(&s.pool, &s.ctx, catch_up, 8, &deliver).unwrap();
+    let working = std::sync::atomic::AtomicBool::new(false);
+    let composed =
+        notify::compose_overdue(&s.pool, &s.ctx, catch_up, 8, &deliver, &working).unwrap();
     assert_eq!(composed, 0, "nothing has waited 10 s yet");
     assert_eq!(events::waiting(&mut s.conn).unwrap(), 2 + 3 + 2);
 
@@ -516,8 +520,13 @@ async fn the_catch_up_composes_only_overdue_events(backend: Backend) {
     );
     // One event per round, so the test sees exactly where it stops (a round of several takes
     // the oldest few, whatever their age).
-    let composed = notify::compose_overdue(&s.pool, &s.ctx, catch_up, 1, &deliver).unwrap();
+    let composed =
+        notify::compose_overdue(&s.pool, &s.ctx, catch_up, 1, &deliver, &working).unwrap();
     assert_eq!(composed, 2 + 3, "the overdue game's events, and only those");
+    assert!(
+        !working.load(std::sync::atomic::Ordering::Relaxed),
+        "done: the low-priority composers take whole batches again"
+    );
     let left_at = events::oldest_waiting_at(&mut s.conn).unwrap().unwrap();
     assert!(turnpost_server::catch_up::age_since(left_at) < catch_up.stop_below());
     let cards = turn_cards(&mut s.conn);

@@ -12,6 +12,7 @@
 //! only while the oldest waiting event is overdue, so a load that saturates the machine
 //! cannot starve the mail for longer than that bound.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -47,16 +48,22 @@ pub struct Composer {
 impl Composer {
     /// Composes waiting game events until `shutdown` turns true.
     pub async fn run(self, shutdown: watch::Receiver<bool>) {
+        // True while the catch-up composer works on overdue events.
+        let catching_up = Arc::new(AtomicBool::new(false));
         let mut loops = Vec::new();
         for number in 0..self.threads.max(1) {
-            loops.push(tokio::spawn(
-                self.clone().compose_loop(number, shutdown.clone()),
-            ));
+            loops.push(tokio::spawn(self.clone().compose_loop(
+                number,
+                catching_up.clone(),
+                shutdown.clone(),
+            )));
         }
         if let Some(catch_up) = self.catch_up {
-            loops.push(tokio::spawn(
-                self.clone().catch_up_loop(catch_up, shutdown.clone()),
-            ));
+            loops.push(tokio::spawn(self.clone().catch_up_loop(
+                catch_up,
+                catching_up.clone(),
+                shutdown.clone(),
+            )));
         }
         for composing in loops {
             let _ = composing.await;
@@ -64,8 +71,15 @@ impl Composer {
         tracing::info!("mail composer stopped");
     }
 
-    /// One low-priority composing thread and its loop.
-    async fn compose_loop(self, number: usize, mut shutdown: watch::Receiver<bool>) {
+    /// One low-priority composing thread and its loop. While the catch-up composer works it
+    /// takes one event at a time: starved of CPU in the middle of a batch, it would hold that
+    /// batch's games (every later event of each waits behind it) out of the catch-up's reach.
+    async fn compose_loop(
+        self,
+        number: usize,
+        catching_up: Arc<AtomicBool>,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
         let background = match Background::start(&format!("mail-composer-{number}")) {
             Ok(background) => background,
             Err(error) => {
@@ -81,8 +95,13 @@ impl Composer {
             }
             let pool = self.pool.clone();
             let ctx = self.ctx.clone();
+            let batch = if catching_up.load(Ordering::Relaxed) {
+                1
+            } else {
+                COMPOSE_BATCH
+            };
             let composed = match background
-                .run(move || compose_waiting(&pool, &ctx, COMPOSE_BATCH))
+                .run(move || compose_waiting(&pool, &ctx, batch))
                 .await
             {
                 Some(Ok(composed)) => composed,
@@ -99,7 +118,7 @@ impl Composer {
             if woken || composed > 0 {
                 self.deliver.notify_one();
             }
-            if composed >= COMPOSE_BATCH {
+            if composed >= batch {
                 // More may wait: another composer helps while this one goes on.
                 self.ctx.wake.notify_one();
                 woken = false;
@@ -115,7 +134,12 @@ impl Composer {
 
     /// The catch-up thread at normal priority: every [`CatchUp::check_every`], composes the
     /// oldest events while they are overdue.
-    async fn catch_up_loop(self, catch_up: CatchUp, mut shutdown: watch::Receiver<bool>) {
+    async fn catch_up_loop(
+        self,
+        catch_up: CatchUp,
+        working: Arc<AtomicBool>,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
         let background = match Background::start_normal("mail-catchup-c") {
             Ok(background) => background,
             Err(error) => {
@@ -134,8 +158,11 @@ impl Composer {
             let pool = self.pool.clone();
             let ctx = self.ctx.clone();
             let deliver = self.deliver.clone();
+            let working = working.clone();
             match background
-                .run(move || compose_overdue(&pool, &ctx, catch_up, COMPOSE_BATCH, &deliver))
+                .run(move || {
+                    compose_overdue(&pool, &ctx, catch_up, COMPOSE_BATCH, &deliver, &working)
+                })
                 .await
             {
                 Some(Ok(0)) => {}

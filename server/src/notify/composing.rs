@@ -3,6 +3,8 @@
 //! its mail is queued exactly once however many workers run (and a crash mid-way leaves the
 //! event to compose again).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use tokio::sync::Notify;
 
 use super::game_mail::compose_event;
@@ -91,7 +93,8 @@ pub fn compose_waiting(pool: &Pool, ctx: &MailContext, limit: usize) -> Result<u
 /// overdue for `catch_up`, composes the oldest events `limit` at a time, waking `deliver`
 /// after each round that queued mail; returns how many. Events held by other composers are
 /// skipped (PostgreSQL) or waited for (SQLite's write lock), so each is still composed exactly
-/// once.
+/// once. `working` is true while it composes (the low-priority composers then take one event
+/// at a time: a batch they hold while starved of CPU holds back its games' later events too).
 ///
 /// # Errors
 /// Storage failures.
@@ -101,17 +104,21 @@ pub fn compose_overdue(
     catch_up: CatchUp,
     limit: usize,
     deliver: &Notify,
+    working: &AtomicBool,
 ) -> Result<usize, DbError> {
-    catch_up.overdue_rounds(
+    let done = catch_up.overdue_rounds(
         || Ok(events::oldest_waiting_at(&mut *pool.get()?)?.map(catch_up::age_since)),
         || {
+            working.store(true, Ordering::Relaxed);
             let composed = compose_waiting(pool, ctx, limit)?;
             if composed > 0 {
                 deliver.notify_one();
             }
             Ok(composed)
         },
-    )
+    );
+    working.store(false, Ordering::Relaxed);
+    done
 }
 
 /// Why composing a batch of events together stopped.
