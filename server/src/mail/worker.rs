@@ -9,6 +9,7 @@
 //! lease (and SQLite, one process per file, releases every lease at start). A crash after the
 //! relay accepted a mail but before it was marked resends it with the same Message-ID.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -225,18 +226,23 @@ impl OutboxWorker {
             self.settings,
             shutdown.clone(),
         ));
+        // True while the catch-up session works on overdue mail.
+        let catching_up = Arc::new(AtomicBool::new(false));
         let mut sessions: Vec<_> = (0..self.settings.sessions.max(1))
             .map(|number| {
-                tokio::spawn(
-                    self.clone()
-                        .session(number, claimant.clone(), shutdown.clone()),
-                )
+                tokio::spawn(self.clone().session(
+                    number,
+                    claimant.clone(),
+                    catching_up.clone(),
+                    shutdown.clone(),
+                ))
             })
             .collect();
         if let Some(catch_up) = self.catch_up {
             sessions.push(tokio::spawn(self.clone().catch_up_session(
                 catch_up,
                 claimant.clone(),
+                catching_up.clone(),
                 shutdown.clone(),
             )));
         }
@@ -264,8 +270,16 @@ impl OutboxWorker {
     }
 
     /// One session: its own low-priority thread (drawing pictures costs CPU the HTTP API should
-    /// get first) and its own SMTP connection.
-    async fn session(self, number: usize, claimant: String, mut shutdown: watch::Receiver<bool>) {
+    /// get first) and its own SMTP connection. While the catch-up session works it claims one
+    /// mail at a time: mail it holds while starved of CPU, the catch-up cannot take (nor its
+    /// recipients' later mail, which waits behind it).
+    async fn session(
+        self,
+        number: usize,
+        claimant: String,
+        catching_up: Arc<AtomicBool>,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
         let background = match Background::start(&format!("mail-session-{number}")) {
             Ok(background) => background,
             Err(error) => {
@@ -284,6 +298,11 @@ impl OutboxWorker {
             let Some(mut current) = session.take() else {
                 break;
             };
+            let batch = if catching_up.load(Ordering::Relaxed) {
+                1
+            } else {
+                CLAIM_BATCH
+            };
             let outcome = background
                 .run(move || {
                     let keep_going = || !*stop.borrow();
@@ -294,7 +313,7 @@ impl OutboxWorker {
                         &this.from,
                         &this.settings,
                         &name,
-                        CLAIM_BATCH,
+                        batch,
                         &keep_going,
                     );
                     (current, result)
@@ -316,7 +335,7 @@ impl OutboxWorker {
                     break;
                 }
             };
-            if delivered >= CLAIM_BATCH {
+            if delivered >= batch {
                 // More may be due: let another session help while this one goes on.
                 self.wake.notify_one();
                 continue;
@@ -338,6 +357,7 @@ impl OutboxWorker {
         self,
         catch_up: CatchUp,
         claimant: String,
+        working: Arc<AtomicBool>,
         mut shutdown: watch::Receiver<bool>,
     ) {
         let background = match Background::start_normal("mail-catchup-s") {
@@ -362,6 +382,7 @@ impl OutboxWorker {
             let Some(mut current) = session.take() else {
                 break;
             };
+            let working = working.clone();
             let outcome = background
                 .run(move || {
                     let keep_going = || !*stop.borrow();
@@ -372,6 +393,7 @@ impl OutboxWorker {
                                 .map(crate::catch_up::age_since))
                         },
                         || {
+                            working.store(true, Ordering::Relaxed);
                             deliver_due(
                                 &this.pool,
                                 &this.transport,
@@ -385,6 +407,7 @@ impl OutboxWorker {
                             .map(|done| done.len())
                         },
                     );
+                    working.store(false, Ordering::Relaxed);
                     (current, result)
                 })
                 .await;
