@@ -353,17 +353,20 @@ fn quantile_of_all(delays: &[Duration], expected: usize, p: f64) -> Option<Durat
     delays.get(i).copied()
 }
 
-/// CPU time of the mail threads of the server processes `pids`: (composing, delivering).
-fn mail_cpu(pids: &[u32]) -> (Duration, Duration) {
+/// CPU time of the mail threads of the server processes `pids`: (composing, delivering, the
+/// part of both on the normal-priority catch-up threads).
+fn mail_cpu(pids: &[u32]) -> (Duration, Duration, Duration) {
     let composing = |name: &str| name.starts_with("mail-composer") || name == "mail-catchup-c";
     let delivering = |name: &str| name.starts_with("mail-session") || name == "mail-catchup-s";
-    pids.iter()
-        .fold((Duration::ZERO, Duration::ZERO), |(c, d), pid| {
-            (
-                c + support::threads_cpu(*pid, &composing),
-                d + support::threads_cpu(*pid, &delivering),
-            )
-        })
+    let catching_up = |name: &str| name.starts_with("mail-catchup");
+    let zero = Duration::ZERO;
+    pids.iter().fold((zero, zero, zero), |(c, d, u), pid| {
+        (
+            c + support::threads_cpu(*pid, &composing),
+            d + support::threads_cpu(*pid, &delivering),
+            u + support::threads_cpu(*pid, &catching_up),
+        )
+    })
 }
 
 /// What every run shares.
@@ -584,14 +587,16 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
     );
     let composing = cpu_after.0.saturating_sub(cpu_before.0);
     let delivering = cpu_after.1.saturating_sub(cpu_before.1);
+    let catching_up = cpu_after.2.saturating_sub(cpu_before.2);
     let per = |cpu: Duration, n: i64| ms(cpu) / n.max(1) as f64;
     println!(
-        "mail CPU (its threads' time on the CPU): composing {:.1} s = {:.3} ms per mail queued; delivering (picture, SMTP) {:.1} s = {:.3} ms per mail delivered; together {:.3} ms per mail delivered",
+        "mail CPU (its threads' time on the CPU): composing {:.1} s = {:.3} ms per mail queued; delivering (picture, SMTP) {:.1} s = {:.3} ms per mail delivered; together {:.3} ms per mail delivered; {:.1} s of it on the normal-priority catch-up threads",
         composing.as_secs_f64(),
         per(composing, queued),
         delivering.as_secs_f64(),
         per(delivering, sent),
         per(composing + delivering, sent),
+        catching_up.as_secs_f64(),
     );
     if let Some(last) = arrived.last {
         let span = last.saturating_duration_since(started).as_secs_f64();
