@@ -462,7 +462,8 @@ async fn many_composers_and_the_catch_up_compose_each_event_once(backend: Backen
             let mut total = 0;
             for _ in 0..20 {
                 total +=
-                    notify::compose_overdue(&pool, &ctx, catch_up, 2, &deliver, &working).unwrap();
+                    notify::compose_overdue(&pool, &ctx, catch_up, 2, &deliver, &working, &|| true)
+                        .unwrap();
             }
             total
         })
@@ -504,7 +505,8 @@ async fn the_catch_up_composes_only_overdue_events(backend: Backend) {
 
     let working = std::sync::atomic::AtomicBool::new(false);
     let composed =
-        notify::compose_overdue(&s.pool, &s.ctx, catch_up, 8, &deliver, &working).unwrap();
+        notify::compose_overdue(&s.pool, &s.ctx, catch_up, 8, &deliver, &working, &|| true)
+            .unwrap();
     assert_eq!(composed, 0, "nothing has waited 10 s yet");
     assert_eq!(events::waiting(&mut s.conn).unwrap(), 2 + 3 + 2);
 
@@ -518,10 +520,15 @@ async fn the_catch_up_composes_only_overdue_events(backend: Backend) {
         events::oldest_waiting_at(&mut s.conn).unwrap(),
         Some(a_minute_ago)
     );
+    let stopping =
+        notify::compose_overdue(&s.pool, &s.ctx, catch_up, 1, &deliver, &working, &|| false)
+            .unwrap();
+    assert_eq!(stopping, 0, "shutting down: no new round");
     // One event per round, so the test sees exactly where it stops (a round of several takes
     // the oldest few, whatever their age).
     let composed =
-        notify::compose_overdue(&s.pool, &s.ctx, catch_up, 1, &deliver, &working).unwrap();
+        notify::compose_overdue(&s.pool, &s.ctx, catch_up, 1, &deliver, &working, &|| true)
+            .unwrap();
     assert_eq!(composed, 2 + 3, "the overdue game's events, and only those");
     assert!(
         !working.load(std::sync::atomic::Ordering::Relaxed),

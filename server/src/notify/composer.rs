@@ -159,9 +159,19 @@ impl Composer {
             let ctx = self.ctx.clone();
             let deliver = self.deliver.clone();
             let working = working.clone();
+            let stop = shutdown.clone();
             match background
                 .run(move || {
-                    compose_overdue(&pool, &ctx, catch_up, COMPOSE_BATCH, &deliver, &working)
+                    let keep_going = || !*stop.borrow();
+                    compose_overdue(
+                        &pool,
+                        &ctx,
+                        catch_up,
+                        COMPOSE_BATCH,
+                        &deliver,
+                        &working,
+                        &keep_going,
+                    )
                 })
                 .await
             {

@@ -95,6 +95,7 @@ pub fn compose_waiting(pool: &Pool, ctx: &MailContext, limit: usize) -> Result<u
 /// skipped (PostgreSQL) or waited for (SQLite's write lock), so each is still composed exactly
 /// once. `working` is true while it composes (the low-priority composers then take one event
 /// at a time: a batch they hold while starved of CPU holds back its games' later events too).
+/// It stops after the round in progress once `keep_going` answers false (shutdown).
 ///
 /// # Errors
 /// Storage failures.
@@ -105,10 +106,14 @@ pub fn compose_overdue(
     limit: usize,
     deliver: &Notify,
     working: &AtomicBool,
+    keep_going: &dyn Fn() -> bool,
 ) -> Result<usize, DbError> {
     let done = catch_up.overdue_rounds(
         || Ok(events::oldest_waiting_at(&mut *pool.get()?)?.map(catch_up::age_since)),
         || {
+            if !keep_going() {
+                return Ok(0);
+            }
             working.store(true, Ordering::Relaxed);
             let composed = compose_waiting(pool, ctx, limit)?;
             if composed > 0 {
