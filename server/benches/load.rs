@@ -4,23 +4,39 @@
 //! Closed loop (default): `TURNPOST_BENCH_CLIENTS` concurrent clients (default 32) each keep one
 //! game going, submitting the next legal move as soon as the previous one is acknowledged.
 //! Reports moves per second and p50/p99 latency of `POST /v1/games/{id}/moves`, the delay from
-//! each move's acknowledgement to its turn card reaching the SMTP server (p50/p99 and how many
-//! arrived), then runs `pgbench -c <clients> -T <secs>` on its own database for comparison.
+//! each move's acknowledgement to its turn card reaching the SMTP server (p50/p99, how many
+//! arrived, how many twice), the mail side's cost (CPU time of its threads per mail, cards per
+//! second it delivered), then runs `pgbench -c <clients> -T <secs>` on its own database for
+//! comparison.
 //!
 //! Open loop (`TURNPOST_BENCH_RATE=40`): a steady rate of moves per second spread over
 //! `TURNPOST_BENCH_GAMES` games (default 24), whatever the server's answers take; reports the
-//! same figures, without pgbench.
+//! same figures, without pgbench. `TURNPOST_BENCH_FIND_RATE=1` searches for the sustainable
+//! rate instead: open-loop runs (a fresh database each) from `TURNPOST_BENCH_FIND_FROM`
+//! (default 200) moves/s, doubling while a run passes (up to `TURNPOST_BENCH_FIND_MAX`, default
+//! 6400), then halving the interval between the last pass and the first failure
+//! `TURNPOST_BENCH_FIND_STEPS` times (default 3). A run passes when the server acknowledged at
+//! least 95% of the moves asked, no card came twice, and the p99 of the delay of all its turn
+//! cards (one not arrived within the drain counting as later than any) is at most
+//! `TURNPOST_BENCH_CARD_P99_MS` (default 5000).
+//!
+//! The mail side's CPU time is the time on the CPU of the server's mail threads, read from
+//! `/proc/PID/task/*/schedstat` before and after each run: composing (`mail-composer-N` and
+//! the catch-up `mail-catchup-c`) and delivery, which draws each card's picture
+//! (`mail-session-N`, `mail-catchup-s`); per mail queued (composing) and per mail delivered
+//! (delivery, and both together).
 //!
 //! Needs a PostgreSQL role that may create databases: `TURNPOST_TEST_DATABASE_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/postgres`); `PGBENCH` names the pgbench binary (default
 //! `/usr/lib/postgresql/15/bin/pgbench`); both connect with `sslmode=disable` unless the URL
 //! names an `sslmode` (as in `docker-compose.yml`, whose PostgreSQL has no TLS);
-//! `TURNPOST_BENCH_SECS` the duration (default 30);
+//! `TURNPOST_BENCH_SECS` the duration (default 30; pgbench runs as long);
 //! `TURNPOST_BENCH_POOL` the server's pool size (default clients + 4);
 //! `TURNPOST_BENCH_TURN_MAIL=off` gives every player turn mail `off` (no turn cards);
 //! `TURNPOST_BENCH_RELAY_DELAY_MS` makes the SMTP server wait that long before each answer (a
 //! relay far away; default 0); `TURNPOST_BENCH_DRAIN_SECS` how long to wait after the load for
-//! the last turn cards (default 30). `TURNPOST_OUTBOX_SESSIONS` passes through to the server.
+//! the last turn cards (default 30). `TURNPOST_OUTBOX_SESSIONS`, `TURNPOST_MAIL_COMPOSERS` and
+//! `TURNPOST_MAIL_CATCH_UP_MS` pass through to the server.
 //! `TURNPOST_BENCH_PROCESSES=N` (default 1) starts N server processes on the one database, as
 //! behind a reverse proxy, and spreads the clients over them (client c talks to process c mod
 //! N); each process gets a pool of `TURNPOST_BENCH_POOL` (default clients / N + 4).
@@ -33,6 +49,7 @@
 
 #[path = "../tests/common/scripted_smtp.rs"]
 mod scripted_smtp;
+mod support;
 
 use std::collections::HashMap;
 use std::process::{Command, Stdio};
@@ -40,62 +57,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use diesel::{Connection, RunQueryDsl};
+use diesel::RunQueryDsl;
 use serde_json::{json, Value};
+use support::{
+    checkpoint, create_database, drop_database, env_number, env_or, ms, percentile, suffix,
+};
 use turnpost_shared::{AnyGame, Options};
-
-fn env_or(name: &str, default: &str) -> String {
-    std::env::var(name).unwrap_or_else(|_| default.to_owned())
-}
-
-fn suffix() -> String {
-    turnpost_server::secrets::random_string(8, turnpost_server::secrets::LOWER_ALNUM)
-}
-
-fn create_database(admin: &str, name: &str) -> url::Url {
-    let mut conn = diesel::PgConnection::establish(admin).unwrap();
-    diesel::sql_query(format!("CREATE DATABASE {name}"))
-        .execute(&mut conn)
-        .unwrap();
-    let mut url = url::Url::parse(admin).unwrap();
-    url.set_path(name);
-    url
-}
-
-fn drop_database(admin: &str, name: &str) {
-    if let Ok(mut conn) = diesel::PgConnection::establish(admin) {
-        let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-            .execute(&mut conn);
-    }
-}
-
-/// `url` with `sslmode=disable` unless it names an `sslmode`: turnpost and pgbench both talk to
-/// the database as in `docker-compose.yml`, whose PostgreSQL image has no TLS. (Debian's
-/// PostgreSQL turns TLS on, and libpq then encrypts loopback traffic; that costs every round
-/// trip, so name `sslmode=prefer` in the URL to measure both with it.)
-fn without_tls_unless_asked(url: &str) -> String {
-    let mut parsed = url::Url::parse(url).unwrap();
-    if !parsed.query_pairs().any(|(key, _)| key == "sslmode") {
-        parsed.query_pairs_mut().append_pair("sslmode", "disable");
-    }
-    parsed.to_string()
-}
-
-/// Writes out every dirty page now, so neither measurement pays for the other's (or the set-up's)
-/// checkpoint.
-fn checkpoint(admin: &str) {
-    if let Ok(mut conn) = diesel::PgConnection::establish(admin) {
-        let _ = diesel::sql_query("CHECKPOINT").execute(&mut conn);
-    }
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i]
-}
 
 #[derive(diesel::QueryableByName)]
 struct Count {
@@ -252,21 +219,6 @@ fn card_key(data: &str) -> Option<(i64, u64)> {
     Some((id, ply))
 }
 
-/// Delays from acknowledgement to arrival at the SMTP server of the turn cards that arrived.
-fn card_delays(relay: &scripted_smtp::ScriptedSmtp, acks: &Acks) -> Vec<Duration> {
-    let acks = acks.lock().unwrap();
-    let mut delays: Vec<Duration> = relay
-        .accepted()
-        .iter()
-        .filter_map(|mail| {
-            let acked = acks.get(&card_key(&mail.data)?)?;
-            Some(mail.at.saturating_duration_since(*acked))
-        })
-        .collect();
-    delays.sort();
-    delays
-}
-
 /// What `pgbench` measured.
 struct PgbenchResult {
     tps: f64,
@@ -350,83 +302,128 @@ fn pgbench(admin: &str, clients: usize, secs: u64) -> Option<PgbenchResult> {
     result
 }
 
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
+/// The turn cards that reached the SMTP server.
+struct Cards {
+    /// Delay from acknowledgement to arrival of each card (first arrival), sorted.
+    delays: Vec<Duration>,
+    /// Cards that arrived more than once.
+    doubled: usize,
+    /// When the last card arrived.
+    last: Option<Instant>,
+    /// Cards that arrived after `since`.
+    after: usize,
 }
 
-fn main() {
-    // `cargo bench` passes `--bench`; nothing else is read from the command line.
-    let admin = without_tls_unless_asked(&env_or(
-        "TURNPOST_TEST_DATABASE_URL",
-        "postgres://postgres@127.0.0.1:5432/postgres",
-    ));
-    let sslmode = url::Url::parse(&admin)
-        .unwrap()
-        .query_pairs()
-        .find(|(key, _)| key == "sslmode")
-        .map(|(_, value)| value.into_owned())
-        .unwrap_or_default();
-    println!("database connections (turnpost and pgbench): sslmode={sslmode}");
-    let rate: Option<f64> = std::env::var("TURNPOST_BENCH_RATE")
-        .ok()
-        .map(|r| r.parse().unwrap());
-    let clients: usize = match rate {
-        Some(_) => env_or("TURNPOST_BENCH_GAMES", "24").parse().unwrap(),
-        None => env_or("TURNPOST_BENCH_CLIENTS", "32").parse().unwrap(),
+/// The turn cards of the run at the SMTP server.
+fn cards(relay: &scripted_smtp::ScriptedSmtp, acks: &Acks, since: Instant) -> Cards {
+    let acks = acks.lock().unwrap();
+    let mut first: HashMap<(i64, u64), Instant> = HashMap::new();
+    let mut doubled = 0;
+    for mail in relay.accepted() {
+        let Some(key) = card_key(&mail.data) else {
+            continue;
+        };
+        if !acks.contains_key(&key) {
+            continue;
+        }
+        if first.insert(key, mail.at).is_some() {
+            doubled += 1;
+        }
+    }
+    let mut delays: Vec<Duration> = first
+        .iter()
+        .map(|(key, at)| at.saturating_duration_since(acks[key]))
+        .collect();
+    delays.sort();
+    Cards {
+        delays,
+        doubled,
+        last: first.values().max().copied(),
+        after: first.values().filter(|at| **at > since).count(),
+    }
+}
+
+/// The `p` quantile of the delays of all `expected` cards, those not arrived counting as
+/// later than any: `None` when it falls among those.
+fn quantile_of_all(delays: &[Duration], expected: usize, p: f64) -> Option<Duration> {
+    if expected == 0 {
+        return Some(Duration::ZERO);
+    }
+    let i = ((expected as f64 - 1.0) * p).round() as usize;
+    delays.get(i).copied()
+}
+
+/// CPU time of the mail threads of the server processes `pids`: (composing, delivering, the
+/// part of both on the normal-priority catch-up threads).
+fn mail_cpu(pids: &[u32]) -> (Duration, Duration, Duration) {
+    let composing = |name: &str| name.starts_with("mail-composer") || name == "mail-catchup-c";
+    let delivering = |name: &str| name.starts_with("mail-session") || name == "mail-catchup-s";
+    let catching_up = |name: &str| name.starts_with("mail-catchup");
+    let zero = Duration::ZERO;
+    pids.iter().fold((zero, zero, zero), |(c, d, u), pid| {
+        (
+            c + support::threads_cpu(*pid, &composing),
+            d + support::threads_cpu(*pid, &delivering),
+            u + support::threads_cpu(*pid, &catching_up),
+        )
+    })
+}
+
+/// What every run shares.
+struct Setup {
+    admin: String,
+    clients: usize,
+    games: usize,
+    secs: u64,
+    drain_secs: u64,
+    relay_delay: Duration,
+    processes: usize,
+    turn_mail: bool,
+}
+
+/// What one run measured.
+struct Outcome {
+    moves_per_sec: f64,
+    moves: usize,
+    expected: usize,
+    card_p99_of_all: Option<Duration>,
+    doubled: usize,
+}
+
+/// One run on a fresh database: closed loop (`rate` None) or open loop; prints its figures.
+fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
+    let admin = &setup.admin;
+    let clients = match rate {
+        Some(_) => setup.games,
+        None => setup.clients,
     };
-    let secs: u64 = env_or("TURNPOST_BENCH_SECS", "30").parse().unwrap();
-    let drain_secs: u64 = env_or("TURNPOST_BENCH_DRAIN_SECS", "30").parse().unwrap();
-    let relay_delay = Duration::from_millis(
-        env_or("TURNPOST_BENCH_RELAY_DELAY_MS", "0")
-            .parse()
-            .unwrap(),
-    );
-    let processes: usize = env_or("TURNPOST_BENCH_PROCESSES", "1").parse().unwrap();
-    assert!(
-        processes >= 1,
-        "TURNPOST_BENCH_PROCESSES must be at least 1"
-    );
+    let (secs, processes) = (setup.secs, setup.processes);
     let pool_size = env_or(
         "TURNPOST_BENCH_POOL",
         &(clients.div_ceil(processes) + 4).to_string(),
     );
     let name = format!("turnpost_bench_{}", suffix());
-    let url = create_database(&admin, &name);
+    let url = create_database(admin, &name);
     let dir = std::env::temp_dir().join(&name);
     std::fs::create_dir_all(&dir).unwrap();
     let relay = scripted_smtp::ScriptedSmtp::start(scripted_smtp::Script {
-        delay: relay_delay,
+        delay: setup.relay_delay,
         ..scripted_smtp::Script::default()
     });
     let mut servers = Vec::new();
     let mut ports = Vec::new();
     for _ in 0..processes {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        servers.push(
-            Command::new(env!("CARGO_BIN_EXE_turnpost-server"))
-                .env("DATABASE_URL", url.as_str())
-                .env("TURNPOST_DATA_DIR", &dir)
-                .env("TURNPOST_LISTEN", format!("127.0.0.1:{port}"))
-                .env("TURNPOST_DB_POOL_SIZE", &pool_size)
-                .env("SMTP_URL", relay.url())
-                .env("RUST_LOG", "warn")
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap(),
-        );
         // One at a time: the first migrates the database, the others find it migrated.
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "the server did not start");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        let (server, port) = support::start_server(&[
+            ("DATABASE_URL", url.to_string()),
+            ("TURNPOST_DATA_DIR", dir.display().to_string()),
+            ("TURNPOST_DB_POOL_SIZE", pool_size.clone()),
+            ("SMTP_URL", relay.url()),
+        ]);
+        servers.push(server);
         ports.push(port);
     }
+    let pids: Vec<u32> = servers.iter().map(std::process::Child::id).collect();
 
     // Two accounts per client, made directly in the database.
     let target = turnpost_server::config::DatabaseTarget::Postgres(url.to_string());
@@ -442,8 +439,7 @@ fn main() {
                 .unwrap();
         players.push((name, token));
     }
-    let turn_mail = env_or("TURNPOST_BENCH_TURN_MAIL", "immediate") != "off";
-    if !turn_mail {
+    if !setup.turn_mail {
         // Players who switched turn mail off: the moves alone, without turn cards.
         diesel::sql_query(
             "INSERT INTO notification_settings (account_id, turn_mail, updated_at) \
@@ -453,8 +449,9 @@ fn main() {
         .unwrap();
     }
     drop(conn);
-    checkpoint(&admin);
+    checkpoint(admin);
 
+    let cpu_before = mail_cpu(&pids);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -462,7 +459,7 @@ fn main() {
         .unwrap();
     let stop = Arc::new(AtomicBool::new(false));
     let acks: Acks = Arc::new(Mutex::new(HashMap::new()));
-    let (latencies, finished, elapsed) = runtime.block_on(async {
+    let (latencies, finished, started, elapsed) = runtime.block_on(async {
         let http = reqwest::Client::builder()
             .pool_max_idle_per_host(clients * 2)
             .timeout(Duration::from_secs(30))
@@ -508,17 +505,12 @@ fn main() {
             all.extend(lat);
             finished += fin;
         }
-        (all, finished, started.elapsed())
+        (all, finished, started, started.elapsed())
     });
+    let load_ended = Instant::now();
     // The turn cards of the run: those that reached the SMTP server during the load, then
-    // those that follow within the drain time.
+    // those that follow within the drain time (until nothing waits to be composed or sent).
     let expected = acks.lock().unwrap().len();
-    let at_end_of_load = card_delays(&relay, &acks).len();
-    let drain_deadline = Instant::now() + Duration::from_secs(drain_secs);
-    while card_delays(&relay, &acks).len() < expected && Instant::now() < drain_deadline {
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    let delays = card_delays(&relay, &acks);
     let mut conn = pool.get().unwrap();
     let mut count = |sql: &str| {
         diesel::sql_query(sql)
@@ -526,17 +518,29 @@ fn main() {
             .unwrap()
             .n
     };
+    let uncomposed_at_end = count("SELECT count(*) AS n FROM game_events");
+    let drain_deadline = load_ended + Duration::from_secs(setup.drain_secs);
+    while Instant::now() < drain_deadline
+        && count(
+            "SELECT (SELECT count(*) FROM game_events) \
+             + (SELECT count(*) FROM mail_outbox WHERE status = 'pending') AS n",
+        ) > 0
+    {
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let cpu_after = mail_cpu(&pids);
     let sent = count("SELECT count(*) AS n FROM mail_outbox WHERE status = 'sent'");
     let queued = count("SELECT count(*) AS n FROM mail_outbox");
     let dead = count("SELECT count(*) AS n FROM mail_outbox WHERE status = 'dead'");
     let uncomposed = count("SELECT count(*) AS n FROM game_events");
     drop(conn);
+    let arrived = cards(&relay, &acks, load_ended);
     for mut server in servers {
         let _ = server.kill();
         let _ = server.wait();
     }
     drop(pool);
-    drop_database(&admin, &name);
+    drop_database(admin, &name);
     let _ = std::fs::remove_dir_all(&dir);
 
     let mut sorted = latencies.clone();
@@ -555,27 +559,174 @@ fn main() {
         ms(percentile(&sorted, 0.50)),
         ms(percentile(&sorted, 0.99)),
     );
-    if turn_mail {
+    let delays = &arrived.delays;
+    let card_p99_of_all = quantile_of_all(delays, expected, 0.99);
+    if setup.turn_mail {
         println!(
-            "turn cards (move acknowledged -> card at the SMTP server{}): {} of {expected} arrived ({at_end_of_load} by the end of the load, the rest within {drain_secs} s), delay p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms",
-            if relay_delay.is_zero() {
+            "turn cards (move acknowledged -> card at the SMTP server{}): {} of {expected} arrived ({} by the end of the load, the rest within {} s), {} twice; delay p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms; p99 of all {expected}: {}",
+            if setup.relay_delay.is_zero() {
                 String::new()
             } else {
-                format!(", relay answering each command after {} ms", relay_delay.as_millis())
+                format!(", relay answering each command after {} ms", setup.relay_delay.as_millis())
             },
             delays.len(),
-            ms(percentile(&delays, 0.50)),
-            ms(percentile(&delays, 0.99)),
+            delays.len() - arrived.after,
+            setup.drain_secs,
+            arrived.doubled,
+            ms(percentile(delays, 0.50)),
+            ms(percentile(delays, 0.99)),
             ms(delays.last().copied().unwrap_or_default()),
+            card_p99_of_all.map_or_else(
+                || format!("over {} s (not all arrived)", setup.drain_secs),
+                |p99| format!("{:.0} ms", ms(p99))
+            ),
         );
     }
     println!(
-        "mail: {queued} queued, {sent} delivered, {dead} dead-lettered (all kinds, with pictures); {uncomposed} game events not yet composed"
+        "mail: {queued} queued, {sent} delivered, {dead} dead-lettered (all kinds, with pictures); {uncomposed_at_end} game events not yet composed at the end of the load, {uncomposed} after the drain"
     );
+    let composing = cpu_after.0.saturating_sub(cpu_before.0);
+    let delivering = cpu_after.1.saturating_sub(cpu_before.1);
+    let catching_up = cpu_after.2.saturating_sub(cpu_before.2);
+    let per = |cpu: Duration, n: i64| ms(cpu) / n.max(1) as f64;
+    println!(
+        "mail CPU (its threads' time on the CPU): composing {:.1} s = {:.3} ms per mail queued; delivering (picture, SMTP) {:.1} s = {:.3} ms per mail delivered; together {:.3} ms per mail delivered; {:.1} s of it on the normal-priority catch-up threads",
+        composing.as_secs_f64(),
+        per(composing, queued),
+        delivering.as_secs_f64(),
+        per(delivering, sent),
+        per(composing + delivering, sent),
+        catching_up.as_secs_f64(),
+    );
+    if let Some(last) = arrived.last {
+        let span = last.saturating_duration_since(started).as_secs_f64();
+        let drained = last.saturating_duration_since(load_ended).as_secs_f64();
+        println!(
+            "mail side sustained: {:.0} cards/s over the run ({} cards from the load's start to the last card, {span:.1} s){}",
+            delays.len() as f64 / span.max(f64::EPSILON),
+            delays.len(),
+            if arrived.after > 0 {
+                format!(
+                    "; {:.0} cards/s after the load ({} cards in {drained:.1} s)",
+                    arrived.after as f64 / drained.max(f64::EPSILON),
+                    arrived.after
+                )
+            } else {
+                String::new()
+            }
+        );
+    }
+    Outcome {
+        moves_per_sec,
+        moves: sorted.len(),
+        expected,
+        card_p99_of_all,
+        doubled: arrived.doubled,
+    }
+}
+
+/// Whether an open-loop run at `rate` for `secs` kept up: the moves were acknowledged, every
+/// card came once, and the p99 of all cards stayed within `bound`.
+fn sustained(outcome: &Outcome, rate: f64, secs: u64, bound: Duration) -> bool {
+    let asked = rate * secs as f64;
+    outcome.moves as f64 >= 0.95 * asked
+        && outcome.doubled == 0
+        && outcome.card_p99_of_all.is_some_and(|p99| p99 <= bound)
+}
+
+/// The search for the highest open-loop rate whose cards' p99 stays within the bound.
+fn find_rate(setup: &Setup) {
+    let bound = Duration::from_millis(env_number("TURNPOST_BENCH_CARD_P99_MS", 5_000));
+    let mut rate: f64 = env_number("TURNPOST_BENCH_FIND_FROM", 200.0);
+    let max: f64 = env_number("TURNPOST_BENCH_FIND_MAX", 6_400.0);
+    let steps: u32 = env_number("TURNPOST_BENCH_FIND_STEPS", 3);
+    let trial = |rate: f64| {
+        println!("--- open loop at {rate:.0} moves/s");
+        let outcome = run(setup, Some(rate));
+        let ok = sustained(&outcome, rate, setup.secs, bound);
+        println!(
+            "=> {} ({:.0} moves/s acknowledged, {} cards)",
+            if ok { "sustained" } else { "not sustained" },
+            outcome.moves_per_sec,
+            outcome.expected
+        );
+        ok
+    };
+    let (mut low, mut high) = (0.0_f64, None::<f64>);
+    loop {
+        if trial(rate) {
+            low = rate;
+            if rate >= max {
+                break;
+            }
+            rate = (rate * 2.0).min(max);
+        } else {
+            high = Some(rate);
+            break;
+        }
+    }
+    if let Some(mut fails) = high {
+        for _ in 0..steps {
+            let middle = ((low + fails) / 2.0).round();
+            if middle <= low || middle >= fails {
+                break;
+            }
+            if trial(middle) {
+                low = middle;
+            } else {
+                fails = middle;
+            }
+        }
+        high = Some(fails);
+    }
+    println!(
+        "sustainable open-loop rate (card p99 <= {:.0} ms over {} s runs): {low:.0} moves/s{}",
+        ms(bound),
+        setup.secs,
+        high.map_or_else(
+            || " (the search's maximum)".to_owned(),
+            |high| format!(" (not at {high:.0} moves/s)")
+        )
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; nothing else is read from the command line.
+    let admin = support::admin_url();
+    let sslmode = url::Url::parse(&admin)
+        .unwrap()
+        .query_pairs()
+        .find(|(key, _)| key == "sslmode")
+        .map(|(_, value)| value.into_owned())
+        .unwrap_or_default();
+    println!("database connections (turnpost and pgbench): sslmode={sslmode}");
+    let rate: Option<f64> = std::env::var("TURNPOST_BENCH_RATE")
+        .ok()
+        .map(|r| r.parse().unwrap());
+    let setup = Setup {
+        admin,
+        clients: env_number("TURNPOST_BENCH_CLIENTS", 32),
+        games: env_number("TURNPOST_BENCH_GAMES", 24),
+        secs: env_number("TURNPOST_BENCH_SECS", 30),
+        drain_secs: env_number("TURNPOST_BENCH_DRAIN_SECS", 30),
+        relay_delay: Duration::from_millis(env_number("TURNPOST_BENCH_RELAY_DELAY_MS", 0)),
+        processes: env_number("TURNPOST_BENCH_PROCESSES", 1),
+        turn_mail: env_or("TURNPOST_BENCH_TURN_MAIL", "immediate") != "off",
+    };
+    assert!(
+        setup.processes >= 1,
+        "TURNPOST_BENCH_PROCESSES must be at least 1"
+    );
+    if env_or("TURNPOST_BENCH_FIND_RATE", "0") == "1" {
+        find_rate(&setup);
+        return;
+    }
+    let outcome = run(&setup, rate);
     if rate.is_some() {
         return;
     }
-    match pgbench(&admin, clients, secs) {
+    let (clients, secs) = (setup.clients, setup.secs);
+    match pgbench(&setup.admin, clients, secs) {
         Some(result) => println!(
             "pgbench -c {clients} -j 2 -T {secs}: {:.0} TPS, latency average {:.1} ms{}; turnpost moves/s = {:.0}% of pgbench TPS",
             result.tps,
@@ -584,7 +735,7 @@ fn main() {
                 .percentiles_ms
                 .map(|(p50, p99)| format!(", p50 {p50:.1} ms, p99 {p99:.1} ms"))
                 .unwrap_or_default(),
-            moves_per_sec / result.tps * 100.0
+            outcome.moves_per_sec / result.tps * 100.0
         ),
         None => println!("pgbench did not run (set PGBENCH to its path)"),
     }

@@ -13,6 +13,7 @@ use anyhow::Context as _;
 use tokio::sync::{watch, Notify};
 
 use crate::bots::BotWorker;
+use crate::catch_up::CatchUp;
 use crate::config::{describe_database, Config};
 use crate::db::{self, Backend, Pool};
 use crate::mail::{OutboxWorker, Transport};
@@ -259,6 +260,8 @@ impl Application {
             ctx: composer_mail,
             deliver: deliver.clone(),
             poll_interval: settings.poll_interval,
+            threads: config.composer_threads(),
+            catch_up: CatchUp::after(config.mail_catch_up()),
         };
         let worker = OutboxWorker {
             pool: pool.clone(),
@@ -266,6 +269,7 @@ impl Application {
             from,
             settings,
             wake: deliver,
+            catch_up: CatchUp::after(config.mail_catch_up()),
         };
         let sweeper = (config.sweep_interval_ms > 0).then(|| {
             let sweeper = SweepWorker {

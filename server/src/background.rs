@@ -2,7 +2,9 @@
 //! blocking work: the mail composer and delivery sessions (drawing turn-card pictures costs
 //! milliseconds of CPU per mail) and the bots' search. Under load the HTTP API should get the
 //! CPU first and the workers catch up when the load drops (mail and bot moves are
-//! asynchronous anyway).
+//! asynchronous anyway). [`Background::start_normal`] gives the mail side's catch-up thread
+//! (`crate::catch_up`), which works only when mail has waited too long, at normal priority:
+//! a thread cannot leave `SCHED_IDLE` again without privileges, so it is one from the start.
 
 use std::sync::mpsc;
 
@@ -19,11 +21,25 @@ impl Background {
     /// # Errors
     /// The operating system refused a new thread.
     pub fn start(name: &str) -> std::io::Result<Self> {
+        Self::spawn(name, true)
+    }
+
+    /// Starts the thread at normal priority (for work that must not be starved).
+    ///
+    /// # Errors
+    /// The operating system refused a new thread.
+    pub fn start_normal(name: &str) -> std::io::Result<Self> {
+        Self::spawn(name, false)
+    }
+
+    fn spawn(name: &str, low: bool) -> std::io::Result<Self> {
         let (jobs, queue) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name(name.to_owned())
             .spawn(move || {
-                lower_priority();
+                if low {
+                    lower_priority();
+                }
                 for job in queue {
                     job();
                 }
@@ -88,5 +104,29 @@ mod tests {
             results.push(background.run(move || i * 2).await.unwrap());
         }
         assert_eq!(results, [0, 2, 4, 6, 8]);
+    }
+
+    /// The catch-up threads must be ordinary threads: one started low could never be raised
+    /// again without privileges.
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn a_normal_thread_is_ordinary_and_a_background_thread_idles() {
+        use thread_priority::{
+            thread_schedule_policy, NormalThreadSchedulePolicy, ThreadSchedulePolicy,
+        };
+        let policy = |background: Background| async move {
+            background
+                .run(|| thread_schedule_policy().unwrap())
+                .await
+                .unwrap()
+        };
+        assert_eq!(
+            policy(Background::start_normal("test-normal").unwrap()).await,
+            ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Other)
+        );
+        assert_eq!(
+            policy(Background::start("test-idle").unwrap()).await,
+            ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle)
+        );
     }
 }

@@ -252,6 +252,23 @@ pub struct Config {
     )]
     pub outbox_lease_ms: u64,
 
+    /// Threads composing game mail (turn cards and the like) in parallel, at low priority
+    /// [default: the number of CPUs]
+    #[arg(long, env = "TURNPOST_MAIL_COMPOSERS", global = true)]
+    pub mail_composers: Option<u32>,
+
+    /// The mail side's bound on waiting, in milliseconds: once the oldest uncomposed game
+    /// event, or the longest-due queued mail, has waited this long, one composer and one SMTP
+    /// session at normal priority work on the oldest until it has waited less than half of
+    /// this, however busy the machine is; `0`: no such bound (mail waits for idle CPU).
+    #[arg(
+        long,
+        env = "TURNPOST_MAIL_CATCH_UP_MS",
+        default_value_t = 10_000,
+        global = true
+    )]
+    pub mail_catch_up_ms: u64,
+
     /// The SMTP relay supports SMTPUTF8 (RFC 6531), so addresses with non-ASCII characters
     /// can be delivered. Off: sign-up refuses such addresses (a relay without SMTPUTF8 cannot
     /// take them).
@@ -550,6 +567,8 @@ impl Config {
             outbox_poll_ms: 50,
             outbox_sessions: 4,
             outbox_lease_ms: 30_000,
+            mail_composers: None,
+            mail_catch_up_ms: 10_000,
             smtp_utf8: false,
             rate_limit_per_email: 1_000,
             rate_limit_per_client: 10_000,
@@ -597,6 +616,14 @@ impl Config {
         if !(1..=64).contains(&self.outbox_sessions) {
             return Err(ConfigError::Range(
                 "outbox_sessions (TURNPOST_OUTBOX_SESSIONS) must be between 1 and 64".into(),
+            ));
+        }
+        if self
+            .mail_composers
+            .is_some_and(|threads| !(1..=64).contains(&threads))
+        {
+            return Err(ConfigError::Range(
+                "mail_composers (TURNPOST_MAIL_COMPOSERS) must be between 1 and 64".into(),
             ));
         }
         if self.request_body_timeout_ms == 0 {
@@ -669,6 +696,21 @@ impl Config {
             .and_then(|u| url::Url::parse(&u).ok())
             .and_then(|u| u.host_str().map(str::to_owned))
             .unwrap_or_else(|| "turnpost.invalid".to_owned())
+    }
+
+    /// Threads composing game mail: `mail_composers`, else one per CPU.
+    #[must_use]
+    pub fn composer_threads(&self) -> usize {
+        self.mail_composers
+            .and_then(|threads| usize::try_from(threads).ok())
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+            .max(1)
+    }
+
+    /// The mail side's bound on waiting (`mail_catch_up_ms`; zero: none).
+    #[must_use]
+    pub fn mail_catch_up(&self) -> Duration {
+        Duration::from_millis(self.mail_catch_up_ms)
     }
 
     /// Outbox retry timing.

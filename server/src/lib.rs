@@ -19,16 +19,17 @@
 //!   digests), [`accounts`] (sign-up, codes, tokens), [`browser_sessions`] (what a session
 //!   cookie stands for);
 //! - mail decisions: [`notify`] decides every mail (game events, clock mail, answers to mail
-//!   replies, account mail) and composes it ([`notify::compose`]) on its own composer thread;
+//!   replies, account mail) and composes it ([`notify::compose`]) on its composer threads;
 //! - the game service: [`games`] (every operation on a game, one frame each; the turn clock and
 //!   vacations), [`play_link`];
 //! - below it: [`mail`] (delivery only: outbox claims, SMTP, stored parts), [`reply_address`]
 //!   (reply-address templates and signed keys, written by `notify`, read by `inbound`),
 //!   [`mail_context`], [`preferences`] (mail preferences and unsubscribe), [`clocks`]
 //!   (deadline maths), [`ratelimit`], [`validate`], [`client_address`], [`background`]
-//!   (low-priority threads), [`transaction`], [`db`], [`secrets`], [`private_files`],
-//!   [`config`] (settings from flags, environment and the TOML file), [`metrics`] (this
-//!   process's Prometheus counters, recorded from every layer).
+//!   (low-priority threads), [`catch_up`] (the mail side's bound on waiting),
+//!   [`transaction`], [`db`], [`secrets`], [`private_files`], [`config`] (settings from
+//!   flags, environment and the TOML file), [`metrics`] (this process's Prometheus counters,
+//!   recorded from every layer).
 //!
 //! Seams for new features:
 //! - a way to play (mail reply, web form, bot): call the game service in [`games`] with a
@@ -62,6 +63,7 @@ pub mod backup;
 pub mod blocking;
 pub mod bots;
 pub mod browser_sessions;
+pub mod catch_up;
 pub mod check;
 pub mod cli;
 pub mod client_address;

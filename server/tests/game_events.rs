@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use common::{Backend, TestDb};
 use turnpost_server::accounts::MailContext;
+use turnpost_server::catch_up::CatchUp;
 use turnpost_server::db::outbox::OutboxMail;
 use turnpost_server::db::{events, outbox, DbConnection, Pool};
 use turnpost_server::games::{challenge, moving, reads, Actor};
@@ -29,6 +30,8 @@ both_backends!(
     a_move_answers_its_last_moves_and_records_one_event,
     mail_shows_the_game_at_its_event,
     two_composers_queue_each_events_mail_once,
+    many_composers_and_the_catch_up_compose_each_event_once,
+    the_catch_up_composes_only_overdue_events,
     an_unreadable_event_holds_back_no_other_games_mail,
     an_unreadable_event_in_a_batch_holds_back_no_other_games_mail,
     an_event_of_an_unknown_kind_holds_back_no_other_games_mail
@@ -399,4 +402,142 @@ async fn an_event_of_an_unknown_kind_holds_back_no_other_games_mail(backend: Bac
     // The other game's start reached its first mover; the broken game's start was dropped.
     assert_eq!(count(other), 1, "{cards:#?}");
     assert_eq!(count(broken), 0, "{cards:#?}");
+}
+
+/// Composing on as many threads as a machine has, with the normal-priority catch-up composer
+/// beside them (its bound so short that every event is overdue): every event of every game is
+/// composed exactly once, and each game's turn cards are queued in the game's order.
+async fn many_composers_and_the_catch_up_compose_each_event_once(backend: Backend) {
+    const GAMES: usize = 6;
+    const MOVES: usize = 12;
+    const COMPOSERS: usize = 6;
+    let mut s = scene(backend);
+    let (anna, bert) = (s.anna, s.bert);
+    let games: Vec<i64> = (0..GAMES)
+        .map(|_| {
+            let id = started_game(&mut s.conn, &s.ctx, anna, bert);
+            play(&mut s.conn, &s.ctx, [anna, bert], id, MOVES);
+            id
+        })
+        .collect();
+    let waiting = events::waiting(&mut s.conn).unwrap();
+    assert_eq!(
+        waiting,
+        i64::try_from(GAMES * (2 + MOVES)).unwrap(),
+        "challenge, start, moves of each game"
+    );
+
+    let start = Arc::new(std::sync::Barrier::new(COMPOSERS + 1));
+    let mut composers: Vec<_> = (0..COMPOSERS)
+        .map(|_| {
+            let (pool, ctx, start) = (s.pool.clone(), s.ctx.clone(), start.clone());
+            std::thread::spawn(move || {
+                start.wait();
+                let mut total = 0;
+                // Several empty rounds in a row: the others hold what is left, or it is done.
+                let mut empty = 0;
+                while empty < 50 {
+                    match notify::compose_waiting(&pool, &ctx, 3).unwrap() {
+                        0 => {
+                            empty += 1;
+                            std::thread::sleep(std::time::Duration::from_millis(2));
+                        }
+                        done => {
+                            empty = 0;
+                            total += done;
+                        }
+                    }
+                }
+                total
+            })
+        })
+        .collect();
+    let catch_up = CatchUp::after(std::time::Duration::from_millis(1)).unwrap();
+    composers.push({
+        let (pool, ctx, start) = (s.pool.clone(), s.ctx.clone(), start.clone());
+        std::thread::spawn(move || {
+            start.wait();
+            let deliver = tokio::sync::Notify::new();
+            let working = std::sync::atomic::AtomicBool::new(false);
+            let mut total = 0;
+            for _ in 0..20 {
+                total +=
+                    notify::compose_overdue(&pool, &ctx, catch_up, 2, &deliver, &working, &|| true)
+                        .unwrap();
+            }
+            total
+        })
+    });
+    let composed: Vec<usize> = composers.into_iter().map(|c| c.join().unwrap()).collect();
+    assert_eq!(
+        i64::try_from(composed.iter().sum::<usize>()).unwrap(),
+        waiting,
+        "each event composed by exactly one composer: {composed:?}"
+    );
+    assert_eq!(events::waiting(&mut s.conn).unwrap(), 0);
+
+    let cards = turn_cards(&mut s.conn);
+    let expected: Vec<u32> = (0..=u32::try_from(MOVES).unwrap()).collect();
+    for game in games {
+        let title = format!("Kefren #{game}:");
+        let plies: Vec<u32> = cards
+            .iter()
+            .filter(|card| card.subject.starts_with(&title))
+            .map(ply_of)
+            .collect();
+        assert_eq!(plies, expected, "game {game}: one card per turn, in order");
+    }
+}
+
+/// The catch-up composer leaves events younger than its bound to the low-priority composers;
+/// once the oldest is overdue it composes, oldest first, until the oldest left has waited less
+/// than half the bound.
+async fn the_catch_up_composes_only_overdue_events(backend: Backend) {
+    use diesel::{ExpressionMethods as _, QueryDsl as _, RunQueryDsl as _};
+    use turnpost_server::db::schema::game_events;
+    let mut s = scene(backend);
+    let (anna, bert) = (s.anna, s.bert);
+    let old_game = started_game(&mut s.conn, &s.ctx, anna, bert);
+    play(&mut s.conn, &s.ctx, [anna, bert], old_game, 3);
+    let fresh_game = started_game(&mut s.conn, &s.ctx, bert, anna);
+    let catch_up = CatchUp::after(std::time::Duration::from_secs(10)).unwrap();
+    let deliver = tokio::sync::Notify::new();
+
+    let working = std::sync::atomic::AtomicBool::new(false);
+    let composed =
+        notify::compose_overdue(&s.pool, &s.ctx, catch_up, 8, &deliver, &working, &|| true)
+            .unwrap();
+    assert_eq!(composed, 0, "nothing has waited 10 s yet");
+    assert_eq!(events::waiting(&mut s.conn).unwrap(), 2 + 3 + 2);
+
+    // The first game's events happened a minute ago.
+    let a_minute_ago = turnpost_server::db::now() - chrono::Duration::seconds(60);
+    diesel::update(game_events::table.filter(game_events::game_id.eq(old_game)))
+        .set(game_events::created_at.eq(a_minute_ago))
+        .execute(&mut s.conn)
+        .unwrap();
+    assert_eq!(
+        events::oldest_waiting_at(&mut s.conn).unwrap(),
+        Some(a_minute_ago)
+    );
+    let stopping =
+        notify::compose_overdue(&s.pool, &s.ctx, catch_up, 1, &deliver, &working, &|| false)
+            .unwrap();
+    assert_eq!(stopping, 0, "shutting down: no new round");
+    // One event per round, so the test sees exactly where it stops (a round of several takes
+    // the oldest few, whatever their age).
+    let composed =
+        notify::compose_overdue(&s.pool, &s.ctx, catch_up, 1, &deliver, &working, &|| true)
+            .unwrap();
+    assert_eq!(composed, 2 + 3, "the overdue game's events, and only those");
+    assert!(
+        !working.load(std::sync::atomic::Ordering::Relaxed),
+        "done: the low-priority composers take whole batches again"
+    );
+    let left_at = events::oldest_waiting_at(&mut s.conn).unwrap().unwrap();
+    assert!(turnpost_server::catch_up::age_since(left_at) < catch_up.stop_below());
+    let cards = turn_cards(&mut s.conn);
+    assert_eq!(cards.len(), 1 + 3, "the start's card and one per move");
+    let fresh = format!("Kefren #{fresh_game}:");
+    assert!(cards.iter().all(|card| !card.subject.starts_with(&fresh)));
 }

@@ -39,7 +39,51 @@ both_backends!(
     turn_card_arrives_over_smtp_and_its_command_plays,
     eml_files_hold_the_full_turn_card,
     each_move_mails_exactly_one_turn_card_to_the_next_player,
+    the_longest_due_mail_is_one_a_claim_could_take_now,
 );
+
+/// What the catch-up session reads to know whether delivery is overdue: since when the
+/// longest-due mail nobody holds has been due; a mail under a lease, or not yet due, does not
+/// count.
+async fn the_longest_due_mail_is_one_a_claim_could_take_now(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (_, mut conn) = common::migrated(&db);
+    let now = turnpost_server::db::now();
+    assert_eq!(outbox::oldest_due_at(&mut conn, now).unwrap(), None);
+    for i in 0..2 {
+        let mail = NewMail {
+            to: format!("p{i}@example.org"),
+            mail: ComposedMail::plain(format!("m{i}"), "x"),
+        };
+        mail::enqueue(&mut conn, "test.invalid", &mail).unwrap();
+    }
+    let rows = outbox::all(&mut conn).unwrap();
+    let (first, second) = (rows[0].next_attempt_at, rows[1].next_attempt_at);
+    let now = turnpost_server::db::now();
+    assert_eq!(outbox::oldest_due_at(&mut conn, now).unwrap(), Some(first));
+    let before = first - chrono::Duration::seconds(1);
+    assert_eq!(
+        outbox::oldest_due_at(&mut conn, before).unwrap(),
+        None,
+        "not due yet"
+    );
+    let lease = now + chrono::Duration::seconds(30);
+    let claimed = outbox::claim_due(&mut conn, "w", now, lease, 1).unwrap();
+    assert_eq!(claimed.len(), 1);
+    assert_eq!(
+        outbox::oldest_due_at(&mut conn, now).unwrap(),
+        Some(second),
+        "the claimed one is another session's"
+    );
+    outbox::claim_due(&mut conn, "w", now, lease, 1).unwrap();
+    assert_eq!(outbox::oldest_due_at(&mut conn, now).unwrap(), None);
+    let after_the_lease = lease + chrono::Duration::seconds(1);
+    assert_eq!(
+        outbox::oldest_due_at(&mut conn, after_the_lease).unwrap(),
+        Some(first),
+        "a lease that ran out (a stopped process) leaves the mail due again"
+    );
+}
 
 async fn shutdown_lets_the_current_send_finish(backend: Backend) {
     let db = TestDb::create(backend);

@@ -218,6 +218,14 @@ fn bad_files_keys_and_values_are_refused_naming_the_key() {
             "outbox_sessions = 0\n",
             "outbox_sessions (TURNPOST_OUTBOX_SESSIONS) must be between 1 and 64",
         ),
+        (
+            "mail_composers = 0\n",
+            "mail_composers (TURNPOST_MAIL_COMPOSERS) must be between 1 and 64",
+        ),
+        (
+            "mail_catch_up_ms = \"soon\"\n",
+            "key `mail_catch_up_ms`: expected a whole number, got string",
+        ),
     ];
     for (n, (text, wanted)) in cases.iter().enumerate() {
         let file = scratch.file(&format!("bad-{n}.toml"), text);

@@ -24,7 +24,36 @@ both_backends!(
     play_cookie_is_secure_behind_https,
     odd_requests_get_html_answers,
     a_departed_seats_link_acts_no_more,
+    the_page_shows_the_api_view_and_the_replayed_position,
 );
+
+/// The game page reads the game once (its view built from the same rows the API reads) and
+/// shows the latest position from the stored one, without replaying: the view is the API's,
+/// and the stored position is the one a replay of the record reaches.
+async fn the_page_shows_the_api_view_and_the_replayed_position(backend: Backend) {
+    use turnpost_server::games::{reads, Actor};
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    // More moves than the view's last moves, so the view's tail is cut from all of them.
+    let id = kefren_game(&app, &anna, &bert, 13).await;
+    let mut conn = app.conn();
+    let anna_id = turnpost_server::db::accounts::by_name_key(&mut conn, "anna")
+        .unwrap()
+        .unwrap()
+        .id;
+    for viewer in [0, anna_id] {
+        let page = reads::page(&mut conn, viewer, id).unwrap();
+        if viewer != 0 {
+            let api = reads::show(&mut conn, &Actor::Account(viewer), id).unwrap();
+            assert_eq!(page.view, api);
+        }
+        assert_eq!(page.moves.moves.len(), 13);
+        let replayed = page.start.clone().replay(&page.record.moves).unwrap();
+        assert_eq!(page.position.position_text(), replayed.position_text());
+        assert_eq!(page.position.legal_moves(), replayed.legal_moves());
+    }
+}
 
 /// A page as text, with its status and content type.
 struct Page {

@@ -168,6 +168,20 @@ pub fn delete(conn: &mut DbConnection, id: i64) -> Result<(), DbError> {
     Ok(())
 }
 
+/// When the oldest waiting event happened (`None`: none waits). The catch-up composer
+/// (`crate::catch_up`) reads it to know whether mail is overdue: one read of the first row of
+/// the primary key (ids grow with time).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn oldest_waiting_at(conn: &mut DbConnection) -> Result<Option<NaiveDateTime>, DbError> {
+    Ok(game_events::table
+        .order(game_events::id.asc())
+        .select(game_events::created_at)
+        .first(conn)
+        .optional()?)
+}
+
 /// How many events wait for their mail.
 ///
 /// # Errors

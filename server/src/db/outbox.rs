@@ -157,6 +157,40 @@ pub fn claim_due(
     Ok(rows)
 }
 
+/// Since when the longest-waiting mail a claim could take now has been due (`None`: none
+/// is): pending, due by `now`, under nobody's unexpired lease. The catch-up session
+/// (`crate::catch_up`) reads it to know whether delivery is overdue. One short read of the
+/// pending index per lane.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn oldest_due_at(
+    conn: &mut DbConnection,
+    now: NaiveDateTime,
+) -> Result<Option<NaiveDateTime>, DbError> {
+    let mut oldest: Option<NaiveDateTime> = None;
+    for lane in [MailLane::Account, MailLane::Game] {
+        let due: Option<NaiveDateTime> = mail_outbox::table
+            .filter(mail_outbox::status.eq(OutboxStatus::Pending.as_str()))
+            .filter(mail_outbox::lane.eq(lane.stored()))
+            .filter(mail_outbox::next_attempt_at.le(now))
+            .filter(
+                mail_outbox::lease_until
+                    .is_null()
+                    .or(mail_outbox::lease_until.lt(now)),
+            )
+            .order(mail_outbox::next_attempt_at.asc())
+            .select(mail_outbox::next_attempt_at)
+            .first(conn)
+            .optional()?;
+        oldest = match (oldest, due) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+    }
+    Ok(oldest)
+}
+
 /// Extends the lease of every pending row `claimant` holds to `until` (called while it sends,
 /// so a slow relay does not let another worker take a row in flight). Returns how many.
 ///

@@ -179,6 +179,9 @@ pub struct GamePage {
     /// The game from its start with its full stored options (a dice game's seed too), to replay
     /// any earlier position on the server. Never shown as it is: its options may hold the seed.
     pub start: turnpost_shared::AnyGame,
+    /// The position now, from the stored position (with its full options, like `start`): the
+    /// page of the latest position needs no replay.
+    pub position: turnpost_shared::AnyGame,
 }
 
 /// The game's page data for `viewer`.
@@ -187,9 +190,15 @@ pub struct GamePage {
 /// [`GameError::NotFound`]; storage failures.
 pub fn page(conn: &mut DbConnection, viewer: i64, game_id: i64) -> Result<GamePage, GameError> {
     frame::read(conn, |conn| {
-        let view = view::load_view(conn, game_id, viewer)?;
+        // The game and its seats once, every move once: the view's last moves are the tail.
         let loaded = super::Loaded::load(conn, game_id, false)?;
         let rows = q::moves(conn, game_id)?;
+        let position = super::engine(&loaded.game)?;
+        let last = usize::try_from(super::LAST_MOVES).unwrap_or(usize::MAX);
+        let recent = rows
+            .get(rows.len().saturating_sub(last)..)
+            .unwrap_or_default();
+        let view = view::game_view(&loaded, &position, recent, viewer, db::now());
         let record = super::record::record_of(&loaded, &rows)?;
         let start = super::start_engine(&loaded.game)?;
         Ok(GamePage {
@@ -199,6 +208,7 @@ pub fn page(conn: &mut DbConnection, viewer: i64, game_id: i64) -> Result<GamePa
             },
             record,
             start,
+            position,
         })
     })
 }

@@ -9,6 +9,7 @@
 //! lease (and SQLite, one process per file, releases every lease at start). A crash after the
 //! relay accepted a mail but before it was marked resends it with the same Message-ID.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -19,6 +20,7 @@ use tokio::sync::{watch, Notify};
 use super::transport::Session;
 use super::{OutboxSettings, StoredParts, Transport};
 use crate::background::Background;
+use crate::catch_up::CatchUp;
 use crate::db::outbox::OutboxMail;
 use crate::db::{self, outbox, DbError, Pool};
 
@@ -189,6 +191,10 @@ pub struct OutboxWorker {
     pub settings: OutboxSettings,
     /// Wakes a session early (the composer, after mail was composed or queued).
     pub wake: Arc<Notify>,
+    /// The bound of the catch-up session: one more session, at normal priority, that
+    /// delivers only while the longest-due mail has waited that long (`crate::catch_up`);
+    /// `None`: none.
+    pub catch_up: Option<CatchUp>,
 }
 
 impl OutboxWorker {
@@ -220,14 +226,26 @@ impl OutboxWorker {
             self.settings,
             shutdown.clone(),
         ));
-        let sessions: Vec<_> = (0..self.settings.sessions.max(1))
+        // True while the catch-up session works on overdue mail.
+        let catching_up = Arc::new(AtomicBool::new(false));
+        let mut sessions: Vec<_> = (0..self.settings.sessions.max(1))
             .map(|number| {
-                tokio::spawn(
-                    self.clone()
-                        .session(number, claimant.clone(), shutdown.clone()),
-                )
+                tokio::spawn(self.clone().session(
+                    number,
+                    claimant.clone(),
+                    catching_up.clone(),
+                    shutdown.clone(),
+                ))
             })
             .collect();
+        if let Some(catch_up) = self.catch_up {
+            sessions.push(tokio::spawn(self.clone().catch_up_session(
+                catch_up,
+                claimant.clone(),
+                catching_up.clone(),
+                shutdown.clone(),
+            )));
+        }
         for session in sessions {
             let _ = session.await;
         }
@@ -252,8 +270,16 @@ impl OutboxWorker {
     }
 
     /// One session: its own low-priority thread (drawing pictures costs CPU the HTTP API should
-    /// get first) and its own SMTP connection.
-    async fn session(self, number: usize, claimant: String, mut shutdown: watch::Receiver<bool>) {
+    /// get first) and its own SMTP connection. While the catch-up session works it claims one
+    /// mail at a time: mail it holds while starved of CPU, the catch-up cannot take (nor its
+    /// recipients' later mail, which waits behind it).
+    async fn session(
+        self,
+        number: usize,
+        claimant: String,
+        catching_up: Arc<AtomicBool>,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
         let background = match Background::start(&format!("mail-session-{number}")) {
             Ok(background) => background,
             Err(error) => {
@@ -272,6 +298,11 @@ impl OutboxWorker {
             let Some(mut current) = session.take() else {
                 break;
             };
+            let batch = if catching_up.load(Ordering::Relaxed) {
+                1
+            } else {
+                CLAIM_BATCH
+            };
             let outcome = background
                 .run(move || {
                     let keep_going = || !*stop.borrow();
@@ -282,7 +313,7 @@ impl OutboxWorker {
                         &this.from,
                         &this.settings,
                         &name,
-                        CLAIM_BATCH,
+                        batch,
                         &keep_going,
                     );
                     (current, result)
@@ -304,7 +335,7 @@ impl OutboxWorker {
                     break;
                 }
             };
-            if delivered >= CLAIM_BATCH {
+            if delivered >= batch {
                 // More may be due: let another session help while this one goes on.
                 self.wake.notify_one();
                 continue;
@@ -316,6 +347,85 @@ impl OutboxWorker {
                 () = tokio::time::sleep(self.settings.poll_interval) => {}
                 () = self.wake.notified() => {}
                 _ = shutdown.changed() => {}
+            }
+        }
+    }
+
+    /// The catch-up session: its own thread at normal priority and its own SMTP connection;
+    /// every [`CatchUp::check_every`] it delivers the longest-due mail while that is overdue.
+    async fn catch_up_session(
+        self,
+        catch_up: CatchUp,
+        claimant: String,
+        working: Arc<AtomicBool>,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
+        let background = match Background::start_normal("mail-catchup-s") {
+            Ok(background) => background,
+            Err(error) => {
+                tracing::error!(%error, "mail worker: cannot start its catch-up thread");
+                return;
+            }
+        };
+        let mut session = Some(Session::new());
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(catch_up.check_every()) => {}
+                _ = shutdown.changed() => {}
+            }
+            if *shutdown.borrow() {
+                break;
+            }
+            let this = self.clone();
+            let name = claimant.clone();
+            let stop = shutdown.clone();
+            let Some(mut current) = session.take() else {
+                break;
+            };
+            let working = working.clone();
+            let outcome = background
+                .run(move || {
+                    let keep_going = || !*stop.borrow();
+                    let result = catch_up.overdue_rounds(
+                        || {
+                            let mut conn = this.pool.get()?;
+                            Ok(outbox::oldest_due_at(&mut conn, db::now())?
+                                .map(crate::catch_up::age_since))
+                        },
+                        || {
+                            working.store(true, Ordering::Relaxed);
+                            deliver_due(
+                                &this.pool,
+                                &this.transport,
+                                &mut current,
+                                &this.from,
+                                &this.settings,
+                                &name,
+                                CLAIM_BATCH,
+                                &keep_going,
+                            )
+                            .map(|done| done.len())
+                        },
+                    );
+                    working.store(false, Ordering::Relaxed);
+                    (current, result)
+                })
+                .await;
+            match outcome {
+                Some((current, result)) => {
+                    session = Some(current);
+                    match result {
+                        Ok(0) => {}
+                        Ok(delivered) => {
+                            tracing::debug!(delivered, "mail worker: caught up on overdue mail");
+                        }
+                        Err(error) => tracing::error!(%error, "mail worker: database error"),
+                    }
+                }
+                None => {
+                    tracing::error!("mail worker: its catch-up thread ended");
+                    break;
+                }
             }
         }
     }

@@ -1,16 +1,26 @@
-//! The mail composer: a loop beside the delivery worker (`crate::mail::OutboxWorker`) that turns
-//! waiting game events into outbox rows ([`compose_waiting`]) on its own low-priority thread,
-//! then wakes delivery. Game writes wake it after commit ([`MailContext::wake`]); so does any
-//! other mail queued in a transaction (sign-in codes, answers, clock mail), which it passes on
-//! to delivery. Delivery itself never composes.
+//! The mail composer: loops beside the delivery worker (`crate::mail::OutboxWorker`) that turn
+//! waiting game events into outbox rows ([`compose_waiting`]), then wake delivery. Game writes
+//! wake them after commit ([`MailContext::wake`]); so does any other mail queued in a
+//! transaction (sign-in codes, answers, clock mail), which they pass on to delivery. Delivery
+//! itself never composes.
+//!
+//! [`Composer::threads`] loops compose in parallel, each on its own low-priority thread (the
+//! HTTP API gets the CPU first); a loop that finds a full batch wakes another, so a backlog
+//! spreads over all of them. Each event is still composed exactly once: a batch is taken with
+//! `FOR UPDATE SKIP LOCKED` on PostgreSQL, under SQLite's write lock otherwise. Beside them,
+//! one catch-up loop at normal priority ([`Composer::catch_up`], `crate::catch_up`) composes
+//! only while the oldest waiting event is overdue, so a load that saturates the machine
+//! cannot starve the mail for longer than that bound.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::{watch, Notify};
 
-use super::composing::compose_waiting;
+use super::composing::{compose_overdue, compose_waiting};
 use crate::background::Background;
+use crate::catch_up::CatchUp;
 use crate::db::Pool;
 use crate::mail_context::MailContext;
 
@@ -18,23 +28,59 @@ use crate::mail_context::MailContext;
 /// the cards composed go out at once.
 pub const COMPOSE_BATCH: usize = 8;
 
-/// The composer loop.
+/// The composer loops.
 #[derive(Clone)]
 pub struct Composer {
     /// Database.
     pub pool: Pool,
-    /// Links, Message-ID domain, and the wake this loop waits on.
+    /// Links, Message-ID domain, and the wake the loops wait on.
     pub ctx: MailContext,
     /// Wakes delivery after mail was composed or queued.
     pub deliver: Arc<Notify>,
-    /// How often it looks for events without being woken.
+    /// How often each loop looks for events without being woken.
     pub poll_interval: Duration,
+    /// Low-priority composing threads (at least one).
+    pub threads: usize,
+    /// The normal-priority catch-up loop's bound (`None`: no catch-up loop).
+    pub catch_up: Option<CatchUp>,
 }
 
 impl Composer {
     /// Composes waiting game events until `shutdown` turns true.
-    pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
-        let background = match Background::start("mail-composer") {
+    pub async fn run(self, shutdown: watch::Receiver<bool>) {
+        // True while the catch-up composer works on overdue events.
+        let catching_up = Arc::new(AtomicBool::new(false));
+        let mut loops = Vec::new();
+        for number in 0..self.threads.max(1) {
+            loops.push(tokio::spawn(self.clone().compose_loop(
+                number,
+                catching_up.clone(),
+                shutdown.clone(),
+            )));
+        }
+        if let Some(catch_up) = self.catch_up {
+            loops.push(tokio::spawn(self.clone().catch_up_loop(
+                catch_up,
+                catching_up.clone(),
+                shutdown.clone(),
+            )));
+        }
+        for composing in loops {
+            let _ = composing.await;
+        }
+        tracing::info!("mail composer stopped");
+    }
+
+    /// One low-priority composing thread and its loop. While the catch-up composer works it
+    /// takes one event at a time: starved of CPU in the middle of a batch, it would hold that
+    /// batch's games (every later event of each waits behind it) out of the catch-up's reach.
+    async fn compose_loop(
+        self,
+        number: usize,
+        catching_up: Arc<AtomicBool>,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
+        let background = match Background::start(&format!("mail-composer-{number}")) {
             Ok(background) => background,
             Err(error) => {
                 tracing::error!(%error, "mail composer: cannot start its thread");
@@ -49,8 +95,13 @@ impl Composer {
             }
             let pool = self.pool.clone();
             let ctx = self.ctx.clone();
+            let batch = if catching_up.load(Ordering::Relaxed) {
+                1
+            } else {
+                COMPOSE_BATCH
+            };
             let composed = match background
-                .run(move || compose_waiting(&pool, &ctx, COMPOSE_BATCH))
+                .run(move || compose_waiting(&pool, &ctx, batch))
                 .await
             {
                 Some(Ok(composed)) => composed,
@@ -67,7 +118,9 @@ impl Composer {
             if woken || composed > 0 {
                 self.deliver.notify_one();
             }
-            if composed >= COMPOSE_BATCH {
+            if composed >= batch {
+                // More may wait: another composer helps while this one goes on.
+                self.ctx.wake.notify_one();
                 woken = false;
                 continue;
             }
@@ -77,6 +130,63 @@ impl Composer {
                 _ = shutdown.changed() => false,
             };
         }
-        tracing::info!("mail composer stopped");
+    }
+
+    /// The catch-up thread at normal priority: every [`CatchUp::check_every`], composes the
+    /// oldest events while they are overdue.
+    async fn catch_up_loop(
+        self,
+        catch_up: CatchUp,
+        working: Arc<AtomicBool>,
+        mut shutdown: watch::Receiver<bool>,
+    ) {
+        let background = match Background::start_normal("mail-catchup-c") {
+            Ok(background) => background,
+            Err(error) => {
+                tracing::error!(%error, "mail composer: cannot start its catch-up thread");
+                return;
+            }
+        };
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(catch_up.check_every()) => {}
+                _ = shutdown.changed() => {}
+            }
+            if *shutdown.borrow() {
+                break;
+            }
+            let pool = self.pool.clone();
+            let ctx = self.ctx.clone();
+            let deliver = self.deliver.clone();
+            let working = working.clone();
+            let stop = shutdown.clone();
+            match background
+                .run(move || {
+                    let keep_going = || !*stop.borrow();
+                    compose_overdue(
+                        &pool,
+                        &ctx,
+                        catch_up,
+                        COMPOSE_BATCH,
+                        &deliver,
+                        &working,
+                        &keep_going,
+                    )
+                })
+                .await
+            {
+                Some(Ok(0)) => {}
+                Some(Ok(composed)) => {
+                    tracing::debug!(composed, "mail composer: caught up on overdue events");
+                }
+                Some(Err(error)) => {
+                    tracing::error!(%error, "mail composer: cannot catch up on game mail");
+                }
+                None => {
+                    tracing::error!("mail composer: its catch-up thread ended");
+                    break;
+                }
+            }
+        }
     }
 }

@@ -3,7 +3,12 @@
 //! its mail is queued exactly once however many workers run (and a crash mid-way leaves the
 //! event to compose again).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use tokio::sync::Notify;
+
 use super::game_mail::compose_event;
+use crate::catch_up::{self, CatchUp};
 use crate::db::events;
 use crate::db::{DbConnection, DbError, Pool};
 use crate::games::event::{self, GameEvent};
@@ -82,6 +87,43 @@ pub fn compose_waiting(pool: &Pool, ctx: &MailContext, limit: usize) -> Result<u
         }
         Err(Together::Storage(error)) => Err(error),
     }
+}
+
+/// The catch-up composer's work (`crate::catch_up`): while the oldest waiting event is
+/// overdue for `catch_up`, composes the oldest events `limit` at a time, waking `deliver`
+/// after each round that queued mail; returns how many. Events held by other composers are
+/// skipped (PostgreSQL) or waited for (SQLite's write lock), so each is still composed exactly
+/// once. `working` is true while it composes (the low-priority composers then take one event
+/// at a time: a batch they hold while starved of CPU holds back its games' later events too).
+/// It stops after the round in progress once `keep_going` answers false (shutdown).
+///
+/// # Errors
+/// Storage failures.
+pub fn compose_overdue(
+    pool: &Pool,
+    ctx: &MailContext,
+    catch_up: CatchUp,
+    limit: usize,
+    deliver: &Notify,
+    working: &AtomicBool,
+    keep_going: &dyn Fn() -> bool,
+) -> Result<usize, DbError> {
+    let done = catch_up.overdue_rounds(
+        || Ok(events::oldest_waiting_at(&mut *pool.get()?)?.map(catch_up::age_since)),
+        || {
+            if !keep_going() {
+                return Ok(0);
+            }
+            working.store(true, Ordering::Relaxed);
+            let composed = compose_waiting(pool, ctx, limit)?;
+            if composed > 0 {
+                deliver.notify_one();
+            }
+            Ok(composed)
+        },
+    );
+    working.store(false, Ordering::Relaxed);
+    done
 }
 
 /// Why composing a batch of events together stopped.

@@ -28,7 +28,7 @@ mod reply_answer;
 pub use account_mail::{sign_in_code, sign_up_attempt};
 pub use clock_mail::{claimable, digest, reminder};
 pub use composer::{Composer, COMPOSE_BATCH};
-pub use composing::{compose_next, compose_waiting};
+pub use composing::{compose_next, compose_overdue, compose_waiting};
 pub use facts::{game_facts, queue, site};
 pub use recipient::{addressee, player_decision, recipient, reply_address, Decision, Delivery};
 pub use reply_answer::{answer_reply, ReplyRun};

@@ -140,6 +140,11 @@ pub async fn render(
 /// The position after the first `shown` moves, replayed from the game's start with its full
 /// options: a running dice game's public record has no seed to replay its rolls with.
 fn position_after(page: &GamePage, shown: usize) -> Result<AnyGame, WebError> {
+    // The latest position (what nearly every visit shows) is stored: no replay. (Before the
+    // first move there is nothing to replay anyway.)
+    if shown > 0 && shown == page.moves.moves.len() {
+        return Ok(page.position.clone());
+    }
     let moves = page.record.moves.get(..shown).unwrap_or_default();
     page.start
         .clone()

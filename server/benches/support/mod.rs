@@ -1,0 +1,161 @@
+//! What the benchmarks share: fresh PostgreSQL databases, the server binary on a free port,
+//! percentiles, and the CPU time of a server's threads by name.
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "benchmark helpers: a failed set-up should stop the run loudly"
+)]
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use diesel::{Connection, RunQueryDsl};
+
+/// The environment variable `name`, or `default`.
+pub fn env_or(name: &str, default: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| default.to_owned())
+}
+
+/// The environment variable `name` read as a number, or `default`.
+pub fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T
+where
+    T::Err: std::fmt::Debug,
+{
+    std::env::var(name).map_or(default, |value| {
+        value
+            .parse()
+            .unwrap_or_else(|e| panic!("{name}={value}: {e:?}"))
+    })
+}
+
+/// Eight random lowercase letters and digits, for database names.
+pub fn suffix() -> String {
+    turnpost_server::secrets::random_string(8, turnpost_server::secrets::LOWER_ALNUM)
+}
+
+/// Creates database `name`; answers its URL.
+pub fn create_database(admin: &str, name: &str) -> url::Url {
+    let mut conn = diesel::PgConnection::establish(admin).unwrap();
+    diesel::sql_query(format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .unwrap();
+    let mut url = url::Url::parse(admin).unwrap();
+    url.set_path(name);
+    url
+}
+
+/// Drops database `name`, whoever is connected.
+pub fn drop_database(admin: &str, name: &str) {
+    if let Ok(mut conn) = diesel::PgConnection::establish(admin) {
+        let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+            .execute(&mut conn);
+    }
+}
+
+/// `url` with `sslmode=disable` unless it names an `sslmode`: turnpost and pgbench both talk to
+/// the database as in `docker-compose.yml`, whose PostgreSQL image has no TLS. (Debian's
+/// PostgreSQL turns TLS on, and libpq then encrypts loopback traffic; that costs every round
+/// trip, so name `sslmode=prefer` in the URL to measure both with it.)
+pub fn without_tls_unless_asked(url: &str) -> String {
+    let mut parsed = url::Url::parse(url).unwrap();
+    if !parsed.query_pairs().any(|(key, _)| key == "sslmode") {
+        parsed.query_pairs_mut().append_pair("sslmode", "disable");
+    }
+    parsed.to_string()
+}
+
+/// The admin URL of the benchmarks: `TURNPOST_TEST_DATABASE_URL` without TLS unless asked.
+pub fn admin_url() -> String {
+    without_tls_unless_asked(&env_or(
+        "TURNPOST_TEST_DATABASE_URL",
+        "postgres://postgres@127.0.0.1:5432/postgres",
+    ))
+}
+
+/// Writes out every dirty page now, so neither measurement pays for the other's (or the
+/// set-up's) checkpoint.
+pub fn checkpoint(admin: &str) {
+    if let Ok(mut conn) = diesel::PgConnection::establish(admin) {
+        let _ = diesel::sql_query("CHECKPOINT").execute(&mut conn);
+    }
+}
+
+/// The `p` quantile of `sorted` (zero when empty).
+pub fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+/// Milliseconds.
+pub fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Starts `turnpost-server` on a free port of 127.0.0.1 with `env`, and waits until it
+/// listens; answers the process and its port.
+pub fn start_server(env: &[(&str, String)]) -> (Child, u16) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_turnpost-server"));
+    command
+        .env("TURNPOST_LISTEN", format!("127.0.0.1:{port}"))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    let child = command.spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (child, port)
+}
+
+/// CPU time of process `pid`'s threads whose name satisfies `wanted`, read from
+/// `/proc/PID/task/TID/schedstat` (nanoseconds on the CPU; Linux with schedstats), else from
+/// `/proc/PID/task/TID/stat` (user + system time in clock ticks of 10 ms). Zero where there
+/// is no `/proc`.
+pub fn threads_cpu(pid: u32, wanted: &dyn Fn(&str) -> bool) -> Duration {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Duration::ZERO;
+    };
+    tasks
+        .filter_map(Result::ok)
+        .filter(|task| {
+            std::fs::read_to_string(task.path().join("comm"))
+                .is_ok_and(|name| wanted(name.trim_end()))
+        })
+        .map(|task| thread_cpu(&task.path()))
+        .sum()
+}
+
+fn thread_cpu(task: &Path) -> Duration {
+    let from_schedstat = std::fs::read_to_string(task.join("schedstat"))
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse::<u64>().ok())
+        .map(Duration::from_nanos);
+    from_schedstat.unwrap_or_else(|| {
+        std::fs::read_to_string(task.join("stat"))
+            .ok()
+            .and_then(|text| {
+                // The name may hold spaces: the fields after it follow the last ')'.
+                let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+                // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+                let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
+                Some(Duration::from_millis((ticks(11)? + ticks(12)?) * 10))
+            })
+            .unwrap_or_default()
+    })
+}
