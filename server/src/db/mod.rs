@@ -20,6 +20,7 @@ pub mod open_seats;
 pub mod outbox;
 pub mod preference_columns;
 pub mod rematches;
+pub mod tournaments;
 pub mod schema;
 mod seat_set;
 mod sent_reminders;
