@@ -108,14 +108,6 @@ impl Field {
             .filter(|(game, _)| game.round <= round)
             .all(|(game, _)| game.placings.is_some())
     }
-
-    /// The entrant index of an account.
-    #[must_use]
-    pub fn entrant_of(&self, account_id: i64) -> Option<usize> {
-        self.entries
-            .iter()
-            .position(|(entry, _)| entry.account_id == account_id)
-    }
 }
 
 /// Each seat's place once a game is over (index seat − 1), as the game view shows them.
