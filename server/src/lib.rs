@@ -81,6 +81,7 @@ pub mod mail_context;
 pub mod metrics;
 pub mod notify;
 pub mod openapi;
+mod pairing;
 pub mod play_link;
 pub mod preferences;
 pub mod private_files;
@@ -102,4 +103,8 @@ pub mod web;
 pub use app::Application;
 pub use config::Config;
 pub use error::ApiError;
+pub use pairing::{
+    check_record, pair_round, points_per_game, round_count, standings, Entrant, Format, HalfPoints,
+    Pairing, PairingError, QuarterPoints, Standing, TournamentGame, TABLE_SEATS,
+};
 pub use state::AppState;
