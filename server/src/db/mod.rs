@@ -20,12 +20,12 @@ pub mod open_seats;
 pub mod outbox;
 pub mod preference_columns;
 pub mod rematches;
-pub mod tournaments;
 pub mod schema;
 mod seat_set;
 mod sent_reminders;
 mod text_column;
 pub mod tokens;
+pub mod tournaments;
 
 pub use seat_set::{BadSeatSet, SeatSet};
 pub use sent_reminders::{ClockNotices, UnknownClockNotices};

@@ -30,7 +30,12 @@ impl SweepReport {
     /// woken the mail worker for what it queued).
     #[must_use]
     pub fn queued_mail(&self) -> bool {
-        self.timed_out + self.claimable + self.reminded + self.digests + self.lapsed + self.tournaments
+        self.timed_out
+            + self.claimable
+            + self.reminded
+            + self.digests
+            + self.lapsed
+            + self.tournaments
             > 0
     }
 }
