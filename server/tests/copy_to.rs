@@ -347,6 +347,16 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
     )
     .unwrap();
     assert_eq!(step, turnpost_server::tournaments::Step::Started);
+    let paired = get(&app, &format!("/v1/tournaments/{tournament}"), &anna).await;
+    assert!(
+        paired.body["round_games"][0]["bye"].is_string(),
+        "{paired:?}"
+    );
+    ids.push(
+        paired.body["round_games"][0]["games"][0]["id"]
+            .as_i64()
+            .unwrap(),
+    );
     // Preferences, a muted game, a vacation, a sign-in code.
     let muted = patch(
         &app,
@@ -504,8 +514,8 @@ async fn an_sqlite_installation_moves_to_postgres_and_goes_on() {
         }
     }
     // Mid-play games of each kind, the one with a departure, the bot game, the mail game, the
-    // game with conditional moves.
-    assert_eq!(went_on, KINDS.len() + 4);
+    // game with conditional moves, the tournament's game.
+    assert_eq!(went_on, KINDS.len() + 5);
     // The unanswered challenge is accepted and played.
     let open = ids[KINDS.len() * 2 + 2];
     let accepted = post(
