@@ -14,7 +14,7 @@ use crate::tournaments;
 /// 422 `bot_entrant`; 429 when you have joined as many as an hour allows.
 #[utoipa::path(post, path = "/v1/tournaments/{id}/join", tag = "tournaments", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id")),
-    responses((status = 200, description = "The tournament with you entered", body = turnpost_shared::TournamentView), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, body = turnpost_shared::ErrorBody), (status = 429, body = turnpost_shared::ErrorBody)))]
+    responses((status = 200, description = "The tournament with you entered", body = turnpost_shared::TournamentView), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody), (status = 429, body = turnpost_shared::ErrorBody)))]
 pub async fn join(
     state: web::Data<AppState>,
     auth: Authenticated,
