@@ -56,7 +56,7 @@ fn summaries(list: &[TournamentSummary]) -> Markup {
 fn create_form(signed_in: &SignedIn) -> Markup {
     html! {
         h2 { "Organise a tournament" }
-        form.stacked method="post" action="/tournaments" {
+        form.stack method="post" action="/tournaments" {
             (signed_in.csrf_field())
             label { "Name " input type="text" name="name" required maxlength="80"; }
             label { "Game " select name="kind" {
@@ -118,7 +118,7 @@ pub async fn list(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResp
 
 fn standings_table(standings: &[StandingView]) -> Markup {
     html! {
-        div.table-scroll {
+        div.scroll {
             table.standings {
                 caption { "Standings: points, then Buchholz, then Sonneborn–Berger" }
                 thead { tr {
