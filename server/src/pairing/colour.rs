@@ -44,6 +44,13 @@ pub(super) struct ColourHistory {
 /// The largest colour difference (whites minus blacks, either way) Swiss pairing allows.
 pub(super) const MAX_COLOUR_DIFFERENCE: i32 = 2;
 
+/// Whether two players with these colour differences (whites minus blacks) can meet, one
+/// white and one black, with both staying within the limit.
+pub(super) fn colours_can_fit(a: i32, b: i32) -> bool {
+    let limit = MAX_COLOUR_DIFFERENCE;
+    (a < limit && b > -limit) || (a > -limit && b < limit)
+}
+
 impl ColourHistory {
     /// Whites minus blacks.
     pub(super) fn difference(&self) -> i32 {

@@ -1,6 +1,8 @@
 //! What the games before a round say about each entrant: points, who they met, colours, byes
 //! and seats. Swiss and table pairings decide from this.
 
+use std::collections::HashMap;
+
 use super::colour::{Colour, ColourHistory};
 use super::points::HalfPoints;
 use super::tournament_game::TournamentGame;
@@ -8,19 +10,17 @@ use super::tournament_game::TournamentGame;
 /// Every entrant's record before one round.
 #[derive(Clone, Debug)]
 pub(super) struct History {
-    entrants: usize,
     /// Points from ended games and byes.
     pub(super) points: Vec<HalfPoints>,
-    /// How often each pair sat at one game, row-major `entrants × entrants`.
-    met: Vec<u32>,
+    /// How often each pair (lower index first) sat at one game; sparse, so a big field costs
+    /// memory by games played, not by the square of its size.
+    met: HashMap<(usize, usize), u32>,
     /// Colours in two-player games, in round order.
     pub(super) colours: Vec<ColourHistory>,
     /// Byes had.
     pub(super) byes: Vec<u32>,
     /// Games in which they had seat 1 (moved first).
     pub(super) first_seats: Vec<u32>,
-    /// Games played (ended or not) in the earlier rounds.
-    pub(super) games: Vec<u32>,
 }
 
 impl History {
@@ -33,13 +33,11 @@ impl History {
         round: u32,
     ) -> Self {
         let mut history = Self {
-            entrants,
             points: vec![HalfPoints::default(); entrants],
-            met: vec![0; entrants.saturating_mul(entrants)],
+            met: HashMap::new(),
             colours: vec![ColourHistory::default(); entrants],
             byes: vec![0; entrants],
             first_seats: vec![0; entrants],
-            games: vec![0; entrants],
         };
         let mut earlier: Vec<&TournamentGame> = games
             .iter()
@@ -60,10 +58,9 @@ impl History {
 
     fn add_game(&mut self, game: &TournamentGame) {
         for &entrant in &game.seats {
-            self.games[entrant] += 1;
             for &opponent in &game.seats {
-                if opponent != entrant {
-                    self.met[entrant * self.entrants + opponent] += 1;
+                if opponent > entrant {
+                    *self.met.entry((entrant, opponent)).or_default() += 1;
                 }
             }
         }
@@ -82,17 +79,8 @@ impl History {
     /// How many times `a` and `b` sat at one game.
     pub(super) fn met(&self, a: usize, b: usize) -> u32 {
         self.met
-            .get(a * self.entrants + b)
+            .get(&(a.min(b), a.max(b)))
             .copied()
             .unwrap_or_default()
-    }
-
-    /// Records that `a` and `b` meet (for looking one round ahead).
-    pub(super) fn meet(&mut self, a: usize, b: usize) {
-        for (x, y) in [(a, b), (b, a)] {
-            if let Some(count) = self.met.get_mut(x * self.entrants + y) {
-                *count += 1;
-            }
-        }
     }
 }

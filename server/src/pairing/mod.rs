@@ -9,6 +9,7 @@ mod entrant;
 mod error;
 mod format;
 mod history;
+mod lookahead;
 mod pair_round;
 mod points;
 mod ranking;

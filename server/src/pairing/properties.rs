@@ -194,7 +194,7 @@ fn clean_pairing_exists(players: &mut Vec<usize>, met: &[Vec<u32>], difference: 
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn round_robins_pair_every_pair_once_or_twice_with_balanced_colours(
@@ -228,22 +228,20 @@ proptest! {
             difference[game.seats[0]] += 1;
             difference[game.seats[1]] -= 1;
         }
-        for a in 0..count {
-            for b in 0..count {
-                if a == b {
-                    continue;
-                }
+        let as_white = |white: usize, black: usize| white_black[white][black];
+        for (a, &difference) in difference.iter().enumerate() {
+            for b in (0..count).filter(|&b| b != a) {
                 if double {
                     // Each pair plays once with each colour.
-                    prop_assert_eq!(white_black[a][b], 1, "{} against {}", a, b);
+                    prop_assert_eq!(as_white(a, b), 1, "{} against {}", a, b);
                 } else {
-                    prop_assert_eq!(white_black[a][b] + white_black[b][a], 1, "{} against {}", a, b);
+                    prop_assert_eq!(as_white(a, b) + as_white(b, a), 1, "{} against {}", a, b);
                 }
             }
             if double {
-                prop_assert_eq!(difference[a], 0);
+                prop_assert_eq!(difference, 0);
             } else {
-                prop_assert!(difference[a].abs() <= 1, "entrant {} has difference {}", a, difference[a]);
+                prop_assert!(difference.abs() <= 1, "entrant {} has difference {}", a, difference);
             }
         }
         check_standings(&format, &entrants, &played);
@@ -324,5 +322,35 @@ proptest! {
                 "tables bigger than {seats} though more tables fit: {sizes:?}");
         });
         check_standings(&format, &entrants, &played);
+    }
+}
+
+/// The brief's check: a Swiss of n−1 rounds for an even n (as long as a round-robin) never
+/// repeats a pairing. Not guaranteed in general (the forced last rounds can clash with the
+/// colour limit, which ranks higher; see RULES.md), but the look-ahead keeps it for up to 8
+/// players: fixed seeds, so the test is repeatable.
+#[test]
+fn full_length_swiss_of_up_to_eight_players_never_repeats() {
+    for count in [4_usize, 6, 8] {
+        for seed in 0..300_u64 {
+            let mut dice = Dice(seed.wrapping_mul(7919).wrapping_add(count as u64));
+            let entrants = entrants(count, &mut dice, &[]);
+            let rounds = u32::try_from(count - 1).unwrap_or(1);
+            let played = play(
+                &Format::Swiss { rounds },
+                &entrants,
+                &mut dice,
+                |round, pairing, games, _| {
+                    let (met, _) = meetings_and_colours(count, games);
+                    for seats in &pairing.games {
+                        assert_eq!(
+                            met[seats[0]][seats[1]], 0,
+                            "{count} players, seed {seed}, round {round}: {pairing:?}"
+                        );
+                    }
+                },
+            );
+            assert_eq!(played.rounds.len(), count - 1);
+        }
     }
 }

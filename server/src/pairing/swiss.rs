@@ -6,25 +6,27 @@
 //! first and tries each one's opponents in the order above. The search runs under rules that
 //! relax step by step, each with a bounded effort, so an impossible round still gets the least
 //! bad pairing quickly: (1) no repeats, colour difference within 2, nobody three times the same
-//! colour in a row, and preferably a pairing that leaves the next round pairable without
-//! repeats; (2) the same allowing a third colour in a row; (3) as few repeat meetings as it can
-//! find with the colour difference within 2; (4) as few repeats as it can find, colours as they
-//! fall. With an odd count the bye goes to the lowest-ranked player without one for whom the
-//! rest can be paired under the strictest rules possible; a second bye only when everyone
-//! playing has had one.
+//! colour in a row; (2) the same allowing a third colour in a row; (3) as few repeat meetings
+//! as it can find with the colour difference within 2; (4) as few repeats as it can find,
+//! colours as they fall. Under (1) and (2) it prefers a pairing that leaves the rounds still to
+//! come pairable without repeats or second byes (`super::lookahead`). With an odd count the bye
+//! goes to the lowest-ranked player without one for whom the rest can be paired under the
+//! strictest rules possible; a second bye only when everyone playing has had one.
 
 use super::colour::{Colour, ColourHistory, Strength};
 use super::entrant::Entrant;
 use super::history::History;
+use super::lookahead::rounds_still_pairable;
 use super::ranking::ranked;
 use super::round_pairing::Pairing;
 
 /// Search nodes one attempt may visit before it gives up (or settles for what it found).
 const NODE_BUDGET: u64 = 20_000;
-/// Search nodes the look at the next round may visit; past it the next round counts as fine.
-const LOOKAHEAD_BUDGET: u64 = 5_000;
-/// Complete pairings an attempt checks against the next round before it takes its first.
-const LOOKAHEAD_LEAVES: u32 = 64;
+/// The largest field that looks ahead: the look costs the square of the field per step, and a
+/// field this big runs out of fresh opponents only in a far longer Swiss than anyone plays.
+const LOOKAHEAD_FIELD: usize = 128;
+/// Complete pairings an attempt checks against the coming rounds before it takes its first.
+const LOOKAHEAD_LEAVES: u32 = 256;
 
 /// What a pairing attempt allows, strictest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,7 +77,11 @@ pub(super) fn pair_swiss(
         .filter(|&i| entrants[i].plays_in(round))
         .collect();
     let order = ranked(&playing, entrants, &history.points);
-    let look_ahead = round < rounds;
+    let rounds_ahead = if order.len() <= LOOKAHEAD_FIELD {
+        rounds.saturating_sub(round)
+    } else {
+        0
+    };
     let bye_pools: Vec<Vec<Option<usize>>> = if order.len() % 2 == 0 {
         vec![vec![None]]
     } else {
@@ -91,14 +97,30 @@ pub(super) fn pair_swiss(
         vec![without, everyone.into_iter().map(Some).collect()]
     };
     for pool in bye_pools.iter().filter(|pool| !pool.is_empty()) {
+        // A repeat-free pairing that spoils a coming round, kept while a better one is sought.
+        let mut spoiling = None;
         for rules in Rules::in_order(order.len()) {
-            for &bye in pool {
-                let search = Search::new(history, rules, &order, bye, look_ahead);
-                if let Some(pairs) = search.run() {
+            if rules.repeat_limit() > 0 {
+                if let Some((pairs, bye)) = spoiling.take() {
                     return Pairing {
                         games: boards(history, &order, pairs),
                         bye,
                     };
+                }
+            }
+            for &bye in pool {
+                let search = Search::new(history, rules, &order, bye, rounds_ahead);
+                match search.run() {
+                    Found::Good(pairs) => {
+                        return Pairing {
+                            games: boards(history, &order, pairs),
+                            bye,
+                        }
+                    }
+                    Found::Spoiling(pairs) => {
+                        spoiling.get_or_insert((pairs, bye));
+                    }
+                    Found::Nothing => {}
                 }
             }
         }
@@ -183,6 +205,15 @@ fn allocate(higher: &ColourHistory, lower: &ColourHistory, white_board: bool) ->
     }
 }
 
+/// What one pairing attempt found.
+enum Found {
+    /// A pairing that keeps the coming rounds pairable (as far as the look could tell).
+    Good(Vec<(usize, usize)>),
+    /// Only pairings after which some coming round needs a repeat.
+    Spoiling(Vec<(usize, usize)>),
+    Nothing,
+}
+
 /// One depth-first pairing attempt under one set of rules.
 struct Search<'a> {
     history: &'a History,
@@ -191,11 +222,12 @@ struct Search<'a> {
     players: Vec<usize>,
     /// Everyone playing this round, the bye too (all of them play the next round).
     everyone: &'a [usize],
-    look_ahead: bool,
+    /// Rounds after this one that should stay pairable without repeats (0: do not look).
+    rounds_ahead: u32,
     nodes: u64,
     leaves_checked: u32,
     exhausted: bool,
-    /// The first complete pairing, taken when none looks good for the next round.
+    /// The first complete pairing, taken when none looks good for the coming rounds.
     first: Option<Vec<(usize, usize)>>,
 }
 
@@ -205,7 +237,7 @@ impl<'a> Search<'a> {
         rules: Rules,
         everyone: &'a [usize],
         bye: Option<usize>,
-        look_ahead: bool,
+        rounds_ahead: u32,
     ) -> Self {
         Self {
             history,
@@ -216,7 +248,11 @@ impl<'a> Search<'a> {
                 .filter(|&i| Some(i) != bye)
                 .collect(),
             everyone,
-            look_ahead: look_ahead && rules.repeat_limit() == 0,
+            rounds_ahead: if rules.repeat_limit() == 0 {
+                rounds_ahead
+            } else {
+                0
+            },
             nodes: 0,
             leaves_checked: 0,
             exhausted: false,
@@ -224,13 +260,13 @@ impl<'a> Search<'a> {
         }
     }
 
-    fn run(mut self) -> Option<Vec<(usize, usize)>> {
+    fn run(mut self) -> Found {
         let mut paired = vec![false; self.players.len()];
         let mut pairs = Vec::with_capacity(self.players.len() / 2);
         if self.extend(&mut paired, &mut pairs, 0) {
-            Some(pairs)
+            Found::Good(pairs)
         } else {
-            self.first
+            self.first.map_or(Found::Nothing, Found::Spoiling)
         }
     }
 
@@ -273,27 +309,74 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// A complete pairing: accepted unless it leaves the next round without a repeat-free
-    /// pairing (checked for a bounded number of candidates; the first is kept regardless).
+    /// A complete pairing: accepted unless it leaves the coming rounds without repeat-free
+    /// pairings (checked for a bounded number of candidates; the first is kept regardless).
     fn accept(&mut self, pairs: &[(usize, usize)]) -> bool {
         if self.first.is_none() {
             self.first = Some(pairs.to_vec());
         }
-        if !self.look_ahead {
+        if self.rounds_ahead == 0 {
             return true;
         }
         self.leaves_checked += 1;
-        let mut next = self.history.clone();
-        for &(a, b) in pairs {
-            next.meet(a, b);
-        }
-        if next_round_pairable(&next, self.everyone) {
+        let (open, differences) = (self.open_after(pairs), self.differences_after(pairs));
+        if rounds_still_pairable(open, differences, self.rounds_ahead) {
             return true;
         }
         if self.leaves_checked >= LOOKAHEAD_LEAVES {
             self.exhausted = true;
         }
         false
+    }
+
+    /// Who may still meet after `pairs` (everyone playing now, plus a dummy standing for the
+    /// bye when the count is odd, open to whoever has not had a bye).
+    fn open_after(&self, pairs: &[(usize, usize)]) -> Vec<Vec<bool>> {
+        let count = self.everyone.len();
+        let size = count + count % 2;
+        let bye = self.everyone.iter().find(|&&e| !self.players.contains(&e));
+        let mut open = vec![vec![false; size]; size];
+        for (a, &x) in self.everyone.iter().enumerate() {
+            for (b, &y) in self.everyone.iter().enumerate() {
+                open[a][b] = a != b && self.history.met(x, y) == 0;
+            }
+            if size > count {
+                let free = self.history.byes[x] == 0 && Some(&x) != bye;
+                open[a][count] = free;
+                open[count][a] = free;
+            }
+        }
+        let index = |entrant: usize| self.everyone.iter().position(|&e| e == entrant);
+        for &(x, y) in pairs {
+            if let (Some(a), Some(b)) = (index(x), index(y)) {
+                open[a][b] = false;
+                open[b][a] = false;
+            }
+        }
+        open
+    }
+
+    /// Everyone's colour difference after `pairs` get their colours (None for the dummy
+    /// standing for the bye, which [`Self::open_after`] adds for an odd count).
+    fn differences_after(&self, pairs: &[(usize, usize)]) -> Vec<Option<i32>> {
+        let mut difference: Vec<Option<i32>> = self
+            .everyone
+            .iter()
+            .map(|&e| Some(self.history.colours[e].difference()))
+            .collect();
+        let index = |entrant: usize| self.everyone.iter().position(|&e| e == entrant);
+        for game in boards(self.history, self.everyone, pairs.to_vec()) {
+            if let [white, black] = game[..] {
+                if let (Some(w), Some(b)) = (index(white), index(black)) {
+                    difference[w] = difference[w].map(|d| d + 1);
+                    difference[b] = difference[b].map(|d| d - 1);
+                }
+            }
+        }
+        if self.everyone.len() % 2 == 1 {
+            difference.push(None);
+        }
+        difference
     }
 
     /// Opponents for `players[top]` in the order tried: the bottom half of its score group in
@@ -358,46 +441,4 @@ impl<'a> Search<'a> {
             Rules::Anything(_) => true,
         }
     }
-}
-
-/// Whether `players` can all be paired (all but one for an odd count) without a repeat, as far
-/// as a bounded search can tell (past the bound: yes).
-fn next_round_pairable(history: &History, players: &[usize]) -> bool {
-    struct Matching<'a> {
-        history: &'a History,
-        players: &'a [usize],
-        nodes: u64,
-    }
-    impl Matching<'_> {
-        fn extend(&mut self, paired: &mut [bool], may_skip: bool) -> bool {
-            self.nodes += 1;
-            if self.nodes > LOOKAHEAD_BUDGET {
-                return true;
-            }
-            let Some(top) = paired.iter().position(|&done| !done) else {
-                return true;
-            };
-            paired[top] = true;
-            for other in top + 1..self.players.len() {
-                if paired[other] || self.history.met(self.players[top], self.players[other]) > 0 {
-                    continue;
-                }
-                paired[other] = true;
-                if self.extend(paired, may_skip) {
-                    return true;
-                }
-                paired[other] = false;
-            }
-            let found = may_skip && self.extend(paired, false);
-            paired[top] = false;
-            found
-        }
-    }
-    let mut matching = Matching {
-        history,
-        players,
-        nodes: 0,
-    };
-    let mut paired = vec![false; players.len()];
-    matching.extend(&mut paired, players.len() % 2 == 1)
 }
