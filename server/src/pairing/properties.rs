@@ -310,9 +310,15 @@ proptest! {
         let mut dice = Dice(seed);
         let entrants = entrants(count, &mut dice, &leaving);
         let format = Format::Tables { seats, rounds };
-        let played = play(&format, &entrants, &mut dice, |round, pairing, _, _| {
+        let played = play(&format, &entrants, &mut dice, |round, pairing, games, _| {
             check_seated_once(&entrants, round, pairing);
             assert_eq!(pairing.bye, None);
+            // Seat 1 (moves first) goes to whoever at the table has moved first least often.
+            let first_moves = |entrant: usize| games.iter().filter(|g| g.seats[0] == entrant).count();
+            for table in &pairing.games {
+                let least = table.iter().map(|&e| first_moves(e)).min();
+                assert_eq!(Some(first_moves(table[0])), least, "round {round}: {table:?}");
+            }
             let sizes: Vec<usize> = pairing.games.iter().map(Vec::len).collect();
             assert!(sizes.iter().all(|size| (3..=6).contains(size)), "{sizes:?}");
             let (low, high) = (sizes.iter().min(), sizes.iter().max());
@@ -351,6 +357,34 @@ fn full_length_swiss_of_up_to_eight_players_never_repeats() {
                 },
             );
             assert_eq!(played.rounds.len(), count - 1);
+        }
+    }
+}
+
+/// Round 2 of a table tournament meets only new opponents whenever there are at least as many
+/// round-1 tables as seats at a table (so each new table can take one player from each):
+/// fixed seeds, random round-1 places.
+#[test]
+fn table_round_two_meets_only_new_opponents_when_the_field_allows() {
+    for (count, seats) in [(9_usize, 3_u8), (12, 3), (16, 4), (20, 4), (25, 5), (36, 6)] {
+        for seed in 0..40_u64 {
+            let mut dice = Dice(seed + 1000 * count as u64);
+            let entrants = entrants(count, &mut dice, &[]);
+            let format = Format::Tables { seats, rounds: 2 };
+            play(&format, &entrants, &mut dice, |round, pairing, games, _| {
+                let met = |a: &usize, b: &usize| {
+                    games
+                        .iter()
+                        .any(|g| g.seats.contains(a) && g.seats.contains(b))
+                };
+                for table in pairing.games.iter().filter(|_| round == 2) {
+                    for (i, a) in table.iter().enumerate() {
+                        for b in &table[i + 1..] {
+                            assert!(!met(a, b), "{count}/{seats} seed {seed}: {a} and {b} again");
+                        }
+                    }
+                }
+            });
         }
     }
 }
