@@ -3,6 +3,7 @@ use clap::{Parser, Subcommand};
 use crate::commands::engine::EngineCommand;
 use crate::commands::game_actions::DrawChoice;
 use crate::commands::tokens::TokensCommand;
+use crate::commands::tournament::TournamentCommand;
 use crate::commands::{
     GamesArgs, IfArgs, LoginArgs, MoveArgs, NewArgs, NotificationsArgs, SeekArgs, SignupArgs,
     WaitArgs,
@@ -87,6 +88,12 @@ pub enum Command {
     /// Challenge the players of a finished game again: same game, options and clock, seats
     /// rotated. Asking again shows the same rematch.
     Rematch { id: i64 },
+    /// Tournaments: create, list, show, join and withdraw (round-robin, Swiss, and Chinese
+    /// Checkers tables).
+    Tournament {
+        #[command(subcommand)]
+        command: TournamentCommand,
+    },
     /// List your games, with the deadline of each active one.
     Games(GamesArgs),
     /// Show the game waiting for your move whose deadline is nearest (then the one waiting

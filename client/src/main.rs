@@ -27,7 +27,7 @@ use cli::{Cli, Command};
 use commands::game_actions::{self, Action};
 use commands::{
     claim, conditional, engine, game_info, list, login, logout, new, notifications,
-    open_challenges, play, rules, signup, tokens, vacation, wait, whoami,
+    open_challenges, play, rules, signup, tokens, tournament, vacation, wait, whoami,
 };
 use failure::Failure;
 
@@ -72,6 +72,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Join { id } => open_challenges::join(id, false, profile, json),
         Command::Leave { id } => open_challenges::join(id, true, profile, json),
         Command::Rematch { id } => open_challenges::rematch(id, profile, json),
+        Command::Tournament { command } => tournament::run(command, profile, json),
         Command::Games(args) => list::run(args, profile, json),
         Command::Next => wait::next(profile, json),
         Command::Show { id } => game_actions::show(id, profile, json),

@@ -362,6 +362,30 @@ impl From<crate::games::GameError> for ApiError {
     }
 }
 
+/// Tournament refusals as HTTP answers.
+impl From<crate::tournaments::TournamentError> for ApiError {
+    fn from(error: crate::tournaments::TournamentError) -> Self {
+        use crate::tournaments::TournamentError as T;
+        let message = error.to_string();
+        let conflict = |code| Self::Conflict {
+            code,
+            message: message.clone(),
+        };
+        match error {
+            T::NotFound { .. } => Self::NotFound(message),
+            T::InvalidSettings(_) => Self::invalid("invalid_tournament", message),
+            T::BotEntrant => Self::invalid("bot_entrant", message),
+            T::Game(game) => game.into(),
+            T::EntryClosed { .. } => conflict("entry_closed"),
+            T::Full { .. } => conflict("tournament_full"),
+            T::AlreadyEntered { .. } => conflict("already_entered"),
+            T::NotEntered { .. } => conflict("not_entered"),
+            T::Pairing { .. } => Self::Internal(message),
+            T::Storage(db) => db.into(),
+        }
+    }
+}
+
 /// Account refusals as HTTP answers.
 impl From<crate::accounts::AccountError> for ApiError {
     fn from(error: crate::accounts::AccountError) -> Self {

@@ -97,6 +97,7 @@ pub mod secrets;
 mod security_headers;
 pub mod state;
 pub mod sweeps;
+pub mod tournaments;
 pub mod transaction;
 pub mod validate;
 pub mod web;

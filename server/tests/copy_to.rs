@@ -317,6 +317,46 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
         .as_i64()
         .unwrap();
     turnpost_server::browser_sessions::start(&mut app.conn(), bert_id, "Firefox on Linux").unwrap();
+    // A Swiss tournament of three, round 1 paired: entries, a game and a bye.
+    let closes = turnpost_server::db::now() + chrono::Duration::hours(1);
+    let tournament = post(
+        &app,
+        "/v1/tournaments",
+        &anna,
+        json!({"name": "Copy cup", "kind": "kefren", "format": "swiss", "rounds": 2,
+               "entry_closes_at": turnpost_server::db::rfc3339(closes)}),
+    )
+    .await;
+    assert_eq!(tournament.status, 201, "{tournament:?}");
+    let tournament = tournament.body["id"].as_i64().unwrap();
+    for token in [&anna, &bert, &cleo] {
+        let joined = post(
+            &app,
+            &format!("/v1/tournaments/{tournament}/join"),
+            token,
+            json!({}),
+        )
+        .await;
+        assert_eq!(joined.status, 200, "{joined:?}");
+    }
+    let step = turnpost_server::tournaments::advance(
+        &mut app.conn(),
+        &app.mail_context(),
+        tournament,
+        closes + chrono::Duration::minutes(1),
+    )
+    .unwrap();
+    assert_eq!(step, turnpost_server::tournaments::Step::Started);
+    let paired = get(&app, &format!("/v1/tournaments/{tournament}"), &anna).await;
+    assert!(
+        paired.body["round_games"][0]["bye"].is_string(),
+        "{paired:?}"
+    );
+    ids.push(
+        paired.body["round_games"][0]["games"][0]["id"]
+            .as_i64()
+            .unwrap(),
+    );
     // Preferences, a muted game, a vacation, a sign-in code.
     let muted = patch(
         &app,
@@ -474,8 +514,8 @@ async fn an_sqlite_installation_moves_to_postgres_and_goes_on() {
         }
     }
     // Mid-play games of each kind, the one with a departure, the bot game, the mail game, the
-    // game with conditional moves.
-    assert_eq!(went_on, KINDS.len() + 4);
+    // game with conditional moves, the tournament's game.
+    assert_eq!(went_on, KINDS.len() + 5);
     // The unanswered challenge is accepted and played.
     let open = ids[KINDS.len() * 2 + 2];
     let accepted = post(

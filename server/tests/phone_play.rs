@@ -20,7 +20,7 @@ mod play;
 #[path = "common/web.rs"]
 mod web;
 
-use common::{get, Backend, TestApp};
+use common::{get, post, Backend, TestApp};
 use fantoccini::{key::Key, Locator};
 use phone::Phone;
 use serde_json::json;
@@ -46,6 +46,11 @@ const PUBLIC_PAGES: &[(&str, &str)] = &[
     ("the unsubscribe page", "{unsubscribe}"),
     ("the sign-up form", "/signup"),
     ("the sign-in form", "/signin"),
+    ("the tournaments", "/tournaments"),
+    (
+        "a running tournament with its standings",
+        "/tournaments/{tournament}",
+    ),
 ];
 
 /// The page kinds of a signed-in browser (signed up as `cara` from the sign-up form).
@@ -55,6 +60,14 @@ const SIGNED_IN_PAGES: &[(&str, &str)] = &[
     ("the new game form", "/new"),
     ("the open challenges", "/challenges"),
     ("the settings page", "/settings"),
+    (
+        "the tournaments with the form to organise one",
+        "/tournaments",
+    ),
+    (
+        "a tournament for a signed-in browser",
+        "/tournaments/{tournament}",
+    ),
     ("a game page for a signed-in spectator", "/games/{game}"),
 ];
 
@@ -430,9 +443,11 @@ async fn every_page_kind(phone: &Phone, app: &TestApp, game: i64) {
         .trim_start_matches('<')
         .trim_end_matches('>');
     let unsubscribe = &unsubscribe[unsubscribe.find("/v1/").unwrap()..];
+    let tournament = running_tournament(app).await;
     let path_of = |path: &str| {
         path.replace("{game}", &game.to_string())
             .replace("{unsubscribe}", unsubscribe)
+            .replace("{tournament}", &tournament.to_string())
     };
     phone.client.delete_all_cookies().await.unwrap();
     for (what, path) in PUBLIC_PAGES {
@@ -453,6 +468,42 @@ async fn every_page_kind(phone: &Phone, app: &TestApp, game: i64) {
         phone.assert_fits(what).await;
         phone.assert_accessible(what).await;
     }
+}
+
+/// A Swiss tournament of three long-named players in its first round (a game, a bye, the
+/// standings table): its id.
+async fn running_tournament(app: &TestApp) -> i64 {
+    let names = [
+        "tournament-player-1",
+        "tournament-player-2",
+        "tournament-player-3",
+    ];
+    let tokens: Vec<String> = names.iter().map(|n| play::player(&app.pool, n)).collect();
+    let closes = turnpost_server::db::now() + chrono::Duration::hours(1);
+    let created = post(
+        app,
+        "/v1/tournaments",
+        &tokens[0],
+        json!({"name": "The phone cup, a tournament with a long name", "kind": "kefren",
+               "format": "swiss", "rounds": 3,
+               "entry_closes_at": turnpost_server::db::rfc3339(closes)}),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{created:?}");
+    let id = created.body["id"].as_i64().unwrap();
+    for token in &tokens {
+        let joined = post(app, &format!("/v1/tournaments/{id}/join"), token, json!({})).await;
+        assert_eq!(joined.status, 200, "{joined:?}");
+    }
+    let step = turnpost_server::tournaments::advance(
+        &mut app.conn(),
+        &app.mail_context(),
+        id,
+        closes + chrono::Duration::minutes(1),
+    )
+    .unwrap();
+    assert_eq!(step, turnpost_server::tournaments::Step::Started);
+    id
 }
 
 /// Signs `name` up from the sign-up form with the mailed code, checking the code form too.

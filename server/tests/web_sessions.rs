@@ -32,6 +32,7 @@ both_backends!(
     session_cookie_is_secure_behind_https,
     settings_revoke_tokens_and_take_vacation,
     a_play_link_is_no_session,
+    tournament_forms_create_join_and_withdraw,
 );
 
 /// One browser: its cookies, kept across requests as a browser keeps them.
@@ -771,4 +772,83 @@ async fn a_play_link_is_no_session(backend: Backend) {
     );
     let settings = tab.get("/settings").await;
     assert_eq!(settings.status, 303);
+}
+
+async fn tournament_forms_create_join_and_withdraw(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let token = play::player(&app.pool, "tess");
+    let mut tab = Tab::new(&app);
+    tab.sign_in("tess@example.org").await;
+    let list = tab.get("/tournaments").await;
+    assert_eq!(list.status, 200);
+    assert!(list.body.contains("Organise a tournament"), "{}", list.body);
+    let csrf = list.csrf();
+    let form = |csrf: &str| {
+        vec![
+            ("csrf", csrf.to_owned()),
+            ("name", "Web cup".to_owned()),
+            ("kind", "kefren".to_owned()),
+            ("format", "swiss".to_owned()),
+            ("rounds", "3".to_owned()),
+            ("table_seats", "3".to_owned()),
+            ("days", "4".to_owned()),
+            ("entry_days", "2".to_owned()),
+            ("max_players", String::new()),
+        ]
+    };
+    // Without the session's token nothing is created.
+    let mut bare = form(&csrf);
+    bare.retain(|(k, _)| *k != "csrf");
+    let refused = post_owned(&mut tab, "/tournaments", &bare).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    let none = get(&app, "/v1/tournaments", &token).await;
+    assert_eq!(none.body["tournaments"].as_array().unwrap().len(), 0);
+    let created = post_owned(&mut tab, "/tournaments", &form(&csrf)).await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let at = created.location().to_owned();
+    let id: i64 = at.trim_start_matches("/tournaments/").parse().unwrap();
+    let view = get(&app, &format!("/v1/tournaments/{id}"), &token)
+        .await
+        .body;
+    assert_eq!(
+        (
+            &view["name"],
+            &view["clock"],
+            &view["rounds"],
+            &view["organiser"]
+        ),
+        (&json!("Web cup"), &json!("4d"), &json!(3), &json!("tess"))
+    );
+    // The page offers Join; joining shows Withdraw, and withdrawing leaves the field again.
+    let page = tab.get(&at).await;
+    assert!(page.body.contains("/join\""), "{}", page.body);
+    let joined = tab
+        .post(&format!("{at}/join"), &[("csrf", &page.csrf())])
+        .await;
+    assert_eq!(joined.status, 303, "{}", joined.body);
+    let page = tab.get(&at).await;
+    assert!(page.body.contains("/withdraw\""), "{}", page.body);
+    assert!(
+        page.body.contains("href=\"/players/tess\""),
+        "{}",
+        page.body
+    );
+    let view = get(&app, &format!("/v1/tournaments/{id}"), &token)
+        .await
+        .body;
+    assert_eq!(view["you_entered"], true);
+    let gone = tab
+        .post(&format!("{at}/withdraw"), &[("csrf", &page.csrf())])
+        .await;
+    assert_eq!(gone.status, 303, "{}", gone.body);
+    let view = get(&app, &format!("/v1/tournaments/{id}"), &token)
+        .await
+        .body;
+    assert_eq!(view["entrants"].as_array().unwrap().len(), 0, "{view}");
+    // A refusal is a page that says why.
+    let again = tab
+        .post(&format!("{at}/withdraw"), &[("csrf", &page.csrf())])
+        .await;
+    assert_eq!(again.status, 409, "{}", again.body);
+    assert!(again.body.contains("not playing"), "{}", again.body);
 }

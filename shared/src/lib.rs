@@ -33,6 +33,7 @@ mod result_reason;
 mod seat;
 mod seed_commitment;
 mod status;
+mod tournament_api;
 
 mod chinese_checkers;
 mod kechi;
@@ -83,6 +84,10 @@ pub use result_reason::{ResultReason, UnknownResultReason};
 pub use seat::Seat;
 pub use seed_commitment::seed_commitment;
 pub use status::Status;
+pub use tournament_api::{
+    CreateTournamentRequest, EntrantView, RoundView, StandingView, TournamentFormat,
+    TournamentGameView, TournamentList, TournamentStatus, TournamentSummary, TournamentView,
+};
 
 pub use chinese_checkers::{
     ChineseCheckers, ChineseCheckersHole, ChineseCheckersIllegal, ChineseCheckersMove,

@@ -23,6 +23,7 @@ pub mod rules;
 mod sign_in;
 pub mod signup;
 pub mod tokens;
+pub mod tournament;
 pub mod vacation;
 pub mod wait;
 pub mod whoami;

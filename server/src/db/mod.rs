@@ -25,6 +25,7 @@ mod seat_set;
 mod sent_reminders;
 mod text_column;
 pub mod tokens;
+pub mod tournaments;
 
 pub use seat_set::{BadSeatSet, SeatSet};
 pub use sent_reminders::{ClockNotices, UnknownClockNotices};

@@ -227,6 +227,57 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    tournaments (id) {
+        id -> BigInt,
+        name -> Text,
+        organiser_id -> BigInt,
+        kind -> Text,
+        options -> Text,
+        clock -> Text,
+        timeout_mode -> Text,
+        format -> Text,
+        double_round -> Integer,
+        all_at_once -> Integer,
+        table_seats -> Nullable<Integer>,
+        rounds -> Nullable<Integer>,
+        entry_closes_at -> Timestamp,
+        max_players -> Nullable<Integer>,
+        status -> Text,
+        current_round -> Integer,
+        created_at -> Timestamp,
+        started_at -> Nullable<Timestamp>,
+        finished_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    tournament_entries (tournament_id, account_id) {
+        tournament_id -> BigInt,
+        account_id -> BigInt,
+        entry_number -> Integer,
+        joined_at -> Timestamp,
+        left_before_round -> Nullable<Integer>,
+        left_reason -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    tournament_games (game_id) {
+        game_id -> BigInt,
+        tournament_id -> BigInt,
+        round -> Integer,
+    }
+}
+
+diesel::table! {
+    tournament_byes (tournament_id, round) {
+        tournament_id -> BigInt,
+        round -> Integer,
+        account_id -> BigInt,
+    }
+}
+
 diesel::joinable!(bot_claims -> games (game_id));
 diesel::joinable!(game_seats -> games (game_id));
 diesel::joinable!(game_seats -> accounts (account_id));
@@ -241,6 +292,11 @@ diesel::joinable!(inbound_mail -> accounts (account_id));
 diesel::joinable!(inbound_mail -> games (game_id));
 diesel::joinable!(vacations -> accounts (account_id));
 diesel::joinable!(conditional_moves -> games (game_id));
+diesel::joinable!(tournament_entries -> tournaments (tournament_id));
+diesel::joinable!(tournament_entries -> accounts (account_id));
+diesel::joinable!(tournament_games -> tournaments (tournament_id));
+diesel::joinable!(tournament_games -> games (game_id));
+diesel::joinable!(tournament_byes -> tournaments (tournament_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
@@ -260,5 +316,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     server_secrets,
     inbound_mail,
     open_seats,
-    rematches
+    rematches,
+    tournaments,
+    tournament_entries,
+    tournament_games,
+    tournament_byes
 );

@@ -14,6 +14,7 @@
 
 mod actor;
 mod advance;
+pub mod arranged;
 pub mod challenge;
 mod clock;
 pub mod conditional;

@@ -24,6 +24,7 @@ mod facts;
 mod game_mail;
 mod recipient;
 mod reply_answer;
+pub mod tournament_mail;
 
 pub use account_mail::{sign_in_code, sign_up_attempt};
 pub use clock_mail::{claimable, digest, reminder};

@@ -9,6 +9,7 @@ pub mod me;
 pub mod metrics;
 pub mod sessions;
 pub mod tokens;
+pub mod tournaments;
 pub mod unsubscribe;
 
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError as _};
@@ -51,6 +52,11 @@ pub fn table() -> RouteTable {
         .route::<challenges::list::__path_list, _, _>(challenges::list::list)
         .route::<challenges::join::__path_join, _, _>(challenges::join::join)
         .route::<challenges::leave::__path_leave, _, _>(challenges::leave::leave)
+        .route::<tournaments::list::__path_list, _, _>(tournaments::list::list)
+        .route::<tournaments::create::__path_create, _, _>(tournaments::create::create)
+        .route::<tournaments::show::__path_show, _, _>(tournaments::show::show)
+        .route::<tournaments::join::__path_join, _, _>(tournaments::join::join)
+        .route::<tournaments::withdraw::__path_withdraw, _, _>(tournaments::withdraw::withdraw)
         .route::<metrics::__path_metrics, _, _>(metrics::metrics)
         .route::<games::conditional::show::__path_show, _, _>(games::conditional::show::show)
         .route::<games::conditional::set::__path_set, _, _>(games::conditional::set::set)

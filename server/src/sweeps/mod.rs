@@ -1,5 +1,6 @@
 //! Periodic work on clocks, run in every server process and single-flight through locks:
-//! reminders before deadlines, losses on time, claim notices, and daily digests. Each round
+//! reminders before deadlines, losses on time, claim notices, daily digests, and moving
+//! tournaments on (`crate::tournaments`). Each round
 //! runs in the game frame (`games::frame`): one transaction, and the mail worker woken once
 //! after it commits.
 

@@ -21,6 +21,8 @@ pub struct SweepReport {
     pub digests: usize,
     /// Open challenges that lapsed with a seat nobody took (their posters told).
     pub lapsed: usize,
+    /// Tournaments moved on: started, cancelled, paired a round or finished.
+    pub tournaments: usize,
 }
 
 impl SweepReport {
@@ -28,7 +30,13 @@ impl SweepReport {
     /// woken the mail worker for what it queued).
     #[must_use]
     pub fn queued_mail(&self) -> bool {
-        self.timed_out + self.claimable + self.reminded + self.digests + self.lapsed > 0
+        self.timed_out
+            + self.claimable
+            + self.reminded
+            + self.digests
+            + self.lapsed
+            + self.tournaments
+            > 0
     }
 }
 
@@ -47,6 +55,8 @@ pub fn sweep_once(
         reminded: super::send_reminders(conn, ctx, now)?,
         digests: super::send_digests(conn, ctx, now)?,
         lapsed: crate::games::open_seats::lapse(conn, ctx, now)?,
+        // After the timeouts: a round whose last game ended on time moves on in this round.
+        tournaments: crate::tournaments::advance_due(conn, ctx, now)?,
     })
 }
 
@@ -82,6 +92,7 @@ impl SweepWorker {
                         ("claimable", report.claimable),
                         ("reminded", report.reminded),
                         ("digests", report.digests),
+                        ("tournaments", report.tournaments),
                     ]);
                     if report.queued_mail() {
                         tracing::info!(?report, "sweep");

@@ -35,6 +35,7 @@ mod session_cookie;
 mod settings;
 mod sign_in;
 mod sign_out;
+mod tournaments_page;
 pub mod unsubscribe_page;
 mod viewer;
 
@@ -89,6 +90,11 @@ pub fn table() -> RouteTable {
         .post("/games/{id}/accept", challenge_forms::accept)
         .post("/games/{id}/decline", challenge_forms::decline)
         .post("/games/{id}/rematch", challenge_forms::rematch)
+        .get("/tournaments", tournaments_page::list)
+        .post("/tournaments", tournaments_page::create)
+        .get("/tournaments/{id}", tournaments_page::show)
+        .post("/tournaments/{id}/join", tournaments_page::join)
+        .post("/tournaments/{id}/withdraw", tournaments_page::withdraw)
         .get("/favicon.ico", assets::favicon)
 }
 

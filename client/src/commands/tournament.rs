@@ -1,0 +1,312 @@
+//! `turnpost tournament new|list|show|join|withdraw`: round-robin, Swiss and Chinese Checkers
+//! table tournaments that the server pairs.
+
+use std::collections::BTreeMap;
+
+use clap::{Args, Subcommand, ValueEnum};
+use turnpost_shared::{
+    ClockSpec, CreateTournamentRequest, GameKind, OptionValue, Options, TimeoutMode,
+    TournamentFormat, TournamentList, TournamentStatus, TournamentView,
+};
+
+use super::new::{parse_clock, parse_timeout};
+use crate::failure::Failure;
+use crate::output::{print, print_json};
+use crate::session::Session;
+
+/// What to do with tournaments.
+#[derive(Subcommand, Debug)]
+pub enum TournamentCommand {
+    /// Create a tournament you organise (you play only if you join it too).
+    ///
+    /// Example: turnpost tournament new "Winter cup" kefren --format swiss --rounds 5
+    /// --entry-days 7 --max-players 16 --invite anna,bert
+    New(TournamentArgs),
+    /// List tournaments: those taking entries, or --status running|finished|cancelled.
+    List {
+        /// entry (the default), running, finished or cancelled.
+        #[arg(long, value_enum, default_value_t = StatusChoice::Entry)]
+        status: StatusChoice,
+    },
+    /// Show a tournament: settings, entrants, rounds with their games, standings.
+    Show { id: i64 },
+    /// Enter a tournament while its entries are open.
+    Join { id: i64 },
+    /// Withdraw: before the start you leave; after it your running games of it are resigned
+    /// and you are left out of later rounds.
+    Withdraw { id: i64 },
+}
+
+/// A tournament's state, as `--status` takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StatusChoice {
+    /// Taking entries.
+    Entry,
+    /// Being played.
+    Running,
+    /// Over.
+    Finished,
+    /// Cancelled with too few players.
+    Cancelled,
+}
+
+impl StatusChoice {
+    fn status(self) -> TournamentStatus {
+        match self {
+            Self::Entry => TournamentStatus::Entry,
+            Self::Running => TournamentStatus::Running,
+            Self::Finished => TournamentStatus::Finished,
+            Self::Cancelled => TournamentStatus::Cancelled,
+        }
+    }
+}
+
+/// A format, as `--format` takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatChoice {
+    /// Everyone plays everyone (two-seat games).
+    RoundRobin,
+    /// Swiss over --rounds rounds (two-seat games).
+    Swiss,
+    /// Chinese Checkers tables of --table-seats players each round.
+    Tables,
+}
+
+/// `turnpost tournament new`.
+#[derive(Args, Debug)]
+pub struct TournamentArgs {
+    /// Its name.
+    pub name: String,
+    /// Game kind: kefren, kechi, sanqi or chinese-checkers.
+    pub kind: GameKind,
+    /// round-robin, swiss or tables.
+    #[arg(long, value_enum)]
+    pub format: FormatChoice,
+    /// Swiss and tables: the number of rounds.
+    #[arg(long)]
+    pub rounds: Option<u32>,
+    /// Round-robin: everyone meets twice, colours reversed.
+    #[arg(long)]
+    pub double: bool,
+    /// Round-robin: every round's games start together.
+    #[arg(long)]
+    pub all_at_once: bool,
+    /// Tables: seats of a table (3–6).
+    #[arg(long)]
+    pub table_seats: Option<u8>,
+    /// Days until entries close and round 1 starts (default 7).
+    #[arg(long, default_value_t = 7, value_parser = clap::value_parser!(u32).range(1..=90))]
+    pub entry_days: u32,
+    /// The most players who may enter.
+    #[arg(long)]
+    pub max_players: Option<u32>,
+    /// Players to mail the announcement to, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub invite: Vec<String>,
+    /// A game option as key=value (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Days each player has per move (1–30; the server's default is 3).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30), conflicts_with = "fischer")]
+    pub days_per_move: Option<u32>,
+    /// A capped Fischer clock instead, e.g. 7d+1d/14d.
+    #[arg(long, value_name = "CLOCK", value_parser = parse_clock)]
+    pub fischer: Option<ClockSpec>,
+    /// When a player runs out of time: `auto` or `claim`.
+    #[arg(long, value_name = "MODE", value_parser = parse_timeout)]
+    pub timeout: Option<TimeoutMode>,
+}
+
+/// Runs `turnpost tournament …`.
+///
+/// # Errors
+/// Bad arguments (exit 2); refusals; network failures.
+pub fn run(command: TournamentCommand, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    match command {
+        TournamentCommand::New(args) => new(args, profile, json),
+        TournamentCommand::List { status } => list(status.status(), profile, json),
+        TournamentCommand::Show { id } => {
+            let session = Session::open(profile)?;
+            let view: TournamentView = session.client.get(&format!("/tournaments/{id}"))?;
+            print_view(&view, json)
+        }
+        TournamentCommand::Join { id } => act(id, "join", profile, json),
+        TournamentCommand::Withdraw { id } => act(id, "withdraw", profile, json),
+    }
+}
+
+fn new(args: TournamentArgs, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    let options = Options::from_pairs(&args.options).map_err(Failure::usage)?;
+    let closes = chrono::Utc::now() + chrono::Duration::days(i64::from(args.entry_days));
+    let request = CreateTournamentRequest {
+        name: args.name,
+        kind: args.kind,
+        options: options
+            .iter()
+            .map(|(key, value)| (key.to_string(), OptionValue::Text(value.to_string())))
+            .collect::<BTreeMap<_, _>>(),
+        clock: args
+            .fischer
+            .map(|spec| spec.to_string())
+            .or_else(|| args.days_per_move.map(|days| format!("{days}d"))),
+        timeout: args.timeout,
+        format: match args.format {
+            FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
+            FormatChoice::Swiss => TournamentFormat::Swiss,
+            FormatChoice::Tables => TournamentFormat::Tables,
+        },
+        double: args.double,
+        all_at_once: args.all_at_once,
+        table_seats: args.table_seats,
+        rounds: args.rounds,
+        entry_closes_at: closes.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        max_players: args.max_players,
+        invite: args.invite,
+    };
+    let session = Session::open(profile)?;
+    let view: TournamentView = session.client.post("/tournaments", &request)?;
+    if json {
+        return Ok(print_json("tournament", &view)?);
+    }
+    print(&format!(
+        "Tournament #{id} created; players enter with `turnpost tournament join {id}` until \
+         {closes}.\n",
+        id = view.id,
+        closes = view.entry_closes_at
+    ))?;
+    Ok(())
+}
+
+fn list(status: TournamentStatus, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    let session = Session::open(profile)?;
+    let list: TournamentList = session
+        .client
+        .get(&format!("/tournaments?status={}", status.as_str()))?;
+    if json {
+        return Ok(print_json("tournaments", &list.tournaments)?);
+    }
+    if list.tournaments.is_empty() {
+        print(&format!(
+            "No tournaments {}.\n",
+            match status {
+                TournamentStatus::Entry => "taking entries",
+                TournamentStatus::Running => "running",
+                TournamentStatus::Finished => "finished",
+                TournamentStatus::Cancelled => "cancelled",
+            }
+        ))?;
+        return Ok(());
+    }
+    let mut text = String::new();
+    for t in &list.tournaments {
+        text.push_str(&format!(
+            "#{} {} · {} {} · {} entered{} · by {} · entries close {}\n",
+            t.id,
+            t.name,
+            t.kind,
+            t.format.as_str().replace('_', "-"),
+            t.entrants,
+            t.max_players
+                .map(|m| format!(" of {m}"))
+                .unwrap_or_default(),
+            t.organiser,
+            t.entry_closes_at
+        ));
+    }
+    Ok(print(&text)?)
+}
+
+fn act(id: i64, verb: &str, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    let session = Session::open(profile)?;
+    let view: TournamentView = session
+        .client
+        .post_empty(&format!("/tournaments/{id}/{verb}"))?;
+    print_view(&view, json)
+}
+
+/// Half points as text: `2½`, `½`, `3`.
+fn points(value: f64) -> String {
+    let whole = value.trunc();
+    let half = (value - whole - 0.5).abs() < 1e-9;
+    match (whole == 0.0, half) {
+        (true, true) => "½".to_owned(),
+        (false, true) => format!("{whole}½"),
+        _ => format!("{value}"),
+    }
+}
+
+fn print_view(view: &TournamentView, json: bool) -> Result<(), Failure> {
+    if json {
+        return Ok(print_json("tournament", view)?);
+    }
+    let mut text = format!(
+        "#{} {} · {} {} · clock {} · {}\n",
+        view.id,
+        view.name,
+        view.kind,
+        view.format.as_str().replace('_', "-"),
+        view.clock,
+        view.status.as_str()
+    );
+    match view.status {
+        TournamentStatus::Entry => text.push_str(&format!(
+            "Entries close {} ({} entered{}){}\n",
+            view.entry_closes_at,
+            view.entrants.len(),
+            view.max_players
+                .map(|m| format!(" of {m}"))
+                .unwrap_or_default(),
+            if view.you_entered { "; you are in" } else { "" }
+        )),
+        _ => text.push_str(&format!(
+            "Round {} of {}\n",
+            view.current_round,
+            view.rounds
+                .map_or_else(|| "?".to_owned(), |r| r.to_string())
+        )),
+    }
+    let entrants: Vec<String> = view
+        .entrants
+        .iter()
+        .map(|e| match (&e.left_reason, e.left_before_round) {
+            (Some(why), Some(round)) => format!("{} ({why} before round {round})", e.player),
+            _ => e.player.clone(),
+        })
+        .collect();
+    text.push_str(&format!("Entrants: {}\n", entrants.join(", ")));
+    for round in &view.round_games {
+        text.push_str(&format!("Round {}:\n", round.round));
+        for game in &round.games {
+            let result = match &game.placings {
+                Some(places) => places
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join("-"),
+                None => "playing".to_owned(),
+            };
+            text.push_str(&format!(
+                "  #{} {} · {result}\n",
+                game.id,
+                game.players.join(" – ")
+            ));
+        }
+        if let Some(bye) = &round.bye {
+            text.push_str(&format!("  bye: {bye}\n"));
+        }
+    }
+    if !view.standings.is_empty() {
+        text.push_str("Rank  Player            Points  Buchholz  S-B\n");
+        for s in &view.standings {
+            text.push_str(&format!(
+                "{:>4}  {:<16}  {:>6}  {:>8}  {:>5}\n",
+                s.rank,
+                s.player,
+                points(s.points),
+                points(s.buchholz),
+                s.sonneborn_berger
+            ));
+        }
+    }
+    Ok(print(&text)?)
+}

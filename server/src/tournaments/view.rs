@@ -1,0 +1,203 @@
+//! What the API, the CLI and the pages show of tournaments: the listing and one tournament
+//! with its entrants, rounds and standings (tie-breaks by the pairing module).
+
+use std::collections::HashMap;
+
+use turnpost_shared::{
+    EntrantView, RoundView, StandingView, TournamentGameView, TournamentStatus, TournamentSummary,
+    TournamentView,
+};
+
+use super::field::Field;
+use super::settings::Settings;
+use super::TournamentError;
+use crate::db::tournaments as q;
+use crate::db::{self, accounts, DbConnection, DbError};
+use crate::pairing::{self, Standing};
+use crate::transaction as tx;
+
+/// How many tournaments a listing shows.
+pub const LIST_LIMIT: i64 = 100;
+
+fn organiser_name(conn: &mut DbConnection, settings: &Settings) -> Result<String, DbError> {
+    Ok(
+        accounts::by_id(conn, settings.row.organiser_id)?.map_or_else(
+            || format!("account {}", settings.row.organiser_id),
+            |a| a.name,
+        ),
+    )
+}
+
+/// The tournaments with `status`, newest first (at most [`LIST_LIMIT`]).
+///
+/// # Errors
+/// Storage failures.
+pub fn list(
+    conn: &mut DbConnection,
+    status: TournamentStatus,
+) -> Result<Vec<TournamentSummary>, TournamentError> {
+    tx::read_with(conn, |conn| {
+        let rows = q::with_status(conn, status.as_str(), LIST_LIMIT)?;
+        let ids: Vec<i64> = rows.iter().map(|r| r.id).collect();
+        let counts: HashMap<i64, i64> = q::entry_counts(conn, &ids)?.into_iter().collect();
+        let mut found = Vec::with_capacity(rows.len());
+        for row in rows {
+            let settings = Settings::of_row(row)?;
+            found.push(TournamentSummary {
+                id: settings.id(),
+                name: settings.row.name.clone(),
+                organiser: organiser_name(conn, &settings)?,
+                kind: settings.games.kind,
+                format: settings.format,
+                status: settings.status,
+                entrants: u32::try_from(counts.get(&settings.id()).copied().unwrap_or(0))
+                    .unwrap_or(u32::MAX),
+                max_players: settings.row.max_players.and_then(|m| u32::try_from(m).ok()),
+                rounds: settings.rounds,
+                current_round: settings.current_round,
+                entry_closes_at: db::rfc3339(settings.entry_closes_at()),
+            });
+        }
+        Ok(found)
+    })
+}
+
+/// Points in half points as a number (1.5).
+fn halves(points: u32) -> f64 {
+    f64::from(points) / 2.0
+}
+
+/// The standings as the API shows them.
+#[must_use]
+pub fn standing_views(field: &Field, standings: &[Standing]) -> Vec<StandingView> {
+    standings
+        .iter()
+        .map(|s| StandingView {
+            rank: s.rank,
+            player: field
+                .entries
+                .get(s.entrant)
+                .map_or_else(String::new, |(_, a)| a.name.clone()),
+            points: halves(s.points.0),
+            buchholz: halves(s.buchholz.0),
+            sonneborn_berger: f64::from(s.sonneborn_berger.0) / 4.0,
+            games_played: s.games_played,
+            wins: s.wins,
+            draws: s.draws,
+            losses: s.losses,
+            byes: s.byes,
+        })
+        .collect()
+}
+
+/// The standings of a field now.
+#[must_use]
+pub fn standings(settings: &Settings, field: &Field) -> Vec<StandingView> {
+    let standings = pairing::standings(
+        &settings.pairing_format(),
+        &field.entrants,
+        &field.tournament_games(),
+        &field.byes,
+    );
+    standing_views(field, &standings)
+}
+
+/// Tournament `id` as `viewer` sees it.
+///
+/// # Errors
+/// [`TournamentError::NotFound`]; storage failures.
+pub fn show(
+    conn: &mut DbConnection,
+    viewer: i64,
+    id: i64,
+) -> Result<TournamentView, TournamentError> {
+    tx::read_with(conn, |conn| {
+        let row = q::find(conn, id)?.ok_or(TournamentError::NotFound { id })?;
+        let settings = Settings::of_row(row)?;
+        let field = Field::load(conn, &settings)?;
+        Ok(view_of(conn, &settings, &field, viewer)?)
+    })
+}
+
+/// The view of a tournament read already.
+///
+/// # Errors
+/// Storage failures.
+pub fn view_of(
+    conn: &mut DbConnection,
+    settings: &Settings,
+    field: &Field,
+    viewer: i64,
+) -> Result<TournamentView, DbError> {
+    let row = &settings.row;
+    let name_of = |i: usize| {
+        field
+            .entries
+            .get(i)
+            .map_or_else(String::new, |(_, a)| a.name.clone())
+    };
+    let mut rounds: Vec<RoundView> = (1..=settings.current_round)
+        .map(|round| RoundView {
+            round,
+            games: Vec::new(),
+            bye: field
+                .byes
+                .iter()
+                .find(|(r, _)| *r == round)
+                .map(|(_, i)| name_of(*i)),
+        })
+        .collect();
+    for (game, loaded) in &field.games {
+        let view = TournamentGameView {
+            id: loaded.game.id,
+            players: game.seats.iter().map(|&i| name_of(i)).collect(),
+            status: loaded.game.status,
+            result: loaded.game.result.clone(),
+            placings: game.placings.clone(),
+        };
+        if let Some(round) = rounds.iter_mut().find(|r| r.round == game.round) {
+            round.games.push(view);
+        }
+    }
+    Ok(TournamentView {
+        id: row.id,
+        name: row.name.clone(),
+        organiser: organiser_name(conn, settings)?,
+        kind: settings.games.kind,
+        options: row.options.clone(),
+        clock: row.clock.clone(),
+        timeout: settings.games.timeout,
+        format: settings.format,
+        double: row.double_round != 0,
+        all_at_once: row.all_at_once != 0,
+        table_seats: settings.table_seats,
+        rounds: settings.rounds,
+        entry_closes_at: db::rfc3339(row.entry_closes_at),
+        max_players: row.max_players.and_then(|m| u32::try_from(m).ok()),
+        status: settings.status,
+        current_round: settings.current_round,
+        created_at: db::rfc3339(row.created_at),
+        started_at: row.started_at.map(db::rfc3339),
+        finished_at: row.finished_at.map(db::rfc3339),
+        you_entered: field
+            .entries
+            .iter()
+            .any(|(e, _)| e.account_id == viewer && e.left_before_round.is_none()),
+        entrants: field
+            .entries
+            .iter()
+            .map(|(e, a)| EntrantView {
+                player: a.name.clone(),
+                entry_number: u32::try_from(e.entry_number).unwrap_or(0),
+                left_before_round: e.left_before_round.and_then(|r| u32::try_from(r).ok()),
+                left_reason: e.left_reason.clone(),
+            })
+            .collect(),
+        round_games: rounds,
+        standings: if settings.status == TournamentStatus::Entry {
+            Vec::new()
+        } else {
+            standings(settings, field)
+        },
+    })
+}

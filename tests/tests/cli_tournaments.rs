@@ -1,0 +1,135 @@
+//! Tournaments through the real `turnpost` CLI against the real server: `tournament new`,
+//! `list`, `join`, `show` and `withdraw`, as text and as `--json`, with their refusals and
+//! exit codes.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use turnpost_tests::{Backend, Cli, ServerProcess};
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn tournaments(backend: Backend) {
+    let server = ServerProcess::start_on(backend, &[]);
+    let anna = Cli::new(server.data_dir.join("anna"));
+    let bob = Cli::new(server.data_dir.join("bob"));
+    anna.sign_up(&server, "anna");
+    bob.sign_up(&server, "bob");
+
+    // A format that does not fit the game is refused by the server (exit 1), saying why.
+    let out = anna.run(&[
+        "tournament",
+        "new",
+        "Stars",
+        "kefren",
+        "--format",
+        "tables",
+        "--table-seats",
+        "3",
+        "--rounds",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("chinese-checkers"),
+        "{}",
+        text(&out.stderr)
+    );
+    // An unknown format is a usage error (exit 2).
+    let out = anna.run(&["tournament", "new", "X", "kefren", "--format", "knockout"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+
+    // anna organises a Swiss, as text, and a round-robin, as JSON.
+    let out = anna.run(&[
+        "tournament",
+        "new",
+        "Winter cup",
+        "kefren",
+        "--format",
+        "swiss",
+        "--rounds",
+        "3",
+        "--entry-days",
+        "2",
+        "--max-players",
+        "8",
+        "--days-per-move",
+        "4",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(said.contains("turnpost tournament join"), "{said}");
+    let league = anna.json(&[
+        "tournament",
+        "new",
+        "League",
+        "sanqi",
+        "--format",
+        "round-robin",
+        "--double",
+    ]);
+    assert_eq!(league["version"], 1);
+    assert_eq!(league["tournament"]["format"], "round_robin");
+    assert_eq!(league["tournament"]["double"], true);
+    assert_eq!(league["tournament"]["status"], "entry");
+
+    // bob lists them and joins the Swiss.
+    let list = bob.json(&["tournament", "list"]);
+    let listed = list["tournaments"].as_array().unwrap();
+    assert_eq!(listed.len(), 2, "{list}");
+    let cup = listed.iter().find(|t| t["name"] == "Winter cup").unwrap()["id"]
+        .as_i64()
+        .unwrap()
+        .to_string();
+    let text_list = text(&bob.run(&["tournament", "list"]).stdout);
+    assert!(text_list.contains("Winter cup"), "{text_list}");
+    assert!(text_list.contains("of 8"), "{text_list}");
+    let joined = bob.json(&["tournament", "join", &cup]);
+    assert_eq!(joined["tournament"]["you_entered"], true);
+    assert_eq!(joined["tournament"]["entrants"][0]["player"], "bob");
+    let again = bob.run(&["tournament", "join", &cup]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        text(&again.stderr).contains("already"),
+        "{}",
+        text(&again.stderr)
+    );
+    anna.json(&["tournament", "join", &cup]);
+    let shown = text(&anna.run(&["tournament", "show", &cup]).stdout);
+    assert!(shown.contains("Winter cup"), "{shown}");
+    assert!(shown.contains("clock 4d"), "{shown}");
+    assert!(shown.contains("Entrants: bob, anna"), "{shown}");
+    assert!(shown.contains("you are in"), "{shown}");
+
+    // bob withdraws before the start: he is no longer an entrant.
+    let out = bob.json(&["tournament", "withdraw", &cup]);
+    assert_eq!(out["tournament"]["you_entered"], false);
+    assert_eq!(
+        out["tournament"]["entrants"].as_array().unwrap().len(),
+        1,
+        "{out}"
+    );
+    let missing = bob.run(&["tournament", "show", "999"]);
+    assert_eq!(missing.status.code(), Some(1));
+    let none = text(
+        &bob.run(&["tournament", "list", "--status", "finished"])
+            .stdout,
+    );
+    assert!(none.contains("No tournaments finished"), "{none}");
+
+    // Help says what each command is for.
+    let help = text(&anna.run(&["tournament", "--help"]).stdout);
+    assert!(help.contains("withdraw"), "{help}");
+    let help = text(&anna.run(&["tournament", "new", "--help"]).stdout);
+    assert!(help.contains("--table-seats"), "{help}");
+}
+
+#[test]
+fn tournaments_through_the_cli_on_sqlite() {
+    tournaments(Backend::Sqlite);
+}
+
+#[test]
+fn tournaments_through_the_cli_on_postgres() {
+    tournaments(Backend::Postgres);
+}
