@@ -104,6 +104,7 @@ diesel::table! {
         clock_notices -> Integer,
         draw_accepted_by -> Nullable<Text>,
         on_leave -> Text,
+        rated -> Bool,
     }
 }
 
@@ -242,6 +243,25 @@ diesel::joinable!(inbound_mail -> games (game_id));
 diesel::joinable!(vacations -> accounts (account_id));
 diesel::joinable!(conditional_moves -> games (game_id));
 
+diesel::table! {
+    rating_history (id) {
+        id -> BigInt,
+        account_id -> BigInt,
+        rating_kind -> Text,
+        game_id -> BigInt,
+        rating_before -> Double,
+        deviation_before -> Double,
+        volatility_before -> Double,
+        rating_after -> Double,
+        deviation_after -> Double,
+        volatility_after -> Double,
+        rated_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(rating_history -> accounts (account_id));
+diesel::joinable!(rating_history -> games (game_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     api_tokens,
@@ -260,5 +280,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     server_secrets,
     inbound_mail,
     open_seats,
-    rematches
+    rematches,
+    rating_history
 );
