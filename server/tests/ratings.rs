@@ -21,7 +21,8 @@ use diesel::prelude::*;
 use serde_json::{json, Value};
 use turnpost_server::accounts::MailContext;
 use turnpost_server::db;
-use turnpost_server::db::schema::{games, rating_history};
+use turnpost_server::db::outbox::OutboxMail;
+use turnpost_server::db::schema::{games, mail_outbox, rating_history};
 use turnpost_server::preferences::unsubscribe;
 use turnpost_server::sweeps;
 
@@ -110,6 +111,20 @@ fn history_rows(app: &TestApp) -> i64 {
         .unwrap()
 }
 
+/// The text parts of the mails queued for `name`, oldest first.
+fn mail_texts(app: &TestApp, name: &str) -> Vec<String> {
+    app.game_mail_queued();
+    mail_outbox::table
+        .filter(mail_outbox::recipient.eq(format!("{name}@example.org")))
+        .order(mail_outbox::id.asc())
+        .select(OutboxMail::as_select())
+        .load(&mut *app.conn())
+        .unwrap()
+        .into_iter()
+        .map(|m| m.body_text)
+        .collect()
+}
+
 fn ctx(app: &TestApp) -> MailContext {
     let mut conn = app.conn();
     MailContext {
@@ -138,6 +153,14 @@ async fn a_rated_game_rates_both_players(backend: Backend) {
         invited["seats"][0]["rating"],
         json!({"rating": 1500, "provisional": true})
     );
+    // So does his invitation mail, and the players' ratings stand beside their names.
+    let invitation = mail_texts(&app, "bert").pop().unwrap();
+    assert!(
+        invitation
+            .contains("your rating changes by +162 for a win, +0 for a draw, -162 for a loss"),
+        "{invitation}"
+    );
+    assert!(invitation.contains("anna (1500?), "), "{invitation}");
     post(
         &app,
         &format!("/v1/games/{id}/accept"),
@@ -147,6 +170,9 @@ async fn a_rated_game_rates_both_players(backend: Backend) {
     .await;
     play_one(&app, id, &tokens).await;
     play_one(&app, id, &tokens).await;
+    // anna's turn card names bert with his rating.
+    let card = mail_texts(&app, "anna").pop().unwrap();
+    assert!(card.contains("bert (1500?), "), "{card}");
     let over = resign(&app, id, &tokens[0]).await;
     assert_eq!(over["status"], "finished");
     assert!(
