@@ -3,6 +3,10 @@
 //! (`games::rating_update`), and compares the result with the stored history rows. With
 //! `--check` nothing is written (the recomputation is rolled back); without it, the
 //! recomputed rows replace the stored ones.
+//!
+//! Games are replayed in the order they ended (`finished_at`, then id). Live, a player's games
+//! are rated in commit order (their account rows are locked); two games of one player ending
+//! within the same instant could commit in the other order, and `--check` would then report it.
 
 use std::collections::BTreeMap;
 
