@@ -153,6 +153,18 @@ pub enum Command {
         #[arg(value_parser = clap::value_parser!(u32).range(1..))]
         days: Option<u32>,
     },
+    /// Show ratings: a kind's leaderboard, or a player's ratings (yours by default).
+    ///
+    /// Kinds: kefren, kechi, sanqi, chinese-checkers (two-player games) and
+    /// chinese-checkers-multi (three to six players). A `?` marks a provisional rating
+    /// (deviation above 110).
+    Ratings {
+        /// The rating kind whose leaderboard to show.
+        kind: Option<String>,
+        /// Show this player's ratings instead of yours.
+        #[arg(long, conflicts_with = "kind")]
+        player: Option<String>,
+    },
     /// Show or change your mail: turn mail or a daily digest, time zone, kinds, muted games.
     ///
     /// Example: turnpost notifications --turn-mail digest --digest-hour 7

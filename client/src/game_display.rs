@@ -67,6 +67,32 @@ pub fn players(seats: &[turnpost_shared::SeatView]) -> String {
         .join(" vs ")
 }
 
+/// "rated · anna 1500?, bob 1623 · for you: win +162, draw +0, loss -162": whether the game
+/// is rated, the players' ratings (`?` provisional) and, before a rated two-player game
+/// starts, how the caller's rating would change; none when the server shows no ratings.
+pub fn ratings_line(game: &GameView) -> Option<String> {
+    let rated: Vec<String> = game
+        .seats
+        .iter()
+        .filter_map(|seat| Some(format!("{} {}", seat.player, seat.rating?)))
+        .collect();
+    if rated.is_empty() {
+        return None;
+    }
+    let mut line = format!(
+        "{} · {}",
+        if game.rated { "rated" } else { "unrated" },
+        rated.join(", ")
+    );
+    if let Some(changes) = game.rating_changes {
+        line.push_str(&format!(
+            " · for you: win {:+}, draw {:+}, loss {:+}",
+            changes.win, changes.draw, changes.loss
+        ));
+    }
+    Some(line)
+}
+
 /// Who is to move or how it ended, in words.
 pub fn state_line(
     status: GameStatus,
@@ -204,6 +230,10 @@ pub fn describe(game: &GameView) -> String {
             ));
         }
     }
+    if let Some(line) = ratings_line(game) {
+        text.push_str(&line);
+        text.push('\n');
+    }
     let departures = departures_words(&game.seats, &game.departed, game.placings.as_deref());
     if !departures.is_empty() {
         text.push_str(&departures);
@@ -318,7 +348,15 @@ fn summary_cells(game: &GameSummary) -> [String; 6] {
         None,
         &game.seats,
     );
-    let names: Vec<&str> = game.seats.iter().map(|seat| seat.player.as_str()).collect();
+    // Ratings beside the names where the server shows them: "anna 1500?, bob 1623".
+    let names: Vec<String> = game
+        .seats
+        .iter()
+        .map(|seat| match seat.rating {
+            Some(rating) => format!("{} {rating}", seat.player),
+            None => seat.player.clone(),
+        })
+        .collect();
     let pending: Vec<&str> = game
         .seats
         .iter()
@@ -411,6 +449,7 @@ mod tests {
             bank_seconds,
             played_by: None,
             open: false,
+            rating: None,
         }
     }
 
@@ -446,6 +485,8 @@ mod tests {
             draw_accepted_by: Vec::new(),
             departed: Vec::new(),
             placings: None,
+            rated: false,
+            rating_changes: None,
         }
     }
 

@@ -27,7 +27,7 @@ use cli::{Cli, Command};
 use commands::game_actions::{self, Action};
 use commands::{
     claim, conditional, engine, game_info, list, login, logout, new, notifications,
-    open_challenges, play, rules, signup, tokens, tournament, vacation, wait, whoami,
+    open_challenges, play, ratings, rules, signup, tokens, tournament, vacation, wait, whoami,
 };
 use failure::Failure;
 
@@ -87,6 +87,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Wait(args) => wait::run(args, profile, json),
         Command::Claim { id } => claim::run(id, profile, json),
         Command::Vacation { days } => vacation::run(days, profile, json),
+        Command::Ratings { kind, player } => {
+            ratings::run(kind.as_deref(), player.as_deref(), profile, json)
+        }
         Command::Notifications(args) => notifications::run(&args, profile, json),
         Command::Completions { shell } => shell::completions(shell),
         Command::Man => shell::man(),

@@ -1,12 +1,14 @@
 //! The command line: `serve` (default), `migrate`, `account create`, `account token`,
 //! `mail list`, `mail retry`, `mail-in`, `config`, `check`, `backup`,
-//! `copy-to`.
+//! `copy-to`, `ratings rebuild`.
 
 use anyhow::Context as _;
 
 pub use crate::existing_database::{EX_CONFIG, EX_TEMPFAIL};
 
-use crate::config::{AccountCommand, Command, Config, ConfigError, Loaded, MailCommand};
+use crate::config::{
+    AccountCommand, Command, Config, ConfigError, Loaded, MailCommand, RatingsCommand,
+};
 use crate::db::outbox::OutboxStatus;
 use crate::existing_database::ExistingDatabaseError;
 use crate::mail::operator::{self, RetryTarget};
@@ -77,7 +79,39 @@ pub fn run(loaded: Loaded) -> anyhow::Result<()> {
             Ok(())
         }
         Command::CopyTo { target } => copy_to(&config, &target),
+        Command::Ratings(RatingsCommand::Rebuild { check }) => ratings_rebuild(&config, check),
     }
+}
+
+/// `ratings rebuild --check` found rows that differ from the recomputed ones.
+#[derive(Debug, thiserror::Error)]
+#[error("the stored ratings differ from those recomputed from the games in {}", turnpost_shared::counted(*.0, "row", "rows"))]
+pub struct RatingsDiffer(usize);
+
+fn ratings_rebuild(config: &Config, check: bool) -> anyhow::Result<()> {
+    config.validate()?;
+    let (pool, _) = crate::existing_database::open(config, 1)?;
+    let mut conn = pool.get().context("cannot connect to the database")?;
+    let report = crate::rating_rebuild::rebuild(&mut conn, check)?;
+    for line in &report.mismatches {
+        println!("{line}");
+    }
+    let differ = report.mismatches.len();
+    println!(
+        "{} recomputed from {}; {} stored; {}",
+        turnpost_shared::counted(report.rows, "rating row", "rating rows"),
+        turnpost_shared::counted(report.games, "rated game", "rated games"),
+        report.stored,
+        match (differ, check) {
+            (0, _) => "all match".to_owned(),
+            (n, true) => format!("{n} differ (nothing written)"),
+            (n, false) => format!("{n} differed; the recomputed rows are stored now"),
+        }
+    );
+    if check && differ > 0 {
+        return Err(RatingsDiffer(differ).into());
+    }
+    Ok(())
 }
 
 /// Some checks of `turnpost-server check` failed (each printed on its line).

@@ -83,6 +83,21 @@ pub enum Command {
         /// The PostgreSQL database to fill: postgres://user:password@host/db
         target: String,
     },
+    /// Operator commands on ratings.
+    #[command(subcommand)]
+    Ratings(RatingsCommand),
+}
+
+/// `ratings …` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum RatingsCommand {
+    /// Recompute every rating from the finished rated games, in the order they ended, and
+    /// replace the stored rating history with it; prints how many rows differed.
+    Rebuild {
+        /// Only compare: write nothing, print each difference, exit 1 if any.
+        #[arg(long)]
+        check: bool,
+    },
 }
 
 /// `mail …` subcommands.

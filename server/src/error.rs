@@ -288,7 +288,9 @@ impl From<crate::games::GameError> for ApiError {
             message: message.clone(),
         };
         match error {
-            G::NotFound { .. } => Self::NotFound(message),
+            G::NotFound { .. } | G::NoSuchPlayer { .. } | G::UnknownRatingKind(_) => {
+                Self::NotFound(message)
+            }
             G::NotYourGame { .. } => Self::Forbidden {
                 code: "not_your_game",
                 message,

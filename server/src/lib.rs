@@ -88,6 +88,8 @@ pub mod play_link;
 pub mod preferences;
 pub mod private_files;
 pub mod ratelimit;
+pub mod rating_rebuild;
+pub mod ratings;
 pub mod reply_address;
 pub mod request_body;
 mod request_metrics;

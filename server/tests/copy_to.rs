@@ -312,6 +312,13 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
     .await;
     assert_eq!(tree.status, 200, "{tree:?}");
     ids.push(id);
+    // Rated: both moved, then a resignation (rating history rows for both).
+    let id = started(&app, "kefren", &["anna", "bert"], &[&anna, &bert]).await;
+    play_first(&app, id, &anna).await;
+    play_first(&app, id, &bert).await;
+    let resigned = post(&app, &format!("/v1/games/{id}/resign"), &bert, json!({})).await;
+    assert_eq!(resigned.body["status"], "finished", "{resigned:?}");
+    ids.push(id);
     // A browser session.
     let bert_id = get(&app, "/v1/me", &bert).await.body["id"]
         .as_i64()

@@ -92,6 +92,7 @@ fn started_game(conn: &mut DbConnection, ctx: &MailContext, anna: Actor, bert: A
         clock: None,
         timeout: None,
         on_leave: None,
+        rated: None,
     };
     let checked = challenge::check(conn, &anna, &request, challenge::BotGamesCap(5)).unwrap();
     let game = challenge::create(conn, ctx, &anna, &checked).unwrap();

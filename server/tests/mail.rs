@@ -707,11 +707,13 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
                 seat: 1,
                 seat_name: "seat 1".into(),
                 name: "anna".into(),
+                rating: None,
             },
             Player {
                 seat: 2,
                 seat_name: "seat 2".into(),
                 name: "bert".into(),
+                rating: None,
             },
         ],
         position,

@@ -79,6 +79,7 @@ fn game_of(kind: GameKind, plies: usize, for_seat: Option<u8>) -> GameFacts {
             seat: u8::try_from(i + 1).unwrap(),
             seat_name: position.seat_name(Seat::from_index(i)),
             name: (*name).to_owned(),
+            rating: None,
         })
         .collect();
     GameFacts {
@@ -143,6 +144,7 @@ fn challenge() {
         &game,
         "anna",
         at("2026-11-29T03:00:00Z"),
+        None,
     );
     insta::assert_snapshot!(shown(&mail));
 }
@@ -274,6 +276,7 @@ fn every_game_mail_shares_the_thread_and_subject() {
             &game,
             "bert",
             at("2026-11-29T03:00:00Z"),
+            None,
         ),
         compose::your_turn(&site(), &recipient("anna"), &game),
         compose::draw_offered(&site(), &recipient("anna"), &game, "bert"),
@@ -294,7 +297,14 @@ fn html_escapes_names_and_moves() {
     to.name = "bert & <i>co</i>".into();
     let mails = [
         compose::your_turn(&site(), &to, &game),
-        compose::challenge(&site(), &to, &game, "<b>x</b>", at("2026-11-29T03:00:00Z")),
+        compose::challenge(
+            &site(),
+            &to,
+            &game,
+            "<b>x</b>",
+            at("2026-11-29T03:00:00Z"),
+            None,
+        ),
         compose::draw_offered(&site(), &to, &game, "<b>x</b>"),
         compose::digest(&site(), &to, std::slice::from_ref(&game)),
     ];
@@ -409,6 +419,7 @@ fn left_game_that_goes_on() {
             seat: u8::try_from(i + 1).unwrap(),
             seat_name: position.seat_name(Seat::from_index(i)),
             name: (*name).to_owned(),
+            rating: None,
         })
         .collect();
     let game = GameFacts {
@@ -577,7 +588,14 @@ fn challenge_with_a_reply_address_shows_no_markdown() {
     let game = kefren(0, None);
     let mut to = recipient("bert");
     to.reply_to = Some("games+abcdefghijklmnopqrstuvwxyzg42s2p3@turnpost.example".into());
-    let mail = compose::challenge(&site(), &to, &game, "anna", at("2026-11-29T03:00:00Z"));
+    let mail = compose::challenge(
+        &site(),
+        &to,
+        &game,
+        "anna",
+        at("2026-11-29T03:00:00Z"),
+        None,
+    );
     assert!(
         mail.text
             .contains("Or reply to this mail with accept or decline on the first line."),

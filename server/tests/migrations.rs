@@ -104,9 +104,13 @@ fn type_matches(backend: Backend, diesel_type: &str, db_type: &str) -> bool {
         (Backend::Postgres, "Integer") => db_type == "integer",
         (Backend::Postgres, "Text") => db_type == "text",
         (Backend::Postgres, "Timestamp") => db_type == "timestamp without time zone",
+        (Backend::Postgres, "Bool") => db_type == "boolean",
+        (Backend::Postgres, "Double") => db_type == "double precision",
         (Backend::Sqlite, "BigInt" | "Integer") => db_type == "integer",
         (Backend::Sqlite, "Text") => db_type == "text",
         (Backend::Sqlite, "Timestamp") => db_type == "timestamp",
+        (Backend::Sqlite, "Bool") => db_type == "boolean",
+        (Backend::Sqlite, "Double") => db_type == "real",
         _ => false,
     }
 }

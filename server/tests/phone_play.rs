@@ -37,6 +37,8 @@ const PUBLIC_PAGES: &[(&str, &str)] = &[
     ("a game page without the move form", "/games/{game}"),
     ("an earlier position of a game", "/games/{game}?ply=0"),
     ("a player page", "/players/anna"),
+    ("the rating kinds", "/ratings"),
+    ("a leaderboard", "/ratings/kefren"),
     ("the rules of Kefren", "/rules/kefren"),
     ("the rules of Kechi", "/rules/kechi"),
     ("the rules of SanQi", "/rules/sanqi"),

@@ -213,6 +213,22 @@ impl AnyGame {
         for_kind!(kind, G => <G as Game>::option_specs())
     }
 
+    /// Why a game of `kind` with `options` cannot be rated, if it cannot: the first option
+    /// (given, or its default) whose value its spec does not keep rated
+    /// ([`OptionSpec::keeps_rated`]), such as a non-standard board size.
+    #[must_use]
+    pub fn unrated_reason(kind: GameKind, options: &Options) -> Option<String> {
+        AnyGame::option_specs(kind).iter().find_map(|spec| {
+            let value = options.get(spec.key).unwrap_or(spec.default);
+            (!spec.keeps_rated(value)).then(|| {
+                format!(
+                    "{kind} with {}={value} is not rated (only the standard {} is)",
+                    spec.key, spec.key
+                )
+            })
+        })
+    }
+
     /// `options` completed for a game of `kind` made for `seats` named players: where the
     /// kind's options ([`AnyGame::option_specs`]) include the number of players and `options`
     /// do not give it, it is `seats` (see [`Options::for_seats`]: Chinese Checkers'

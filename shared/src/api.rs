@@ -231,6 +231,11 @@ pub struct CreateGameRequest {
     /// only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub on_leave: Option<OnLeave>,
+    /// Whether the game counts for ratings. The default: rated between people, unrated with a
+    /// bot or with an option its kind marks unrated (a non-standard board size); `true` with
+    /// such an option is refused (422).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<bool>,
 }
 
 /// `POST /v1/games/{id}/moves`.
@@ -311,6 +316,42 @@ pub struct SeatView {
     /// `player` is then `open`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub open: bool,
+    /// The player's rating in the game's rating kind (rounded; `?`-provisional when its
+    /// deviation is above 110), where the server shows it (game views and listings).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<SeatRating>,
+}
+
+/// A player's rating beside their name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SeatRating {
+    /// The rating, rounded.
+    pub rating: i32,
+    /// Whether it is provisional (deviation above 110).
+    pub provisional: bool,
+}
+
+impl std::fmt::Display for SeatRating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.rating)?;
+        if self.provisional {
+            f.write_str("?")?;
+        }
+        Ok(())
+    }
+}
+
+/// How the caller's rating would change with each result of a rated two-player challenge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct RatingChanges {
+    /// After a win.
+    pub win: i32,
+    /// After a draw.
+    pub draw: i32,
+    /// After a loss.
+    pub loss: i32,
 }
 
 /// One played move.
@@ -409,6 +450,13 @@ pub struct GameView {
     /// the seat on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placings: Option<Vec<u8>>,
+    /// Whether the game counts for ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// For a rated two-player challenge not yet started: how the caller's rating would change
+    /// after a win, a draw or a loss.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating_changes: Option<RatingChanges>,
 }
 
 /// A game in a listing.

@@ -27,6 +27,7 @@ mod options;
 mod placings;
 mod players_rules;
 mod position_error;
+mod rating_api;
 mod record;
 mod render;
 mod result_reason;
@@ -44,8 +45,8 @@ pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
 pub use api::{
     Account, ChallengeList, CodeSent, ConditionalMoves, CreateGameRequest, DrawAction, DrawRequest,
     ErrorBody, ErrorDetail, GameList, GameSummary, GameView, Health, MoveList, MoveView, NewToken,
-    OptionValue, PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TokenInfo, TokenList,
-    VerifyRequest, OPEN_SEAT,
+    OptionValue, PlayMoveRequest, RatingChanges, SeatRating, SeatView, SignInRequest,
+    SignUpRequest, TokenInfo, TokenList, VerifyRequest, OPEN_SEAT,
 };
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
 pub use bot::{
@@ -74,10 +75,11 @@ pub use notification_api::{
     TurnMail, UnknownTurnMail, Vacation, VacationRequest,
 };
 pub use on_leave::{OnLeave, UnknownOnLeave};
-pub use options::{OptionError, OptionSpec, OptionValues, Options, PLAYERS_OPTION};
+pub use options::{OptionError, OptionSpec, OptionValues, Options, RatedValues, PLAYERS_OPTION};
 pub use placings::placings;
 pub use players_rules::rules_for_players;
 pub use position_error::PositionError;
+pub use rating_api::{KindRating, Leaderboard, LeaderboardEntry, PlayerProfile, RatingPoint};
 pub use record::{GameRecord, RecordError, ReplayRecordError};
 pub use render::{render_svg, render_text, svg_cell_pitch, svg_size, TextStyle};
 pub use result_reason::{ResultReason, UnknownResultReason};

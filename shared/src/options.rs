@@ -36,6 +36,29 @@ pub struct OptionSpec {
     pub values: OptionValues,
     pub default: &'static str,
     pub help: &'static str,
+    /// Which values keep a game rated (issue 27): a game of any other value is unrated.
+    pub rated: RatedValues,
+}
+
+/// The values of an option that keep a game rated: a non-standard board size or rule variant
+/// makes ratings incomparable, so such games are unrated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RatedValues {
+    /// Every value (the number of players, a dice seed).
+    Any,
+    /// Only these values (the standard board or rules).
+    Only(&'static [&'static str]),
+}
+
+impl OptionSpec {
+    /// Whether `value` keeps a game rated.
+    #[must_use]
+    pub fn keeps_rated(&self, value: &str) -> bool {
+        match self.rated {
+            RatedValues::Any => true,
+            RatedValues::Only(values) => values.contains(&value),
+        }
+    }
 }
 
 /// The option that sets the number of players, in games where it varies (Chinese Checkers):
@@ -232,12 +255,14 @@ mod tests {
         values: OptionValues::OneOf(&["4", "5", "6", "7"]),
         default: "4",
         help: "rows and columns of cells",
+        rated: RatedValues::Only(&["4"]),
     };
     const SEED: OptionSpec = OptionSpec {
         key: "seed",
         values: OptionValues::U64,
         default: "0",
         help: "seed of the dice",
+        rated: RatedValues::Any,
     };
 
     #[test]
@@ -254,6 +279,7 @@ mod tests {
             values: OptionValues::OneOf(&["2", "3", "4", "6"]),
             default: "2",
             help: "number of players",
+            rated: RatedValues::Any,
         };
         let completed = Options::new().for_seats(&[PLAYERS, LINES], 3);
         assert_eq!(completed.get(PLAYERS_OPTION), Some("3"));

@@ -19,6 +19,7 @@ pub mod new;
 pub mod notifications;
 pub mod open_challenges;
 pub mod play;
+pub mod ratings;
 pub mod rules;
 mod sign_in;
 pub mod signup;

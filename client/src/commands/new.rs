@@ -42,6 +42,13 @@ pub struct NewArgs {
     /// Your seat in the turn order (1 moves first).
     #[arg(long, default_value_t = 1)]
     pub seat: usize,
+    /// A rated game (the default between people; with a bot, ask for it here). A
+    /// non-standard option (a board size) cannot be rated.
+    #[arg(long, conflicts_with = "unrated")]
+    pub rated: bool,
+    /// An unrated game (the default with a bot or a non-standard option).
+    #[arg(long)]
+    pub unrated: bool,
 }
 
 pub(crate) fn parse_clock(text: &str) -> Result<ClockSpec, String> {
@@ -94,6 +101,11 @@ pub fn run(args: NewArgs, profile: Option<&str>, json: bool) -> Result<(), Failu
             .or_else(|| args.days_per_move.map(|days| format!("{days}d"))),
         timeout: args.timeout,
         on_leave: args.on_leave,
+        rated: match (args.rated, args.unrated) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
     };
     let game: GameView = session.client.post("/games", &request)?;
     if json {

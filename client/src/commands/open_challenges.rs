@@ -86,6 +86,7 @@ pub fn seek(args: SeekArgs, profile: Option<&str>, json: bool) -> Result<(), Fai
             .or_else(|| args.days_per_move.map(|days| format!("{days}d"))),
         timeout: args.timeout,
         on_leave: args.on_leave,
+        rated: None,
     };
     let game: GameView = session.client.post("/games", &request)?;
     if json {

@@ -19,6 +19,7 @@ pub mod notifications;
 pub mod open_seats;
 pub mod outbox;
 pub mod preference_columns;
+pub mod ratings;
 pub mod rematches;
 pub mod schema;
 mod seat_set;

@@ -250,6 +250,8 @@ pub struct Game {
     /// `remove` or `bot`).
     #[diesel(deserialize_as = String)]
     pub on_leave: OnLeave,
+    /// Whether the game counts for ratings (decided with the challenge).
+    pub rated: bool,
 }
 
 /// A new game (a challenge).
@@ -282,6 +284,8 @@ pub struct NewGame<'a> {
     pub created_at: NaiveDateTime,
     /// Now.
     pub last_activity_at: NaiveDateTime,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
 }
 
 /// A seat of a game.

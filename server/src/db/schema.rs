@@ -104,6 +104,7 @@ diesel::table! {
         clock_notices -> Integer,
         draw_accepted_by -> Nullable<Text>,
         on_leave -> Text,
+        rated -> Bool,
     }
 }
 
@@ -298,6 +299,25 @@ diesel::joinable!(tournament_games -> tournaments (tournament_id));
 diesel::joinable!(tournament_games -> games (game_id));
 diesel::joinable!(tournament_byes -> tournaments (tournament_id));
 
+diesel::table! {
+    rating_history (id) {
+        id -> BigInt,
+        account_id -> BigInt,
+        rating_kind -> Text,
+        game_id -> BigInt,
+        rating_before -> Double,
+        deviation_before -> Double,
+        volatility_before -> Double,
+        rating_after -> Double,
+        deviation_after -> Double,
+        volatility_after -> Double,
+        rated_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(rating_history -> accounts (account_id));
+diesel::joinable!(rating_history -> games (game_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     api_tokens,
@@ -320,5 +340,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     tournaments,
     tournament_entries,
     tournament_games,
-    tournament_byes
+    tournament_byes,
+    rating_history
 );

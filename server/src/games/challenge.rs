@@ -38,6 +38,7 @@ pub struct Challenge {
     rematch_of: Option<i64>,
     with_bots: bool,
     bot_games_cap: BotGamesCap,
+    rated: bool,
 }
 
 /// The most games against built-in bots one account may have at once: games being played and
@@ -72,7 +73,8 @@ impl Challenge {
 /// [`GameError::InvalidOptions`] (naming the key; also `on_leave` `bot` with two seats),
 /// `SeatCount`, `UnknownPlayer`, `DuplicatePlayer`, `CreatorNotSeated`, `BotsOnly`,
 /// `InvalidClock`, `BotGamesLimit` (a bot seated while the caller has `bot_games_cap` bot
-/// games); storage failures.
+/// games), `InvalidOptions` for `rated: true` with an option its kind marks unrated; storage
+/// failures.
 pub fn check(
     conn: &mut DbConnection,
     actor: &Actor,
@@ -117,6 +119,7 @@ pub fn check(
     }
     let (me, players) = frame::read(conn, |conn| seated_players(conn, actor, &names))?;
     let with_bots = players.iter().flatten().any(Account::is_bot);
+    let rated = super::rating::decide(start.kind(), &start.options(), request.rated, with_bots)?;
     if with_bots {
         frame::read(conn, |conn| within_bot_games_cap(conn, &me, bot_games_cap))?;
     }
@@ -137,6 +140,7 @@ pub fn check(
         rematch_of: None,
         with_bots,
         bot_games_cap,
+        rated,
     })
 }
 
@@ -210,6 +214,7 @@ pub fn create(
         rematch_of,
         with_bots,
         bot_games_cap,
+        rated,
         ..
     } = challenge;
     let options_text = start.options().to_string();
@@ -237,6 +242,7 @@ pub fn create(
                 created_by: me.id,
                 created_at: now,
                 last_activity_at: now,
+                rated: *rated,
             },
         )?;
         let seat_of = |i: usize| i32::try_from(i + 1).unwrap_or(i32::MAX);

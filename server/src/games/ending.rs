@@ -120,6 +120,7 @@ fn leave(
         super::clock::stop(&mut state);
         q::save(conn, game_id, &state)?;
         loaded.game.apply(state);
+        super::rating_update::rate_ended(conn, loaded)?;
         return events::record(conn, loaded, GameEvent::GameOver);
     }
     if turn_passed {
@@ -336,6 +337,7 @@ fn close(
     super::clock::stop(&mut state);
     q::save(conn, loaded.game.id, &state)?;
     loaded.game.apply(state);
+    super::rating_update::rate_ended(conn, loaded)?;
     events::record(conn, loaded, GameEvent::GameOver)?;
     Ok(())
 }

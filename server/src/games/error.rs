@@ -176,6 +176,15 @@ pub enum GameError {
         /// The name as given.
         name: String,
     },
+    /// No account has this name (a player's ratings asked for).
+    #[error("there is no player called {name}")]
+    NoSuchPlayer {
+        /// The name as given.
+        name: String,
+    },
+    /// A rating kind that does not exist (a leaderboard asked for).
+    #[error("{0}")]
+    UnknownRatingKind(String),
     /// A challenge names one player for two seats.
     #[error("{name} is named for two seats; each player holds one seat")]
     DuplicatePlayer {

@@ -27,6 +27,8 @@ pub mod frame;
 pub mod moving;
 pub mod open_seats;
 pub mod options;
+pub mod rating;
+pub mod rating_update;
 pub mod reads;
 pub mod record;
 pub mod rematch;

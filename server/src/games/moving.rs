@@ -188,10 +188,13 @@ pub fn play(
             &events::to_record(loaded, event),
             super::LAST_MOVES,
         )?;
-        Ok(Outcome::Played(
-            Box::new(view::game_view(loaded, &position, &last, me, now)),
-            Some(loaded.game.kind),
-        ))
+        if state.status == GameStatus::Finished {
+            // After the moves are written: whether every seat moved decides an abort.
+            super::rating_update::rate_ended(conn, loaded)?;
+        }
+        let mut shown = view::game_view(loaded, &position, &last, me, now);
+        super::rating::annotate(conn, loaded, &mut shown, me)?;
+        Ok(Outcome::Played(Box::new(shown), Some(loaded.game.kind)))
     })?;
     match outcome {
         Outcome::Played(view, recorded) => {

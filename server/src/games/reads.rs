@@ -86,7 +86,7 @@ pub fn list(
     filter: &ListFilter,
 ) -> Result<GameList, GameError> {
     let viewer = actor.account_id();
-    let (games, seats) = frame::read(conn, |conn| {
+    let (games, listing) = frame::read(conn, |conn| {
         let games = q::list_for_account(
             conn,
             viewer,
@@ -97,7 +97,8 @@ pub fn list(
             super::expired_before(db::now()),
         )?;
         let seats = listed_seats(conn, &games)?;
-        Ok::<_, GameError>((games, seats))
+        let listing = rated_summaries(conn, &games, &seats, viewer)?;
+        Ok::<_, GameError>((games, listing))
     })?;
     let next_cursor = (games.len() == usize::try_from(filter.limit).unwrap_or(usize::MAX))
         .then(|| games.last())
@@ -110,7 +111,7 @@ pub fn list(
             )
         });
     Ok(GameList {
-        games: summaries(&games, &seats, viewer),
+        games: listing,
         next_cursor,
     })
 }
@@ -156,6 +157,18 @@ fn summaries(
             view::summary(game, &own, &listed.bots, viewer, now)
         })
         .collect()
+}
+
+/// [`summaries`] with the players' ratings beside their names.
+fn rated_summaries(
+    conn: &mut DbConnection,
+    games: &[crate::db::models::Game],
+    listed: &ListedSeats,
+    viewer: i64,
+) -> Result<Vec<turnpost_shared::GameSummary>, crate::db::DbError> {
+    let mut listing = summaries(games, listed, viewer);
+    super::rating::annotate_summaries(conn, games, &listed.seats, &mut listing)?;
+    Ok(listing)
 }
 
 /// A game with its seats and players, read in one snapshot (no lock).
@@ -243,7 +256,7 @@ pub fn public_list(
         };
         let games = q::recent_public(conn, filter.kind, player, filter.limit)?;
         let seats = listed_seats(conn, &games)?;
-        Ok(summaries(&games, &seats, 0))
+        Ok(rated_summaries(conn, &games, &seats, 0)?)
     })
 }
 

@@ -70,6 +70,7 @@ fn request_of(loaded: &Loaded) -> Result<CreateGameRequest, GameError> {
         clock: game.clock.clone(),
         timeout: Some(game.timeout_mode),
         on_leave: Some(game.on_leave),
+        rated: Some(game.rated),
     })
 }
 

@@ -47,6 +47,7 @@ fn seat_view(seat: &GameSeat, player: &str, engine: &AnyGame, bot: Option<&str>)
         bank_seconds: seat.bank_seconds.and_then(|b| u64::try_from(b).ok()),
         played_by: bot.map(str::to_owned),
         open: false,
+        rating: None,
     }
 }
 
@@ -60,6 +61,7 @@ fn open_seat_view(seat: i32, engine: &AnyGame) -> SeatView {
         bank_seconds: None,
         played_by: None,
         open: true,
+        rating: None,
     }
 }
 
@@ -242,6 +244,8 @@ pub fn game_view(
         last_activity_at: db::rfc3339(game.last_activity_at),
         departed,
         placings,
+        rated: game.rated,
+        rating_changes: None,
     }
 }
 
@@ -265,7 +269,9 @@ pub fn load_view(
 pub fn view_of(conn: &mut DbConnection, loaded: &Loaded, viewer: i64) -> Result<GameView, DbError> {
     let engine = engine(&loaded.game)?;
     let last = q::last_moves(conn, loaded.game.id, LAST_MOVES)?;
-    Ok(game_view(loaded, &engine, &last, viewer, db::now()))
+    let mut view = game_view(loaded, &engine, &last, viewer, db::now());
+    super::rating::annotate(conn, loaded, &mut view, viewer)?;
+    Ok(view)
 }
 
 /// A listing entry; `seats` are the game's seats with player names, in turn order; `bots` the
@@ -312,6 +318,7 @@ pub fn summary(
                 bank_seconds: seat.bank_seconds.and_then(|b| u64::try_from(b).ok()),
                 played_by: bot_name(seat),
                 open: false,
+                rating: None,
             })
             .collect(),
         ply: ply_u32(game.ply),

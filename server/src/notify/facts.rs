@@ -11,6 +11,7 @@ use crate::games::{self, GameStatus, Loaded, LAST_MOVES};
 use crate::mail::{self, ComposedMail, NewMail};
 use crate::mail_context::MailContext;
 use crate::notify::compose::{GameFacts, PlayedMove, Player, Recipient, Site};
+use crate::ratings::RatingKind;
 
 /// When the seat to move in `loaded` runs out of time.
 fn deadline(loaded: &Loaded) -> Option<DateTime<Utc>> {
@@ -102,22 +103,28 @@ pub fn game_facts(
     };
     let game = &loaded.game;
     let position = games::engine(game)?;
-    let players = loaded
-        .seats
-        .iter()
-        .map(|(seat, account)| {
-            let number = u8::try_from(seat.seat).unwrap_or(0);
-            Player {
-                seat: number,
-                seat_name: Seat::new(number)
-                    .map_or_else(|| format!("seat {number}"), |s| position.seat_name(s)),
-                name: match loaded.stand_in(seat.seat) {
-                    Some(_) => loaded.playing_name(seat.seat),
-                    None => account.name.clone(),
-                },
-            }
-        })
-        .collect();
+    let kind = RatingKind::of_game(game.kind, loaded.seats.len());
+    let now = crate::db::now();
+    let mut players = Vec::with_capacity(loaded.seats.len());
+    for (seat, account) in &loaded.seats {
+        let number = u8::try_from(seat.seat).unwrap_or(0);
+        let rating = if game.rated {
+            let rating = games::rating::current(conn, account.id, kind, now)?;
+            Some(games::rating::seat_rating(rating).to_string())
+        } else {
+            None
+        };
+        players.push(Player {
+            seat: number,
+            seat_name: Seat::new(number)
+                .map_or_else(|| format!("seat {number}"), |s| position.seat_name(s)),
+            name: match loaded.stand_in(seat.seat) {
+                Some(_) => loaded.playing_name(seat.seat),
+                None => account.name.clone(),
+            },
+            rating,
+        });
+    }
     Ok(GameFacts {
         id: game.id,
         options: games::dice::shown_options(game, &games::stored_options(game)?).to_string(),

@@ -87,7 +87,8 @@ fn challenged(
         let Some(to) = recipient::player(ctx, loaded, account, Category::Challenges) else {
             continue;
         };
-        let mail = compose::challenge(&facts::site(ctx), &to, &game, &by.name, expires_at);
+        let changes = games::rating::changes_for(conn, loaded, account.id)?;
+        let mail = compose::challenge(&facts::site(ctx), &to, &game, &by.name, expires_at, changes);
         facts::queue(conn, ctx, &to, mail)?;
     }
     Ok(())

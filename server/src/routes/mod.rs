@@ -7,6 +7,8 @@ pub mod games;
 pub mod health;
 pub mod me;
 pub mod metrics;
+pub mod players;
+pub mod ratings;
 pub mod sessions;
 pub mod tokens;
 pub mod tournaments;
@@ -61,6 +63,8 @@ pub fn table() -> RouteTable {
         .route::<games::conditional::show::__path_show, _, _>(games::conditional::show::show)
         .route::<games::conditional::set::__path_set, _, _>(games::conditional::set::set)
         .route::<games::conditional::clear::__path_clear, _, _>(games::conditional::clear::clear)
+        .route::<players::__path_show, _, _>(players::show)
+        .route::<ratings::__path_leaderboard, _, _>(ratings::leaderboard)
         // The document and its page (not in the document).
         .get("/v1/openapi.json", docs::openapi_json)
         .get("/docs", docs::docs_page)

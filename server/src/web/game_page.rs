@@ -242,6 +242,10 @@ fn session_actions(view: &GameView, signed_in: &SignedIn) -> Markup {
     html! {
         @match (view.status, mine) {
             (GameStatus::Invited, Some(seat)) if !seat.accepted => div.actions {
+                @if let Some(changes) = view.rating_changes {
+                    p.rating-changes { "Rated: your rating changes by " (format!("{:+}", changes.win)) " for a win, "
+                        (format!("{:+}", changes.draw)) " for a draw, " (format!("{:+}", changes.loss)) " for a loss." }
+                }
                 (button(format!("/games/{id}/accept"), "Accept"))
                 (button(format!("/games/{id}/decline"), "Decline"))
             },
@@ -341,6 +345,7 @@ fn page_body(
                                      @if view.to_move == Some(seat.seat) { " — to move" }
                                      @if departed.contains(&seat.seat) { " — left" } }
                                 td { a href={ "/players/" (seat.player) } { (seat.player) }
+                                     @if let Some(rating) = seat.rating { " (" (rating) ")" }
                                      @if let Some(bot) = &seat.played_by { " — played on by " a href={ "/players/" (bot) } { (bot) } }
                                      @if let Some(bank) = seat.bank_seconds { " (" (duration(bank)) " left)" } }
                                 td { (goal_line(position, seat.seat, own_seat)) }

@@ -30,6 +30,8 @@ mod my_games;
 mod new_game;
 mod play;
 mod player_page;
+mod rating_graph;
+mod ratings_page;
 mod rules_page;
 mod session_cookie;
 mod settings;
@@ -63,6 +65,8 @@ pub fn table() -> RouteTable {
         .post("/games/{id}/resign", play::resign)
         .post("/games/{id}/draw", play::draw)
         .get("/players/{name}", player_page::show)
+        .get("/ratings", ratings_page::index)
+        .get("/ratings/{kind}", ratings_page::show)
         .get("/rules/{kind}", rules_page::show)
         .get("/assets/{file}", assets::asset)
         .get("/signup", sign_in::sign_up_page)

@@ -101,6 +101,15 @@ fn form(signed_in: &SignedIn, kind: GameKind, error: Option<&str>) -> Markup {
                     option value="claim" { "the others may claim the win (claim)" }
                 }
             }
+            p {
+                label for="rated" { "Rated" } " "
+                select #rated name="rated" aria-describedby="rated-help" {
+                    option value="" selected { "as usual" }
+                    option value="yes" { "yes" }
+                    option value="no" { "no" }
+                }
+                br; small #rated-help { "As usual: rated between people, unrated with a bot or a non-standard board." }
+            }
             button type="submit" { "Post the challenge" }
         }
     }
@@ -166,6 +175,12 @@ fn request_of(
         "" => None,
         text => Some(text.parse::<TimeoutMode>().map_err(|e| e.to_string())?),
     };
+    let rated = match field("rated") {
+        "" => None,
+        "yes" => Some(true),
+        "no" => Some(false),
+        other => return Err(format!("rated `{other}`: expected yes or no")),
+    };
     Ok(CreateGameRequest {
         kind,
         options,
@@ -173,6 +188,7 @@ fn request_of(
         clock,
         timeout,
         on_leave: None,
+        rated,
     })
 }
 

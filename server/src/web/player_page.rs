@@ -1,10 +1,11 @@
-//! `GET /players/{name}`: a player's games and results (their name only, never their address).
+//! `GET /players/{name}`: a player's ratings (each kind's rating with an SVG graph of its
+//! history), games and results (their name only, never their address).
 
 use actix_web::{web, HttpResponse};
 use maud::html;
 use turnpost_shared::GameStatus;
 
-use super::{game_list, layout, WebError};
+use super::{game_list, layout, rating_graph, WebError};
 use crate::games::reads::{self, PublicFilter};
 use crate::state::AppState;
 
@@ -30,10 +31,11 @@ pub async fn show(
                 limit: 100,
             },
         )?;
-        Ok(Some((name, games)))
+        let profile = crate::games::rating::profile(conn, &name)?;
+        Ok(Some((name, games, profile)))
     })
     .await?;
-    let Some((name, games)) = found else {
+    let Some((name, games, profile)) = found else {
         return Err(WebError::not_found(format!(
             "there is no player called {asked}"
         )));
@@ -54,6 +56,23 @@ pub async fn show(
     let body = html! {
         h1 { (name) }
         p { (games.len()) " games shown; " (finished.len()) " finished, " (won) " of them won (first place)." }
+        h2 { "Ratings" }
+        @if profile.ratings.is_empty() {
+            p { "No rated games yet." }
+        } @else {
+            @for (i, kind) in profile.ratings.iter().enumerate() {
+                section.rating aria-labelledby={ "rating-" (i) } {
+                    h3 #{ "rating-" (i) } { a href={ "/ratings/" (kind.kind) } { (kind.kind) } }
+                    p {
+                        "Rating " strong { (kind.rating) @if kind.provisional { "?" } }
+                        " (deviation " (kind.deviation) @if kind.provisional { ", provisional" } "), "
+                        (turnpost_shared::counted(kind.games, "rated game", "rated games")) "."
+                    }
+                    (rating_graph::graph(kind, &format!("graph-{i}")))
+                }
+            }
+        }
+        h2 { "Games" }
         (game_list::table(&games))
     };
     Ok(layout::ok(&name, &body))

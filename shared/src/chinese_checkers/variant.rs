@@ -1,7 +1,9 @@
 //! Options and seat layouts (rules: "Players, sets and turn order", "Winning"): which sets each
 //! seat plays, where its pegs may rest, and the option values of a game.
 
-use crate::{GameKind, OptionError, OptionSpec, OptionValues, Options, PLAYERS_OPTION};
+use crate::{
+    GameKind, OptionError, OptionSpec, OptionValues, Options, RatedValues, PLAYERS_OPTION,
+};
 
 use super::points::{opposite, BOARD, POINTS};
 
@@ -10,18 +12,21 @@ const PLAYERS: OptionSpec = OptionSpec {
     values: OptionValues::OneOf(&["2", "3", "4", "6"]),
     default: "2",
     help: "number of players: 2 (points 1, 4), 3 (1, 3, 5), 4 (1, 3, 4, 6) or 6 (all points)",
+    rated: RatedValues::Any,
 };
 const SETS: OptionSpec = OptionSpec {
     key: "sets",
     values: OptionValues::OneOf(&["1", "2", "3"]),
     default: "1",
     help: "sets each player controls: 1, or 2 with players=3, or 3 with players=2",
+    rated: RatedValues::Only(&["1"]),
 };
 const UNUSED: OptionSpec = OptionSpec {
     key: "unused",
     values: OptionValues::OneOf(&["open", "filled"]),
     default: "open",
     help: "points no set starts in or targets: open (empty and usable) or filled with inert pegs",
+    rated: RatedValues::Only(&["open"]),
 };
 const JUMPS: OptionSpec = OptionSpec {
     key: "jumps",
@@ -29,6 +34,7 @@ const JUMPS: OptionSpec = OptionSpec {
     default: "short",
     help: "short: hop over an adjacent peg; long (Super Chinese Checkers): over a peg at any \
            distance, landing as far beyond it",
+    rated: RatedValues::Only(&["short"]),
 };
 const ANTI_SPOILING: OptionSpec = OptionSpec {
     key: "anti-spoiling",
@@ -37,6 +43,7 @@ const ANTI_SPOILING: OptionSpec = OptionSpec {
     help:
         "parlett: a full target with one own peg is home; none: all ten own pegs; swap: as none, \
            and a peg may swap with another player's peg in its full target",
+    rated: RatedValues::Only(&["parlett"]),
 };
 
 pub(crate) const OPTION_SPECS: [OptionSpec; 5] = [PLAYERS, SETS, UNUSED, JUMPS, ANTI_SPOILING];

@@ -1,6 +1,6 @@
 //! The variant being played (rules: "Variants (options)") and the die.
 
-use crate::{GameKind, OptionError, OptionSpec, OptionValues, Options};
+use crate::{GameKind, OptionError, OptionSpec, OptionValues, Options, RatedValues};
 
 use super::geometry::{MAX_LINES, MIN_LINES};
 
@@ -15,24 +15,28 @@ const TOTAL: OptionSpec = OptionSpec {
     values: OptionValues::OneOf(&["6", "die"]),
     default: "6",
     help: "each turn's total: always 6, or a die roll 1-6 known before the player moves",
+    rated: RatedValues::Any,
 };
 const SEED: OptionSpec = OptionSpec {
     key: "seed",
     values: OptionValues::U64,
     default: "0",
     help: "seed of the die rolls (total=die)",
+    rated: RatedValues::Any,
 };
 const SCORING: OptionSpec = OptionSpec {
     key: "scoring",
     values: OptionValues::OneOf(&["markers", "tokens"]),
     default: "markers",
     help: "markers: a stuck player loses; tokens: every stone move scores, higher score wins",
+    rated: RatedValues::Only(&["markers"]),
 };
 const LINES: OptionSpec = OptionSpec {
     key: "lines",
     values: OptionValues::OneOf(&["4", "5", "6", "7"]),
     default: "4",
     help: "rows and columns of cells (and stones per side)",
+    rated: RatedValues::Only(&["4"]),
 };
 
 pub(crate) const SPECS: &[OptionSpec] = &[TOTAL, SEED, SCORING, LINES];

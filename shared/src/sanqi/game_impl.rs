@@ -1,6 +1,6 @@
 use crate::{
     BoardView, Game, GameKind, OptionError, OptionSpec, OptionValues, Options, ParseMoveError,
-    PieceColour, PositionError, Seat, Status,
+    PieceColour, PositionError, RatedValues, Seat, Status,
 };
 
 use super::board::SanQi;
@@ -13,6 +13,7 @@ const SIDE: OptionSpec = OptionSpec {
     values: OptionValues::OneOf(&["4", "6", "8", "10"]),
     default: "4",
     help: "cells per side of the hexagonal board",
+    rated: RatedValues::Only(&["4"]),
 };
 
 const SPECS: &[OptionSpec] = &[SIDE];

@@ -23,9 +23,12 @@ pub fn subject(game: &GameFacts) -> String {
     format!("{} #{}: {joined}", game.kind().title(), game.id)
 }
 
-/// "anna, Black (seat 1)".
+/// "anna, Black (seat 1)"; in a rated game "anna (1500?), Black (seat 1)".
 pub(super) fn player_line(player: &Player) -> String {
-    format!("{}, {}", player.name, player.seat_name)
+    match &player.rating {
+        Some(rating) => format!("{} ({rating}), {}", player.name, player.seat_name),
+        None => format!("{}, {}", player.name, player.seat_name),
+    }
 }
 
 /// Every player: "anna, Black (seat 1); bob, White (seat 2)".

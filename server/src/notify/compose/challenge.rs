@@ -1,6 +1,7 @@
 //! Mails about a challenge: made, accepted, declined, and the game it became.
 
 use chrono::{DateTime, Utc};
+use turnpost_shared::RatingChanges;
 
 use super::card::{self, finish, players_line, turn_card};
 use super::input::{GameFacts, Recipient, Site};
@@ -17,7 +18,8 @@ fn game_line(game: &GameFacts) -> String {
     }
 }
 
-/// A challenge for `to` from `challenger`, open until `expires_at`.
+/// A challenge for `to` from `challenger`, open until `expires_at`; `changes`: how `to`'s
+/// rating would change with each result (a rated two-player game).
 #[must_use]
 pub fn challenge(
     site: &Site,
@@ -25,6 +27,7 @@ pub fn challenge(
     game: &GameFacts,
     challenger: &str,
     expires_at: DateTime<Utc>,
+    changes: Option<RatingChanges>,
 ) -> ComposedMail {
     let mut letter = Letter::to(&to.name);
     letter.para(&format!(
@@ -34,6 +37,15 @@ pub fn challenge(
     let mut rows = vec![("Game", game_line(game)), ("Players", players_line(game))];
     if let Some(you) = game.seat_of(&to.name).and_then(|seat| game.player(seat)) {
         rows.push(("You would play", you.seat_name.clone()));
+    }
+    if let Some(changes) = changes {
+        rows.push((
+            "Rated",
+            format!(
+                "your rating changes by {:+} for a win, {:+} for a draw, {:+} for a loss",
+                changes.win, changes.draw, changes.loss
+            ),
+        ));
     }
     rows.push(("Answer by", card::deadline_text(expires_at, to)));
     letter.facts(&rows);

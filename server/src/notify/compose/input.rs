@@ -62,6 +62,8 @@ pub struct Player {
     pub seat_name: String,
     /// Account name.
     pub name: String,
+    /// The player's rating in a rated game (`1523`, `1500?` while provisional).
+    pub rating: Option<String>,
 }
 
 /// A move already played.

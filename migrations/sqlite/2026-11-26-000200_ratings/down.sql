@@ -1,0 +1,2 @@
+DROP TABLE rating_history;
+ALTER TABLE games DROP COLUMN rated;
