@@ -77,6 +77,8 @@ pub fn create_started(
         name: format!("account {first}"),
     })?;
     let options_text = start.options().to_string();
+    // Tournaments seat people only: rated unless an option of the kind says otherwise.
+    let rated = super::rating::decide(start.kind(), &start.options(), None, false)?;
     let position = start.position_text();
     let now = db::now();
     let game = q::insert(
@@ -87,6 +89,7 @@ pub fn create_started(
             clock: Some(arrangement.clock.as_str()),
             timeout_mode: arrangement.timeout,
             on_leave: turnpost_shared::OnLeave::default(),
+            rated,
             status: GameStatus::Invited,
             ply: 0,
             position: &position,
