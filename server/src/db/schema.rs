@@ -212,6 +212,33 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    move_messages (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        seat -> Integer,
+        account_id -> BigInt,
+        ply -> Integer,
+        action -> Text,
+        body -> Text,
+        sent_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    message_game_mutes (account_id, game_id) {
+        account_id -> BigInt,
+        game_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    message_person_mutes (account_id, muted_account_id) {
+        account_id -> BigInt,
+        muted_account_id -> BigInt,
+    }
+}
+
 diesel::joinable!(api_tokens -> accounts (account_id));
 diesel::table! {
     open_seats (game_id, seat) {
@@ -241,6 +268,8 @@ diesel::joinable!(inbound_mail -> accounts (account_id));
 diesel::joinable!(inbound_mail -> games (game_id));
 diesel::joinable!(vacations -> accounts (account_id));
 diesel::joinable!(conditional_moves -> games (game_id));
+diesel::joinable!(move_messages -> games (game_id));
+diesel::joinable!(move_messages -> accounts (account_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
@@ -260,5 +289,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     server_secrets,
     inbound_mail,
     open_seats,
-    rematches
+    rematches,
+    move_messages,
+    message_game_mutes,
+    message_person_mutes
 );

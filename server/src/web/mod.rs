@@ -61,6 +61,7 @@ pub fn table() -> RouteTable {
         .get("/games/{id}/resign", play::resign_page)
         .post("/games/{id}/resign", play::resign)
         .post("/games/{id}/draw", play::draw)
+        .post("/games/{id}/mute", play::mute)
         .get("/players/{name}", player_page::show)
         .get("/rules/{kind}", rules_page::show)
         .get("/assets/{file}", assets::asset)
