@@ -26,7 +26,7 @@ use clap::Parser;
 use cli::{Cli, Command};
 use commands::game_actions::{self, Action};
 use commands::{
-    claim, conditional, engine, game_info, list, login, logout, new, notifications,
+    claim, conditional, engine, game_info, list, login, logout, mutes, new, notifications,
     open_challenges, play, rules, signup, tokens, vacation, wait, whoami,
 };
 use failure::Failure;

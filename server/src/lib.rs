@@ -81,7 +81,6 @@ pub mod mail_context;
 pub mod metrics;
 pub mod notify;
 pub mod openapi;
-mod optional_json;
 pub mod play_link;
 pub mod preferences;
 pub mod private_files;

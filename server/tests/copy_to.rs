@@ -257,7 +257,11 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
                 bot_games_cap: turnpost_server::games::challenge::BotGamesCap(5),
             },
             // With a message after the move (a `move_messages` row).
-            &reply("cleo@example.org", &reply_to, &format!("{mv}\ngood luck, anna")),
+            &reply(
+                "cleo@example.org",
+                &reply_to,
+                &format!("{mv}\ngood luck, anna"),
+            ),
         )
         .unwrap()
     };
@@ -318,7 +322,11 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
     assert_eq!(muted_game.status, 200, "{muted_game:?}");
     let muted_anna = post(&app, "/v1/players/anna/mute", &bert, json!({})).await;
     assert_eq!(muted_anna.status, 200, "{muted_anna:?}");
-    assert_eq!(muted_anna.body["players"], json!(["anna"]), "{muted_anna:?}");
+    assert_eq!(
+        muted_anna.body["players"],
+        json!(["anna"]),
+        "{muted_anna:?}"
+    );
     // A browser session.
     let bert_id = get(&app, "/v1/me", &bert).await.body["id"]
         .as_i64()

@@ -200,7 +200,10 @@ async fn players_see_messages_and_nobody_else(backend: Backend) {
     assert_eq!(watched.body["moves"][0]["move"], mv.as_str());
     assert!(watched.body.get("messages").is_none(), "{watched:?}");
     // Nobody signed in: no move list at all, and the public page shows no message.
-    assert_eq!(app.get(&format!("/v1/games/{id}/moves"), None).await.status, 401);
+    assert_eq!(
+        app.get(&format!("/v1/games/{id}/moves"), None).await.status,
+        401
+    );
     let page = reqwest::get(format!("{}/games/{id}", app.base))
         .await
         .unwrap()
@@ -329,7 +332,10 @@ async fn cards_carry_messages_unless_muted(backend: Backend) {
     let (mv, _) = play_saying(&app, id, &anna, "fourth words").await;
     let card = new_mail_saying(&app, to, seen, &format!("anna played {mv}")).await;
     assert!(card.contains("fourth words"), "{card}");
-    assert!(!card.contains("first words"), "only those since bert's last move: {card}");
+    assert!(
+        !card.contains("first words"),
+        "only those since bert's last move: {card}"
+    );
 }
 
 /// A draw offer's message reaches the offer mail; a resignation's the game-over mail.

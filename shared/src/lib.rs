@@ -42,11 +42,11 @@ mod sanqi;
 
 pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
 pub use api::{
-    Account, ActionMessage, ChallengeList, CodeSent, ConditionalMoves, CreateGameRequest, DrawAction, DrawRequest,
-    ErrorBody, ErrorDetail, GameList, GameSummary, GameView, Health, MessageAction, MessageMutes,
-    MessageView, MoveList, MoveView, NewToken,
-    OptionValue, PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TokenInfo, TokenList,
-    VerifyRequest, OPEN_SEAT,
+    Account, ActionMessage, ChallengeList, CodeSent, ConditionalMoves, CreateGameRequest,
+    DrawAction, DrawRequest, ErrorBody, ErrorDetail, GameList, GameSummary, GameView, Health,
+    MessageAction, MessageMutes, MessageView, MoveList, MoveView, NewToken, OptionValue,
+    PlayMoveRequest, SeatView, SignInRequest, SignUpRequest, TokenInfo, TokenList, VerifyRequest,
+    OPEN_SEAT,
 };
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
 pub use bot::{

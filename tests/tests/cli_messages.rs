@@ -35,7 +35,12 @@ fn new_mail_saying(server: &ServerProcess, email: &str, seen: usize, wanted: &st
         assert!(
             Instant::now() < deadline,
             "no mail to {email} saying {wanted:?}; got:\n{}",
-            mails.iter().skip(seen).map(words).collect::<Vec<_>>().join("\n----\n")
+            mails
+                .iter()
+                .skip(seen)
+                .map(words)
+                .collect::<Vec<_>>()
+                .join("\n----\n")
         );
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -84,7 +89,12 @@ fn play_with_messages(backend: Backend) {
     let seen_bob = server.smtp.messages_to("bob@example.org").len();
     let played = anna.json(&["move", &id, &a0, "-m", "Your turn, good luck!"]);
     assert_eq!(played["game"]["ply"], 1);
-    let card = new_mail_saying(&server, "bob@example.org", seen_bob, &format!("anna played {a0}"));
+    let card = new_mail_saying(
+        &server,
+        "bob@example.org",
+        seen_bob,
+        &format!("anna played {a0}"),
+    );
     assert!(
         words(&card).contains("anna wrote, with move 1: Your turn, good luck!"),
         "{}",
@@ -105,7 +115,12 @@ fn play_with_messages(backend: Backend) {
         "mail-in: {}",
         String::from_utf8_lossy(&delivered.stderr)
     );
-    let card = new_mail_saying(&server, "anna@example.org", seen_anna, &format!("bob played {b1}"));
+    let card = new_mail_saying(
+        &server,
+        "anna@example.org",
+        seen_anna,
+        &format!("bob played {b1}"),
+    );
     assert!(
         words(&card).contains("bob wrote, with move 2: Thanks, and you too."),
         "{}",
@@ -130,14 +145,22 @@ fn play_with_messages(backend: Backend) {
     assert_eq!(played["game"]["ply"], 6, "bob's second answer came at once");
     let seen_bob = server.smtp.messages_to("bob@example.org").len();
     anna.json(&["move", &id, &a3, "-m", "Your move now, bob."]);
-    let card = new_mail_saying(&server, "bob@example.org", seen_bob, &format!("anna played {a3}"));
+    let card = new_mail_saying(
+        &server,
+        "bob@example.org",
+        seen_bob,
+        &format!("anna played {a3}"),
+    );
     let card = words(&card);
     assert!(card.contains("anna wrote, with move 3: Nice."), "{card}");
     assert!(
         card.contains("anna wrote, with move 7: Your move now, bob."),
         "{card}"
     );
-    assert!(!card.contains("good luck"), "older words are not repeated: {card}");
+    assert!(
+        !card.contains("good luck"),
+        "older words are not repeated: {card}"
+    );
 
     // bob mutes anna: her next words stay out of his card, and out of his `show`.
     bob.json(&["mute", "--player", "anna"]);

@@ -10,8 +10,8 @@ use turnpost_shared::{
 use crate::failure::Failure;
 use crate::game_display::describe;
 use crate::output::{print, print_json, print_json_with};
-use crate::terminal_text::escape_controls;
 use crate::session::Session;
+use crate::terminal_text::escape_controls;
 
 /// Prints a game for people or scripts.
 ///
@@ -61,7 +61,10 @@ fn messages_text(messages: &[MessageView]) -> String {
             other => other.describe().to_owned(),
         };
         let body = escape_controls(&message.text, true).replace('\n', "\n    ");
-        text.push_str(&format!("  {} ({with}): {body}\n", escape_controls(&message.player, false)));
+        text.push_str(&format!(
+            "  {} ({with}): {body}\n",
+            escape_controls(&message.player, false)
+        ));
     }
     text
 }

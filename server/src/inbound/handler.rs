@@ -11,7 +11,9 @@
 
 use turnpost_shared::{ConditionalMoves, DrawAction, GameStatus, MoveError, PlayMoveRequest};
 
-use super::{split_reply, written_lines, InboundMessage, KeyCheck, MailCommand, ReplyToken, SenderAuth};
+use super::{
+    split_reply, written_lines, InboundMessage, KeyCheck, MailCommand, ReplyToken, SenderAuth,
+};
 use crate::db::models::Account;
 use crate::db::{self, inbound as q, DbConnection, DbError};
 use crate::games::challenge::BotGamesCap;

@@ -82,17 +82,19 @@ mod tests {
         let parts = split(&lines(
             "F3-F4\nyour turn, good luck\nif A18-A17 then F4-F5\nsee you\nshow",
         ));
-        assert_eq!(
-            parts.commands,
-            ["F3-F4", "if A18-A17 then F4-F5", "show"]
-        );
+        assert_eq!(parts.commands, ["F3-F4", "if A18-A17 then F4-F5", "show"]);
         assert_eq!(parts.carrier, Some(0));
-        assert_eq!(parts.message.as_deref(), Some("your turn, good luck\nsee you"));
+        assert_eq!(
+            parts.message.as_deref(),
+            Some("your turn, good luck\nsee you")
+        );
     }
 
     #[test]
     fn lines_before_the_action_stay_commands() {
-        let parts = split(&lines("help\nresign\nWell played. Draw is near? no.\nhelp me"));
+        let parts = split(&lines(
+            "help\nresign\nWell played. Draw is near? no.\nhelp me",
+        ));
         assert_eq!(parts.commands, ["help", "resign"]);
         assert_eq!(parts.carrier, Some(1));
         assert_eq!(

@@ -71,7 +71,10 @@ pub(super) fn messages(letter: &mut Letter, game: &GameFacts) {
             turnpost_shared::MessageAction::Move => format!("with move {}", message.ply + 1),
             other => format!("with their {}", other.describe()),
         };
-        letter.para(&format!("{} wrote, {with}: {}", message.player, message.text));
+        letter.para(&format!(
+            "{} wrote, {with}: {}",
+            message.player, message.text
+        ));
     }
 }
 

@@ -5,14 +5,14 @@ use turnpost_shared::ActionMessage;
 
 use crate::auth::Authenticated;
 use crate::games::challenge;
-use crate::optional_json::OptionalJson;
+use crate::json_object::OptionalJson;
 use crate::state::AppState;
 
 /// Accepts the caller's seat of a challenge; the game starts when every seat has accepted. An
 /// optional body `{message}` carries a word for the other players.
 ///
 /// # Errors
-/// 401; 404 unknown game; 403 without a seat in it; 409 when the game is no longer a challenge or the challenge expired; 422 `bad_message` for a message over 500 characters (nothing
+/// 401; 404 unknown game; 403 without a seat in it; 409 when the game is no longer a challenge or the challenge expired; 422 `bad_message` for a message longer than five hundred characters (nothing
 /// done).
 #[utoipa::path(post, path = "/v1/games/{id}/accept", tag = "games", security(("bearer" = [])),
     request_body(content = Option<turnpost_shared::ActionMessage>, description = "Optional: a message with the acceptance"),

@@ -15,7 +15,7 @@ use crate::state::AppState;
 /// # Errors
 /// 401; 404 unknown game; 403 without a seat; 409 not being played, no offer to answer, or
 /// your seat has left the game (`left_game`); 422 an unknown action, `bad_message` for a
-/// message over 500 characters (nothing done).
+/// message longer than five hundred characters (nothing done).
 #[utoipa::path(post, path = "/v1/games/{id}/draw", tag = "games", security(("bearer" = [])),
     request_body = turnpost_shared::DrawRequest,
     params(("id" = i64, Path, description = "Game id")),

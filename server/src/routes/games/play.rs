@@ -16,7 +16,7 @@ use crate::state::AppState;
 /// 401; 404 unknown game; 403 `not_your_game` / `not_your_turn`; 409 with the current game
 /// (`{"error", "game"}`) for a stale ply, a taken ply, a game not started or over; 422
 /// `move_syntax` (with `offset` and `expected`), `illegal_move` (with the rule), or
-/// `bad_message` (a message over 500 characters: nothing played).
+/// `bad_message` (a message longer than five hundred characters: nothing played).
 #[utoipa::path(post, path = "/v1/games/{id}/moves", tag = "games", security(("bearer" = [])),
     request_body = turnpost_shared::PlayMoveRequest,
     params(("id" = i64, Path, description = "Game id")),

@@ -5,7 +5,7 @@ use turnpost_shared::ActionMessage;
 
 use crate::auth::Authenticated;
 use crate::games::ending;
-use crate::optional_json::OptionalJson;
+use crate::json_object::OptionalJson;
 use crate::state::AppState;
 
 /// Resigns the caller's seat: in a two-seat game the other seat wins; with three or more seats
@@ -14,7 +14,7 @@ use crate::state::AppState;
 ///
 /// # Errors
 /// 401; 404 unknown game; 403 without a seat in it; 409 when the game is not being played or
-/// the seat has already left (`left_game`); 422 `bad_message` for a message over 500
+/// the seat has already left (`left_game`); 422 `bad_message` for a message longer than five hundred
 /// characters (nothing done).
 #[utoipa::path(post, path = "/v1/games/{id}/resign", tag = "games", security(("bearer" = [])),
     request_body(content = Option<turnpost_shared::ActionMessage>, description = "Optional: a message with the resignation"),
