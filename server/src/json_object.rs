@@ -44,7 +44,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonObject<T> {
     }
 }
 
-/// The body, or `T::default()` when the request has none.
+/// The body, or `T::default()` when the request has none (or `null`).
 #[derive(Debug)]
 pub struct OptionalJson<T>(pub T);
 
@@ -74,7 +74,20 @@ impl<T: DeserializeOwned + Default + 'static> FromRequest for OptionalJson<T> {
         if !has_body(req) {
             return Box::pin(async { Ok(OptionalJson(T::default())) });
         }
-        let object = JsonObject::<T>::from_request(req, payload);
-        Box::pin(async move { Ok(OptionalJson(object.await?.into_inner())) })
+        // `null` is no body too; anything else must be an object.
+        let value = web::Json::<Value>::from_request(req, payload);
+        let req = req.clone();
+        Box::pin(async move {
+            let read = match value.await?.into_inner() {
+                Value::Null => return Ok(OptionalJson(T::default())),
+                object @ Value::Object(_) => serde_json::from_value(object),
+                _ => Err(<serde_json::Error as serde::de::Error>::custom(
+                    "expected a JSON object or no body",
+                )),
+            };
+            read.map(OptionalJson).map_err(|error| {
+                crate::error::json_error(JsonPayloadError::Deserialize(error), &req)
+            })
+        })
     }
 }

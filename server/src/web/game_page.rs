@@ -363,7 +363,7 @@ fn page_body(
                         }
                     }
                 }
-                @if !page.moves.messages.is_empty() || form.is_some() {
+                @if !page.moves.messages.is_empty() {
                     (messages_section(page, form))
                 }
                 p.links {
@@ -391,6 +391,11 @@ pub fn message_input(id: &str) -> Markup {
 fn messages_section(page: &GamePage, form: Option<&Control>) -> Markup {
     let id = page.view.id;
     let own = form.and_then(|control| u8::try_from(control.seat).ok());
+    // Like the other forms, only for a seat still playing (a departed seat's link acts no more).
+    let form = form.filter(|_| {
+        page.view.status == GameStatus::Active
+            && own.is_some_and(|s| !page.view.departed.contains(&s))
+    });
     let others: Vec<&str> = page
         .view
         .seats
