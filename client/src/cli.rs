@@ -5,8 +5,8 @@ use crate::commands::game_actions::DrawChoice;
 use crate::commands::tokens::TokensCommand;
 use crate::commands::tournament::TournamentCommand;
 use crate::commands::{
-    GamesArgs, IfArgs, LoginArgs, MoveArgs, NewArgs, NotificationsArgs, SeekArgs, SignupArgs,
-    WaitArgs,
+    GamesArgs, IfArgs, LoginArgs, MoveArgs, MuteArgs, NewArgs, NotificationsArgs, SeekArgs,
+    SignupArgs, WaitArgs,
 };
 
 const AFTER_HELP: &str = "\
@@ -66,7 +66,12 @@ pub enum Command {
     /// List the challenges waiting for players.
     Invites,
     /// Accept a challenge.
-    Accept { id: i64 },
+    Accept {
+        id: i64,
+        /// A message for the other players (at most 500 characters).
+        #[arg(long, short = 'm', value_name = "TEXT")]
+        message: Option<String>,
+    },
     /// Decline a challenge (it is cancelled).
     Decline { id: i64 },
     /// Post an open challenge: you take one seat, the others are open for anyone to join.
@@ -101,6 +106,8 @@ pub enum Command {
     Next,
     /// Show a game: players, whose turn, clock and deadline, the board with the last move
     /// highlighted.
+    ///
+    /// For the game's players, also the messages sent with the moves (who, move number, text).
     Show { id: i64 },
     /// List the legal moves in a game, one per line (when there are many: grouped by their
     /// first part, or the first few; --all lists every one).
@@ -134,9 +141,26 @@ pub enum Command {
         /// Resign without asking.
         #[arg(long, short = 'y')]
         yes: bool,
+        /// A message for the other players (at most 500 characters).
+        #[arg(long, short = 'm', value_name = "TEXT")]
+        message: Option<String>,
     },
     /// Offer, accept or decline a draw.
-    Draw { action: DrawChoice, id: i64 },
+    Draw {
+        action: DrawChoice,
+        id: i64,
+        /// A message for the other players (at most 500 characters).
+        #[arg(long, short = 'm', value_name = "TEXT")]
+        message: Option<String>,
+    },
+    /// Mute the messages of a game, or of a player in every game: they are left out of your
+    /// turn mails, `turnpost show` and the game page.
+    ///
+    /// Examples: turnpost mute 42; turnpost mute --player bob. Without either, lists what you
+    /// muted.
+    Mute(MuteArgs),
+    /// Show the messages of a game, or of a player, again (undoes `turnpost mute`).
+    Unmute(MuteArgs),
     /// Wait until it is your move, then show that game (for scripts and bots).
     Wait(WaitArgs),
     /// Claim a win on time in a `--timeout claim` game whose player to move is past the deadline.

@@ -26,7 +26,7 @@ use clap::Parser;
 use cli::{Cli, Command};
 use commands::game_actions::{self, Action};
 use commands::{
-    claim, conditional, engine, game_info, list, login, logout, new, notifications,
+    claim, conditional, engine, game_info, list, login, logout, mutes, new, notifications,
     open_challenges, play, ratings, rules, signup, tokens, tournament, vacation, wait, whoami,
 };
 use failure::Failure;
@@ -65,8 +65,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Tokens { command } => tokens::run(command, profile, json),
         Command::New(args) => new::run(args, profile, json),
         Command::Invites => list::invites(profile, json),
-        Command::Accept { id } => game_actions::act(Action::Accept, id, profile, json),
-        Command::Decline { id } => game_actions::act(Action::Decline, id, profile, json),
+        Command::Accept { id, message } => {
+            game_actions::act(Action::Accept, id, message.as_deref(), profile, json)
+        }
+        Command::Decline { id } => game_actions::act(Action::Decline, id, None, profile, json),
         Command::Seek(args) => open_challenges::seek(args, profile, json),
         Command::Challenges { kind } => open_challenges::list(kind, profile, json),
         Command::Join { id } => open_challenges::join(id, false, profile, json),
@@ -82,8 +84,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::History { id } => game_info::history(id, profile, json),
         Command::Record { id } => game_info::record(id, profile, json),
         Command::Board { id, svg } => game_info::board(id, svg, profile, json),
-        Command::Resign { id, yes } => game_actions::resign(id, yes, profile, json),
-        Command::Draw { action, id } => game_actions::draw(action, id, profile, json),
+        Command::Resign { id, yes, message } => {
+            game_actions::resign(id, yes, message.as_deref(), profile, json)
+        }
+        Command::Draw {
+            action,
+            id,
+            message,
+        } => game_actions::draw(action, id, message.as_deref(), profile, json),
+        Command::Mute(args) => mutes::run(&args, true, profile, json),
+        Command::Unmute(args) => mutes::run(&args, false, profile, json),
         Command::Wait(args) => wait::run(args, profile, json),
         Command::Claim { id } => claim::run(id, profile, json),
         Command::Vacation { days } => vacation::run(days, profile, json),

@@ -78,7 +78,7 @@ fn main() {
         let id = challenge::create(&mut conn, &ctx, &maker, &checked)
             .unwrap()
             .id;
-        challenge::accept(&mut conn, &ctx, &Actor::Account(b.id), id).unwrap();
+        challenge::accept(&mut conn, &ctx, &Actor::Account(b.id), id, None).unwrap();
         for ply in 0..(g % 12) {
             let game = turnpost_server::db::games::find(&mut conn, id)
                 .unwrap()
@@ -97,6 +97,7 @@ fn main() {
                 &PlayMoveRequest {
                     notation: moves[(g + ply) % moves.len()].clone(),
                     ply: u32::try_from(game.ply).unwrap(),
+                    message: None,
                 },
             )
             .unwrap();

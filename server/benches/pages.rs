@@ -88,7 +88,8 @@ fn build(config: &Config, games: usize, builders: usize) -> (Vec<i64>, String) {
                         let id = challenge::create(&mut conn, &ctx, &maker, &checked)
                             .unwrap()
                             .id;
-                        challenge::accept(&mut conn, &ctx, &Actor::Account(b.id), id).unwrap();
+                        challenge::accept(&mut conn, &ctx, &Actor::Account(b.id), id, None)
+                            .unwrap();
                         for ply in 0..(g % 12) {
                             let game = turnpost_server::db::games::find(&mut conn, id)
                                 .unwrap()
@@ -108,6 +109,7 @@ fn build(config: &Config, games: usize, builders: usize) -> (Vec<i64>, String) {
                                 &PlayMoveRequest {
                                     notation: moves[(g + ply) % moves.len()].clone(),
                                     ply: u32::try_from(game.ply).unwrap(),
+                                    message: None,
                                 },
                             )
                             .unwrap();

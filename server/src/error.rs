@@ -359,6 +359,7 @@ impl From<crate::games::GameError> for ApiError {
             G::InvalidVacation => invalid("invalid_vacation"),
             G::VacationExhausted { .. } => invalid("vacation_exhausted"),
             G::BadConditional(_) => invalid("bad_conditional"),
+            G::BadMessage(_) => invalid("bad_message"),
             G::Storage(db) => db.into(),
         }
     }

@@ -1,12 +1,14 @@
 //! A JSON body that must be an object: serde reads a struct from a JSON array too (its fields
 //! in order), so `[null, null]` would pass for a patch of two absent fields. Bodies that are
-//! objects by contract are read as one first, and refused (422) otherwise.
+//! objects by contract are read as one first, and refused (422) otherwise. [`OptionalJson`] is
+//! such a body that may be left out (routes that took none before).
 
 use std::future::Future;
 use std::pin::Pin;
 
 use actix_web::dev::Payload;
 use actix_web::error::JsonPayloadError;
+use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -38,6 +40,54 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonObject<T> {
                 .map_err(|error| {
                     crate::error::json_error(JsonPayloadError::Deserialize(error), &req)
                 })
+        })
+    }
+}
+
+/// The body, or `T::default()` when the request has none (or `null`).
+#[derive(Debug)]
+pub struct OptionalJson<T>(pub T);
+
+impl<T> OptionalJson<T> {
+    /// The value read.
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+/// Whether the request says a body follows (a length above zero, or chunks).
+fn has_body(req: &HttpRequest) -> bool {
+    let headers = req.headers();
+    if headers.contains_key(header::TRANSFER_ENCODING) {
+        return true;
+    }
+    headers
+        .get(header::CONTENT_LENGTH)
+        .is_some_and(|length| length.to_str().map_or(true, |length| length.trim() != "0"))
+}
+
+impl<T: DeserializeOwned + Default + 'static> FromRequest for OptionalJson<T> {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, actix_web::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        if !has_body(req) {
+            return Box::pin(async { Ok(OptionalJson(T::default())) });
+        }
+        // `null` is no body too; anything else must be an object.
+        let value = web::Json::<Value>::from_request(req, payload);
+        let req = req.clone();
+        Box::pin(async move {
+            let read = match value.await?.into_inner() {
+                Value::Null => return Ok(OptionalJson(T::default())),
+                object @ Value::Object(_) => serde_json::from_value(object),
+                _ => Err(<serde_json::Error as serde::de::Error>::custom(
+                    "expected a JSON object or no body",
+                )),
+            };
+            read.map(OptionalJson).map_err(|error| {
+                crate::error::json_error(JsonPayloadError::Deserialize(error), &req)
+            })
         })
     }
 }

@@ -256,7 +256,12 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
                 sender_auth: turnpost_server::inbound::SenderAuth::None,
                 bot_games_cap: turnpost_server::games::challenge::BotGamesCap(5),
             },
-            &reply("cleo@example.org", &reply_to, &mv),
+            // With a message after the move (a `move_messages` row).
+            &reply(
+                "cleo@example.org",
+                &reply_to,
+                &format!("{mv}\ngood luck, anna"),
+            ),
         )
         .unwrap()
     };
@@ -312,6 +317,16 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
     .await;
     assert_eq!(tree.status, 200, "{tree:?}");
     ids.push(id);
+    // Messages muted: bert mutes this game's and anna's.
+    let muted_game = post(&app, &format!("/v1/games/{id}/mute"), &bert, json!({})).await;
+    assert_eq!(muted_game.status, 200, "{muted_game:?}");
+    let muted_anna = post(&app, "/v1/players/anna/mute", &bert, json!({})).await;
+    assert_eq!(muted_anna.status, 200, "{muted_anna:?}");
+    assert_eq!(
+        muted_anna.body["players"],
+        json!(["anna"]),
+        "{muted_anna:?}"
+    );
     // Rated: both moved, then a resignation (rating history rows for both).
     let id = started(&app, "kefren", &["anna", "bert"], &[&anna, &bert]).await;
     play_first(&app, id, &anna).await;
@@ -420,6 +435,7 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
             &PlayMoveRequest {
                 notation: mv,
                 ply: u32::try_from(stored.ply).unwrap(),
+                message: None,
             },
         )
         .unwrap();

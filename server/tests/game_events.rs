@@ -96,7 +96,7 @@ fn started_game(conn: &mut DbConnection, ctx: &MailContext, anna: Actor, bert: A
     };
     let checked = challenge::check(conn, &anna, &request, challenge::BotGamesCap(5)).unwrap();
     let game = challenge::create(conn, ctx, &anna, &checked).unwrap();
-    challenge::accept(conn, ctx, &bert, game.id).unwrap();
+    challenge::accept(conn, ctx, &bert, game.id, None).unwrap();
     game.id
 }
 
@@ -121,6 +121,7 @@ fn play_first_legal(
     let request = PlayMoveRequest {
         notation,
         ply: view.ply,
+        message: None,
     };
     (
         mover,

@@ -722,6 +722,7 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
         result: None,
         result_reason: None,
         deadline: None,
+        messages: Vec::new(),
     };
     let to = Recipient {
         name: "anna".into(),

@@ -91,6 +91,7 @@ fn game_of(kind: GameKind, plies: usize, for_seat: Option<u8>) -> GameFacts {
         result: None,
         result_reason: None,
         deadline: Some(at("2026-11-24T18:00:00Z")),
+        messages: Vec::new(),
         position,
     }
 }
@@ -436,6 +437,7 @@ fn left_game_that_goes_on() {
         result: None,
         result_reason: None,
         deadline: Some(at("2026-11-24T18:00:00Z")),
+        messages: Vec::new(),
         position,
     };
     let mail = compose::left_game(

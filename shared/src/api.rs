@@ -249,6 +249,12 @@ pub struct PlayMoveRequest {
     pub notation: String,
     /// How many moves the client saw played; a different number answers 409 with the game.
     pub ply: u32,
+    /// A word for the other players, sent with the move: at most 500 characters once control
+    /// characters are dropped (more answers 422 and plays nothing). Only the game's players
+    /// ever see it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(example = "your turn, good luck"))]
+    pub message: Option<String>,
 }
 
 /// `GET`/`PUT /v1/games/{id}/conditional`: the caller's conditional moves in a two-player game,
@@ -288,6 +294,113 @@ pub enum DrawAction {
 pub struct DrawRequest {
     /// `offer`, `accept` or `decline`.
     pub action: DrawAction,
+    /// A word for the other players, sent with the offer or answer (as with a move: at most
+    /// 500 characters; seen by the game's players only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// The optional body of `POST /v1/games/{id}/resign` and `POST /v1/games/{id}/accept`: a word
+/// for the other players with the action (as with a move: at most 500 characters; seen by the
+/// game's players only). No body, `{}` and `{"message": null}` send none.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ActionMessage {
+    /// The message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(example = "well played"))]
+    pub message: Option<String>,
+}
+
+/// What a message came with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum MessageAction {
+    /// A move.
+    Move,
+    /// A resignation.
+    Resign,
+    /// A draw offer.
+    DrawOffer,
+    /// Accepting a draw offer.
+    DrawAccept,
+    /// Declining a draw offer.
+    DrawDecline,
+    /// Accepting a challenge.
+    Accept,
+}
+
+impl MessageAction {
+    /// The stored (and JSON) name: `move`, `draw_offer`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MessageAction::Move => "move",
+            MessageAction::Resign => "resign",
+            MessageAction::DrawOffer => "draw_offer",
+            MessageAction::DrawAccept => "draw_accept",
+            MessageAction::DrawDecline => "draw_decline",
+            MessageAction::Accept => "accept",
+        }
+    }
+
+    /// The action of a stored name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        [
+            MessageAction::Move,
+            MessageAction::Resign,
+            MessageAction::DrawOffer,
+            MessageAction::DrawAccept,
+            MessageAction::DrawDecline,
+            MessageAction::Accept,
+        ]
+        .into_iter()
+        .find(|action| action.as_str() == name)
+    }
+
+    /// For people: "with their move", "with their resignation".
+    #[must_use]
+    pub fn describe(self) -> &'static str {
+        match self {
+            MessageAction::Move => "move",
+            MessageAction::Resign => "resignation",
+            MessageAction::DrawOffer => "draw offer",
+            MessageAction::DrawAccept => "draw acceptance",
+            MessageAction::DrawDecline => "draw decline",
+            MessageAction::Accept => "acceptance",
+        }
+    }
+}
+
+/// A message a player sent with an action, as the game's players see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MessageView {
+    /// The game's ply when it was sent: for a move, the move's ply (move `ply + 1`).
+    pub ply: u32,
+    /// The sender's seat.
+    pub seat: u8,
+    /// The sender's account name.
+    pub player: String,
+    /// What it came with.
+    pub action: MessageAction,
+    /// The text (plain text: links are not made links).
+    pub text: String,
+    /// When it was sent.
+    pub sent_at: String,
+}
+
+/// Answer to the mute routes: what the caller has muted now.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct MessageMutes {
+    /// Games whose messages the caller does not see, ascending.
+    pub games: Vec<i64>,
+    /// Players whose messages the caller does not see (in any game), by name.
+    pub players: Vec<String>,
 }
 
 /// The seat name of a challenge that posts the seat open, for anyone to take; no account may
@@ -523,6 +636,10 @@ pub struct ChallengeList {
 pub struct MoveList {
     /// Every move, first first.
     pub moves: Vec<MoveView>,
+    /// The messages the players sent with their actions, oldest first: shown to the game's
+    /// players only (never to others), without those the caller muted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<MessageView>,
 }
 
 #[cfg(test)]

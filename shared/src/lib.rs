@@ -20,6 +20,7 @@ mod kind;
 mod marked_moves;
 mod move_error;
 mod move_list;
+mod move_message;
 mod notation;
 mod notification_api;
 mod on_leave;
@@ -43,10 +44,11 @@ mod sanqi;
 
 pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
 pub use api::{
-    Account, ChallengeList, CodeSent, ConditionalMoves, CreateGameRequest, DrawAction, DrawRequest,
-    ErrorBody, ErrorDetail, GameList, GameSummary, GameView, Health, MoveList, MoveView, NewToken,
-    OptionValue, PlayMoveRequest, RatingChanges, SeatRating, SeatView, SignInRequest,
-    SignUpRequest, TokenInfo, TokenList, VerifyRequest, OPEN_SEAT,
+    Account, ActionMessage, ChallengeList, CodeSent, ConditionalMoves, CreateGameRequest,
+    DrawAction, DrawRequest, ErrorBody, ErrorDetail, GameList, GameSummary, GameView, Health,
+    MessageAction, MessageMutes, MessageView, MoveList, MoveView, NewToken, OptionValue,
+    PlayMoveRequest, RatingChanges, SeatRating, SeatView, SignInRequest, SignUpRequest, TokenInfo,
+    TokenList, VerifyRequest, OPEN_SEAT,
 };
 pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
 pub use bot::{
@@ -69,6 +71,7 @@ pub use kind::{GameKind, UnknownGameKind, UNKNOWN_GAME_KIND};
 pub use marked_moves::moves_to_mark;
 pub use move_error::MoveError;
 pub use move_list::split_move_list;
+pub use move_message::{clean_message, MessageError, MAX_MESSAGE_CHARS};
 pub use notation::{CellText, Cursor, ParseMoveError};
 pub use notification_api::{
     CategoriesPatch, NotificationCategories, NotificationSettings, NotificationSettingsPatch,

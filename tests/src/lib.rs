@@ -250,6 +250,30 @@ impl ServerProcess {
         }
     }
 
+    /// Runs `turnpost-server mail-in` on the server's database with `raw` on stdin (as an
+    /// MTA delivering a reply would); answers its output.
+    pub fn mail_in(&self, raw: &[u8]) -> std::process::Output {
+        let mut command = Command::new(binary("turnpost-server", "turnpost-server"));
+        command
+            .arg("mail-in")
+            .env("TURNPOST_DATA_DIR", &self.data_dir)
+            .env_remove("DATABASE_URL")
+            .env("SMTP_URL", self.smtp.url())
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some((admin, name)) = &self.postgres {
+            let base = admin
+                .rsplit_once('/')
+                .map_or(admin.as_str(), |(base, _)| base);
+            command.env("DATABASE_URL", format!("{base}/{name}"));
+        }
+        let mut child = command.spawn().unwrap();
+        child.stdin.take().unwrap().write_all(raw).unwrap();
+        child.wait_with_output().unwrap()
+    }
+
     /// Which database the server uses.
     pub fn backend(&self) -> Backend {
         if self.postgres.is_some() {

@@ -3,12 +3,15 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::ValueEnum;
-use turnpost_shared::{DrawAction, DrawRequest, GameView};
+use turnpost_shared::{
+    ActionMessage, DrawAction, DrawRequest, GameView, MessageAction, MessageView, MoveList,
+};
 
 use crate::failure::Failure;
 use crate::game_display::describe;
-use crate::output::{print, print_json};
+use crate::output::{print, print_json, print_json_with};
 use crate::session::Session;
+use crate::terminal_text::escape_controls;
 
 /// Prints a game for people or scripts.
 ///
@@ -29,7 +32,41 @@ pub fn print_game(game: &GameView, json: bool) -> Result<(), Failure> {
 pub fn show(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> {
     let session = Session::open(profile)?;
     let game: GameView = session.client.get(&format!("/games/{id}"))?;
-    print_game(&game, json)
+    // The players' messages come with the move list, for the game's players only.
+    let messages = if game.your_seat.is_some() {
+        session
+            .client
+            .get::<MoveList>(&format!("/games/{id}/moves"))?
+            .messages
+    } else {
+        Vec::new()
+    };
+    if json {
+        return Ok(print_json_with("game", &game, "messages", &messages)?);
+    }
+    print(&describe(&game))?;
+    Ok(print(&messages_text(&messages))?)
+}
+
+/// The messages for people: "Messages:" and one line each, "bob (move 7): good luck";
+/// nothing without any. Control characters are shown escaped (the server drops them anyway).
+fn messages_text(messages: &[MessageView]) -> String {
+    if messages.is_empty() {
+        return String::new();
+    }
+    let mut text = String::from("\nMessages:\n");
+    for message in messages {
+        let with = match message.action {
+            MessageAction::Move => format!("move {}", message.ply + 1),
+            other => other.describe().to_owned(),
+        };
+        let body = escape_controls(&message.text, true).replace('\n', "\n    ");
+        text.push_str(&format!(
+            "  {} ({with}): {body}\n",
+            escape_controls(&message.player, false)
+        ));
+    }
+    text
 }
 
 /// What to do to a game with no further arguments.
@@ -40,18 +77,34 @@ pub enum Action {
     Resign,
 }
 
-/// Runs `turnpost accept|decline|resign ID`.
+/// Runs `turnpost accept|decline|resign ID`, with a `message` for the other players (accept
+/// and resign).
 ///
 /// # Errors
 /// Refusals and network failures.
-pub fn act(action: Action, id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+pub fn act(
+    action: Action,
+    id: i64,
+    message: Option<&str>,
+    profile: Option<&str>,
+    json: bool,
+) -> Result<(), Failure> {
     let session = Session::open(profile)?;
     let verb = match action {
         Action::Accept => "accept",
         Action::Decline => "decline",
         Action::Resign => "resign",
     };
-    let game: GameView = session.client.post_empty(&format!("/games/{id}/{verb}"))?;
+    let path = format!("/games/{id}/{verb}");
+    let game: GameView = match message {
+        Some(message) => session.client.post(
+            &path,
+            &ActionMessage {
+                message: Some(message.to_owned()),
+            },
+        )?,
+        None => session.client.post_empty(&path)?,
+    };
     print_game(&game, json)
 }
 
@@ -59,7 +112,13 @@ pub fn act(action: Action, id: i64, profile: Option<&str>, json: bool) -> Result
 ///
 /// # Errors
 /// A refusal when the player does not confirm; refusals and network failures.
-pub fn resign(id: i64, yes: bool, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+pub fn resign(
+    id: i64,
+    yes: bool,
+    message: Option<&str>,
+    profile: Option<&str>,
+    json: bool,
+) -> Result<(), Failure> {
     let stdin = std::io::stdin();
     if !yes && stdin.is_terminal() {
         let session = Session::open(profile)?;
@@ -85,7 +144,7 @@ pub fn resign(id: i64, yes: bool, profile: Option<&str>, json: bool) -> Result<(
             )));
         }
     }
-    act(Action::Resign, id, profile, json)
+    act(Action::Resign, id, message, profile, json)
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -99,15 +158,25 @@ pub enum DrawChoice {
 ///
 /// # Errors
 /// Refusals and network failures.
-pub fn draw(choice: DrawChoice, id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+pub fn draw(
+    choice: DrawChoice,
+    id: i64,
+    message: Option<&str>,
+    profile: Option<&str>,
+    json: bool,
+) -> Result<(), Failure> {
     let session = Session::open(profile)?;
     let action = match choice {
         DrawChoice::Offer => DrawAction::Offer,
         DrawChoice::Accept => DrawAction::Accept,
         DrawChoice::Decline => DrawAction::Decline,
     };
-    let game: GameView = session
-        .client
-        .post(&format!("/games/{id}/draw"), &DrawRequest { action })?;
+    let game: GameView = session.client.post(
+        &format!("/games/{id}/draw"),
+        &DrawRequest {
+            action,
+            message: message.map(str::to_owned),
+        },
+    )?;
     print_game(&game, json)
 }

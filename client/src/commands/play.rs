@@ -22,6 +22,10 @@ pub struct MoveArgs {
     /// Check the move without playing it.
     #[arg(long)]
     pub dry_run: bool,
+    /// A message for the other players, sent with the move (at most 500 characters); only
+    /// the game's players see it.
+    #[arg(long, short = 'm', value_name = "TEXT")]
+    pub message: Option<String>,
 }
 
 /// Runs `turnpost move`.
@@ -83,6 +87,7 @@ pub fn run(args: MoveArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
         &PlayMoveRequest {
             notation: canonical,
             ply,
+            message: args.message.clone(),
         },
     )?;
     if json {

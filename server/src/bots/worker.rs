@@ -321,6 +321,7 @@ impl BotWorker {
         let request = PlayMoveRequest {
             notation,
             ply: u32::try_from(turn.ply).unwrap_or_default(),
+            message: None,
         };
         let actor = Actor::Bot {
             account_id: turn.account_id,
@@ -372,7 +373,7 @@ impl BotWorker {
             account_id: offer.account_id,
         };
         self.with_conn(move |conn, ctx| {
-            match ending::draw(conn, ctx, &actor, offer.game_id, action) {
+            match ending::draw(conn, ctx, &actor, offer.game_id, action, None) {
                 Ok(_) => Ok(true),
                 // Answered by another process, withdrawn, or the game ended meanwhile.
                 Err(GameError::NoDrawOffer | GameError::NotActive { .. }) => Ok(false),

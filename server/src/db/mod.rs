@@ -13,6 +13,7 @@ pub mod conditional;
 pub mod events;
 pub mod games;
 pub mod inbound;
+pub mod messages;
 pub mod models;
 pub mod move_write;
 pub mod notifications;

@@ -213,6 +213,33 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    move_messages (id) {
+        id -> BigInt,
+        game_id -> BigInt,
+        seat -> Integer,
+        account_id -> BigInt,
+        ply -> Integer,
+        action -> Text,
+        body -> Text,
+        sent_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    message_game_mutes (account_id, game_id) {
+        account_id -> BigInt,
+        game_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    message_person_mutes (account_id, muted_account_id) {
+        account_id -> BigInt,
+        muted_account_id -> BigInt,
+    }
+}
+
 diesel::joinable!(api_tokens -> accounts (account_id));
 diesel::table! {
     open_seats (game_id, seat) {
@@ -318,6 +345,9 @@ diesel::table! {
 diesel::joinable!(rating_history -> accounts (account_id));
 diesel::joinable!(rating_history -> games (game_id));
 
+diesel::joinable!(move_messages -> games (game_id));
+diesel::joinable!(move_messages -> accounts (account_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     api_tokens,
@@ -341,5 +371,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     tournament_entries,
     tournament_games,
     tournament_byes,
-    rating_history
+    rating_history,
+    move_messages,
+    message_game_mutes,
+    message_person_mutes
 );

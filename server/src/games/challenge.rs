@@ -312,14 +312,16 @@ pub(super) fn require_open(loaded: &Loaded) -> Result<(), GameError> {
 /// Accepts a seat; when it is the last one, the game starts. Accepting twice answers the same.
 ///
 /// # Errors
-/// [`GameError::NotFound`], `NotYourGame`, `NotAChallenge`, `ChallengeExpired`; storage
-/// failures.
+/// [`GameError::NotFound`], `NotYourGame`, `NotAChallenge`, `ChallengeExpired`; `BadMessage`
+/// for a `message` too long (nothing done); storage failures.
 pub fn accept(
     conn: &mut DbConnection,
     ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
+    message: Option<&str>,
 ) -> Result<GameView, GameError> {
+    let message = super::messages::cleaned(message)?;
     frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.clone();
@@ -333,6 +335,14 @@ pub fn accept(
         require_open(loaded)?;
         let now = db::now();
         if !already {
+            super::messages::record(
+                conn,
+                loaded,
+                (seat, me.id),
+                loaded.game.ply,
+                turnpost_shared::MessageAction::Accept,
+                message.as_deref(),
+            )?;
             q::accept_seat(conn, game_id, seat, now)?;
             for (s, _) in &mut loaded.seats {
                 if s.seat == seat {

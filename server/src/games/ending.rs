@@ -11,9 +11,10 @@
 //! acceptances are stored with the offer; one decline ends it); an offer stands until its
 //! maker moves again, and lapses when any seat leaves.
 
-use turnpost_shared::{AnyGame, Departure, DrawAction, GameView, OnLeave, Seat};
+use turnpost_shared::{AnyGame, Departure, DrawAction, GameView, MessageAction, OnLeave, Seat};
 
 use super::event::{self as events, GameEvent};
+use super::messages;
 use super::{frame, view, Actor, GameError, GameResult, GameStatus, Loaded, ResultReason};
 use crate::db::accounts;
 use crate::db::games as q;
@@ -347,18 +348,29 @@ fn close(
 ///
 /// # Errors
 /// [`GameError::NotFound`], `NotYourGame`, `NotActive`, `LeftGame` (the seat has already
-/// left); storage failures.
+/// left); `BadMessage` for a `message` too long (nothing done); storage failures.
 pub fn resign(
     conn: &mut DbConnection,
     ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
+    message: Option<&str>,
 ) -> Result<GameView, GameError> {
+    let message = messages::cleaned(message)?;
     frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.id;
         require_active(loaded)?;
         loaded.require_playing(seat, actor)?;
+        let ply = loaded.game.ply;
+        messages::record(
+            conn,
+            loaded,
+            (seat, actor.account_id()),
+            ply,
+            MessageAction::Resign,
+            message.as_deref(),
+        )?;
         leave(conn, loaded, seat, Departure::Resign)?;
         Ok(view::view_of(conn, loaded, me)?)
     })
@@ -374,14 +386,17 @@ fn acceptances(loaded: &Loaded) -> SeatSet {
 ///
 /// # Errors
 /// [`GameError::NotFound`], `NotYourGame`, `NotActive`, `NoDrawOffer`, `DrawOffered` (another
-/// seat's offer stands: accept it instead), `LeftGame`; storage failures.
+/// seat's offer stands: accept it instead), `LeftGame`; `BadMessage` for a `message` too long
+/// (nothing done); storage failures.
 pub fn draw(
     conn: &mut DbConnection,
     ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
     action: DrawAction,
+    message: Option<&str>,
 ) -> Result<GameView, GameError> {
+    let message = messages::cleaned(message)?;
     frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.clone();
@@ -389,6 +404,24 @@ pub fn draw(
         loaded.require_playing(seat, actor)?;
         let offered = loaded.game.draw_offered_by;
         let other_offered = offered.is_some_and(|s| s != seat);
+        // Stored with the action (a refused one rolls it back); a repeated offer sends nothing.
+        let said = match action {
+            DrawAction::Offer if offered != Some(seat) => Some(MessageAction::DrawOffer),
+            DrawAction::Offer => None,
+            DrawAction::Accept => Some(MessageAction::DrawAccept),
+            DrawAction::Decline => Some(MessageAction::DrawDecline),
+        };
+        if let Some(said) = said {
+            let ply = loaded.game.ply;
+            messages::record(
+                conn,
+                loaded,
+                (seat, actor.account_id()),
+                ply,
+                said,
+                message.as_deref(),
+            )?;
+        }
         match action {
             DrawAction::Offer if other_offered => Err(GameError::DrawOffered { game_id }),
             DrawAction::Offer => {

@@ -235,6 +235,9 @@ pub enum GameError {
     /// line, the move and the engine's reason).
     #[error("{0}")]
     BadConditional(String),
+    /// A message sent with an action is refused (too long): nothing was done.
+    #[error("{0}")]
+    BadMessage(String),
     /// A concurrent request changed the same rows (a unique key held where no lock did).
     #[error("a concurrent request changed the same data; read it again and retry")]
     Conflict,

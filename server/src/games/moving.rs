@@ -3,11 +3,12 @@
 //! which: a `pass` with no other move), updates the cached position and status, and queues the
 //! mails. Commit, then answer.
 
-use turnpost_shared::{AnyGame, GameView, PlayMoveRequest, TimeoutMode};
+use turnpost_shared::{AnyGame, GameView, MessageAction, PlayMoveRequest, TimeoutMode};
 
 use super::advance::{advance, Played};
 use super::conditional;
 use super::event::{self as events, GameEvent};
+use super::messages;
 use super::{forced, frame, view, Actor, GameError, GameStatus, Loaded};
 use crate::db::games as q;
 use crate::db::models::MoveRow;
@@ -57,8 +58,8 @@ fn same_move(
 /// [`GameError::NotFound`], `NotYourGame`, `LeftGame` (the player left; a bot may play the
 /// seat on), `NotYourTurn`; `StalePly`, `MoveTaken`,
 /// `NotStarted`, `GameOver` (with the current game; also when the mover's time ran out in an
-/// `auto` game, which ends it on time, committed); `Illegal` with the engine's error; storage
-/// failures.
+/// `auto` game, which ends it on time, committed); `Illegal` with the engine's error;
+/// `BadMessage` for a message too long (nothing played); storage failures.
 pub fn play(
     conn: &mut DbConnection,
     ctx: &MailContext,
@@ -66,6 +67,8 @@ pub fn play(
     game_id: i64,
     request: &PlayMoveRequest,
 ) -> Result<GameView, GameError> {
+    // A refused message plays nothing: it is read before the game is.
+    let message = messages::cleaned(request.message.as_deref())?;
     let outcome = frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.id;
@@ -187,6 +190,14 @@ pub fn play(
             &state,
             &events::to_record(loaded, event),
             super::LAST_MOVES,
+        )?;
+        messages::record(
+            conn,
+            loaded,
+            (seat, mover),
+            ply,
+            MessageAction::Move,
+            message.as_deref(),
         )?;
         if state.status == GameStatus::Finished {
             // After the moves are written: whether every seat moved decides an abort.

@@ -18,19 +18,26 @@ pub fn show(conn: &mut DbConnection, actor: &Actor, game_id: i64) -> Result<Game
     })
 }
 
-/// Every move of a game.
+/// Every move of a game, with the messages sent with the actions when `viewer` is one of its
+/// players (without those they muted; anyone else, `None` included, reads none).
 ///
 /// # Errors
 /// [`GameError::NotFound`]; storage failures.
-pub fn moves(conn: &mut DbConnection, game_id: i64) -> Result<MoveList, GameError> {
-    let rows = frame::read(conn, |conn| {
-        if q::find(conn, game_id)?.is_none() {
+pub fn moves(
+    conn: &mut DbConnection,
+    game_id: i64,
+    viewer: Option<i64>,
+) -> Result<MoveList, GameError> {
+    let (rows, messages) = frame::read(conn, |conn| {
+        let Some(loaded) = super::Loaded::find(conn, game_id, false)? else {
             return Err(GameError::NotFound { game_id });
-        }
-        Ok(q::moves(conn, game_id)?)
+        };
+        let messages = super::messages::visible(conn, &loaded, viewer)?;
+        Ok((q::moves(conn, game_id)?, messages))
     })?;
     Ok(MoveList {
         moves: rows.iter().map(view::move_view).collect(),
+        messages,
     })
 }
 
@@ -214,10 +221,13 @@ pub fn page(conn: &mut DbConnection, viewer: i64, game_id: i64) -> Result<GamePa
         let view = view::game_view(&loaded, &position, recent, viewer, db::now());
         let record = super::record::record_of(&loaded, &rows)?;
         let start = super::start_engine(&loaded.game)?;
+        // Messages for the game's players only (a viewer of 0 is nobody).
+        let messages = super::messages::visible(conn, &loaded, Some(viewer))?;
         Ok(GamePage {
             view,
             moves: MoveList {
                 moves: rows.iter().map(view::move_view).collect(),
+                messages,
             },
             record,
             start,

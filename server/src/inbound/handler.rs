@@ -11,7 +11,9 @@
 
 use turnpost_shared::{ConditionalMoves, DrawAction, GameStatus, MoveError, PlayMoveRequest};
 
-use super::{written_lines, InboundMessage, KeyCheck, MailCommand, ReplyToken, SenderAuth};
+use super::{
+    split_reply, written_lines, InboundMessage, KeyCheck, MailCommand, ReplyToken, SenderAuth,
+};
 use crate::db::models::Account;
 use crate::db::{self, inbound as q, DbConnection, DbError};
 use crate::games::challenge::BotGamesCap;
@@ -285,7 +287,10 @@ fn run_commands(
         account_id: account.id,
         seat: token.seat,
     };
-    let lines = written_lines(text);
+    let written = written_lines(text);
+    // The words after the action's line are its message (issue 28).
+    let parts = split_reply(&written);
+    let lines = parts.commands;
     let mut run = Run {
         answer: MailAnswer {
             help: lines.is_empty(),
@@ -298,11 +303,16 @@ fn run_commands(
     let mut ply = token.ply;
     for (index, line) in lines.iter().enumerate() {
         let command = MailCommand::parse(line);
+        let message = parts
+            .message
+            .as_deref()
+            .filter(|_| parts.carrier == Some(index));
         let done = match &command {
             MailCommand::Move(text) => {
                 let request = PlayMoveRequest {
                     notation: text.clone(),
                     ply: u32::try_from(ply).unwrap_or(0),
+                    message: message.map(str::to_owned),
                 };
                 moving::play(conn, ctx, &actor, token.game_id, &request).map(|view| {
                     ply = i32::try_from(view.ply).unwrap_or(ply);
@@ -323,29 +333,30 @@ fn run_commands(
                 conditional::set(conn, ctx, &actor, token.game_id, &request, Edit::Add)
                     .map(|set| conditional_answer(&set))
             }
-            MailCommand::Resign => {
-                ending::resign(conn, ctx, &actor, token.game_id).map(|_| "resigned".to_owned())
-            }
-            MailCommand::DrawOffer => {
-                draw(conn, ctx, &actor, token, DrawAction::Offer, "draw offered")
-            }
+            MailCommand::Resign => ending::resign(conn, ctx, &actor, token.game_id, message)
+                .map(|_| "resigned".to_owned()),
+            MailCommand::DrawOffer => draw(
+                conn,
+                ctx,
+                (&actor, token),
+                (DrawAction::Offer, message),
+                "draw offered",
+            ),
             MailCommand::DrawAccept => draw(
                 conn,
                 ctx,
-                &actor,
-                token,
-                DrawAction::Accept,
+                (&actor, token),
+                (DrawAction::Accept, message),
                 "draw accepted",
             ),
             MailCommand::DrawDecline => draw(
                 conn,
                 ctx,
-                &actor,
-                token,
-                DrawAction::Decline,
+                (&actor, token),
+                (DrawAction::Decline, message),
                 "draw declined",
             ),
-            MailCommand::Accept => challenge::accept(conn, ctx, &actor, token.game_id)
+            MailCommand::Accept => challenge::accept(conn, ctx, &actor, token.game_id, message)
                 .map(|_| "challenge accepted".to_owned()),
             MailCommand::Decline => challenge::decline(conn, ctx, &actor, token.game_id)
                 .map(|_| "challenge declined".to_owned()),
@@ -379,7 +390,17 @@ fn run_commands(
         match done {
             Ok(what) => {
                 run.acted = true;
-                run.answer.done.push(what);
+                // Said in the confirmation: the message went with the action.
+                let sent = message
+                    .and_then(|m| turnpost_shared::clean_message(m).ok().flatten())
+                    .is_some();
+                if sent {
+                    run.answer
+                        .done
+                        .push(format!("{what}, with your message to the other players"));
+                } else {
+                    run.answer.done.push(what);
+                }
             }
             Err(error) => {
                 let example = match &error {
@@ -439,12 +460,11 @@ fn conditional_answer(set: &ConditionalMoves) -> String {
 fn draw(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    actor: &Actor,
-    token: &ReplyToken,
-    action: DrawAction,
+    (actor, token): (&Actor, &ReplyToken),
+    (action, message): (DrawAction, Option<&str>),
     what: &str,
 ) -> Result<String, GameError> {
-    ending::draw(conn, ctx, actor, token.game_id, action).map(|_| what.to_owned())
+    ending::draw(conn, ctx, actor, token.game_id, action, message).map(|_| what.to_owned())
 }
 
 /// A legal move of the game as it stands, to show how a move is written.

@@ -5,9 +5,44 @@
 
 use mail_parser::decoders::html::html_to_text;
 
-/// The text a player wrote in an HTML part: without blockquotes, tags and entities.
+/// The text a player wrote in an HTML part: without blockquotes, tags and entities; each
+/// `<div>` on lines of its own.
 pub fn html_body_text(html: &str) -> String {
-    html_to_text(&without_blockquotes(html))
+    html_to_text(&with_div_breaks(&without_blockquotes(html)))
+}
+
+/// `html` with a line break (`<br>`) before every `<div …>` and `</div>`: mail programs write
+/// each line typed as a `<div>` (a move, then the message on the next line), and the text
+/// conversion breaks lines at `<br>` and `</p>` only. One pass, like [`without_blockquotes`].
+fn with_div_breaks(html: &str) -> String {
+    const OPEN: &[u8] = b"<div";
+    const CLOSE: &[u8] = b"</div";
+    let bytes = html.as_bytes();
+    let mut out = String::with_capacity(html.len());
+    let mut copied = 0;
+    let mut position = 0;
+    while let Some(offset) = bytes
+        .get(position..)
+        .and_then(|rest| rest.iter().position(|&b| b == b'<'))
+    {
+        let tag_start = position + offset;
+        let rest = bytes.get(tag_start..).unwrap_or_default();
+        // `<div` followed by `>` or a space, not `<divx`.
+        let boundary = |prefix: &[u8]| {
+            starts_with_ignoring_case(rest, prefix)
+                && rest
+                    .get(prefix.len())
+                    .is_none_or(|b| *b == b'>' || b.is_ascii_whitespace() || *b == b'/')
+        };
+        if boundary(OPEN) || boundary(CLOSE) {
+            out.push_str(html.get(copied..tag_start).unwrap_or_default());
+            out.push_str("<br>");
+            copied = tag_start;
+        }
+        position = tag_start + 1;
+    }
+    out.push_str(html.get(copied..).unwrap_or_default());
+    out
 }
 
 /// Whether `bytes` starts with `prefix`, ASCII case ignored.
@@ -67,7 +102,20 @@ pub fn without_blockquotes(html: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::without_blockquotes;
+    use super::{html_body_text, without_blockquotes};
+
+    #[test]
+    fn each_div_is_a_line() {
+        let text = html_body_text(
+            "<div dir=\"ltr\">F3:E4:E7<div>good luck</div></div><DIV class=x>bye</DIV>a<divx>b</divx>",
+        );
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        assert_eq!(lines, ["F3:E4:E7", "good luck", "bye", "ab"]);
+    }
 
     #[test]
     fn blockquotes_go_with_what_they_hold() {

@@ -14,6 +14,7 @@ mod html_text;
 mod imap_mailbox;
 mod inbound_message;
 mod mail_command;
+mod reply_message;
 mod reply_text;
 mod sender_auth;
 pub mod settings;
@@ -27,5 +28,6 @@ pub use crate::reply_address::{
     load_secret, KeyCheck, ReplyAddressTemplate, ReplyKeys, ReplyToken, SeatHolder, TemplateError,
     REPLY_KEY_NAME,
 };
+pub use reply_message::{split as split_reply, ReplyParts};
 pub use reply_text::written_lines;
 pub use sender_auth::{AuthenticationResults, MethodResult, SenderAuth};

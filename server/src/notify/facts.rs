@@ -85,7 +85,8 @@ fn reported(rows: &[MoveRow], seat: Option<i32>) -> Vec<PlayedMove> {
 }
 
 /// The game as its mails show it at its ply, with the moves reported to `for_seat` (those
-/// since it last moved; `None`: the last player's move) and the deadline of the seat to move.
+/// since it last moved; `None`: the last player's move), the other players' messages to the
+/// seat's player since then (`None`: none) and the deadline of the seat to move.
 /// `loaded` may be the game as it was at an event (`event::as_at`): the moves read are those
 /// played before its ply.
 ///
@@ -135,6 +136,10 @@ pub fn game_facts(
         result_reason: game.result_reason,
         deadline: deadline(loaded),
         position,
+        messages: match for_seat.and_then(|seat| loaded.player_at(seat).map(|a| (seat, a.id))) {
+            Some((seat, account)) => games::messages::since(conn, loaded, account, seat)?,
+            None => Vec::new(),
+        },
     })
 }
 

@@ -350,10 +350,13 @@ fn game_over(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Res
             })
         })
         .map(|(_, account)| account.name.clone());
-    for (_, account) in &loaded.seats {
+    for (seat, account) in &loaded.seats {
         let Some(to) = recipient::player(ctx, loaded, account, Category::GameOver) else {
             continue;
         };
+        // The messages that came with the end (a resignation's, a draw's) reach the others.
+        let mut game = game.clone();
+        game.messages = games::messages::since(conn, loaded, account.id, seat.seat)?;
         let mail = match &late {
             Some(late) => compose::ended_on_time(&facts::site(ctx), &to, &game, late),
             None => compose::game_over(&facts::site(ctx), &to, &game),

@@ -7,6 +7,7 @@ pub mod games;
 pub mod health;
 pub mod me;
 pub mod metrics;
+pub mod mutes;
 pub mod players;
 pub mod ratings;
 pub mod sessions;
@@ -65,6 +66,11 @@ pub fn table() -> RouteTable {
         .route::<games::conditional::clear::__path_clear, _, _>(games::conditional::clear::clear)
         .route::<players::__path_show, _, _>(players::show)
         .route::<ratings::__path_leaderboard, _, _>(ratings::leaderboard)
+        .route::<mutes::__path_mute_game, _, _>(mutes::mute_game)
+        .route::<mutes::__path_unmute_game, _, _>(mutes::unmute_game)
+        .route::<mutes::__path_mute_player, _, _>(mutes::mute_player)
+        .route::<mutes::__path_unmute_player, _, _>(mutes::unmute_player)
+        .route::<mutes::__path_list, _, _>(mutes::list)
         // The document and its page (not in the document).
         .get("/v1/openapi.json", docs::openapi_json)
         .get("/docs", docs::docs_page)

@@ -154,7 +154,7 @@ pub fn resign_if_playing(
     if game.status != GameStatus::Active {
         return Ok(());
     }
-    match ending::resign(conn, ctx, &Actor::Account(account_id), game_id) {
+    match ending::resign(conn, ctx, &Actor::Account(account_id), game_id, None) {
         Ok(_)
         | Err(
             GameError::NotYourGame { .. }

@@ -30,7 +30,7 @@ fn checked(
     game_id(path)
 }
 
-/// `POST /games/{id}/accept`.
+/// `POST /games/{id}/accept`, with an optional `message` for the other players.
 ///
 /// # Errors
 /// 403 without a session or its token, or without a seat; 409 no longer a challenge.
@@ -42,8 +42,9 @@ pub async fn accept(
 ) -> Result<HttpResponse, WebError> {
     let id = checked(&signed_in, &form, &path)?;
     let actor = signed_in.actor();
+    let message = form.get("message").cloned();
     crate::blocking::with_games(&state, move |conn, ctx| {
-        challenge::accept(conn, ctx, &actor, id)
+        challenge::accept(conn, ctx, &actor, id, message.as_deref())
     })
     .await?;
     Ok(see(format!("/games/{id}")))

@@ -373,9 +373,73 @@ fn page_body(
                         }
                     }
                 }
+                @if !page.moves.messages.is_empty() {
+                    (messages_section(page, form))
+                }
                 p.links {
                     a href={ "/games/" (id) "/record" } download { "Download the record (text)" }
                     " · " a href={ "/rules/" (view.kind.name()) } { "The rules of " (view.kind.title()) }
+                }
+            }
+        }
+    }
+}
+
+/// The field for a word with an action (issue 28): labelled, at most 500 characters; `id`
+/// tells the fields of one page apart.
+#[must_use]
+pub fn message_input(id: &str) -> Markup {
+    html! {
+        label for=(id) { "A message for the other players (optional)" }
+        textarea id=(id) name="message" rows="2" maxlength=(turnpost_shared::MAX_MESSAGE_CHARS) {}
+    }
+}
+
+/// The players' messages (shown only to the game's players: `page` holds none for anyone
+/// else), as plain text: maud escapes it and no link is made of it; and, for the seat this
+/// browser plays, the buttons to mute or unmute them.
+fn messages_section(page: &GamePage, form: Option<&Control>) -> Markup {
+    let id = page.view.id;
+    let own = form.and_then(|control| u8::try_from(control.seat).ok());
+    // Like the other forms, only for a seat still playing (a departed seat's link acts no more).
+    let form = form.filter(|_| {
+        page.view.status == GameStatus::Active
+            && own.is_some_and(|s| !page.view.departed.contains(&s))
+    });
+    let others: Vec<&str> = page
+        .view
+        .seats
+        .iter()
+        .filter(|seat| Some(seat.seat) != own && !seat.open)
+        .map(|seat| seat.player.as_str())
+        .collect();
+    html! {
+        h2 { "Messages" }
+        @if page.moves.messages.is_empty() {
+            p { "No messages to show." }
+        } @else {
+            ul.messages {
+                @for message in &page.moves.messages {
+                    li {
+                        span.by { (message.player) }
+                        @match message.action {
+                            turnpost_shared::MessageAction::Move => { ", with move " (message.ply + 1) ": " },
+                            other => { ", with their " (other.describe()) ": " },
+                        }
+                        span.text style="white-space:pre-wrap" { (message.text) }
+                    }
+                }
+            }
+        }
+        @if let Some(control) = form {
+            form.mute method="post" action={ "/games/" (id) "/mute" } {
+                input type="hidden" name="csrf" value=(control.csrf);
+                button type="submit" name="action" value="mute-game" { "Mute this game's messages" }
+                " "
+                button type="submit" name="action" value="unmute-game" { "Show this game's messages" }
+                @for name in &others {
+                    " "
+                    button type="submit" name="player" value=(name) { "Mute or unmute " (name) }
                 }
             }
         }
@@ -443,6 +507,7 @@ fn play_controls(
                             autocapitalize="characters" spellcheck="false";
                     }
                 }
+                (message_input("move-message"))
                 @if let Some(reason) = reason { p #move-error .error role="alert" { (reason) } }
                 p #move-help aria-live="polite" {
                     (legal.len()) " legal moves. Type one, or tap the cells of your move on the board."
@@ -459,10 +524,12 @@ fn play_controls(
                 @match view.draw_offered_by {
                     None => form method="post" action={ "/games/" (id) "/draw" } {
                         input type="hidden" name="csrf" value=(csrf);
+                        (message_input("draw-message"))
                         button type="submit" name="action" value="offer" { "Offer a draw" }
                     },
                     Some(by) if by != own => form method="post" action={ "/games/" (id) "/draw" } {
                         input type="hidden" name="csrf" value=(csrf);
+                        (message_input("draw-message"))
                         button type="submit" name="action" value="accept" { "Accept the draw" }
                         " "
                         button type="submit" name="action" value="decline" { "Decline the draw" }

@@ -64,6 +64,7 @@ pub fn table() -> RouteTable {
         .get("/games/{id}/resign", play::resign_page)
         .post("/games/{id}/resign", play::resign)
         .post("/games/{id}/draw", play::draw)
+        .post("/games/{id}/mute", play::mute)
         .get("/players/{name}", player_page::show)
         .get("/ratings", ratings_page::index)
         .get("/ratings/{kind}", ratings_page::show)

@@ -17,7 +17,7 @@ use super::checked_pass::{check_pass, pass_of, Checked};
 use super::game_page::{self, game_id, Note};
 use super::{layout, WebError};
 use crate::games::conditional::{self, Edit};
-use crate::games::{ending, moving, Actor, GameError};
+use crate::games::{ending, messages, moving, Actor, GameError};
 use crate::play_link;
 use crate::state::AppState;
 
@@ -169,7 +169,7 @@ async fn answer_then<T>(
     }
 }
 
-/// `POST /games/{id}/move`: `move`, `ply`, `csrf`.
+/// `POST /games/{id}/move`: `move`, `ply`, `csrf`, and an optional `message`.
 ///
 /// # Errors
 /// 403 without the cookie or with a bad token; 400 a form without its fields.
@@ -205,6 +205,7 @@ pub async fn play_move(
     let request = PlayMoveRequest {
         notation: text.clone(),
         ply,
+        message: message_field(&form),
     };
     let line = conditional_line(&form)?;
     let outcome = with_service(&state, move |conn, ctx| {
@@ -252,6 +253,11 @@ pub async fn play_move(
             .await
         }
     }
+}
+
+/// The form's message field (issue 28), if it has one; the service cleans and checks it.
+fn message_field(form: &HashMap<String, String>) -> Option<String> {
+    form.get("message").cloned()
 }
 
 /// The conditional line of the move form ("if they play … I play …"): none when both fields
@@ -313,6 +319,7 @@ pub async fn resign_page(
         form method="post" action={ "/games/" (id) "/resign" } {
             input type="hidden" name="csrf" value=(csrf);
             input type="hidden" name="confirm" value="yes";
+            (game_page::message_input("resign-message"))
             button.danger type="submit" { "Yes, resign" }
             " "
             a href={ "/games/" (id) } { "No, back to the game" }
@@ -340,8 +347,9 @@ pub async fn resign(
         ));
     }
     let actor = authorised.actor;
+    let message = message_field(&form);
     let outcome = with_service(&state, move |conn, ctx| {
-        ending::resign(conn, ctx, &actor, id)
+        ending::resign(conn, ctx, &actor, id, message.as_deref())
     })
     .await?;
     answer(&state, id, authorised.pass, outcome, "").await
@@ -371,9 +379,54 @@ pub async fn draw(
         }
     };
     let actor = authorised.actor;
+    let message = message_field(&form);
     let outcome = with_service(&state, move |conn, ctx| {
-        ending::draw(conn, ctx, &actor, id, action)
+        ending::draw(conn, ctx, &actor, id, action, message.as_deref())
     })
     .await?;
+    answer(&state, id, authorised.pass, outcome, "").await
+}
+
+/// `POST /games/{id}/mute`: `action` = `mute-game` or `unmute-game` (the game's messages), or
+/// `player` = a name (mutes that player's messages in every game, or shows them again when
+/// they are muted).
+///
+/// # Errors
+/// 403 without the cookie or with a bad token; 400 a form that says neither.
+pub async fn mute(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<String>,
+    form: web::Form<HashMap<String, String>>,
+) -> Result<HttpResponse, WebError> {
+    let id = game_id(&path)?;
+    let form = form.into_inner();
+    let authorised = authorise(&state, &req, id, &form).await?;
+    let actor = authorised.actor;
+    let outcome = match (form.get("action").map(String::as_str), form.get("player")) {
+        (Some(action @ ("mute-game" | "unmute-game")), _) => {
+            let on = action == "mute-game";
+            with_service(&state, move |conn, _| {
+                messages::mute_game(conn, &actor, id, on)
+            })
+            .await?
+        }
+        (_, Some(name)) => {
+            let name = name.clone();
+            with_service(&state, move |conn, _| {
+                let muted = messages::mutes(conn, actor.account_id())?
+                    .players
+                    .iter()
+                    .any(|p| p.eq_ignore_ascii_case(name.trim()));
+                messages::mute_person(conn, &actor, &name, !muted)
+            })
+            .await?
+        }
+        _ => {
+            return Err(WebError::bad_request(
+                "the form says neither action=mute-game|unmute-game nor player=NAME",
+            ))
+        }
+    };
     answer(&state, id, authorised.pass, outcome, "").await
 }

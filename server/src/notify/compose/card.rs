@@ -65,6 +65,22 @@ pub(super) fn name_at(game: &GameFacts, seat: u8) -> String {
         .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
 }
 
+/// The other players' messages since the recipient last moved, one paragraph each: "bob,
+/// with move 7: your turn, good luck". Plain text in both parts: the HTML part escapes it,
+/// and no link is made of it.
+pub(super) fn messages(letter: &mut Letter, game: &GameFacts) {
+    for message in &game.messages {
+        let with = match message.action {
+            turnpost_shared::MessageAction::Move => format!("with move {}", message.ply + 1),
+            other => format!("with their {}", other.describe()),
+        };
+        letter.para(&format!(
+            "{} wrote, {with}: {}",
+            message.player, message.text
+        ));
+    }
+}
+
 /// The deadline row, in the recipient's time zone.
 pub(super) fn deadline_text(deadline: DateTime<Utc>, to: &Recipient) -> String {
     local_time(deadline, to.time_zone)
@@ -249,6 +265,7 @@ pub(super) fn turn_card(
 ) -> ComposedMail {
     let mut letter = Letter::to(&to.name);
     letter.para(headline);
+    messages(&mut letter, game);
     if let Some(play) = &to.play_url {
         letter.button(
             "Play this move in your browser",

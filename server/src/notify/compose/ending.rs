@@ -16,6 +16,7 @@ pub fn draw_offered(site: &Site, to: &Recipient, game: &GameFacts, by: &str) -> 
         game.kind().title(),
         game.id
     ));
+    card::messages(&mut letter, game);
     card::turn_facts(&mut letter, to, game);
     let image = Some(card::board(&mut letter, site, game));
     letter.command("To accept:", &format!("turnpost draw accept {}", game.id));
@@ -64,6 +65,7 @@ pub(super) fn result_line(to: &Recipient, game: &GameFacts) -> String {
 fn over(site: &Site, to: &Recipient, game: &GameFacts, headline: &str) -> ComposedMail {
     let mut letter = Letter::to(&to.name);
     letter.para(headline);
+    card::messages(&mut letter, game);
     let mut rows = vec![
         ("Game", format!("{} #{}", game.kind().title(), game.id)),
         ("Players", players_line(game)),

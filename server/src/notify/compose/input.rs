@@ -101,6 +101,9 @@ pub struct GameFacts {
     pub result_reason: Option<crate::games::ResultReason>,
     /// When the seat to move runs out of time (None: no clock, or not running).
     pub deadline: Option<DateTime<Utc>>,
+    /// The other players' messages to the recipient since they last moved, oldest first
+    /// (none they muted; none for mails not meant for one seat).
+    pub messages: Vec<turnpost_shared::MessageView>,
 }
 
 impl GameFacts {

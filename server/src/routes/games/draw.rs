@@ -9,11 +9,13 @@ use crate::state::AppState;
 
 /// `{action: offer|accept|decline}`: offers a draw (standing until the offerer moves again or
 /// a seat leaves), or accepts (the game ends drawn once every other seat still playing has
-/// accepted) or declines another seat's offer (one decline ends it).
+/// accepted) or declines another seat's offer (one decline ends it); `message` carries a word
+/// for the other players.
 ///
 /// # Errors
 /// 401; 404 unknown game; 403 without a seat; 409 not being played, no offer to answer, or
-/// your seat has left the game (`left_game`); 422 an unknown action.
+/// your seat has left the game (`left_game`); 422 an unknown action, `bad_message` for a
+/// message longer than five hundred characters (nothing done).
 #[utoipa::path(post, path = "/v1/games/{id}/draw", tag = "games", security(("bearer" = [])),
     request_body = turnpost_shared::DrawRequest,
     params(("id" = i64, Path, description = "Game id")),
@@ -27,9 +29,9 @@ pub async fn draw(
     let actor = auth.actor();
     let game_id = path.into_inner();
     // Refused only once the token passed (see `crate::auth`).
-    let action = body?.into_inner().action;
+    let DrawRequest { action, message } = body?.into_inner();
     let view = crate::blocking::with_games(&state, move |conn, ctx| {
-        ending::draw(conn, ctx, &actor, game_id, action)
+        ending::draw(conn, ctx, &actor, game_id, action, message.as_deref())
     })
     .await?;
     Ok(HttpResponse::Ok().json(view))

@@ -7,7 +7,9 @@ use crate::error::ApiError;
 use crate::games::reads;
 use crate::state::AppState;
 
-/// Every move: ply, seat, canonical move, time, and whether the server played it.
+/// Every move: ply, seat, canonical move, time, and whether the server played it; for the
+/// game's players, the messages sent with the actions (`messages`, without those the caller
+/// muted; never shown to anyone else).
 ///
 /// # Errors
 /// 401; 404 unknown game.
@@ -16,11 +18,14 @@ use crate::state::AppState;
     responses((status = 200, description = "The moves", body = turnpost_shared::MoveList), (status = 404, body = turnpost_shared::ErrorBody)))]
 pub async fn list(
     state: web::Data<AppState>,
-    _auth: Authenticated,
+    auth: Authenticated,
     path: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
+    let viewer = auth.actor().account_id();
     let game_id = path.into_inner();
-    let moves =
-        crate::blocking::with_games(&state, move |conn, _| reads::moves(conn, game_id)).await?;
+    let moves = crate::blocking::with_games(&state, move |conn, _| {
+        reads::moves(conn, game_id, Some(viewer))
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(moves))
 }

@@ -8,13 +8,15 @@ use crate::error::ApiError;
 use crate::games::moving;
 use crate::state::AppState;
 
-/// Plays `{move, ply}`, where `ply` is the number of moves the client saw played. An identical
-/// retry of a recorded move answers as the first time did.
+/// Plays `{move, ply}`, where `ply` is the number of moves the client saw played, with an
+/// optional `message` for the other players. An identical retry of a recorded move answers as
+/// the first time did (and stores its message once).
 ///
 /// # Errors
 /// 401; 404 unknown game; 403 `not_your_game` / `not_your_turn`; 409 with the current game
 /// (`{"error", "game"}`) for a stale ply, a taken ply, a game not started or over; 422
-/// `move_syntax` (with `offset` and `expected`) or `illegal_move` (with the rule).
+/// `move_syntax` (with `offset` and `expected`), `illegal_move` (with the rule), or
+/// `bad_message` (a message longer than five hundred characters: nothing played).
 #[utoipa::path(post, path = "/v1/games/{id}/moves", tag = "games", security(("bearer" = [])),
     request_body = turnpost_shared::PlayMoveRequest,
     params(("id" = i64, Path, description = "Game id")),

@@ -1,0 +1,187 @@
+//! A word with your move (issue 28): the message a player sends with a move, a resignation, a
+//! draw offer or answer, or accepting a challenge. The action's service call cleans it first
+//! ([`cleaned`]: a refused message does nothing) and stores it in the action's transaction
+//! ([`record`]), so an action and its message happen together or not at all; an idempotent
+//! retry returns before storing anything. Only the game's players read them ([`visible`]),
+//! without the games and people they muted ([`mute_game`], [`mute_person`]); the turn cards
+//! show those sent since the recipient last moved ([`since`]).
+
+use turnpost_shared::{clean_message, MessageAction, MessageMutes, MessageView};
+
+use super::{Actor, GameError, Loaded};
+use crate::db::messages::{self as q, NewMessage};
+use crate::db::{self, accounts, DbConnection, DbError};
+
+/// The message as it is stored, `None` for none (absent, or nothing left once cleaned).
+///
+/// # Errors
+/// [`GameError::BadMessage`] for one too long.
+pub fn cleaned(text: Option<&str>) -> Result<Option<String>, GameError> {
+    match text {
+        None => Ok(None),
+        Some(text) => clean_message(text).map_err(|e| GameError::BadMessage(e.to_string())),
+    }
+}
+
+/// Stores `text` (already [`cleaned`]) as sent by `seat`'s `account_id` with `action` at `ply`,
+/// inside the action's transaction; nothing for no text.
+///
+/// # Errors
+/// Storage failures.
+pub fn record(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    (seat, account_id): (i32, i64),
+    ply: i32,
+    action: MessageAction,
+    text: Option<&str>,
+) -> Result<(), DbError> {
+    let Some(body) = text else {
+        return Ok(());
+    };
+    q::insert(
+        conn,
+        &NewMessage {
+            game_id: loaded.game.id,
+            seat,
+            account_id,
+            ply,
+            action: action.as_str(),
+            body,
+            sent_at: db::now(),
+        },
+    )
+}
+
+/// The messages of the game `viewer` may read, oldest first: none unless `viewer` holds a seat
+/// in it (spectators never read them), none of a game they muted, none of a person they muted.
+///
+/// # Errors
+/// Storage failures.
+pub fn visible(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    viewer: Option<i64>,
+) -> Result<Vec<MessageView>, DbError> {
+    let Some(viewer) = viewer.filter(|v| loaded.seat_of(*v).is_some()) else {
+        return Ok(Vec::new());
+    };
+    if q::game_muted(conn, viewer, loaded.game.id)? {
+        return Ok(Vec::new());
+    }
+    let muted: Vec<i64> = q::muted_people(conn, viewer)?
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect();
+    Ok(q::of_game(conn, loaded.game.id)?
+        .into_iter()
+        .filter(|(row, _)| !muted.contains(&row.account_id))
+        .filter_map(|(row, player)| {
+            Some(MessageView {
+                ply: u32::try_from(row.ply).ok()?,
+                seat: u8::try_from(row.seat).ok()?,
+                player,
+                action: MessageAction::from_name(&row.action)?,
+                text: row.body,
+                sent_at: db::rfc3339(row.sent_at),
+            })
+        })
+        .collect())
+}
+
+/// What a turn card (or another mail of the game) to `recipient` at `seat` shows: the other
+/// players' messages the recipient may read, sent since the seat last chose a move at its turn
+/// (conditional answers the server played for it do not count; all of them before its first
+/// move), up to the game's ply.
+///
+/// # Errors
+/// Storage failures.
+pub fn since(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    recipient: i64,
+    seat: i32,
+) -> Result<Vec<MessageView>, DbError> {
+    let rows = crate::db::games::moves(conn, loaded.game.id)?;
+    // The seat's last move chosen at its turn: a move played in the same instant as the one
+    // before it was the server's (a conditional answer in the opponent's move's transaction),
+    // and the player saw no card for it, so the messages since then still count as new.
+    let last_own = rows
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.seat == seat && m.account_id.is_some() && m.ply < loaded.game.ply)
+        .filter(|(at, m)| {
+            at.checked_sub(1)
+                .and_then(|before| rows.get(before))
+                .is_none_or(|before| before.played_at != m.played_at)
+        })
+        .map(|(_, m)| m.ply)
+        .max();
+    Ok(visible(conn, loaded, Some(recipient))?
+        .into_iter()
+        .filter(|m| {
+            i64::from(m.seat) != i64::from(seat)
+                && last_own.is_none_or(|own| i64::from(m.ply) > i64::from(own))
+                && i64::from(m.ply) <= i64::from(loaded.game.ply)
+        })
+        .collect())
+}
+
+/// What `account_id` has muted now.
+///
+/// # Errors
+/// Storage failures.
+pub fn mutes(conn: &mut DbConnection, account_id: i64) -> Result<MessageMutes, DbError> {
+    Ok(MessageMutes {
+        games: q::muted_games(conn, account_id)?,
+        players: q::muted_people(conn, account_id)?
+            .into_iter()
+            .map(|(_, name)| name)
+            .collect(),
+    })
+}
+
+/// Mutes (`on`) or unmutes the messages of game `game_id` for `actor`, a player of it.
+///
+/// # Errors
+/// [`GameError::NotFound`], [`GameError::NotYourGame`]; storage failures.
+pub fn mute_game(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    game_id: i64,
+    on: bool,
+) -> Result<MessageMutes, GameError> {
+    crate::transaction::write_with(conn, |conn| {
+        let loaded = Loaded::load(conn, game_id, false)?;
+        let me = actor.account_id();
+        if loaded.seat_of(me).is_none() {
+            return Err(GameError::NotYourGame { game_id });
+        }
+        q::set_game_mute(conn, me, game_id, on)?;
+        Ok(mutes(conn, me)?)
+    })
+}
+
+/// Mutes (`on`) or unmutes the messages of the player called `name` for `actor`, in every game.
+///
+/// # Errors
+/// [`GameError::UnknownPlayer`] (also for oneself: there is nothing to mute); storage failures.
+pub fn mute_person(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    name: &str,
+    on: bool,
+) -> Result<MessageMutes, GameError> {
+    crate::transaction::write_with(conn, |conn| {
+        let me = actor.account_id();
+        let found = accounts::by_name_key(conn, &name.trim().to_lowercase())?
+            .filter(|account| account.id != me);
+        let Some(person) = found else {
+            return Err(GameError::UnknownPlayer {
+                name: name.trim().to_owned(),
+            });
+        };
+        q::set_person_mute(conn, me, person.id, on)?;
+        Ok(mutes(conn, me)?)
+    })
+}
