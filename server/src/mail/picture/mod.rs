@@ -1,74 +1,37 @@
-//! Board pictures for mail: the shared SVG renderer's drawing rasterised to PNG with resvg.
-//! The outbox worker rasterises (see [`super::worker`]), not the move's transaction: a picture
-//! costs milliseconds of CPU, a move should not.
+//! Board pictures for mail: the shared SVG renderer's drawing rasterised to PNG. The outbox
+//! worker rasterises (see [`super::worker`]), not the move's transaction.
+//!
+//! A turn card's picture is drawn in layers ([`layers`]): the board (background, coordinates
+//! and their text) is rasterised once per variant and size ([`board_cache`]), each cell's
+//! drawing (peg, hole, highlight) once per place and look ([`cell_sprite`]); a card copies the
+//! board and pastes its cells, as indices of a palette the board's cards share, and is encoded
+//! as a palette PNG ([`indexed_png`]). A drawing of another shape is rasterised whole with
+//! resvg ([`reference`]), as every picture was before: the layered picture matches it within
+//! antialiasing and palette rounding.
 //!
 //! Text (coordinates, piece numbers) needs fonts: the system's are loaded once per process. A
 //! machine without fonts still gets a picture, only without its labels.
 
-use std::sync::{Arc, LazyLock};
+mod board_cache;
+mod board_layers;
+mod cell_sprite;
+mod fonts;
+mod indexed_png;
+mod layers;
+mod palette;
+mod reference;
 
-use resvg::{tiny_skia, usvg};
+use std::sync::Arc;
+
+use resvg::usvg;
 use turnpost_shared::{render_svg, BoardView};
+
+pub use reference::svg_png_with_fonts;
 
 /// The longest side of a picture in pixels: readable on a phone, small in a mailbox.
 const MAX_SIDE: f32 = 560.0;
 /// Small boards are drawn larger, up to this factor.
 const MAX_SCALE: f32 = 1.5;
-
-/// The family the renderer asks for first.
-const PREFERRED_FAMILY: &str = "DejaVu Sans";
-
-/// One sans-serif family of the system's fonts, regular faces only, held in memory: read once
-/// per process (scanning the font directories and reading font files on every picture would
-/// cost more than drawing it).
-static SYSTEM_FONTS: LazyLock<Arc<usvg::fontdb::Database>> = LazyLock::new(|| {
-    let mut system = usvg::fontdb::Database::new();
-    system.load_system_fonts();
-    let fonts = regular_faces_in_memory(&system);
-    tracing::debug!(faces = fonts.len(), "fonts loaded for board pictures");
-    Arc::new(fonts)
-});
-
-/// The regular faces of the preferred family (else of the first family with "Sans" in its
-/// name, else of any family), read into memory; the generic `sans-serif` maps to it.
-fn regular_faces_in_memory(system: &usvg::fontdb::Database) -> usvg::fontdb::Database {
-    use usvg::fontdb::{Source, Stretch, Style, Weight};
-    let families: Vec<&str> = system
-        .faces()
-        .flat_map(|face| face.families.iter().map(|(name, _)| name.as_str()))
-        .collect();
-    let chosen = families
-        .iter()
-        .find(|name| **name == PREFERRED_FAMILY)
-        .or_else(|| families.iter().find(|name| name.contains("Sans")))
-        .or_else(|| families.first())
-        .map(|name| (*name).to_owned());
-    let mut fonts = usvg::fontdb::Database::new();
-    let Some(family) = chosen else {
-        return fonts;
-    };
-    let mut read: Vec<&std::path::Path> = Vec::new();
-    for face in system.faces() {
-        let regular = face.style == Style::Normal
-            && face.weight == Weight::NORMAL
-            && face.stretch == Stretch::Normal;
-        if !regular || !face.families.iter().any(|(name, _)| *name == family) {
-            continue;
-        }
-        if let Source::File(path) = &face.source {
-            if read.contains(&path.as_path()) {
-                continue;
-            }
-            read.push(path);
-            match std::fs::read(path) {
-                Ok(data) => fonts.load_font_data(data),
-                Err(error) => tracing::warn!(path = %path.display(), %error, "font not readable"),
-            }
-        }
-    }
-    fonts.set_sans_serif_family(family);
-    fonts
-}
 
 /// A rasterised picture.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -93,6 +56,12 @@ pub enum PictureError {
     /// PNG encoding failed.
     #[error("PNG encoding: {0}")]
     Png(String),
+}
+
+impl PictureError {
+    fn png(error: png::EncodingError) -> Self {
+        Self::Png(error.to_string())
+    }
 }
 
 /// The pixel size of the picture of an SVG drawing of `width` × `height` user units, and the
@@ -121,77 +90,62 @@ pub fn board_png(view: &BoardView) -> Result<Png, PictureError> {
     svg_png(&render_svg(view))
 }
 
-/// Rasterises an SVG document (the shared renderer's) as a PNG with the system's fonts.
+/// Rasterises an SVG document as a PNG with the system's fonts: the shared renderer's board
+/// drawings in layers from the cache (a palette PNG), anything else whole (RGBA).
 ///
 /// # Errors
 /// [`PictureError`] if the drawing cannot be parsed, rasterised or encoded.
 pub fn svg_png(svg: &str) -> Result<Png, PictureError> {
-    svg_png_with_fonts(svg, Arc::clone(&SYSTEM_FONTS))
-}
-
-/// Rasterises an SVG document with the fonts in `fonts` (an empty database draws no text).
-///
-/// # Errors
-/// [`PictureError`] if the drawing cannot be parsed, rasterised or encoded.
-pub fn svg_png_with_fonts(
-    svg: &str,
-    fonts: Arc<usvg::fontdb::Database>,
-) -> Result<Png, PictureError> {
-    let options = usvg::Options {
-        fontdb: fonts,
-        ..usvg::Options::default()
+    let Some(layers) = layers::split(svg) else {
+        return svg_png_whole(svg);
     };
-    let tree = usvg::Tree::from_str(svg, &options)?;
-    let size = tree.size();
-    let (width, height, scale) = pixel_size(size.width(), size.height());
-    let mut pixmap =
-        tiny_skia::Pixmap::new(width, height).ok_or(PictureError::Size(width, height))?;
-    resvg::render(
-        &tree,
-        tiny_skia::Transform::from_scale(scale, scale),
-        &mut pixmap.as_mut(),
-    );
-    let bytes = encode_png(pixmap, width, height)?;
-    Ok(Png {
-        bytes,
-        width,
-        height,
+    board_cache::picture(&layers).or_else(|error| {
+        // Not expected (the whole drawing would fail the same way); drawn whole all the same.
+        tracing::warn!(%error, "layered board picture failed; drawn whole");
+        svg_png_whole(svg)
     })
 }
 
-/// PNG with fast compression: the mail worker draws one picture per turn card, and the
-/// default (thorough) deflate costs more CPU than the drawing for a few more kilobytes saved.
-fn encode_png(pixmap: tiny_skia::Pixmap, width: u32, height: u32) -> Result<Vec<u8>, PictureError> {
-    let rgba = pixmap.take_demultiplied();
-    let mut bytes = Vec::new();
-    let png_error = |e: png::EncodingError| PictureError::Png(e.to_string());
-    let mut encoder = png::Encoder::new(&mut bytes, width, height);
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::Fast);
-    let mut writer = encoder.write_header().map_err(png_error)?;
-    writer.write_image_data(&rgba).map_err(png_error)?;
-    writer.finish().map_err(png_error)?;
-    Ok(bytes)
+/// Rasterises an SVG document whole with the system's fonts, every element every time, as
+/// RGBA: how every picture was drawn before the layers (the reference they are compared with).
+///
+/// # Errors
+/// [`PictureError`] if the drawing cannot be parsed, rasterised or encoded.
+pub fn svg_png_whole(svg: &str) -> Result<Png, PictureError> {
+    svg_png_with_fonts(svg, Arc::clone(&fonts::SYSTEM_FONTS))
+}
+
+/// Whether the system has a font for the pictures' text (without, they have no labels).
+#[must_use]
+pub fn has_fonts() -> bool {
+    !fonts::SYSTEM_FONTS.is_empty()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use turnpost_shared::{AnyGame, GameKind, Options};
+    use turnpost_shared::{AnyGame, GameKind, Options, Seat, Status};
 
     fn kefren_view() -> BoardView {
         let game = AnyGame::new(GameKind::Kefren, &Options::default()).unwrap();
         game.board_view()
     }
 
-    fn pixels(png: &[u8]) -> Vec<u8> {
-        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    /// A PNG's pixels as RGB, whatever its colour type (palette or RGBA).
+    fn rgb_pixels(png: &[u8]) -> Vec<[u8; 3]> {
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
+        decoder.set_transformations(png::Transformations::EXPAND);
         let mut reader = decoder.read_info().unwrap();
         let mut buf = vec![0; reader.output_buffer_size().unwrap()];
         let info = reader.next_frame(&mut buf).unwrap();
         buf.truncate(info.buffer_size());
-        buf
+        let channels = info.color_type.samples();
+        buf.chunks(channels).map(|p| [p[0], p[1], p[2]]).collect()
+    }
+
+    fn colour_type(png: &[u8]) -> png::ColorType {
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        decoder.read_info().unwrap().info().color_type
     }
 
     #[test]
@@ -221,21 +175,122 @@ mod tests {
 
     #[test]
     fn system_fonts_draw_the_labels() {
-        if SYSTEM_FONTS.is_empty() {
+        if !has_fonts() {
             // Nothing to compare on a machine without fonts (the Docker image installs some).
             return;
         }
-        let with = board_png(&kefren_view()).unwrap();
-        let without = svg_png_with_fonts(
-            &render_svg(&kefren_view()),
-            Arc::new(usvg::fontdb::Database::new()),
-        )
-        .unwrap();
-        assert_eq!((with.width, with.height), (without.width, without.height));
-        assert_ne!(
-            pixels(&with.bytes),
-            pixels(&without.bytes),
-            "the coordinate labels change pixels only when a font was found"
-        );
+        let svg = render_svg(&kefren_view());
+        let without = svg_png_with_fonts(&svg, Arc::new(usvg::fontdb::Database::new())).unwrap();
+        for with in [svg_png(&svg).unwrap(), svg_png_whole(&svg).unwrap()] {
+            assert_eq!((with.width, with.height), (without.width, without.height));
+            assert_ne!(
+                rgb_pixels(&with.bytes),
+                rgb_pixels(&without.bytes),
+                "the coordinate labels change pixels only when a font was found"
+            );
+        }
+    }
+
+    /// Every variant and board size, a few moves in (so there are pegs of several colours,
+    /// Kechi's markers and highlighted moves), the last moves marked as a turn card marks them.
+    fn positions() -> Vec<(String, BoardView)> {
+        let mut boards: Vec<(GameKind, Vec<(&str, &str)>)> = vec![
+            (GameKind::Kefren, vec![]),
+            (GameKind::Kechi, vec![]),
+            (GameKind::Kechi, vec![("lines", "7")]),
+            (GameKind::SanQi, vec![]),
+            (GameKind::SanQi, vec![("side", "10")]),
+        ];
+        for players in ["2", "3", "4", "6"] {
+            boards.push((GameKind::ChineseCheckers, vec![("players", players)]));
+        }
+        boards
+            .into_iter()
+            .map(|(kind, pairs)| {
+                let mut options = Options::new();
+                for (key, value) in &pairs {
+                    options.set(key, *value);
+                }
+                let mut game = AnyGame::new(kind, &options).unwrap();
+                let mut played: Vec<(Seat, String)> = Vec::new();
+                for _ in 0..usize::from(game.seat_count()) + 3 {
+                    let Status::Ongoing { to_move } = game.status() else {
+                        break;
+                    };
+                    let moves = game.legal_moves();
+                    let Some(text) = moves.get(moves.len() / 2) else {
+                        break;
+                    };
+                    let (next, canonical) = game.play(text).unwrap();
+                    played.push((to_move, canonical));
+                    game = next;
+                }
+                let last = played.len().saturating_sub(2);
+                let view = game.board_view_with_moves(
+                    played[last..].iter().map(|(seat, text)| (*seat, text.as_str())),
+                );
+                (format!("{} {pairs:?}", kind.name()), view)
+            })
+            .collect()
+    }
+
+    /// The layered picture against the whole one, pixel by pixel: the mean difference on each
+    /// channel at most 2 (of 255), and at most 1% of the pixels off by more than 32 on a channel.
+    #[test]
+    fn layered_pictures_look_like_whole_ones() {
+        for (name, view) in positions() {
+            let svg = render_svg(&view);
+            // Twice: the second card of a board is pasted from the cache.
+            for round in ["first", "cached"] {
+                let layered = svg_png(&svg).unwrap();
+                let whole = svg_png_whole(&svg).unwrap();
+                assert_eq!(colour_type(&layered.bytes), png::ColorType::Indexed, "{name}");
+                assert_eq!(
+                    (layered.width, layered.height),
+                    (whole.width, whole.height),
+                    "{name}"
+                );
+                let (a, b) = (rgb_pixels(&layered.bytes), rgb_pixels(&whole.bytes));
+                assert_eq!(a.len(), b.len(), "{name}");
+                let mut sums = [0u64; 3];
+                let mut far = 0usize;
+                for (p, q) in a.iter().zip(&b) {
+                    let diffs = [0, 1, 2].map(|c| p[c].abs_diff(q[c]));
+                    for (sum, diff) in sums.iter_mut().zip(diffs) {
+                        *sum += u64::from(diff);
+                    }
+                    if diffs.iter().any(|d| *d > 32) {
+                        far += 1;
+                    }
+                }
+                let pixels = a.len() as f64;
+                let means = sums.map(|sum| sum as f64 / pixels);
+                let far_share = far as f64 / pixels;
+                eprintln!(
+                    "{name} ({round}): mean differences {means:.3?}, {far} pixels far off, \
+                     {} bytes (whole: {})",
+                    layered.bytes.len(),
+                    whole.bytes.len()
+                );
+                assert!(
+                    means.iter().all(|m| *m <= 2.0) && far_share <= 0.01,
+                    "{name} ({round}): mean differences {means:?}, {far} pixels of {pixels} far off"
+                );
+                assert!(
+                    layered.bytes.len() < whole.bytes.len(),
+                    "{name}: palette PNG of {} bytes, RGBA of {}",
+                    layered.bytes.len(),
+                    whole.bytes.len()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn other_drawings_are_rasterised_whole() {
+        let svg = r##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><defs/><circle cx="5" cy="5" r="4" fill="#123456"/></svg>"##;
+        let png = svg_png(svg).unwrap();
+        assert_eq!(colour_type(&png.bytes), png::ColorType::Rgba);
+        assert_eq!((png.width, png.height), (30, 15));
     }
 }
