@@ -7,11 +7,12 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use resvg::{tiny_skia, usvg};
 
+use super::card_palette::CardPalette;
 use super::cell_sprite::{CellPixels, CellSprite};
+use super::colour_table::{ColourTable, Rgba};
 use super::fonts::SYSTEM_FONTS;
 use super::indexed_png::encode_indexed;
 use super::layers::Layers;
-use super::palette::{Palette, Rgb};
 use super::{pixel_size, PictureError, Png};
 
 /// The most memory one board's cell drawings may take; past it they are dropped and drawn
@@ -24,24 +25,27 @@ pub(super) struct BoardLayers {
     width: u32,
     height: u32,
     scale: f32,
-    /// The board layer as palette indices, row by row.
+    /// The board layer as colour numbers (its colours are the table's first), row by row.
     board: Vec<u8>,
+    /// How many colours the board layer has.
+    board_colours: usize,
     cells: Mutex<Cells>,
 }
 
 /// What grows as cards are drawn.
 #[derive(Debug, Default)]
 struct Cells {
-    palette: Palette,
+    table: ColourTable,
     drawn: HashMap<String, Arc<CellSprite>>,
     cost: usize,
 }
 
 impl BoardLayers {
-    /// Rasterises and indexes the board layer of `layers`.
+    /// Rasterises and numbers the board layer of `layers`.
     ///
     /// # Errors
-    /// [`PictureError`] if the board layer cannot be parsed or has no pixels.
+    /// [`PictureError`] if the board layer cannot be parsed, has no pixels or has more
+    /// colours than a palette holds.
     pub(super) fn new(layers: &Layers) -> Result<Self, PictureError> {
         let options = usvg::Options {
             fontdb: Arc::clone(&SYSTEM_FONTS),
@@ -57,30 +61,33 @@ impl BoardLayers {
             tiny_skia::Transform::from_scale(scale, scale),
             &mut pixmap.as_mut(),
         );
-        // The board is opaque (its background covers it), so its pixels are plain colours;
-        // anything left transparent is white, as a mail reader would show it.
-        let colours: Vec<Rgb> = pixmap
+        // Colours as PNG keeps them, not premultiplied (the edges of the background are
+        // partly transparent).
+        let colours: Vec<Rgba> = pixmap
             .pixels()
             .iter()
             .map(|p| {
                 let c = p.demultiply();
-                let rest = u8::MAX - c.alpha();
-                [c.red(), c.green(), c.blue()].map(|v| v.saturating_add(rest))
+                [c.red(), c.green(), c.blue(), c.alpha()]
             })
             .collect();
-        let mut palette = Palette::default();
-        let indices = palette.index_layer(&colours);
-        let board = colours
-            .iter()
-            .map(|colour| indices.get(colour).copied().unwrap_or_default())
-            .collect();
+        let mut table = ColourTable::default();
+        let numbers = table.number_layer(&colours);
+        let board_colours = table.colours().len();
+        // A palette PNG holds 256 colours; a board of more is drawn whole.
+        let board = numbers
+            .into_iter()
+            .map(u8::try_from)
+            .collect::<Result<Vec<u8>, _>>()
+            .map_err(|_| PictureError::Colours(board_colours))?;
         Ok(Self {
             width,
             height,
             scale,
             board,
+            board_colours,
             cells: Mutex::new(Cells {
-                palette,
+                table,
                 ..Cells::default()
             }),
         })
@@ -107,7 +114,7 @@ impl BoardLayers {
                 new.push((at, CellPixels::draw(layers.header, cell, self.scale, size)?));
             }
         }
-        let palette = {
+        let table = {
             let mut cells = self.lock();
             for (at, pixels) in new {
                 let Some(key) = layers.cells.get(at) else {
@@ -117,7 +124,8 @@ impl BoardLayers {
                 let sprite = match cells.drawn.get(*key) {
                     Some(sprite) => Arc::clone(sprite),
                     None => {
-                        let sprite = Arc::new(pixels.over_board(&self.board, stride, &mut cells.palette));
+                        let sprite =
+                            Arc::new(pixels.over_board(&self.board, stride, &mut cells.table));
                         if cells.cost + sprite.cost() > CELLS_BUDGET {
                             cells.drawn.clear();
                             cells.cost = 0;
@@ -131,15 +139,16 @@ impl BoardLayers {
                     *slot = Some(sprite);
                 }
             }
-            cells.palette.colours().to_vec()
+            cells.table.colours().to_vec()
         };
+        let mut palette = CardPalette::new(&table, self.board_colours)
+            .ok_or(PictureError::Colours(self.board_colours))?;
         let mut picture = self.board.clone();
-        let mut blended = HashMap::new();
         for sprite in sprites.iter().flatten() {
-            sprite.paste(&mut picture, &self.board, self.stride(), &palette, &mut blended);
+            sprite.paste(&mut picture, &self.board, self.stride(), &mut palette);
         }
         Ok(Png {
-            bytes: encode_indexed(&picture, self.width, self.height, &palette)?,
+            bytes: encode_indexed(&picture, self.width, self.height, palette.entries())?,
             width: self.width,
             height: self.height,
         })

@@ -1,12 +1,11 @@
 //! One cell's drawing (its peg, hole or marker, highlight and number) rasterised once at its
 //! place on the picture, and turned into palette indices over the board; a card pastes it.
 
-use std::collections::HashMap;
-
 use resvg::{tiny_skia, usvg};
 
+use super::card_palette::CardPalette;
+use super::colour_table::{ColourTable, Rgba};
 use super::fonts::SYSTEM_FONTS;
-use super::palette::{nearest, Palette, Rgb};
 use super::PictureError;
 
 /// A cell's drawing, rasterised on a transparent layer the size of its bounding box.
@@ -86,25 +85,26 @@ impl CellPixels {
         self.rgba.len() * 5
     }
 
-    /// The drawing over the board (`board`: palette indices of the board layer, `stride`
-    /// pixels a row), as palette indices: a card pastes them.
-    pub(super) fn over_board(self, board: &[u8], stride: usize, palette: &mut Palette) -> CellSprite {
-        let colours: Vec<Rgb> = self
+    /// The drawing over the board (`board`: the board layer's colour numbers in `table`,
+    /// `stride` pixels a row), as colour numbers: a card pastes them.
+    pub(super) fn over_board(
+        self,
+        board: &[u8],
+        stride: usize,
+        table: &mut ColourTable,
+    ) -> CellSprite {
+        let colours: Vec<Rgba> = self
             .placed(stride)
             .map(|(at, rgba)| {
                 let under = board
                     .get(at)
-                    .and_then(|&i| palette.colours().get(usize::from(i)))
+                    .and_then(|&n| table.colours().get(usize::from(n)))
                     .copied()
                     .unwrap_or_default();
                 over(rgba, under)
             })
             .collect();
-        let indices = palette.index_layer(&colours);
-        let over_board = colours
-            .iter()
-            .map(|colour| indices.get(colour).copied().unwrap_or_default())
-            .collect();
+        let over_board = table.number_layer(&colours);
         CellSprite {
             pixels: self,
             over_board,
@@ -121,12 +121,12 @@ impl CellPixels {
     }
 }
 
-/// A cell's drawing ready to paste: its pixels and, for each, the palette index of the pixel
+/// A cell's drawing ready to paste: its pixels and, for each, the colour number of the pixel
 /// drawn over the bare board.
 #[derive(Debug, Clone)]
 pub(super) struct CellSprite {
     pixels: CellPixels,
-    over_board: Vec<u8>,
+    over_board: Vec<u16>,
 }
 
 impl CellSprite {
@@ -135,16 +135,15 @@ impl CellSprite {
         self.pixels.cost()
     }
 
-    /// Draws the cell onto `picture` (palette indices, `stride` pixels a row). Where an
-    /// earlier cell left its mark (a highlight reaching over), the pixel is blended anew and
-    /// given the nearest entry of `palette` (`blended` remembers those).
+    /// Draws the cell onto `picture` (indices of `palette`; `board`, the bare board's; `stride`
+    /// pixels a row). Where an earlier cell left its mark (a highlight reaching over), the
+    /// pixel is blended anew.
     pub(super) fn paste(
         &self,
         picture: &mut [u8],
         board: &[u8],
         stride: usize,
-        palette: &[Rgb],
-        blended: &mut HashMap<Rgb, u8>,
+        palette: &mut CardPalette<'_>,
     ) {
         for ((at, rgba), &over_board) in self.pixels.placed(stride).zip(&self.over_board) {
             let alpha = rgba[3];
@@ -154,29 +153,35 @@ impl CellSprite {
             let (Some(pixel), Some(&bare)) = (picture.get_mut(at), board.get(at)) else {
                 continue;
             };
-            if alpha == u8::MAX || *pixel == bare {
-                *pixel = over_board;
-                continue;
-            }
-            let under = palette
-                .get(usize::from(*pixel))
-                .copied()
-                .unwrap_or_default();
-            let colour = over(rgba, under);
-            *pixel = *blended.entry(colour).or_insert_with(|| {
-                nearest(palette, colour).map_or(over_board, |(index, _)| index)
-            });
+            *pixel = if alpha == u8::MAX || *pixel == bare {
+                palette.entry(over_board)
+            } else {
+                palette.blended(over(rgba, palette.colour(*pixel)))
+            };
         }
     }
 }
 
-/// A premultiplied RGBA pixel over an opaque colour.
-fn over(rgba: [u8; 4], under: Rgb) -> Rgb {
-    let rest = u16::from(u8::MAX - rgba[3]);
-    [0, 1, 2].map(|c| {
-        let blended = u16::from(rgba[c]) + (u16::from(under[c]) * rest + 127) / 255;
-        u8::try_from(blended).unwrap_or(u8::MAX)
-    })
+/// A premultiplied RGBA pixel over a colour (not premultiplied), as not premultiplied.
+fn over(rgba: [u8; 4], under: Rgba) -> Rgba {
+    let rest = u32::from(u8::MAX - rgba[3]);
+    let under_alpha = u32::from(under[3]);
+    // What shows of the colour under, premultiplied: its opacity times what is left uncovered.
+    let alpha = u32::from(rgba[3]) + (under_alpha * rest + 127) / 255;
+    let channel = |c: usize| {
+        let premultiplied =
+            u32::from(rgba[c]) + (u32::from(under[c]) * under_alpha * rest + 32_512) / 65_025;
+        let straight = (premultiplied * 255 + alpha / 2)
+            .checked_div(alpha)
+            .unwrap_or(0);
+        u8::try_from(straight.min(255)).unwrap_or(u8::MAX)
+    };
+    [
+        channel(0),
+        channel(1),
+        channel(2),
+        u8::try_from(alpha.min(255)).unwrap_or(u8::MAX),
+    ]
 }
 
 /// A pixel coordinate: `value` rounded down, within 0..=`limit`.
@@ -200,16 +205,31 @@ mod tests {
 
     #[test]
     fn blending_over_keeps_opaque_pixels_and_mixes_the_rest() {
-        assert_eq!(over([10, 20, 30, 255], [200, 200, 200]), [10, 20, 30]);
-        assert_eq!(over([0, 0, 0, 0], [200, 100, 50]), [200, 100, 50]);
+        assert_eq!(
+            over([10, 20, 30, 255], [200, 200, 200, 255]),
+            [10, 20, 30, 255]
+        );
+        assert_eq!(over([0, 0, 0, 0], [200, 100, 50, 255]), [200, 100, 50, 255]);
         // Half-covered black over white is mid grey.
-        assert_eq!(over([0, 0, 0, 128], [255, 255, 255]), [127, 127, 127]);
+        assert_eq!(
+            over([0, 0, 0, 128], [255, 255, 255, 255]),
+            [127, 127, 127, 255]
+        );
+        // Over a half-transparent edge: more opaque, the colour mixed by opacity.
+        assert_eq!(over([100, 0, 0, 128], [0, 0, 200, 128]), [133, 0, 66, 192]);
+        assert_eq!(over([0, 0, 0, 0], [0, 0, 0, 0]), [0, 0, 0, 0]);
     }
 
     #[test]
     fn a_cell_is_drawn_only_within_its_box() {
         let header = r#"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">"#;
-        let cell = CellPixels::draw(header, r##"<circle cx="50" cy="50" r="5" fill="#ff0000"/>"##, 2.0, (200, 200)).unwrap();
+        let cell = CellPixels::draw(
+            header,
+            r##"<circle cx="50" cy="50" r="5" fill="#ff0000"/>"##,
+            2.0,
+            (200, 200),
+        )
+        .unwrap();
         assert!(cell.left >= 88 && cell.left <= 90, "{}", cell.left);
         assert!(cell.width >= 20 && cell.width <= 24, "{}", cell.width);
         assert!(cell.rgba.iter().any(|p| *p == [255, 0, 0, 255]));

@@ -56,9 +56,11 @@ pub(super) fn split(svg: &str) -> Option<Layers<'_>> {
 
 /// Whether every tag after the header is one the board layer may hold.
 fn board_is_plain(after_header: &str) -> bool {
-    after_header
-        .match_indices('<')
-        .all(|(at, _)| BOARD_ELEMENTS.iter().any(|tag| after_header[at..].starts_with(tag)))
+    after_header.match_indices('<').all(|(at, _)| {
+        BOARD_ELEMENTS
+            .iter()
+            .any(|tag| after_header[at..].starts_with(tag))
+    })
 }
 
 #[cfg(test)]

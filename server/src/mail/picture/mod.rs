@@ -3,9 +3,10 @@
 //!
 //! A turn card's picture is drawn in layers ([`layers`]): the board (background, coordinates
 //! and their text) is rasterised once per variant and size ([`board_cache`]), each cell's
-//! drawing (peg, hole, highlight) once per place and look ([`cell_sprite`]); a card copies the
-//! board and pastes its cells, as indices of a palette the board's cards share, and is encoded
-//! as a palette PNG ([`indexed_png`]). A drawing of another shape is rasterised whole with
+//! drawing (peg, hole, highlight) once per place and look ([`cell_sprite`]), both kept as
+//! numbers of the board's colours ([`colour_table`]); a card copies the board and pastes its
+//! cells, and is encoded as a palette PNG of the colours it uses ([`card_palette`],
+//! [`indexed_png`]). A drawing of another shape is rasterised whole with
 //! resvg ([`reference`]), as every picture was before: the layered picture matches it within
 //! antialiasing and palette rounding.
 //!
@@ -14,11 +15,12 @@
 
 mod board_cache;
 mod board_layers;
+mod card_palette;
 mod cell_sprite;
+mod colour_table;
 mod fonts;
 mod indexed_png;
 mod layers;
-mod palette;
 mod reference;
 
 use std::sync::Arc;
@@ -53,6 +55,9 @@ pub enum PictureError {
     /// The size is zero or too large for a pixmap.
     #[error("board picture of {0}x{1} pixels")]
     Size(u32, u32),
+    /// The board layer has more colours than a palette PNG holds (it is drawn whole).
+    #[error("board layer of {0} colours")]
+    Colours(usize),
     /// PNG encoding failed.
     #[error("PNG encoding: {0}")]
     Png(String),
@@ -131,8 +136,8 @@ mod tests {
         game.board_view()
     }
 
-    /// A PNG's pixels as RGB, whatever its colour type (palette or RGBA).
-    fn rgb_pixels(png: &[u8]) -> Vec<[u8; 3]> {
+    /// A PNG's pixels as RGBA, whatever its colour type (palette or RGBA).
+    fn rgba_pixels(png: &[u8]) -> Vec<[u8; 4]> {
         let mut decoder = png::Decoder::new(std::io::Cursor::new(png));
         decoder.set_transformations(png::Transformations::EXPAND);
         let mut reader = decoder.read_info().unwrap();
@@ -140,7 +145,9 @@ mod tests {
         let info = reader.next_frame(&mut buf).unwrap();
         buf.truncate(info.buffer_size());
         let channels = info.color_type.samples();
-        buf.chunks(channels).map(|p| [p[0], p[1], p[2]]).collect()
+        buf.chunks(channels)
+            .map(|p| [p[0], p[1], p[2], p.get(3).copied().unwrap_or(255)])
+            .collect()
     }
 
     fn colour_type(png: &[u8]) -> png::ColorType {
@@ -184,8 +191,8 @@ mod tests {
         for with in [svg_png(&svg).unwrap(), svg_png_whole(&svg).unwrap()] {
             assert_eq!((with.width, with.height), (without.width, without.height));
             assert_ne!(
-                rgb_pixels(&with.bytes),
-                rgb_pixels(&without.bytes),
+                rgba_pixels(&with.bytes),
+                rgba_pixels(&without.bytes),
                 "the coordinate labels change pixels only when a font was found"
             );
         }
@@ -227,7 +234,9 @@ mod tests {
                 }
                 let last = played.len().saturating_sub(2);
                 let view = game.board_view_with_moves(
-                    played[last..].iter().map(|(seat, text)| (*seat, text.as_str())),
+                    played[last..]
+                        .iter()
+                        .map(|(seat, text)| (*seat, text.as_str())),
                 );
                 (format!("{} {pairs:?}", kind.name()), view)
             })
@@ -235,7 +244,8 @@ mod tests {
     }
 
     /// The layered picture against the whole one, pixel by pixel: the mean difference on each
-    /// channel at most 2 (of 255), and at most 1% of the pixels off by more than 32 on a channel.
+    /// channel (red, green, blue, opacity) at most 2 of 255, and at most 1% of the pixels off by more
+    /// than 32 on a channel.
     #[test]
     fn layered_pictures_look_like_whole_ones() {
         for (name, view) in positions() {
@@ -244,18 +254,22 @@ mod tests {
             for round in ["first", "cached"] {
                 let layered = svg_png(&svg).unwrap();
                 let whole = svg_png_whole(&svg).unwrap();
-                assert_eq!(colour_type(&layered.bytes), png::ColorType::Indexed, "{name}");
+                assert_eq!(
+                    colour_type(&layered.bytes),
+                    png::ColorType::Indexed,
+                    "{name}"
+                );
                 assert_eq!(
                     (layered.width, layered.height),
                     (whole.width, whole.height),
                     "{name}"
                 );
-                let (a, b) = (rgb_pixels(&layered.bytes), rgb_pixels(&whole.bytes));
+                let (a, b) = (rgba_pixels(&layered.bytes), rgba_pixels(&whole.bytes));
                 assert_eq!(a.len(), b.len(), "{name}");
-                let mut sums = [0u64; 3];
+                let mut sums = [0u64; 4];
                 let mut far = 0usize;
                 for (p, q) in a.iter().zip(&b) {
-                    let diffs = [0, 1, 2].map(|c| p[c].abs_diff(q[c]));
+                    let diffs = [0, 1, 2, 3].map(|c| p[c].abs_diff(q[c]));
                     for (sum, diff) in sums.iter_mut().zip(diffs) {
                         *sum += u64::from(diff);
                     }

@@ -40,7 +40,11 @@ pub fn svg_png_with_fonts(
 
 /// PNG with fast compression: the default (thorough) deflate costs more CPU than the drawing
 /// for a few more kilobytes saved.
-fn encode_rgba(pixmap: tiny_skia::Pixmap, width: u32, height: u32) -> Result<Vec<u8>, PictureError> {
+fn encode_rgba(
+    pixmap: tiny_skia::Pixmap,
+    width: u32,
+    height: u32,
+) -> Result<Vec<u8>, PictureError> {
     let rgba = pixmap.take_demultiplied();
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, width, height);
