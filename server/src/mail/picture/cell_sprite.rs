@@ -145,19 +145,35 @@ impl CellSprite {
         stride: usize,
         palette: &mut CardPalette<'_>,
     ) {
-        for ((at, rgba), &over_board) in self.pixels.placed(stride).zip(&self.over_board) {
-            let alpha = rgba[3];
-            if alpha == 0 {
+        let width = self.pixels.width.max(1);
+        let rows = self
+            .pixels
+            .rgba
+            .chunks(width)
+            .zip(self.over_board.chunks(width));
+        for (row, (rgba_row, over_board_row)) in rows.enumerate() {
+            let start = (self.pixels.top + row) * stride + self.pixels.left;
+            let end = start + rgba_row.len();
+            let (Some(pixels), Some(bare_row)) =
+                (picture.get_mut(start..end), board.get(start..end))
+            else {
                 continue;
+            };
+            let columns = pixels
+                .iter_mut()
+                .zip(bare_row)
+                .zip(rgba_row.iter().zip(over_board_row));
+            for ((pixel, &bare), (rgba, &over_board)) in columns {
+                let alpha = rgba[3];
+                if alpha == 0 {
+                    continue;
+                }
+                *pixel = if alpha == u8::MAX || *pixel == bare {
+                    palette.entry(over_board)
+                } else {
+                    palette.blended(over(*rgba, palette.colour(*pixel)))
+                };
             }
-            let (Some(pixel), Some(&bare)) = (picture.get_mut(at), board.get(at)) else {
-                continue;
-            };
-            *pixel = if alpha == u8::MAX || *pixel == bare {
-                palette.entry(over_board)
-            } else {
-                palette.blended(over(rgba, palette.colour(*pixel)))
-            };
         }
     }
 }
@@ -232,7 +248,7 @@ mod tests {
         .unwrap();
         assert!(cell.left >= 88 && cell.left <= 90, "{}", cell.left);
         assert!(cell.width >= 20 && cell.width <= 24, "{}", cell.width);
-        assert!(cell.rgba.iter().any(|p| *p == [255, 0, 0, 255]));
+        assert!(cell.rgba.contains(&[255, 0, 0, 255]));
         let nothing = CellPixels::draw(header, "", 2.0, (200, 200)).unwrap();
         assert_eq!(nothing.cost(), 0);
     }
