@@ -16,7 +16,7 @@
 
 use std::time::{Duration, Instant};
 
-use turnpost_server::mail::picture::{has_fonts, svg_png, svg_png_whole};
+use turnpost_server::mail::picture::{has_fonts, svg_png, svg_png_whole, PictureError, Png};
 use turnpost_shared::{render_svg, AnyGame, GameKind, Options, Seat, Status};
 
 fn main() {
@@ -35,7 +35,10 @@ fn main() {
         (GameKind::ChineseCheckers, &[("players", "4")]),
         (GameKind::ChineseCheckers, &[("players", "6")]),
     ];
-    println!("board pictures, {plies} positions a board, fonts found: {}", has_fonts());
+    println!(
+        "board pictures, {plies} positions a board, fonts found: {}",
+        has_fonts()
+    );
     println!(
         "{:<28} {:>10} {:>10} {:>10} {:>10} {:>9} {:>9}",
         "board", "whole ms", "first ms", "cached ms", "speed-up", "whole kB", "layer kB"
@@ -84,10 +87,7 @@ fn ms(time: Duration) -> f64 {
 }
 
 /// Draws every SVG with `draw`: the time taken and the PNG bytes made.
-fn timed(
-    svgs: &[String],
-    draw: fn(&str) -> Result<turnpost_server::mail::picture::Png, turnpost_server::mail::picture::PictureError>,
-) -> (Duration, usize) {
+fn timed(svgs: &[String], draw: fn(&str) -> Result<Png, PictureError>) -> (Duration, usize) {
     let started = Instant::now();
     let mut bytes = 0;
     for svg in svgs {
@@ -119,7 +119,9 @@ fn positions(kind: GameKind, pairs: &[(&str, &str)], plies: usize) -> Vec<String
         game = next;
         let last = played.len().saturating_sub(2);
         let view = game.board_view_with_moves(
-            played[last..].iter().map(|(seat, text)| (*seat, text.as_str())),
+            played[last..]
+                .iter()
+                .map(|(seat, text)| (*seat, text.as_str())),
         );
         svgs.push(render_svg(&view));
     }
