@@ -243,61 +243,91 @@ mod tests {
             .collect()
     }
 
-    /// The layered picture against the whole one, pixel by pixel: the mean difference on each
-    /// channel (red, green, blue, opacity) at most 2 of 255, and at most 1% of the pixels off by more
-    /// than 32 on a channel.
+    /// Asserts that the layered picture of `svg` looks like the whole one, pixel by pixel: the
+    /// mean difference on each channel (red, green, blue, opacity) at most 2 of 255, and at
+    /// most 1% of the pixels off by more than 32 on a channel; and that it is a smaller,
+    /// palette PNG of the same size.
+    fn assert_looks_like_whole(name: &str, svg: &str) {
+        let layered = svg_png(svg).unwrap();
+        let whole = svg_png_whole(svg).unwrap();
+        assert_eq!(
+            colour_type(&layered.bytes),
+            png::ColorType::Indexed,
+            "{name}"
+        );
+        assert_eq!(
+            (layered.width, layered.height),
+            (whole.width, whole.height),
+            "{name}"
+        );
+        let (a, b) = (rgba_pixels(&layered.bytes), rgba_pixels(&whole.bytes));
+        assert_eq!(a.len(), b.len(), "{name}");
+        let mut sums = [0u64; 4];
+        let mut far = 0usize;
+        for (p, q) in a.iter().zip(&b) {
+            let diffs = [0, 1, 2, 3].map(|c| p[c].abs_diff(q[c]));
+            for (sum, diff) in sums.iter_mut().zip(diffs) {
+                *sum += u64::from(diff);
+            }
+            if diffs.iter().any(|d| *d > 32) {
+                far += 1;
+            }
+        }
+        let pixels = a.len() as f64;
+        let means = sums.map(|sum| sum as f64 / pixels);
+        eprintln!(
+            "{name}: mean differences {means:.3?}, {far} pixels far off, {} bytes (whole: {})",
+            layered.bytes.len(),
+            whole.bytes.len()
+        );
+        assert!(
+            means.iter().all(|m| *m <= 2.0) && far as f64 / pixels <= 0.01,
+            "{name}: mean differences {means:?}, {far} pixels of {pixels} far off"
+        );
+        assert!(
+            layered.bytes.len() < whole.bytes.len(),
+            "{name}: palette PNG of {} bytes, RGBA of {}",
+            layered.bytes.len(),
+            whole.bytes.len()
+        );
+    }
+
     #[test]
     fn layered_pictures_look_like_whole_ones() {
         for (name, view) in positions() {
             let svg = render_svg(&view);
             // Twice: the second card of a board is pasted from the cache.
-            for round in ["first", "cached"] {
-                let layered = svg_png(&svg).unwrap();
-                let whole = svg_png_whole(&svg).unwrap();
-                assert_eq!(
-                    colour_type(&layered.bytes),
-                    png::ColorType::Indexed,
-                    "{name}"
-                );
-                assert_eq!(
-                    (layered.width, layered.height),
-                    (whole.width, whole.height),
-                    "{name}"
-                );
-                let (a, b) = (rgba_pixels(&layered.bytes), rgba_pixels(&whole.bytes));
-                assert_eq!(a.len(), b.len(), "{name}");
-                let mut sums = [0u64; 4];
-                let mut far = 0usize;
-                for (p, q) in a.iter().zip(&b) {
-                    let diffs = [0, 1, 2, 3].map(|c| p[c].abs_diff(q[c]));
-                    for (sum, diff) in sums.iter_mut().zip(diffs) {
-                        *sum += u64::from(diff);
-                    }
-                    if diffs.iter().any(|d| *d > 32) {
-                        far += 1;
-                    }
-                }
-                let pixels = a.len() as f64;
-                let means = sums.map(|sum| sum as f64 / pixels);
-                let far_share = far as f64 / pixels;
-                eprintln!(
-                    "{name} ({round}): mean differences {means:.3?}, {far} pixels far off, \
-                     {} bytes (whole: {})",
-                    layered.bytes.len(),
-                    whole.bytes.len()
-                );
-                assert!(
-                    means.iter().all(|m| *m <= 2.0) && far_share <= 0.01,
-                    "{name} ({round}): mean differences {means:?}, {far} pixels of {pixels} far off"
-                );
-                assert!(
-                    layered.bytes.len() < whole.bytes.len(),
-                    "{name}: palette PNG of {} bytes, RGBA of {}",
-                    layered.bytes.len(),
-                    whole.bytes.len()
-                );
-            }
+            assert_looks_like_whole(&format!("{name}, first"), &svg);
+            assert_looks_like_whole(&format!("{name}, cached"), &svg);
         }
+    }
+
+    #[test]
+    fn cards_drawn_at_once_on_several_threads_are_whole() {
+        // Different positions of one board on four threads: cells drawn, numbered and pasted
+        // while other cards of the board are.
+        let game = AnyGame::new(GameKind::SanQi, &Options::default()).unwrap();
+        let mut svgs = Vec::new();
+        let mut position = game;
+        for _ in 0..8 {
+            let moves = position.legal_moves();
+            let Some(text) = moves.last() else { break };
+            let (next, canonical) = position.play(text).unwrap();
+            let seat = Seat::new(1).unwrap();
+            svgs.push(render_svg(
+                &next.board_view_with_moves([(seat, canonical.as_str())]),
+            ));
+            position = next;
+        }
+        std::thread::scope(|scope| {
+            for chunk in svgs.chunks(2) {
+                scope.spawn(move || {
+                    for svg in chunk {
+                        assert_looks_like_whole("sanqi on a thread", svg);
+                    }
+                });
+            }
+        });
     }
 
     #[test]
