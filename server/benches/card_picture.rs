@@ -40,7 +40,7 @@ fn main() {
         has_fonts()
     );
     println!(
-        "{:<28} {:>10} {:>10} {:>10} {:>10} {:>9} {:>9}",
+        "{:<36} {:>10} {:>10} {:>10} {:>10} {:>9} {:>9}",
         "board", "whole ms", "first ms", "cached ms", "speed-up", "whole kB", "layer kB"
     );
     let mut totals = [Duration::ZERO; 3];
@@ -53,7 +53,7 @@ fn main() {
         let (first, _) = timed(&svgs, svg_png);
         let (cached, layer_bytes) = timed(&svgs, svg_png);
         println!(
-            "{:<28} {:>10.3} {:>10.3} {:>10.3} {:>9.1}x {:>9.1} {:>9.1}",
+            "{:<36} {:>10.3} {:>10.3} {:>10.3} {:>9.1}x {:>9.1} {:>9.1}",
             format!("{} {pairs:?}", kind.name()),
             ms(whole) / n,
             ms(first) / n,
@@ -71,7 +71,7 @@ fn main() {
     }
     let n = count as f64;
     println!(
-        "{:<28} {:>10.3} {:>10.3} {:>10.3} {:>9.1}x {:>9.1} {:>9.1}",
+        "{:<36} {:>10.3} {:>10.3} {:>10.3} {:>9.1}x {:>9.1} {:>9.1}",
         format!("all ({count} pictures)"),
         ms(totals[0]) / n,
         ms(totals[1]) / n,
