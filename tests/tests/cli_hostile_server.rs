@@ -81,7 +81,8 @@ fn answer(mut stream: TcpStream, behaviour: &Behaviour) {
 
 const ESCAPES: &str = "\u{1b}]0;owned\u{7}\u{1b}[2J\u{1b}]52;c;ZWNobyBwd25lZA==\u{7}\rforged\u{9b}";
 
-/// A game view whose every text field a server controls carries terminal escapes.
+/// A game view whose every text field a server controls carries terminal escapes; it reads as
+/// the move list too (`turnpost show` asks for the players' messages), with a hostile message.
 fn hostile_game() -> Value {
     let position = AnyGame::new(GameKind::Kefren, &Options::default())
         .unwrap()
@@ -102,7 +103,12 @@ fn hostile_game() -> Value {
         "legal_moves": ["A18-A17;touch${IFS}pwned", format!("F3{ESCAPES}")],
         "created_at": "2026-11-20T00:00:00Z", "expires_at": null,
         "started_at": "2026-11-20T00:00:00Z", "finished_at": null,
-        "last_activity_at": format!("2026-11-20T00:00:00Z{ESCAPES}")
+        "last_activity_at": format!("2026-11-20T00:00:00Z{ESCAPES}"),
+        "moves": [],
+        "messages": [
+            {"ply": 0, "seat": 2, "player": format!("bob{ESCAPES}"), "action": "move",
+             "text": format!("good luck{ESCAPES}\nsee you"), "sent_at": "2026-11-20T00:00:00Z"}
+        ]
     })
 }
 
@@ -169,6 +175,7 @@ fn server_text_never_reaches_the_terminal_as_control_sequences() {
         if args[0] == "show" {
             assert!(shown.contains("eve"), "{shown}");
             assert!(shown.contains("u{1b}]0;owned"), "{shown}");
+            assert!(shown.contains("good luck"), "{shown}");
         }
     }
 }

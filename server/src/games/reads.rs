@@ -218,7 +218,8 @@ pub fn page(conn: &mut DbConnection, viewer: i64, game_id: i64) -> Result<GamePa
         let recent = rows
             .get(rows.len().saturating_sub(last)..)
             .unwrap_or_default();
-        let view = view::game_view(&loaded, &position, recent, viewer, db::now());
+        let mut view = view::game_view(&loaded, &position, recent, viewer, db::now());
+        super::rating::annotate(conn, &loaded, &mut view, viewer)?;
         let record = super::record::record_of(&loaded, &rows)?;
         let start = super::start_engine(&loaded.game)?;
         // Messages for the game's players only (a viewer of 0 is nobody).
