@@ -82,6 +82,29 @@ pub fn latest(
         .optional()?)
 }
 
+/// The last row of each of `account_ids` in `kind` (accounts without one are left out), in
+/// one statement: the move's answer reads every seat's rating inside its transaction.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn latest_of(
+    conn: &mut DbConnection,
+    account_ids: &[i64],
+    kind: &str,
+) -> Result<Vec<RatingRow>, DbError> {
+    // The table twice in one statement: the subquery reads it under another name.
+    let newer = diesel::alias!(rating_history as newer);
+    let newest = newer
+        .filter(newer.field(rating_history::account_id).eq_any(account_ids))
+        .filter(newer.field(rating_history::rating_kind).eq(kind))
+        .group_by(newer.field(rating_history::account_id))
+        .select(diesel::dsl::max(newer.field(rating_history::id)));
+    Ok(rating_history::table
+        .filter(rating_history::id.nullable().eq_any(newest))
+        .select(RatingRow::as_select())
+        .load(conn)?)
+}
+
 /// Every row of `account_id`, oldest first.
 ///
 /// # Errors

@@ -112,6 +112,8 @@ pub fn annotate(
 ) -> Result<(), DbError> {
     let kind = RatingKind::of_game(loaded.game.kind, view.seats.len());
     let now = db::now();
+    let accounts: Vec<i64> = loaded.seats.iter().map(|(_, account)| account.id).collect();
+    let rows = q::latest_of(conn, &accounts, &kind.to_string())?;
     let mut found: Vec<(i64, Rating)> = Vec::new();
     for seat in &mut view.seats {
         let account = loaded
@@ -120,7 +122,10 @@ pub fn annotate(
             .find(|(s, _)| s.seat == i32::from(seat.seat))
             .map(|(_, account)| account.id);
         if let Some(account) = account {
-            let rating = current(conn, account, kind, now)?;
+            let rating = rows
+                .iter()
+                .find(|row| row.account_id == account)
+                .map_or(Rating::NEW, |row| grown(row, now));
             seat.rating = Some(seat_rating(rating));
             found.push((account, rating));
         }
