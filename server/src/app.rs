@@ -177,6 +177,7 @@ impl Application {
                 wake,
                 link_key: link_key.into(),
                 reply,
+                round_over: Arc::new(Notify::new()),
             },
             limits: Limits::new(LimitSettings {
                 per_email: config.rate_limit_per_email,

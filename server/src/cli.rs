@@ -171,6 +171,8 @@ fn mail_in(config: &Config) -> anyhow::Result<()> {
         wake: std::sync::Arc::new(tokio::sync::Notify::new()),
         link_key: link_key.into(),
         reply,
+        // No sweeper here either: a serving process's composer rings its own.
+        round_over: std::sync::Arc::new(tokio::sync::Notify::new()),
     };
     let settings = crate::inbound::settings::handler_settings(config)?;
     let outcome = crate::inbound::handle(&mut conn, &ctx, &settings, &raw)
@@ -221,6 +223,15 @@ fn describe_outcome(outcome: &crate::inbound::Outcome) -> String {
             "game {game_id}: {} done{}, {} queued",
             turnpost_shared::counted(*done, "command", "commands"),
             if *refused { ", one refused" } else { "" },
+            turnpost_shared::counted(*answers, "answer", "answers"),
+        ),
+        Outcome::Entry {
+            tournament_id,
+            refused,
+            answers,
+        } => format!(
+            "tournament {tournament_id}: {}, {} queued",
+            if *refused { "refused" } else { "done" },
             turnpost_shared::counted(*answers, "answer", "answers"),
         ),
     }

@@ -339,19 +339,61 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
         .as_i64()
         .unwrap();
     turnpost_server::browser_sessions::start(&mut app.conn(), bert_id, "Firefox on Linux").unwrap();
-    // A Swiss tournament of three, round 1 paired: entries, a game and a bye.
+    // A Swiss tournament of three, round 1 paired: entries, a game and a bye. Cleo, invited,
+    // joins by replying to the announcement (an `inbound_tournament_mail` row).
     let closes = turnpost_server::db::now() + chrono::Duration::hours(1);
     let tournament = post(
         &app,
         "/v1/tournaments",
         &anna,
         json!({"name": "Copy cup", "kind": "kefren", "format": "swiss", "rounds": 2,
-               "entry_closes_at": turnpost_server::db::rfc3339(closes)}),
+               "entry_closes_at": turnpost_server::db::rfc3339(closes), "invite": ["cleo"]}),
     )
     .await;
     assert_eq!(tournament.status, 201, "{tournament:?}");
     let tournament = tournament.body["id"].as_i64().unwrap();
-    for token in [&anna, &bert, &cleo] {
+    let invitation = {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let marker = format!("t{tournament}a");
+        loop {
+            let found = app
+                .smtp
+                .messages_to("cleo@example.org")
+                .into_iter()
+                .find(|m| m.header("Reply-To").is_some_and(|r| r.contains(&marker)));
+            if let Some(found) = found {
+                break found;
+            }
+            assert!(Instant::now() < deadline, "no invitation for cleo");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+    let entry_address = invitation.header("Reply-To").unwrap();
+    let entry_address = entry_address
+        .rsplit_once('<')
+        .map_or(entry_address.as_str(), |(_, rest)| {
+            rest.trim_end_matches('>')
+        })
+        .to_owned();
+    let joined = turnpost_server::inbound::handle(
+        &mut app.conn(),
+        &app.mail_context(),
+        &turnpost_server::inbound::HandlerSettings {
+            answers_per_hour: 100,
+            sender_auth: turnpost_server::inbound::SenderAuth::None,
+            bot_games_cap: turnpost_server::games::challenge::BotGamesCap(5),
+        },
+        &reply("cleo@example.org", &entry_address, "join"),
+    )
+    .unwrap();
+    assert!(
+        matches!(
+            joined,
+            turnpost_server::inbound::Outcome::Entry { refused: false, .. }
+        ),
+        "{joined:?}"
+    );
+    for token in [&anna, &bert] {
         let joined = post(
             &app,
             &format!("/v1/tournaments/{tournament}/join"),

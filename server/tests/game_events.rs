@@ -44,6 +44,7 @@ fn ctx(db: &TestDb, conn: &mut DbConnection) -> MailContext {
         wake: Arc::new(tokio::sync::Notify::new()),
         link_key: unsubscribe::load_key(conn).unwrap().into(),
         reply: turnpost_server::inbound::ReplyKeys::load(conn, &db.config()).unwrap(),
+        round_over: Arc::new(tokio::sync::Notify::new()),
     }
 }
 

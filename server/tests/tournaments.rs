@@ -20,6 +20,7 @@ use chrono::{Duration, NaiveDateTime};
 use common::{get, post, Backend, TestApp};
 use serde_json::{json, Value};
 use turnpost_server::{db, sweeps};
+use turnpost_shared::{AnyGame, GameKind, Options};
 
 both_backends!(
     a_round_robin_of_six_is_played_to_its_end,
@@ -27,6 +28,7 @@ both_backends!(
     a_chinese_checkers_table_tournament_of_six,
     a_withdrawal_resigns_and_drops_the_player,
     too_few_players_cancel_it_and_bad_settings_are_refused,
+    the_next_round_is_paired_as_soon_as_the_last_game_ends,
 );
 
 /// The entry window the tests give: an hour.
@@ -712,4 +714,126 @@ async fn too_few_players_cancel_it_and_bad_settings_are_refused(backend: Backend
     assert!(text.contains("at least 3"), "{text}");
     mail_saying(&app, "anna@example.org", "Tournament cancelled").await;
     assert_eq!(sweep(&app, closes_at + Duration::minutes(2)).tournaments, 0);
+}
+
+/// A Kefren game the test policy finishes in few moves: the moves, from the start.
+fn short_kefren() -> Vec<String> {
+    let start = AnyGame::new(GameKind::Kefren, &Options::default()).unwrap();
+    (0..60)
+        .map(|seed| play::simulate(&start, seed, 400))
+        .filter(|moves| AnyGame::replay(&start, moves).is_ok_and(|game| game.status().is_over()))
+        .min_by_key(Vec::len)
+        .expect("a seed that finishes")
+}
+
+/// The round the tournament is at, and its games' statuses.
+async fn round_now(app: &TestApp, id: i64, token: &str) -> (u64, Vec<Vec<String>>) {
+    let view = show(app, id, token).await;
+    let rounds = view["round_games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| g["status"].as_str().unwrap().to_owned())
+                .collect()
+        })
+        .collect();
+    (view["current_round"].as_u64().unwrap(), rounds)
+}
+
+/// The next round follows the end of a round's last game at once, on the server's own
+/// workers: the sweeper's periodic round is an hour away, so only the wake rung when a
+/// tournament game ends can pair round 2 (round 1's games end by a resignation, and by the
+/// move that wins the last one, played through the API).
+async fn the_next_round_is_paired_as_soon_as_the_last_game_ends(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 3_600_000).await;
+    let field = players(&app, "n", 4);
+    let tokens: HashMap<String, String> = field.iter().cloned().collect();
+    let (at, closes_at) = closes();
+    let id = create(
+        &app,
+        &field[0].1,
+        json!({"name": "Quick rounds", "kind": "kefren", "format": "round_robin",
+               "entry_closes_at": at}),
+    )
+    .await;
+    join_all(&app, id, &field).await;
+    let step = turnpost_server::tournaments::advance(
+        &mut app.conn(),
+        &app.mail_context(),
+        id,
+        closes_at + Duration::minutes(1),
+    )
+    .unwrap();
+    assert_eq!(step, turnpost_server::tournaments::Step::Started);
+    let view = show(&app, id, &tokens["n1"]).await;
+    let games = running(&view);
+    assert_eq!(
+        (view["current_round"].as_u64(), games.len()),
+        (Some(1), 2),
+        "{view}"
+    );
+
+    // The first game ends by resignation: the round is not over, nothing is paired.
+    let (first, first_names) = games[0].clone();
+    finish_two(&app, first, &tokens, Some(&first_names[1])).await;
+    // Its game-over mail is out: the composer has read the ending (and rung the wake).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    while !app
+        .smtp
+        .messages_to(&format!("{}@example.org", first_names[0]))
+        .iter()
+        .any(|m| {
+            mail_parser::MessageParser::default()
+                .parse(m.data.as_bytes())
+                .and_then(|p| p.body_text(0).map(|t| t.contains("is over")))
+                .unwrap_or(false)
+        })
+    {
+        assert!(std::time::Instant::now() < deadline, "no game-over mail");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(round_now(&app, id, &tokens["n1"]).await.0, 1);
+
+    // The last game ends by its winning move.
+    let (last, _) = games[1].clone();
+    let seat_tokens = [
+        tokens[game_player(&app, last, 1).await.as_str()].clone(),
+        tokens[game_player(&app, last, 2).await.as_str()].clone(),
+    ];
+    let moves = short_kefren();
+    for (ply, mv) in moves.iter().enumerate() {
+        let played = post(
+            &app,
+            &format!("/v1/games/{last}/moves"),
+            &seat_tokens[ply % 2],
+            json!({"move": mv, "ply": ply}),
+        )
+        .await;
+        assert_eq!(played.status, 201, "ply {ply}: {played:?}");
+    }
+    let over = get(&app, &format!("/v1/games/{last}"), &seat_tokens[0]).await;
+    assert_eq!(over.body["status"], "finished", "{over:?}");
+    assert_eq!(over.body["result_reason"], "rules", "{over:?}");
+    let ended = std::time::Instant::now();
+    loop {
+        let (round, rounds) = round_now(&app, id, &tokens["n1"]).await;
+        if round == 2 {
+            assert_eq!(rounds.len(), 2, "{rounds:?}");
+            assert_eq!(rounds[1], ["active", "active"], "{rounds:?}");
+            break;
+        }
+        assert!(
+            ended.elapsed() < std::time::Duration::from_secs(5),
+            "round 2 not paired 5 s after round 1 ended: {rounds:?}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    // The players of round 2 are mailed their games as usual.
+    let (_, rounds) = round_now(&app, id, &tokens["n1"]).await;
+    assert_eq!(rounds[0], ["finished", "finished"]);
 }

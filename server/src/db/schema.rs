@@ -306,6 +306,17 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    inbound_tournament_mail (message_key) {
+        message_key -> Text,
+        account_id -> BigInt,
+        tournament_id -> BigInt,
+        outcome -> Text,
+        answers -> Integer,
+        handled_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(bot_claims -> games (game_id));
 diesel::joinable!(game_seats -> games (game_id));
 diesel::joinable!(game_seats -> accounts (account_id));
@@ -325,6 +336,8 @@ diesel::joinable!(tournament_entries -> accounts (account_id));
 diesel::joinable!(tournament_games -> tournaments (tournament_id));
 diesel::joinable!(tournament_games -> games (game_id));
 diesel::joinable!(tournament_byes -> tournaments (tournament_id));
+diesel::joinable!(inbound_tournament_mail -> tournaments (tournament_id));
+diesel::joinable!(inbound_tournament_mail -> accounts (account_id));
 
 diesel::table! {
     rating_history (id) {
@@ -371,6 +384,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     tournament_entries,
     tournament_games,
     tournament_byes,
+    inbound_tournament_mail,
     rating_history,
     move_messages,
     message_game_mutes,

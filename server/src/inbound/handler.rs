@@ -1,7 +1,8 @@
 //! The one handler of inbound mail, fed by `turnpost-server mail-in` and the IMAP watcher: read
 //! the message, drop what a machine wrote, find the reply key, check key AND sender against the
 //! seat's account, then run the commands through the game service; whether and what to answer
-//! is decided in `crate::notify` (queued in the same transaction).
+//! is decided in `crate::notify` (queued in the same transaction). A reply to a tournament's
+//! announcement (its key names a tournament, not a seat) goes to [`super::entry_reply`].
 //!
 //! Exactly once: the message's record (`inbound_mail`, keyed by a hash of its Message-ID and
 //! the seat) is inserted in the same transaction as everything the commands do; the game
@@ -11,8 +12,11 @@
 
 use turnpost_shared::{ConditionalMoves, DrawAction, GameStatus, MoveError, PlayMoveRequest};
 
+use super::entry_reply::{self, EntryLimits};
+use super::sender_auth::same_address;
 use super::{
-    split_reply, written_lines, InboundMessage, KeyCheck, MailCommand, ReplyToken, SenderAuth,
+    split_reply, written_lines, InboundMessage, KeyCheck, MailCommand, Outcome, ReplyTarget,
+    ReplyToken, SenderAuth,
 };
 use crate::db::models::Account;
 use crate::db::{self, inbound as q, DbConnection, DbError};
@@ -25,26 +29,6 @@ use crate::notify::compose::{MailAnswer, Refusal};
 use crate::notify::{self, ReplyRun};
 use crate::transaction as tx;
 
-/// What became of one inbound message.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Outcome {
-    /// Not acted on and not answered; why, for the log.
-    Ignored(&'static str),
-    /// Handled before (same Message-ID): nothing done again.
-    Duplicate,
-    /// Its commands ran.
-    Acted {
-        /// The game.
-        game_id: i64,
-        /// Commands that took effect or were answered.
-        done: usize,
-        /// Whether a command was refused.
-        refused: bool,
-        /// Mails sent back.
-        answers: i32,
-    },
-}
-
 /// Limits of the handler.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandlerSettings {
@@ -54,19 +38,6 @@ pub struct HandlerSettings {
     pub sender_auth: SenderAuth,
     /// Bot games one account may have at once (a rematch by mail is a new challenge).
     pub bot_games_cap: BotGamesCap,
-}
-
-/// Whether `from` is `account`'s address: the local part exactly, the domain in any case.
-fn same_address(from: &str, account: &str) -> bool {
-    match (
-        from.trim().rsplit_once('@'),
-        account.trim().rsplit_once('@'),
-    ) {
-        (Some((from_local, from_domain)), Some((local, domain))) => {
-            from_local == local && from_domain.eq_ignore_ascii_case(domain)
-        }
-        _ => false,
-    }
 }
 
 /// Handles one raw message.
@@ -114,6 +85,20 @@ pub fn handle(
                 "inbound mail handled"
             );
         }
+        Outcome::Entry {
+            tournament_id,
+            refused,
+            answers,
+        } => {
+            crate::metrics::inbound_mail("handled", "");
+            ctx.wake.notify_one();
+            tracing::info!(
+                tournament = tournament_id,
+                refused,
+                answers,
+                "reply to a tournament announcement handled"
+            );
+        }
     }
     Ok(outcome)
 }
@@ -136,12 +121,22 @@ fn decide(
     if ctx.reply.template().is_ours(from) {
         return Ok(Outcome::Ignored("sent by turnpost itself"));
     }
-    let Some(token) = message
+    let Some(target) = message
         .recipients
         .iter()
-        .find_map(|address| ctx.reply.token_in(address))
+        .find_map(|address| ctx.reply.target_in(address))
     else {
         return Ok(Outcome::Ignored("no reply key among the recipients"));
+    };
+    let token = match target {
+        ReplyTarget::Game(token) => token,
+        ReplyTarget::Tournament(token) => {
+            let limits = EntryLimits {
+                answers_per_hour: settings.answers_per_hour,
+                sender_auth: &settings.sender_auth,
+            };
+            return entry_reply::decide(conn, ctx, limits, message, from, &token);
+        }
     };
     // Scoped to the seat, so one sender's Message-ID can never shadow another's.
     let key =
@@ -529,18 +524,4 @@ fn refusal(
         reason,
         caret,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::same_address;
-
-    #[test]
-    fn senders_match_with_the_domain_in_any_case() {
-        assert!(same_address("anna@Example.ORG", "anna@example.org"));
-        assert!(same_address(" anna@example.org ", "anna@example.org"));
-        assert!(!same_address("Anna@example.org", "anna@example.org"));
-        assert!(!same_address("anna@example.org.evil", "anna@example.org"));
-        assert!(!same_address("anna", "anna@example.org"));
-    }
 }

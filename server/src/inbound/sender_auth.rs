@@ -7,6 +7,19 @@
 //! own above what the message brought, and must remove headers claiming its id that arrive
 //! from outside (RFC 8601, section 5); a header from any other id proves nothing.
 
+/// Whether `from` is `account`'s address: the local part exactly, the domain in any case.
+pub(super) fn same_address(from: &str, account: &str) -> bool {
+    match (
+        from.trim().rsplit_once('@'),
+        account.trim().rsplit_once('@'),
+    ) {
+        (Some((from_local, from_domain)), Some((local, domain))) => {
+            from_local == local && from_domain.eq_ignore_ascii_case(domain)
+        }
+        _ => false,
+    }
+}
+
 /// What a reply must prove about its sender before it may act.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum SenderAuth {
@@ -317,6 +330,15 @@ mod tests {
         );
         assert_eq!(AuthenticationResults::parse(" ; dkim=pass"), None);
         assert_eq!(AuthenticationResults::parse(""), None);
+    }
+
+    #[test]
+    fn senders_match_with_the_domain_in_any_case() {
+        assert!(same_address("anna@Example.ORG", "anna@example.org"));
+        assert!(same_address(" anna@example.org ", "anna@example.org"));
+        assert!(!same_address("Anna@example.org", "anna@example.org"));
+        assert!(!same_address("anna@example.org.evil", "anna@example.org"));
+        assert!(!same_address("anna", "anna@example.org"));
     }
 
     #[test]

@@ -53,7 +53,15 @@ pub fn compose_event(
             let bot = actor(conn, loaded, bot)?;
             taken_over(conn, ctx, loaded, seat, how, &bot)
         }
-        GameEvent::GameOver => game_over(conn, ctx, loaded),
+        GameEvent::GameOver => {
+            game_over(conn, ctx, loaded)?;
+            // A tournament game's end may end its round: the sweeper pairs the next one now,
+            // not at its next round (the ending has committed: its event is read after it).
+            if crate::db::tournaments::of_game(conn, loaded.game.id)?.is_some() {
+                ctx.round_over.notify_one();
+            }
+            Ok(())
+        }
         GameEvent::Lapsed => lapsed(conn, ctx, loaded),
     }
 }

@@ -1,15 +1,18 @@
-//! A tournament's own mails (`crate::tournaments`): the announcement to invited players, the
-//! notice that it was cancelled, and the final standings. A round's games send the usual game
-//! mails through the game service. Queued in the caller's transaction; bots get none.
+//! A tournament's own mails (`crate::tournaments`): the announcement to invited players (its
+//! `Reply-To:` a reply address naming the tournament and the invitee, so a reply `join`
+//! enters them), the answer to such a reply (`crate::inbound`), the notice that it was
+//! cancelled, and the final standings. A round's games send the usual game mails through the
+//! game service. Queued in the caller's transaction; bots get none.
 
 use std::fmt::Write as _;
 
 use turnpost_shared::StandingView;
 
 use crate::db::models::Account;
-use crate::db::{DbConnection, DbError};
+use crate::db::{self, inbound as answers, DbConnection, DbError};
 use crate::mail::{self, ComposedMail, NewMail};
 use crate::mail_context::MailContext;
+use crate::reply_address::EntryHolder;
 
 /// What every tournament mail names.
 #[derive(Debug, Clone)]
@@ -35,6 +38,15 @@ fn send(
     subject: String,
     text: String,
 ) -> Result<(), DbError> {
+    send_mail(conn, ctx, to, ComposedMail::plain(subject, text))
+}
+
+fn send_mail(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    to: &Account,
+    mail: ComposedMail,
+) -> Result<(), DbError> {
     if to.is_bot() {
         return Ok(());
     }
@@ -43,10 +55,19 @@ fn send(
         &ctx.message_id_domain,
         &NewMail {
             to: to.email.clone(),
-            mail: ComposedMail::plain(subject, text),
+            mail,
         },
     )?;
     Ok(())
+}
+
+/// `to`'s reply address for tournament `id`: a reply to it may say `join` or `withdraw`.
+fn entry_address(ctx: &MailContext, id: i64, to: &Account) -> String {
+    ctx.reply.entry_address(&EntryHolder {
+        tournament_id: id,
+        account_id: to.id,
+        generation: to.link_generation,
+    })
 }
 
 fn link(ctx: &MailContext, id: i64) -> String {
@@ -71,6 +92,7 @@ pub fn announcement(
          Entries close at {closes} UTC; round 1 starts then, and the server mails you your games.\n\n\
          Join on the web:\n\n    {url}\n\n\
          or with the command line:\n\n    turnpost tournament join {id}\n\n\
+         or reply to this mail with the word join (and later, to leave, withdraw).\n\n\
          -- \nturnpost\n{public}\n",
         name = invitee.name,
         org = organiser.name,
@@ -82,13 +104,75 @@ pub fn announcement(
         url = link(ctx, id),
         public = ctx.public_url,
     );
-    send(
-        conn,
-        ctx,
-        invitee,
+    let mut mail = ComposedMail::plain(
         format!("Tournament invitation: {} (#{id})", facts.name),
         text,
-    )
+    );
+    mail.reply_to = Some(entry_address(ctx, id, invitee));
+    send_mail(conn, ctx, invitee, mail)
+}
+
+/// What a reply to a tournament's announcement did, as its answer says it.
+#[derive(Debug, Clone, Copy)]
+pub struct EntryAnswer<'a> {
+    /// The tournament.
+    pub id: i64,
+    /// Its name.
+    pub name: &'a str,
+    /// The reply's command line, as written.
+    pub line: &'a str,
+    /// What was done, or why not.
+    pub outcome: Result<&'a str, &'a str>,
+}
+
+/// Answers `to`'s reply to a tournament's announcement (joined, withdrawn, or why not), unless
+/// `to` has had `answers_per_hour` answers this past hour; answers how many mails were queued
+/// (0 or 1). Its `Reply-To:` is the tournament's reply address again.
+///
+/// # Errors
+/// Storage failures.
+pub fn answer_entry_reply(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    answers_per_hour: u32,
+    to: &Account,
+    answer: &EntryAnswer<'_>,
+) -> Result<i32, DbError> {
+    if to.is_bot() {
+        return Ok(0);
+    }
+    let since = db::now() - chrono::Duration::hours(1);
+    if answers::answers_since(conn, to.id, since)? >= i64::from(answers_per_hour) {
+        tracing::warn!(
+            tournament = answer.id,
+            account = to.id,
+            "mail answers over the hourly limit: not answered"
+        );
+        return Ok(0);
+    }
+    let id = answer.id;
+    let said = match answer.outcome {
+        Ok(done) => format!("Done: {done}"),
+        Err(why) => format!("Not done: {why}"),
+    };
+    let text = format!(
+        "Hello {name},\n\n> {line}\n\n{said}\n\n\
+         Reply to this mail with the word join to enter the tournament \"{title}\" (#{id}), or \
+         withdraw to leave it.\n\n    {url}\n\n-- \nturnpost\n{public}\n",
+        name = to.name,
+        line = answer.line,
+        title = answer.name,
+        url = link(ctx, id),
+        public = ctx.public_url,
+    );
+    let mut mail = ComposedMail::plain(
+        format!("Re: Tournament invitation: {} (#{id})", answer.name),
+        text,
+    );
+    mail.reply_to = Some(entry_address(ctx, id, to));
+    mail.auto_replied = true;
+    send_mail(conn, ctx, to, mail)?;
+    Ok(1)
 }
 
 /// Mails each of `to` that the tournament was cancelled: `entered` entered by the close of

@@ -14,6 +14,11 @@
 //!   any of the account's API tokens (and so `turnpost logout`) increments it, which revokes
 //!   every reply address sent before.
 //!
+//! A tournament's announcement carries a second kind of key ([`EntryHolder`]): the token
+//! `<key>t<tournament>a<account>`, the key over "entry-v1" | tournament | account | the
+//! account's link generation. The letter after the key (`g` or `t`) and the signed prefix both
+//! differ, so a game key never reads or checks as a tournament key, nor the other way round.
+//!
 //! Addresses of cards sent before the ply was signed (keys over game, seat and account only)
 //! are recognised as such ([`KeyCheck::Outdated`]): they no longer act, and the handler answers
 //! their player that the card is outdated, with the board as it is and a fresh address.
@@ -85,6 +90,36 @@ pub enum KeyCheck {
     Outdated,
     /// Forged, for another account, or revoked with the account's tokens.
     Wrong,
+}
+
+/// Whom a tournament's reply address is for: the invited account at its link generation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EntryHolder {
+    /// The tournament.
+    pub tournament_id: i64,
+    /// The invited account.
+    pub account_id: i64,
+    /// The account's link generation.
+    pub generation: i32,
+}
+
+/// What a tournament's reply address says, read but not yet checked against the account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryToken {
+    /// The tournament.
+    pub tournament_id: i64,
+    /// The account it was sent to.
+    pub account_id: i64,
+    key: String,
+}
+
+/// One of our reply addresses, read: a game mail's or a tournament announcement's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplyTarget {
+    /// A seat of a game.
+    Game(ReplyToken),
+    /// An invitation to a tournament.
+    Tournament(EntryToken),
 }
 
 /// The secret reply keys are derived from, made by the first process that needs it.
@@ -198,6 +233,65 @@ impl ReplyKeys {
             ply: i32::try_from(ply).ok()?,
             key,
         })
+    }
+
+    fn entry_key(&self, holder: &EntryHolder) -> String {
+        let EntryHolder {
+            tournament_id,
+            account_id,
+            generation,
+        } = holder;
+        self.mac(&format!(
+            "entry-v1|{tournament_id}|{account_id}|{generation}"
+        ))
+    }
+
+    /// The reply address of a tournament announcement to `holder`'s account.
+    #[must_use]
+    pub fn entry_address(&self, holder: &EntryHolder) -> String {
+        let key = self.entry_key(holder);
+        self.template.address_for(&format!(
+            "{key}t{}a{}",
+            holder.tournament_id, holder.account_id
+        ))
+    }
+
+    /// The tournament token in `address`, if it is one of our reply addresses with a
+    /// well-formed tournament token.
+    #[must_use]
+    pub fn entry_token_in(&self, address: &str) -> Option<EntryToken> {
+        let token = self.template.key_in(address)?;
+        let key = token.get(..KEY_CHARS)?.to_owned();
+        let rest = token.get(KEY_CHARS..)?.strip_prefix('t')?;
+        let (tournament_id, rest) = number(rest)?;
+        let (account_id, rest) = number(rest.strip_prefix('a')?)?;
+        if !rest.is_empty() {
+            return None;
+        }
+        Some(EntryToken {
+            tournament_id,
+            account_id,
+            key,
+        })
+    }
+
+    /// What `address` is, if it is one of our reply addresses: a game's or a tournament's.
+    #[must_use]
+    pub fn target_in(&self, address: &str) -> Option<ReplyTarget> {
+        self.token_in(address)
+            .map(ReplyTarget::Game)
+            .or_else(|| self.entry_token_in(address).map(ReplyTarget::Tournament))
+    }
+
+    /// Whether `token`'s key is the one of its tournament for its account at `generation`.
+    #[must_use]
+    pub fn check_entry(&self, token: &EntryToken, generation: i32) -> bool {
+        let expected = self.entry_key(&EntryHolder {
+            tournament_id: token.tournament_id,
+            account_id: token.account_id,
+            generation,
+        });
+        !expected.is_empty() && crate::secrets::constant_time_eq(&expected, &token.key)
     }
 
     /// Whether `token`'s key is the one of its game, seat and ply for the account holding the
@@ -320,6 +414,55 @@ mod tests {
             "anna@example.org",
         ] {
             assert_eq!(keys.token_in(address), None, "{address}");
+        }
+    }
+
+    #[test]
+    fn tournament_keys_name_the_tournament_and_account_and_never_pass_for_game_keys() {
+        let keys = keys(b"secret");
+        let invitee = EntryHolder {
+            tournament_id: 9,
+            account_id: 7,
+            generation: 0,
+        };
+        let address = keys.entry_address(&invitee);
+        assert!(address.ends_with("t9a7@example.org"), "{address}");
+        let token = keys.entry_token_in(&address.to_uppercase()).unwrap();
+        assert_eq!((token.tournament_id, token.account_id), (9, 7));
+        assert!(keys.check_entry(&token, 0));
+        assert!(
+            !keys.check_entry(&token, 1),
+            "revoked with the account's tokens"
+        );
+        assert!(!self::keys(b"other").check_entry(&token, 0));
+        // Another account or tournament written into the address: the key no longer fits.
+        for edited in [
+            address.replace("t9a7@", "t9a8@"),
+            address.replace("t9a7@", "t8a7@"),
+        ] {
+            let token = keys.entry_token_in(&edited).unwrap();
+            assert!(!keys.check_entry(&token, 0), "{edited}");
+        }
+        // Each kind reads only as itself.
+        assert_eq!(keys.token_in(&address), None);
+        assert_eq!(
+            keys.target_in(&address),
+            Some(ReplyTarget::Tournament(token.clone()))
+        );
+        let game = keys.address(&holder(9, 1, 7, 0), 7);
+        assert_eq!(keys.entry_token_in(&game), None);
+        assert!(matches!(keys.target_in(&game), Some(ReplyTarget::Game(_))));
+        // A game key rewritten in the tournament layout does not check as a tournament key.
+        let game_key = keys.token_in(&game).unwrap().key;
+        let forged = format!("games+{game_key}t9a7@example.org");
+        let forged = keys.entry_token_in(&forged).unwrap();
+        assert!(!keys.check_entry(&forged, 0));
+        for malformed in [
+            "games+abcdefghijklmnopqrstuvwxyzt9@example.org",
+            "games+abcdefghijklmnopqrstuvwxyzt9a@example.org",
+            "games+abcdefghijklmnopqrstuvwxyzt9a7x@example.org",
+        ] {
+            assert_eq!(keys.target_in(malformed), None, "{malformed}");
         }
     }
 

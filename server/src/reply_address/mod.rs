@@ -1,12 +1,15 @@
 //! Reply addresses of game mails: the configured template ([`ReplyAddressTemplate`], e.g.
 //! `games+%{key}@example.org`) and the signed key that names one seat, one game and the ply the
-//! mail showed ([`ReplyKeys`]). The mail decisions (`crate::notify`) write them and mail in
+//! mail showed, or one tournament and one invited account ([`ReplyKeys`]). The mail decisions (`crate::notify`) write them and mail in
 //! (`crate::inbound`) reads them, so they live below both.
 
 mod key;
 mod template;
 
-pub use key::{load_secret, KeyCheck, ReplyKeys, ReplyToken, SeatHolder, REPLY_KEY_NAME};
+pub use key::{
+    load_secret, EntryHolder, EntryToken, KeyCheck, ReplyKeys, ReplyTarget, ReplyToken, SeatHolder,
+    REPLY_KEY_NAME,
+};
 pub use template::{ReplyAddressTemplate, TemplateError};
 
 use crate::config::{Config, ConfigError};

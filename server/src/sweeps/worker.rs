@@ -72,15 +72,31 @@ pub struct SweepWorker {
 }
 
 impl SweepWorker {
-    /// The loop.
+    /// The loop: every sweep each `interval`; between them, tournaments alone whenever a
+    /// tournament's game has ended ([`MailContext::round_over`]), so the next round is paired
+    /// at once. The periodic sweep stays the backstop (a wake rung in another process, or
+    /// lost with a restart).
     pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
+        let mut round_over = false;
+        let mut next_sweep = tokio::time::Instant::now();
         loop {
             if *shutdown.borrow() {
                 break;
             }
+            if !round_over {
+                next_sweep = tokio::time::Instant::now() + self.interval;
+            }
             let this = self.clone();
             let outcome = tokio::task::spawn_blocking(move || -> Result<SweepReport, DbError> {
                 let mut conn = this.pool.get().map_err(db::DbError::from)?;
+                if round_over {
+                    let tournaments =
+                        crate::tournaments::advance_due(&mut conn, &this.mail, db::now())?;
+                    return Ok(SweepReport {
+                        tournaments,
+                        ..SweepReport::default()
+                    });
+                }
                 sweep_once(&mut conn, &this.mail, db::now())
             })
             .await;
@@ -101,10 +117,12 @@ impl SweepWorker {
                 Ok(Err(error)) => tracing::error!(?error, "sweep failed; retrying next round"),
                 Err(error) => tracing::error!(%error, "sweep task failed"),
             }
-            tokio::select! {
-                () = tokio::time::sleep(self.interval) => {}
-                _ = shutdown.changed() => {}
-            }
+            // A wake cuts the wait short for tournaments only; the full sweep keeps its pace.
+            round_over = tokio::select! {
+                () = tokio::time::sleep_until(next_sweep) => false,
+                () = self.mail.round_over.notified() => true,
+                _ = shutdown.changed() => false,
+            };
         }
         tracing::info!("sweeper stopped");
     }

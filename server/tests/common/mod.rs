@@ -499,6 +499,7 @@ impl TestApp {
                 .unwrap()
                 .into(),
             reply: turnpost_server::inbound::ReplyKeys::load(&mut conn, &self.config).unwrap(),
+            round_over: Arc::new(tokio::sync::Notify::new()),
         }
     }
 
