@@ -1,9 +1,11 @@
 //! Tournaments through the real `turnpost` CLI against the real server: `tournament new`,
 //! `list`, `join`, `show` and `withdraw`, as text and as `--json`, with their refusals and
-//! exit codes.
+//! exit codes; and joining by a mail reply to the invitation through `turnpost-server mail-in`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use turnpost_tests::{Backend, Cli, ServerProcess};
+use std::time::{Duration, Instant};
+
+use turnpost_tests::{Backend, Cli, Mail, ServerProcess};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -117,11 +119,77 @@ fn tournaments(backend: Backend) {
     );
     assert!(none.contains("No tournaments finished"), "{none}");
 
+    // anna invites bob to another; bob joins by replying `join` to the invitation, as an MTA
+    // delivers it to `turnpost-server mail-in`, and is answered.
+    let invited = anna.json(&[
+        "tournament",
+        "new",
+        "Mail cup",
+        "kefren",
+        "--format",
+        "swiss",
+        "--rounds",
+        "2",
+        "--invite",
+        "bob",
+    ]);
+    let mail_cup = invited["tournament"]["id"].as_i64().unwrap();
+    let invitation = mail_to(&server, "bob@example.org", &format!("t{mail_cup}a"), |m| {
+        m.header("Reply-To")
+    });
+    let address = invitation.header("Reply-To").unwrap();
+    let address = address
+        .rsplit_once('<')
+        .map_or(address, |(_, rest)| rest.trim_end_matches('>'))
+        .to_owned();
+    let raw = format!(
+        "From: Bob <bob@example.org>\r\nTo: {address}\r\nMessage-ID: <bob-joins-{}@example.org>\r\n\
+         Subject: Re: Tournament invitation\r\nDate: Fri, 27 Nov 2026 10:00:00 +0000\r\n\
+         Content-Type: text/plain; charset=UTF-8\r\n\r\nJoin\r\n\r\n\
+         On 27/11/2026 09:58, turnpost wrote:\r\n> anna invites you\r\n",
+        std::process::id()
+    );
+    let delivered = server.mail_in(raw.as_bytes());
+    assert!(delivered.status.success(), "{}", text(&delivered.stderr));
+    assert!(
+        text(&delivered.stderr).contains(&format!("tournament {mail_cup}: done")),
+        "{}",
+        text(&delivered.stderr)
+    );
+    let shown = bob.json(&["tournament", "show", &mail_cup.to_string()]);
+    assert_eq!(shown["tournament"]["you_entered"], true, "{shown}");
+    mail_to(&server, "bob@example.org", "you have entered", |m| {
+        Some(m.data.as_str())
+    });
+
     // Help says what each command is for.
     let help = text(&anna.run(&["tournament", "--help"]).stdout);
     assert!(help.contains("withdraw"), "{help}");
     let help = text(&anna.run(&["tournament", "new", "--help"]).stdout);
     assert!(help.contains("--table-seats"), "{help}");
+}
+
+/// Waits for a mail to `email` whose `part` contains `wanted`.
+fn mail_to(
+    server: &ServerProcess,
+    email: &str,
+    wanted: &str,
+    part: impl Fn(&Mail) -> Option<&str>,
+) -> Mail {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let found = server.smtp.messages_to(email).into_iter().find(|m| {
+            part(m).is_some_and(|p| p.replace("=\r\n", "").replace("=\n", "").contains(wanted))
+        });
+        if let Some(found) = found {
+            return found;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no mail to {email} with {wanted:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 #[test]
