@@ -91,13 +91,18 @@ fn reply(from: &str, to: &str, body: &str, n: &str) -> Vec<u8> {
 
 /// Runs `raw` through the one inbound handler, as `mail-in` and IMAP do.
 fn deliver(app: &TestApp, raw: &[u8]) -> Outcome {
+    deliver_with(app, raw, SenderAuth::None)
+}
+
+/// [`deliver`] asking `sender_auth` of the sender.
+fn deliver_with(app: &TestApp, raw: &[u8], sender_auth: SenderAuth) -> Outcome {
     let mut conn = app.conn();
     inbound::handle(
         &mut conn,
         &app.mail_context(),
         &HandlerSettings {
             answers_per_hour: 100,
-            sender_auth: SenderAuth::None,
+            sender_auth,
             bot_games_cap: turnpost_server::games::challenge::BotGamesCap(5),
         },
         raw,
@@ -277,6 +282,25 @@ async fn full_closed_and_forged_replies_are_refused(backend: Backend) {
         sent_before,
         "forgeries are not answered"
     );
+
+    // With DMARC required, a reply no trusted header vouches for does nothing; it is answered.
+    let unsigned = deliver_with(
+        &app,
+        &reply("anna@example.org", &anna_address, "join", "d1"),
+        SenderAuth::Dmarc {
+            authserv_id: "mx.example.org".to_owned(),
+        },
+    );
+    assert!(
+        matches!(unsigned, Outcome::Entry { refused: true, .. }),
+        "{unsigned:?}"
+    );
+    let said = text_of(&nth_mail(&app, "anna@example.org", "Re: Tournament invitation", 1).await);
+    assert!(
+        said.contains("Not done: this reply could not be shown to come from your address"),
+        "{said}"
+    );
+    assert!(entrants(&app, id, &org).await.is_empty());
 
     // Two join (one by reply, one by the API); the third is told the tournament is full.
     assert!(matches!(
