@@ -1,8 +1,9 @@
 //! Signing up and in from the browser over real HTTP on both backends: the code form, the
 //! mailed link (once, and not late), the session cookie's attributes, CSRF on every form
 //! (missing, another session's, after sign-out, from a revoked session: 403 and nothing
-//! changed), sign out everywhere, the settings page's mail switches, and the unsubscribe page
-//! with its undo.
+//! changed), sign out everywhere, the settings page's mail switches, the unsubscribe page
+//! with its undo, and the new-game and tournament forms (a refusal shown on the form with the
+//! values kept).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -33,6 +34,7 @@ both_backends!(
     settings_revoke_tokens_and_take_vacation,
     a_play_link_is_no_session,
     tournament_forms_create_join_and_withdraw,
+    new_game_form_keeps_a_refusal,
 );
 
 /// One browser: its cookies, kept across requests as a browser keeps them.
@@ -1004,4 +1006,63 @@ async fn tournament_form_takes_everything_and_keeps_a_refusal(
             .any(|m| web::text_of(&m.data).contains("Kechi league")),
         "the invitation is mailed"
     );
+}
+
+/// The new-game form (its option, clock and timeout fields shared with the tournament form)
+/// shows a refusal with the values posted, and makes what it was given.
+async fn new_game_form_keeps_a_refusal(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let token = play::player(&app.pool, "nina");
+    play::player(&app.pool, "omar");
+    let mut tab = Tab::new(&app);
+    tab.sign_in("nina@example.org").await;
+    let blank = tab.get("/new?kind=sanqi").await;
+    assert_eq!(blank.status, 200, "{}", blank.body);
+    assert!(
+        blank.body.contains("name=\"option.side\""),
+        "{}",
+        blank.body
+    );
+    let form = |others: &str| {
+        vec![
+            ("csrf", blank.csrf()),
+            ("kind", "sanqi".to_owned()),
+            ("option.side", "6".to_owned()),
+            ("seat", "2".to_owned()),
+            ("others", others.to_owned()),
+            ("days", "3".to_owned()),
+            ("fischer", "5d+1d/10d".to_owned()),
+            ("timeout", "claim".to_owned()),
+            ("rated", "no".to_owned()),
+        ]
+    };
+    let refused = post_owned(&mut tab, "/new", &form("nobody-here")).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(refused.body.contains("role=\"alert\""), "{}", refused.body);
+    assert!(refused.body.contains("nobody-here"), "{}", refused.body);
+    assert_eq!(refused.field_value("others"), "nobody-here");
+    assert_eq!(refused.field_value("fischer"), "5d+1d/10d");
+    assert!(
+        refused
+            .body
+            .contains("name=\"seat\" min=\"1\" max=\"6\" value=\"2\""),
+        "{}",
+        refused.body
+    );
+    for kept in [
+        "<option value=\"6\" selected>6</option>",
+        "<option value=\"claim\" selected>",
+        "<option value=\"no\" selected>",
+    ] {
+        assert!(refused.body.contains(kept), "{kept} in:\n{}", refused.body);
+    }
+    let made = post_owned(&mut tab, "/new", &form("omar")).await;
+    assert_eq!(made.status, 303, "{}", made.body);
+    let id = made.location().trim_start_matches("/games/").to_owned();
+    let view = get(&app, &format!("/v1/games/{id}"), &token).await.body;
+    assert_eq!(view["options"]["side"], "6", "{view}");
+    assert_eq!(view["seats"][1]["player"], "nina", "{view}");
+    assert_eq!(view["seats"][0]["player"], "omar", "{view}");
+    assert_eq!(view["rated"], false, "{view}");
+    assert_eq!(view["timeout"], "claim", "{view}");
 }
