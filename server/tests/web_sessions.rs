@@ -999,6 +999,43 @@ async fn tournament_form_takes_everything_and_keeps_a_refusal(
             && ahead <= chrono::Duration::days(5),
         "{ahead}"
     );
+    // A Chinese Checkers table tournament: the seats a table set each game's players.
+    let tables = post_owned(
+        tab,
+        "/tournaments",
+        &[
+            ("csrf", blank.csrf()),
+            ("name", "Star tables".to_owned()),
+            ("kind", "chinese-checkers".to_owned()),
+            ("format", "tables".to_owned()),
+            ("rounds", "2".to_owned()),
+            ("table_seats", "4".to_owned()),
+            ("option.jumps", "long".to_owned()),
+            ("days", "5".to_owned()),
+            ("entry_days", "1".to_owned()),
+        ],
+    )
+    .await;
+    assert_eq!(tables.status, 303, "{}", tables.body);
+    let id = tables.location().trim_start_matches("/tournaments/");
+    let view = get(app, &format!("/v1/tournaments/{id}"), token).await.body;
+    assert_eq!(
+        (
+            &view["format"],
+            &view["table_seats"],
+            &view["rounds"],
+            &view["options"],
+            &view["clock"]
+        ),
+        (
+            &json!("tables"),
+            &json!(4),
+            &json!(2),
+            &json!("jumps=long"),
+            &json!("5d")
+        ),
+        "{view}"
+    );
     let invited = app.smtp.wait_for("ulla@example.org", 1).await;
     assert!(
         invited
