@@ -188,6 +188,9 @@ pub enum Command {
         /// Show this player's ratings instead of yours.
         #[arg(long, conflicts_with = "kind")]
         player: Option<String>,
+        /// The page of the leaderboard to show (50 players a page; 1 is the highest ratings).
+        #[arg(long, requires = "kind", value_parser = clap::value_parser!(u32).range(1..))]
+        page: Option<u32>,
     },
     /// Show or change your mail: turn mail or a daily digest, time zone, kinds, muted games.
     ///

@@ -97,9 +97,13 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Wait(args) => wait::run(args, profile, json),
         Command::Claim { id } => claim::run(id, profile, json),
         Command::Vacation { days } => vacation::run(days, profile, json),
-        Command::Ratings { kind, player } => {
-            ratings::run(kind.as_deref(), player.as_deref(), profile, json)
-        }
+        Command::Ratings { kind, player, page } => ratings::run(
+            kind.as_deref(),
+            player.as_deref(),
+            page.unwrap_or(1),
+            profile,
+            json,
+        ),
         Command::Notifications(args) => notifications::run(&args, profile, json),
         Command::Completions { shell } => shell::completions(shell),
         Command::Man => shell::man(),

@@ -63,8 +63,16 @@ const SIGNED_IN_PAGES: &[(&str, &str)] = &[
     ("the open challenges", "/challenges"),
     ("the settings page", "/settings"),
     (
-        "the tournaments with the form to organise one",
+        "the tournaments with the link to organise one",
         "/tournaments",
+    ),
+    (
+        "the form to organise a Chinese Checkers tournament",
+        "/tournaments/new?kind=chinese-checkers",
+    ),
+    (
+        "the form to organise a Kechi tournament",
+        "/tournaments/new?kind=kechi",
     ),
     (
         "a tournament for a signed-in browser",

@@ -205,6 +205,44 @@ async fn a_rated_game_rates_both_players(backend: Backend) {
     assert_eq!(names, ["bert", "anna"]);
     assert_eq!(board.body["players"][0]["rank"], 1);
     assert_eq!(board.body["players"][0]["provisional"], true);
+    assert_eq!(board.body["total"], 2, "{board:?}");
+    assert_eq!(board.body["offset"], 0, "{board:?}");
+    assert!(
+        board.body.get("next_offset").is_none(),
+        "one page: {board:?}"
+    );
+    // A page at a time: one player a page.
+    let first = get(&app, "/v1/ratings/kefren?limit=1", &tokens[0])
+        .await
+        .body;
+    assert_eq!(first["players"].as_array().unwrap().len(), 1, "{first}");
+    assert_eq!(first["players"][0]["player"], "bert", "{first}");
+    assert_eq!(
+        (&first["total"], &first["next_offset"]),
+        (&json!(2), &json!(1))
+    );
+    let second = get(&app, "/v1/ratings/kefren?limit=1&offset=1", &tokens[0])
+        .await
+        .body;
+    assert_eq!(second["players"][0]["player"], "anna", "{second}");
+    assert_eq!(second["players"][0]["rank"], 2, "{second}");
+    assert!(
+        second.get("next_offset").is_none(),
+        "the last page: {second}"
+    );
+    let past = get(&app, "/v1/ratings/kefren?offset=5", &tokens[0])
+        .await
+        .body;
+    assert_eq!(past["players"], json!([]), "{past}");
+    assert_eq!(past["total"], 2, "{past}");
+    for bad in ["limit=0", "limit=101", "offset=-1", "offset=x", "page=2"] {
+        let refused = get(&app, &format!("/v1/ratings/kefren?{bad}"), &tokens[0]).await;
+        assert_eq!(refused.status, 400, "{bad}: {refused:?}");
+        assert_eq!(
+            refused.body["error"]["code"], "bad_query",
+            "{bad}: {refused:?}"
+        );
+    }
     // Unknown kinds and players are 404s that say what there is.
     let unknown = get(&app, "/v1/ratings/chess", &tokens[0]).await;
     assert_eq!(unknown.status, 404, "{unknown:?}");
@@ -230,6 +268,40 @@ async fn a_rated_game_rates_both_players(backend: Backend) {
     assert_eq!(page.status(), 200);
     let html = page.text().await.unwrap();
     assert!(html.contains("bert") && html.contains("1662?"), "{html}");
+    assert!(html.contains("Page 1 of 1 (2 players)"), "{html}");
+    // The web leaderboard in pages, with links between them.
+    let page_html = |query: &'static str| {
+        let url = format!("{}/ratings/kefren?{query}", app.base);
+        let http = app.http.clone();
+        async move {
+            let answer = http.get(url).send().await.unwrap();
+            (answer.status().as_u16(), answer.text().await.unwrap())
+        }
+    };
+    let (status, first) = page_html("limit=1").await;
+    assert_eq!(status, 200);
+    assert!(first.contains("href=\"/players/bert\""), "{first}");
+    assert!(!first.contains("href=\"/players/anna\""), "{first}");
+    assert!(first.contains("Page 1 of 2 (2 players)"), "{first}");
+    assert!(
+        first.contains("href=\"/ratings/kefren?page=2&amp;limit=1\""),
+        "{first}"
+    );
+    let (_, second) = page_html("page=2&limit=1").await;
+    assert!(second.contains("href=\"/players/anna\""), "{second}");
+    assert!(!second.contains("href=\"/players/bert\""), "{second}");
+    assert!(second.contains("Page 2 of 2"), "{second}");
+    assert!(
+        second.contains("href=\"/ratings/kefren?page=1&amp;limit=1\""),
+        "{second}"
+    );
+    let (_, past) = page_html("page=9").await;
+    assert!(past.contains("page 9 is past the last"), "{past}");
+    for bad in ["page=0", "page=x", "limit=500"] {
+        let (status, body) = page_html(bad).await;
+        assert_eq!(status, 400, "{bad}: {body}");
+        assert!(body.contains("expected"), "{bad}: {body}");
+    }
     let page = app
         .http
         .get(format!("{}/players/bert", app.base))

@@ -1,8 +1,9 @@
 //! Signing up and in from the browser over real HTTP on both backends: the code form, the
 //! mailed link (once, and not late), the session cookie's attributes, CSRF on every form
 //! (missing, another session's, after sign-out, from a revoked session: 403 and nothing
-//! changed), sign out everywhere, the settings page's mail switches, and the unsubscribe page
-//! with its undo.
+//! changed), sign out everywhere, the settings page's mail switches, the unsubscribe page
+//! with its undo, and the new-game and tournament forms (a refusal shown on the form with the
+//! values kept).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -33,6 +34,7 @@ both_backends!(
     settings_revoke_tokens_and_take_vacation,
     a_play_link_is_no_session,
     tournament_forms_create_join_and_withdraw,
+    new_game_form_keeps_a_refusal,
 );
 
 /// One browser: its cookies, kept across requests as a browser keeps them.
@@ -851,4 +853,253 @@ async fn tournament_forms_create_join_and_withdraw(backend: Backend) {
         .await;
     assert_eq!(again.status, 409, "{}", again.body);
     assert!(again.body.contains("not playing"), "{}", again.body);
+    tournament_form_takes_everything_and_keeps_a_refusal(&app, &mut tab, &token).await;
+}
+
+/// The organising form offers the kind's options and the round-robin switches, shows a
+/// refusal on the form with the values kept, and creates what the API would.
+async fn tournament_form_takes_everything_and_keeps_a_refusal(
+    app: &TestApp,
+    tab: &mut Tab<'_>,
+    token: &str,
+) {
+    play::player(&app.pool, "ulla");
+    let list = tab.get("/tournaments").await;
+    assert!(
+        list.body.contains("href=\"/tournaments/new\""),
+        "{}",
+        list.body
+    );
+    let blank = tab.get("/tournaments/new?kind=kechi").await;
+    assert_eq!(blank.status, 200, "{}", blank.body);
+    for field in [
+        "name=\"option.total\"",
+        "name=\"option.lines\"",
+        "name=\"double\"",
+        "name=\"all_at_once\"",
+        "name=\"fischer\"",
+        "name=\"timeout\"",
+        "name=\"invite\"",
+        "<label for=\"option-lines\"",
+    ] {
+        assert!(blank.body.contains(field), "{field} in:\n{}", blank.body);
+    }
+    assert!(
+        !blank.body.contains("option.seed"),
+        "the server draws dice seeds"
+    );
+    assert!(
+        !blank.body.contains("value=\"tables\""),
+        "tables are for Chinese Checkers"
+    );
+    let checkers = tab.get("/tournaments/new?kind=chinese-checkers").await;
+    assert!(
+        checkers.body.contains("value=\"tables\""),
+        "{}",
+        checkers.body
+    );
+    assert!(checkers.body.contains("name=\"table_seats\""));
+    assert!(
+        !checkers.body.contains("name=\"option.players\""),
+        "a table's seats set the players"
+    );
+    let unknown = tab.get("/tournaments/new?kind=chess").await;
+    assert_eq!(unknown.status, 400, "{}", unknown.body);
+    let form = |format: &str, invite: &str| {
+        vec![
+            ("csrf", blank.csrf()),
+            ("name", "Kechi league".to_owned()),
+            ("kind", "kechi".to_owned()),
+            ("format", format.to_owned()),
+            ("double", "yes".to_owned()),
+            ("all_at_once", "yes".to_owned()),
+            ("rounds", "4".to_owned()),
+            ("option.total", "die".to_owned()),
+            ("option.lines", "5".to_owned()),
+            ("days", "3".to_owned()),
+            ("fischer", "7d+1d/14d".to_owned()),
+            ("timeout", "claim".to_owned()),
+            ("entry_days", "5".to_owned()),
+            ("max_players", "6".to_owned()),
+            ("invite", invite.to_owned()),
+        ]
+    };
+    let before = get(app, "/v1/tournaments", token).await.body["tournaments"]
+        .as_array()
+        .unwrap()
+        .len();
+    // Refusals, the service's and the form's own, come back on the form with the values.
+    for (posted, says) in [
+        (form("swiss", "ulla"), "are for the round-robin format"),
+        (
+            form("round_robin", "ulla, nobody"),
+            "no player called `nobody`",
+        ),
+    ] {
+        let refused = post_owned(tab, "/tournaments", &posted).await;
+        assert_eq!(refused.status, 422, "{}", refused.body);
+        assert!(refused.body.contains("role=\"alert\""), "{}", refused.body);
+        assert!(refused.body.contains(says), "{says} in:\n{}", refused.body);
+        assert_eq!(refused.field_value("name"), "Kechi league");
+        assert_eq!(refused.field_value("fischer"), "7d+1d/14d");
+        assert!(
+            refused
+                .body
+                .contains("<option value=\"5\" selected>5</option>"),
+            "{}",
+            refused.body
+        );
+        assert!(
+            refused
+                .body
+                .contains("name=\"double\" value=\"yes\" checked"),
+            "{}",
+            refused.body
+        );
+    }
+    let mut days = form("round_robin", "");
+    days.retain(|(k, _)| *k != "entry_days");
+    days.push(("entry_days", "91".to_owned()));
+    let refused = post_owned(tab, "/tournaments", &days).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(
+        refused.body.contains("expected 1 to 90, not 91"),
+        "{}",
+        refused.body
+    );
+    let after = get(app, "/v1/tournaments", token).await.body["tournaments"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(after, before, "nothing made by a refusal");
+    // Everything taken: double round-robin with every round at once, options, Fischer clock,
+    // claim on timeout, a maximum and an invitation (mailed).
+    let created = post_owned(tab, "/tournaments", &form("round_robin", "ulla")).await;
+    assert_eq!(created.status, 303, "{}", created.body);
+    let id: i64 = created
+        .location()
+        .trim_start_matches("/tournaments/")
+        .parse()
+        .unwrap();
+    let view = get(app, &format!("/v1/tournaments/{id}"), token).await.body;
+    assert_eq!(view["format"], "round_robin", "{view}");
+    assert_eq!(view["double"], true, "{view}");
+    assert_eq!(view["all_at_once"], true, "{view}");
+    assert_eq!(view["rounds"], Value::Null, "{view}");
+    assert_eq!(view["options"], "lines=5 total=die", "{view}");
+    assert_eq!(view["clock"], "7d+1d/14d", "{view}");
+    assert_eq!(view["timeout"], "claim", "{view}");
+    assert_eq!(view["max_players"], 6, "{view}");
+    let closes = chrono::DateTime::parse_from_rfc3339(view["entry_closes_at"].as_str().unwrap())
+        .unwrap()
+        .naive_utc();
+    let ahead = closes - turnpost_server::db::now();
+    assert!(
+        ahead > chrono::Duration::days(5) - chrono::Duration::minutes(5)
+            && ahead <= chrono::Duration::days(5),
+        "{ahead}"
+    );
+    // A Chinese Checkers table tournament: the seats a table set each game's players.
+    let tables = post_owned(
+        tab,
+        "/tournaments",
+        &[
+            ("csrf", blank.csrf()),
+            ("name", "Star tables".to_owned()),
+            ("kind", "chinese-checkers".to_owned()),
+            ("format", "tables".to_owned()),
+            ("rounds", "2".to_owned()),
+            ("table_seats", "4".to_owned()),
+            ("option.jumps", "long".to_owned()),
+            ("days", "5".to_owned()),
+            ("entry_days", "1".to_owned()),
+        ],
+    )
+    .await;
+    assert_eq!(tables.status, 303, "{}", tables.body);
+    let id = tables.location().trim_start_matches("/tournaments/");
+    let view = get(app, &format!("/v1/tournaments/{id}"), token).await.body;
+    assert_eq!(
+        (
+            &view["format"],
+            &view["table_seats"],
+            &view["rounds"],
+            &view["options"],
+            &view["clock"]
+        ),
+        (
+            &json!("tables"),
+            &json!(4),
+            &json!(2),
+            &json!("jumps=long"),
+            &json!("5d")
+        ),
+        "{view}"
+    );
+    let invited = app.smtp.wait_for("ulla@example.org", 1).await;
+    assert!(
+        invited
+            .iter()
+            .any(|m| web::text_of(&m.data).contains("Kechi league")),
+        "the invitation is mailed"
+    );
+}
+
+/// The new-game form (its option, clock and timeout fields shared with the tournament form)
+/// shows a refusal with the values posted, and makes what it was given.
+async fn new_game_form_keeps_a_refusal(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let token = play::player(&app.pool, "nina");
+    play::player(&app.pool, "omar");
+    let mut tab = Tab::new(&app);
+    tab.sign_in("nina@example.org").await;
+    let blank = tab.get("/new?kind=sanqi").await;
+    assert_eq!(blank.status, 200, "{}", blank.body);
+    assert!(
+        blank.body.contains("name=\"option.side\""),
+        "{}",
+        blank.body
+    );
+    let form = |others: &str| {
+        vec![
+            ("csrf", blank.csrf()),
+            ("kind", "sanqi".to_owned()),
+            ("option.side", "6".to_owned()),
+            ("seat", "2".to_owned()),
+            ("others", others.to_owned()),
+            ("days", "3".to_owned()),
+            ("fischer", "5d+1d/10d".to_owned()),
+            ("timeout", "claim".to_owned()),
+            ("rated", "no".to_owned()),
+        ]
+    };
+    let refused = post_owned(&mut tab, "/new", &form("nobody-here")).await;
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert!(refused.body.contains("role=\"alert\""), "{}", refused.body);
+    assert!(refused.body.contains("nobody-here"), "{}", refused.body);
+    assert_eq!(refused.field_value("others"), "nobody-here");
+    assert_eq!(refused.field_value("fischer"), "5d+1d/10d");
+    assert!(
+        refused
+            .body
+            .contains("name=\"seat\" min=\"1\" max=\"6\" value=\"2\""),
+        "{}",
+        refused.body
+    );
+    for kept in [
+        "<option value=\"6\" selected>6</option>",
+        "<option value=\"claim\" selected>",
+        "<option value=\"no\" selected>",
+    ] {
+        assert!(refused.body.contains(kept), "{kept} in:\n{}", refused.body);
+    }
+    let made = post_owned(&mut tab, "/new", &form("omar")).await;
+    assert_eq!(made.status, 303, "{}", made.body);
+    let id = made.location().trim_start_matches("/games/").to_owned();
+    let view = get(&app, &format!("/v1/games/{id}"), &token).await.body;
+    assert_eq!(view["options"]["side"], "6", "{view}");
+    assert_eq!(view["seats"][1]["player"], "nina", "{view}");
+    assert_eq!(view["seats"][0]["player"], "omar", "{view}");
+    assert_eq!(view["rated"], false, "{view}");
+    assert_eq!(view["timeout"], "claim", "{view}");
 }

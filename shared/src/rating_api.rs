@@ -69,12 +69,19 @@ pub struct LeaderboardEntry {
     pub games: u32,
 }
 
-/// `GET /v1/ratings/{kind}`: everyone rated in a kind, highest rating first.
+/// `GET /v1/ratings/{kind}`: a page of everyone rated in a kind, highest rating first.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Leaderboard {
     /// The rating kind.
     pub kind: String,
-    /// The players, highest rating first.
+    /// This page's players, highest rating first (the first is ranked `offset + 1`).
     pub players: Vec<LeaderboardEntry>,
+    /// How many players are ranked in the kind, on every page.
+    pub total: u32,
+    /// How many ranks come before this page.
+    pub offset: u32,
+    /// Pass as `offset` for the next page; absent on the last page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_offset: Option<u32>,
 }

@@ -65,6 +65,23 @@ fn ratings(backend: Backend) -> ServerProcess {
     assert!(bob_line < anna_line, "{board}");
     let board = anna.json(&["ratings", "kefren"]);
     assert_eq!(board["leaderboard"]["players"][0]["player"], "bob");
+    assert_eq!(board["leaderboard"]["total"], 2);
+    // Pages of 50: the second is past the last; --page needs a kind.
+    let past = anna.run(&["ratings", "kefren", "--page", "2"]);
+    assert!(past.status.success(), "{}", text(&past.stderr));
+    assert_eq!(
+        text(&past.stdout),
+        "Page 2 is past the last: kefren has 2 players ranked on 1 page.\n"
+    );
+    let past = anna.json(&["ratings", "kefren", "--page", "2"]);
+    assert_eq!(past["leaderboard"]["offset"], 50, "{past}");
+    assert_eq!(
+        past["leaderboard"]["players"],
+        serde_json::json!([]),
+        "{past}"
+    );
+    let usage = anna.run(&["ratings", "--page", "2"]);
+    assert_eq!(usage.status.code(), Some(2), "{}", text(&usage.stderr));
     // Ratings beside the names of a finished game.
     let shown = text(&anna.run(&["show", &id]).stdout);
     assert!(shown.contains("rated · anna 1338?, bob 1662?"), "{shown}");

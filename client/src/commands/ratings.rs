@@ -4,8 +4,11 @@ use crate::failure::Failure;
 use crate::output::{print, print_json};
 use crate::session::Session;
 
-/// Runs `turnpost ratings [KIND] [--player NAME]`: a rating kind's leaderboard, or a player's
-/// ratings (yours without `--player`).
+/// Players a page of a leaderboard.
+const PAGE_SIZE: u32 = 50;
+
+/// Runs `turnpost ratings [KIND [--page N]] [--player NAME]`: a page of a rating kind's
+/// leaderboard, or a player's ratings (yours without `--player`).
 ///
 /// # Errors
 /// Usage failures without a profile; refusals (an unknown kind or player, exit 1); network
@@ -13,16 +16,20 @@ use crate::session::Session;
 pub fn run(
     kind: Option<&str>,
     player: Option<&str>,
+    page: u32,
     profile_flag: Option<&str>,
     json: bool,
 ) -> Result<(), Failure> {
     let session = Session::open(profile_flag)?;
     if let Some(kind) = kind {
-        let board: Leaderboard = session.client.get(&format!("/ratings/{kind}"))?;
+        let offset = page.saturating_sub(1).saturating_mul(PAGE_SIZE);
+        let board: Leaderboard = session.client.get(&format!(
+            "/ratings/{kind}?limit={PAGE_SIZE}&offset={offset}"
+        ))?;
         if json {
             print_json("leaderboard", &board)?;
         } else {
-            print(&leaderboard_text(&board))?;
+            print(&leaderboard_text(&board, page))?;
         }
         return Ok(());
     }
@@ -39,10 +46,20 @@ pub fn run(
     Ok(())
 }
 
-/// A leaderboard as a table: rank, player, rating (`?` provisional), deviation, games.
-fn leaderboard_text(board: &Leaderboard) -> String {
-    if board.players.is_empty() {
+/// A page of a leaderboard as a table: rank, player, rating (`?` provisional), deviation,
+/// games; and which page of how many when there is more than one.
+fn leaderboard_text(board: &Leaderboard, page: u32) -> String {
+    let pages = board.total.div_ceil(PAGE_SIZE).max(1);
+    if board.total == 0 {
         return format!("No rated {} games yet.\n", board.kind);
+    }
+    if board.players.is_empty() {
+        return format!(
+            "Page {page} is past the last: {} has {} ranked on {}.\n",
+            board.kind,
+            turnpost_shared::counted(board.total, "player", "players"),
+            turnpost_shared::counted(pages, "page", "pages")
+        );
     }
     let mut text = format!(
         "{} ratings (? provisional: deviation above 110)\n{:>4}  {:<24} {:>7} {:>9} {:>6}\n",
@@ -62,6 +79,17 @@ fn leaderboard_text(board: &Leaderboard) -> String {
         text.push_str(&format!(
             "{:>4}  {:<24} {:>7} {:>9} {:>6}\n",
             entry.rank, name, rating, entry.deviation, entry.games
+        ));
+    }
+    if pages > 1 {
+        text.push_str(&format!(
+            "Page {page} of {pages} ({} players){}\n",
+            board.total,
+            if board.next_offset.is_some() {
+                format!("; the next: --page {}", page + 1)
+            } else {
+                String::new()
+            }
         ));
     }
     text

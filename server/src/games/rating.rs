@@ -200,12 +200,25 @@ pub fn before(row: &RatingRow) -> Rating {
     }
 }
 
-/// Everyone rated in `kind` (a rating kind's name), highest rating first (then more games, then
-/// name).
+/// The ranks of a leaderboard asked for: `limit` players after the first `offset`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LeaderboardPage {
+    /// Ranks to skip.
+    pub offset: u32,
+    /// Players to show.
+    pub limit: u32,
+}
+
+/// A page of everyone rated in `kind` (a rating kind's name), highest rating first (then more
+/// games, then name).
 ///
 /// # Errors
 /// [`GameError::UnknownRatingKind`]; storage failures.
-pub fn leaderboard(conn: &mut DbConnection, kind: &str) -> Result<Leaderboard, GameError> {
+pub fn leaderboard(
+    conn: &mut DbConnection,
+    kind: &str,
+    page: LeaderboardPage,
+) -> Result<Leaderboard, GameError> {
     let kind: RatingKind = kind
         .parse()
         .map_err(|e: ratings::UnknownRatingKind| GameError::UnknownRatingKind(e.to_string()))?;
@@ -228,11 +241,18 @@ pub fn leaderboard(conn: &mut DbConnection, kind: &str) -> Result<Leaderboard, G
             .then(b.1.cmp(&a.1))
             .then_with(|| a.2.name_key.cmp(&b.2.name_key))
     });
+    let total = u32::try_from(players.len()).unwrap_or(u32::MAX);
+    let end = page.offset.saturating_add(page.limit);
     Ok(Leaderboard {
         kind: name,
+        total,
+        offset: page.offset,
+        next_offset: (end < total).then_some(end),
         players: players
             .into_iter()
             .enumerate()
+            .skip(usize::try_from(page.offset).unwrap_or(usize::MAX))
+            .take(usize::try_from(page.limit).unwrap_or(usize::MAX))
             .map(|(i, (rating, games, account))| LeaderboardEntry {
                 rank: u32::try_from(i + 1).unwrap_or(u32::MAX),
                 bot: account.is_bot(),

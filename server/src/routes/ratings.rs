@@ -1,30 +1,83 @@
 //! `GET /v1/ratings/{kind}`.
 
 use actix_web::{web, HttpResponse};
+use serde::Deserialize;
 
 use crate::auth::Authenticated;
 use crate::error::ApiError;
-use crate::games::rating;
+use crate::games::rating::{self, LeaderboardPage};
 use crate::state::AppState;
 
-/// The leaderboard of a rating kind: everyone with a rated game in it, highest rating first,
-/// with deviation, games and `provisional` (deviation above 110). The kinds: `kefren`,
-/// `kechi`, `sanqi`, `chinese-checkers` (two-player games) and `chinese-checkers-multi`
-/// (three to six seats).
+/// Default page size.
+pub const DEFAULT_LIMIT: u32 = 50;
+/// Largest page size.
+pub const MAX_LIMIT: u32 = 100;
+
+/// Query parameters.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderboardQuery {
+    /// Page size, 1–100 (default 50).
+    limit: Option<String>,
+    /// Ranks to skip: `next_offset` of the previous page (default 0).
+    offset: Option<String>,
+}
+
+fn bad(message: String) -> ApiError {
+    ApiError::BadRequest {
+        code: "bad_query",
+        message,
+    }
+}
+
+/// The page a query asks for.
 ///
 /// # Errors
-/// 401; 404 `not_found` for an unknown rating kind.
+/// 400 `bad_query` for a limit or offset that is not a number in range.
+fn page_of(query: &LeaderboardQuery) -> Result<LeaderboardPage, ApiError> {
+    let limit = match query.limit.as_deref() {
+        None => DEFAULT_LIMIT,
+        Some(text) => text
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=MAX_LIMIT).contains(n))
+            .ok_or_else(|| bad(format!("limit={text}: expected 1 to {MAX_LIMIT}")))?,
+    };
+    let offset = match query.offset.as_deref() {
+        None => 0,
+        Some(text) => text.trim().parse::<u32>().map_err(|_| {
+            bad(format!(
+                "offset={text}: expected a whole number of ranks to skip (0 or more)"
+            ))
+        })?,
+    };
+    Ok(LeaderboardPage { offset, limit })
+}
+
+/// The leaderboard of a rating kind, a page at a time: everyone with a rated game in it,
+/// highest rating first, with deviation, games and `provisional` (deviation above 110); `total`
+/// players ranked, and `next_offset` for the next page. The kinds: `kefren`, `kechi`, `sanqi`,
+/// `chinese-checkers` (two-player games) and `chinese-checkers-multi` (three to six seats).
+///
+/// # Errors
+/// 401; 400 `bad_query` for a bad limit or offset; 404 `not_found` for an unknown rating kind.
 #[utoipa::path(get, path = "/v1/ratings/{kind}", tag = "ratings", security(("bearer" = [])),
-    params(("kind" = String, Path, description = "kefren, kechi, sanqi, chinese-checkers or chinese-checkers-multi")),
-    responses((status = 200, description = "The leaderboard", body = turnpost_shared::Leaderboard), (status = 404, body = turnpost_shared::ErrorBody)))]
+    params(("kind" = String, Path, description = "kefren, kechi, sanqi, chinese-checkers or chinese-checkers-multi"),
+           ("limit" = Option<u32>, Query, description = "page size 1-100, default 50", minimum = 1, maximum = 100),
+           ("offset" = Option<u32>, Query, description = "ranks to skip: next_offset of the previous page, default 0")),
+    responses((status = 200, description = "A page of the leaderboard", body = turnpost_shared::Leaderboard), (status = 400, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody)))]
 pub async fn leaderboard(
     state: web::Data<AppState>,
     _auth: Authenticated,
     path: web::Path<String>,
+    query: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let page = page_of(&query)?;
     let kind = path.into_inner();
-    let board =
-        crate::blocking::with_games(&state, move |conn, _| rating::leaderboard(conn, &kind))
-            .await?;
+    let board = crate::blocking::with_games(&state, move |conn, _| {
+        rating::leaderboard(conn, &kind, page)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(board))
 }

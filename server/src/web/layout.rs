@@ -1,4 +1,5 @@
-//! The frame of every page: head (viewport for phones, the stylesheet), navigation, footer.
+//! The frame of every page: head (viewport for phones, the stylesheet), navigation (games,
+//! tournaments, ratings, each kind's rules, the API), footer.
 //! The navigation shows who is signed in (the viewer of the request, `super::viewer::current`):
 //! the name, Settings and Sign out; or Sign up and Sign in.
 
@@ -50,6 +51,8 @@ pub fn page(title: &str, body: &Markup) -> Markup {
                     nav aria-label="Site" {
                         a.brand href="/" { "turnpost" }
                         a href="/games" { "Games" }
+                        a href="/tournaments" { "Tournaments" }
+                        a href="/ratings" { "Ratings" }
                         @for kind in GameKind::ALL {
                             a href={ "/rules/" (kind.name()) } { (kind.title()) }
                         }

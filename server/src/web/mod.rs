@@ -23,6 +23,7 @@ mod error_page;
 mod extract;
 mod game_list;
 mod game_page;
+mod game_settings_fields;
 mod home;
 mod layout;
 mod markdown;
@@ -37,6 +38,7 @@ mod session_cookie;
 mod settings;
 mod sign_in;
 mod sign_out;
+mod tournament_form;
 mod tournaments_page;
 pub mod unsubscribe_page;
 mod viewer;
@@ -96,7 +98,8 @@ pub fn table() -> RouteTable {
         .post("/games/{id}/decline", challenge_forms::decline)
         .post("/games/{id}/rematch", challenge_forms::rematch)
         .get("/tournaments", tournaments_page::list)
-        .post("/tournaments", tournaments_page::create)
+        .get("/tournaments/new", tournament_form::show)
+        .post("/tournaments", tournament_form::create)
         .get("/tournaments/{id}", tournaments_page::show)
         .post("/tournaments/{id}/join", tournaments_page::join)
         .post("/tournaments/{id}/withdraw", tournaments_page::withdraw)

@@ -5,18 +5,16 @@
 //! the timeout rule. Posting makes the challenge through the game service with the API's checks
 //! and limits, then shows its page.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
-use turnpost_shared::{
-    AnyGame, CreateGameRequest, GameKind, OptionValue, OptionValues, Options, TimeoutMode,
-    OPEN_SEAT,
-};
+use turnpost_shared::{AnyGame, CreateGameRequest, GameKind, Options, OPEN_SEAT};
 
+use super::game_settings_fields::{self, FormValues};
 use super::{csrf, layout, SignedIn, WebError};
-use crate::games::{challenge, dice};
+use crate::games::challenge;
 use crate::state::AppState;
 
 /// The query of the form: the kind chosen.
@@ -26,22 +24,8 @@ pub struct KindQuery {
     kind: Option<String>,
 }
 
-fn kind_of(text: Option<&str>) -> Result<GameKind, WebError> {
-    match text.map(str::trim).filter(|t| !t.is_empty()) {
-        None => Ok(GameKind::Kefren),
-        Some(text) => text.parse::<GameKind>().map_err(|_| {
-            let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            WebError::bad_request(format!(
-                "kind={text} is not a game; use one of {}",
-                known.join(", ")
-            ))
-        }),
-    }
-}
-
-/// The form for `kind`, with `error` above it.
-fn form(signed_in: &SignedIn, kind: GameKind, error: Option<&str>) -> Markup {
-    let specs = AnyGame::option_specs(kind);
+/// The form for `kind`, with `error` above it and the values of `kept` (a refused post).
+fn form(signed_in: &SignedIn, kind: GameKind, kept: &FormValues, error: Option<&str>) -> Markup {
     html! {
         h1 { "New game" }
         @if let Some(error) = error { p.error role="alert" { (error) } }
@@ -53,60 +37,32 @@ fn form(signed_in: &SignedIn, kind: GameKind, error: Option<&str>) -> Markup {
             } }
             " " button type="submit" { "Choose" }
         }
+        @let rated = game_settings_fields::field_or(kept, "rated", "");
         form.new-game method="post" action="/new" {
             (signed_in.csrf_field())
             input type="hidden" name="kind" value=(kind.name());
             h2 { (kind.title()) " " a href={ "/rules/" (kind.name()) } { "(rules)" } }
-            @for spec in specs.iter().filter(|s| s.key != dice::SEED) {
-                @let id = format!("option-{}", spec.key);
-                p {
-                    label for=(id) { (spec.key) }
-                    " "
-                    @match spec.values {
-                        OptionValues::OneOf(values) => select id=(id) name={ "option." (spec.key) } aria-describedby={ (id) "-help" } {
-                            @for value in values {
-                                option value=(value) selected[*value == spec.default] { (value) }
-                            }
-                        },
-                        OptionValues::U64 => input id=(id) type="number" min="0" name={ "option." (spec.key) } value=(spec.default) aria-describedby={ (id) "-help" };,
-                    }
-                    br;
-                    small id={ (id) "-help" } { (spec.help) " (default " (spec.default) "; " (spec.values.to_string()) ")" }
-                }
-            }
+            (game_settings_fields::option_fields(kind, kept, &[]))
             p {
                 label for="seat" { "Your seat" } " "
-                input #seat type="number" name="seat" min="1" max="6" value="1" aria-describedby="seat-help";
+                input #seat type="number" name="seat" min="1" max="6" value=(game_settings_fields::field_or(kept, "seat", "1")) aria-describedby="seat-help";
                 br; small #seat-help { "1 moves first." }
             }
             p {
                 label for="others" { "Other players" } " "
-                input #others type="text" name="others" autocomplete="off" autocapitalize="none" spellcheck="false" placeholder="open" aria-describedby="others-help";
+                input #others type="text" name="others" value=(game_settings_fields::field_or(kept, "others", "")) autocomplete="off" autocapitalize="none" spellcheck="false" placeholder="open" aria-describedby="others-help";
                 br; small #others-help { "In turn order after you, separated by commas: account names, "
                     "bot-1 … bot-5 (the computer, weakest to strongest), or open (anyone may join). "
                     "Seats you leave out are open." }
             }
-            p {
-                label for="days" { "Days per move" } " "
-                input #days type="number" name="days" min="1" max="30" value="3" aria-describedby="days-help";
-                br; small #days-help { "1 to 30. Or a Fischer clock instead:" }
-                " " label for="fischer" { "Fischer clock" } " "
-                input #fischer type="text" name="fischer" placeholder="7d+1d/14d" autocomplete="off" aria-describedby="fischer-help";
-                br; small #fischer-help { "initial days + days added per move / most days banked (optional)" }
-            }
-            p {
-                label for="timeout" { "When a player runs out of time" } " "
-                select #timeout name="timeout" {
-                    option value="auto" selected { "they lose at once (auto)" }
-                    option value="claim" { "the others may claim the win (claim)" }
-                }
-            }
+            (game_settings_fields::clock_fields(kept))
+            (game_settings_fields::timeout_field(kept))
             p {
                 label for="rated" { "Rated" } " "
                 select #rated name="rated" aria-describedby="rated-help" {
-                    option value="" selected { "as usual" }
-                    option value="yes" { "yes" }
-                    option value="no" { "no" }
+                    option value="" selected[rated.is_empty()] { "as usual" }
+                    option value="yes" selected[rated == "yes"] { "yes" }
+                    option value="no" selected[rated == "no"] { "no" }
                 }
                 br; small #rated-help { "As usual: rated between people, unrated with a bot or a non-standard board." }
             }
@@ -123,23 +79,17 @@ pub async fn show(
     signed_in: SignedIn,
     query: web::Query<KindQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let kind = kind_of(query.kind.as_deref())?;
-    Ok(layout::ok("New game", &form(&signed_in, kind, None)))
+    let kind = game_settings_fields::kind_of(query.kind.as_deref())?;
+    Ok(layout::ok(
+        "New game",
+        &form(&signed_in, kind, &FormValues::new(), None),
+    ))
 }
 
 /// The challenge a posted form asks for.
-fn request_of(
-    form: &HashMap<String, String>,
-    kind: GameKind,
-    me: &str,
-) -> Result<CreateGameRequest, String> {
-    let field = |name: &str| form.get(name).map(|v| v.trim()).unwrap_or_default();
-    let options: BTreeMap<String, OptionValue> = form
-        .iter()
-        .filter_map(|(key, value)| Some((key.strip_prefix("option.")?, value.trim())))
-        .filter(|(_, value)| !value.is_empty())
-        .map(|(key, value)| (key.to_owned(), OptionValue::Text(value.to_owned())))
-        .collect();
+fn request_of(form: &FormValues, kind: GameKind, me: &str) -> Result<CreateGameRequest, String> {
+    let field = |name: &str| game_settings_fields::field(form, name);
+    let options = game_settings_fields::options_of(form);
     let pairs: Vec<String> = options
         .iter()
         .map(|(k, v)| format!("{k}={}", v.to_text()))
@@ -166,15 +116,8 @@ fn request_of(
             .ok_or_else(|| format!("your seat {text}: expected 1 to {}", seats.len() + 1))?,
     };
     seats.insert(seat - 1, me.to_owned());
-    let clock = match (field("fischer"), field("days")) {
-        ("", "") => None,
-        ("", days) => Some(format!("{days}d")),
-        (fischer, _) => Some(fischer.to_owned()),
-    };
-    let timeout = match field("timeout") {
-        "" => None,
-        text => Some(text.parse::<TimeoutMode>().map_err(|e| e.to_string())?),
-    };
+    let clock = game_settings_fields::clock_of(form);
+    let timeout = game_settings_fields::timeout_of(form)?;
     let rated = match field("rated") {
         "" => None,
         "yes" => Some(true),
@@ -204,10 +147,10 @@ pub async fn create(
 ) -> Result<HttpResponse, WebError> {
     let form = form.into_inner();
     signed_in.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
-    let kind = kind_of(form.get("kind").map(String::as_str))?;
+    let kind = game_settings_fields::kind_of(form.get("kind").map(String::as_str))?;
     let request = match request_of(&form, kind, &signed_in.account.name) {
         Ok(request) => request,
-        Err(reason) => return Ok(refused(&signed_in, kind, &reason)),
+        Err(reason) => return Ok(refused(&signed_in, kind, &form, &reason)),
     };
     let actor = signed_in.actor();
     let ctx = state.mail.clone();
@@ -231,14 +174,14 @@ pub async fn create(
         Ok(view) => HttpResponse::SeeOther()
             .insert_header((header::LOCATION, format!("/games/{}", view.id)))
             .finish(),
-        Err(reason) => refused(&signed_in, kind, &reason),
+        Err(reason) => refused(&signed_in, kind, &form, &reason),
     })
 }
 
-fn refused(signed_in: &SignedIn, kind: GameKind, reason: &str) -> HttpResponse {
+fn refused(signed_in: &SignedIn, kind: GameKind, kept: &FormValues, reason: &str) -> HttpResponse {
     layout::response(
         StatusCode::UNPROCESSABLE_ENTITY,
         "New game",
-        &form(signed_in, kind, Some(reason)),
+        &form(signed_in, kind, kept, Some(reason)),
     )
 }

@@ -1,10 +1,13 @@
-//! `GET /ratings` (the rating kinds) and `GET /ratings/{kind}`: a rating kind's leaderboard.
+//! `GET /ratings` (the rating kinds) and `GET /ratings/{kind}`: a rating kind's leaderboard,
+//! a page at a time (`?page=N`, 50 players a page unless `limit` says otherwise).
 
 use actix_web::{web, HttpResponse};
-use maud::html;
+use maud::{html, Markup};
+use turnpost_shared::Leaderboard;
 
 use super::{layout, WebError};
-use crate::games::{rating, GameError};
+use crate::games::rating::{self, LeaderboardPage};
+use crate::games::GameError;
 use crate::ratings::RatingKind;
 use crate::state::AppState;
 
@@ -29,23 +32,94 @@ pub async fn index() -> HttpResponse {
     layout::ok("Ratings", &body)
 }
 
+/// The page asked for.
+#[derive(Debug, serde::Deserialize)]
+pub struct PageQuery {
+    /// 1 for the first page.
+    page: Option<String>,
+    /// Players a page, 1–100 (default 50).
+    limit: Option<String>,
+}
+
+/// Players a page unless the query says otherwise.
+const PAGE_SIZE: u32 = 50;
+/// The most players a page.
+const MAX_PAGE_SIZE: u32 = 100;
+
+/// The ranks `query` asks for (page numbers count from 1).
+fn page_of(query: &PageQuery) -> Result<(u32, LeaderboardPage), WebError> {
+    let limit = match query.limit.as_deref() {
+        None | Some("") => PAGE_SIZE,
+        Some(text) => text
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=MAX_PAGE_SIZE).contains(n))
+            .ok_or_else(|| {
+                WebError::bad_request(format!("limit={text}: expected 1 to {MAX_PAGE_SIZE}"))
+            })?,
+    };
+    let page = match query.page.as_deref() {
+        None | Some("") => 1,
+        Some(text) => text
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| *n >= 1)
+            .ok_or_else(|| {
+                WebError::bad_request(format!("page={text}: expected a page number, 1 or more"))
+            })?,
+    };
+    let offset = (page - 1).saturating_mul(limit);
+    Ok((page, LeaderboardPage { offset, limit }))
+}
+
+/// Links to the previous and next pages, and where this one is.
+fn page_links(board: &Leaderboard, page: u32, limit: u32, default_limit: bool) -> Markup {
+    let pages = board.total.div_ceil(limit).max(1);
+    let href = |to: u32| {
+        if default_limit {
+            format!("/ratings/{}?page={to}", board.kind)
+        } else {
+            format!("/ratings/{}?page={to}&limit={limit}", board.kind)
+        }
+    };
+    html! {
+        nav.pages aria-label="Leaderboard pages" {
+            @if page > 1 {
+                a rel="prev" href=(href(page.saturating_sub(1).min(pages))) { "← Higher ratings" }
+                " "
+            }
+            span { "Page " (page) " of " (pages) " (" (board.total) " players)" }
+            @if board.next_offset.is_some() {
+                " "
+                a rel="next" href=(href(page + 1)) { "Lower ratings →" }
+            }
+        }
+    }
+}
+
 /// `GET /ratings/{kind}`.
 ///
 /// # Errors
-/// 404 for an unknown rating kind; storage failures.
+/// 400 for a bad page or limit; 404 for an unknown rating kind; storage failures.
 pub async fn show(
     state: web::Data<AppState>,
     path: web::Path<String>,
+    query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, WebError> {
+    let (page, asked_page) = page_of(&query)?;
+    let default_limit = asked_page.limit == PAGE_SIZE;
     let kind = path.into_inner();
     let asked = kind.clone();
-    let board =
-        crate::blocking::with_conn(&state, move |conn| match rating::leaderboard(conn, &kind) {
+    let board = crate::blocking::with_conn(&state, move |conn| {
+        match rating::leaderboard(conn, &kind, asked_page) {
             Ok(board) => Ok(Some(board)),
             Err(GameError::UnknownRatingKind(_)) => Ok(None),
             Err(other) => Err(other.into()),
-        })
-        .await?;
+        }
+    })
+    .await?;
     let Some(board) = board else {
         return Err(WebError::not_found(format!(
             "there is no rating kind called {asked}"
@@ -54,8 +128,11 @@ pub async fn show(
     let title = format!("Ratings: {}", board.kind);
     let body = html! {
         h1 { (title) }
-        @if board.players.is_empty() {
+        @if board.total == 0 {
             p { "Nobody has played a rated game of this kind yet." }
+        } @else if board.players.is_empty() {
+            p { "There are " (board.total) " players ranked; page " (page) " is past the last. "
+                a href={ "/ratings/" (board.kind) } { "First page" } }
         } @else {
             div.scroll tabindex="0" { table.games {
                 caption { "Highest rating first; ? marks a provisional rating (deviation above 110)." }
@@ -72,6 +149,7 @@ pub async fn show(
                     }
                 }
             } }
+            (page_links(&board, page, asked_page.limit, default_limit))
         }
         h2 { "Other kinds" }
         (kind_links())

@@ -1,16 +1,16 @@
-//! `/tournaments` (the tournaments taking entries, running and finished, and a form to create
-//! one for signed-in browsers) and `/tournaments/{id}` (settings, entrants, rounds with links
-//! to their games, standings with tie-breaks, Join and Withdraw buttons). The forms carry the
-//! session's CSRF token and act through the tournament service as `Actor::Account`.
+//! `/tournaments` (the tournaments taking entries, running and finished, and for signed-in
+//! browsers a link to the form that organises one, `super::tournament_form`) and
+//! `/tournaments/{id}` (settings, entrants, rounds with links to their games, standings with
+//! tie-breaks, Join and Withdraw buttons). The forms carry the session's CSRF token and act
+//! through the tournament service as `Actor::Account`.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use turnpost_shared::{
-    CreateTournamentRequest, GameKind, StandingView, TournamentFormat, TournamentStatus,
-    TournamentSummary, TournamentView,
+    StandingView, TournamentFormat, TournamentStatus, TournamentSummary, TournamentView,
 };
 
 use super::{csrf, layout, SignedIn, Viewer, WebError};
@@ -53,30 +53,6 @@ fn summaries(list: &[TournamentSummary]) -> Markup {
     }
 }
 
-fn create_form(signed_in: &SignedIn) -> Markup {
-    html! {
-        h2 { "Organise a tournament" }
-        form.stack method="post" action="/tournaments" {
-            (signed_in.csrf_field())
-            label { "Name " input type="text" name="name" required maxlength="80"; }
-            label { "Game " select name="kind" {
-                @for k in GameKind::ALL { option value=(k.name()) { (k.title()) } }
-            } }
-            label { "Format " select name="format" {
-                option value="swiss" { "Swiss" }
-                option value="round_robin" { "Round-robin" }
-                option value="tables" { "Tables (Chinese Checkers, 3–6 a table)" }
-            } }
-            label { "Rounds (Swiss, tables) " input type="number" name="rounds" min="1" max="50" value="5"; }
-            label { "Seats a table (tables) " input type="number" name="table_seats" min="3" max="6" value="3"; }
-            label { "Days per move " input type="number" name="days" min="1" max="30" value="3"; }
-            label { "Days until entries close " input type="number" name="entry_days" min="1" max="90" value="7"; }
-            label { "Most players (optional) " input type="number" name="max_players" min="2" max="200"; }
-            button type="submit" { "Create" }
-        }
-    }
-}
-
 /// `GET /tournaments`.
 ///
 /// # Errors
@@ -109,7 +85,7 @@ pub async fn list(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResp
             @if list.is_empty() { p { "None." } } @else { (summaries(list)) }
         }
         @match &signed_in {
-            Some(signed_in) => (create_form(signed_in)),
+            Some(_) => p { a href="/tournaments/new" { "Organise a tournament" } },
             None => p { a href="/signin" { "Sign in" } " to enter or organise one." },
         }
     };
@@ -148,6 +124,7 @@ fn view_page(view: &TournamentView, signed_in: Option<&SignedIn>) -> Markup {
         p {
             (view.kind.title()) " · " (format_name(view.format))
             @if view.double { " (double)" }
+            @if view.all_at_once { ", every round at once" }
             @if let Some(seats) = view.table_seats { " · tables of " (seats) }
             " · clock " (view.clock)
             @if !view.options.is_empty() { " · " (view.options) }
@@ -175,7 +152,7 @@ fn view_page(view: &TournamentView, signed_in: Option<&SignedIn>) -> Markup {
                 }
             }
         }
-        h2 { "Entrants (" (view.entrants.len()) ")" }
+        h2 { "Entrants (" (view.entrants.len()) @if let Some(max) = view.max_players { " of at most " (max) } ")" }
         @if view.entrants.is_empty() { p { "Nobody yet." } } @else {
             ol {
                 @for e in &view.entrants {
@@ -237,78 +214,6 @@ fn see(location: String) -> HttpResponse {
     HttpResponse::SeeOther()
         .insert_header((header::LOCATION, location))
         .finish()
-}
-
-fn number<T: std::str::FromStr>(
-    form: &HashMap<String, String>,
-    key: &str,
-) -> Result<Option<T>, WebError> {
-    match form.get(key).map(|v| v.trim()).filter(|v| !v.is_empty()) {
-        None => Ok(None),
-        Some(text) => text
-            .parse()
-            .map(Some)
-            .map_err(|_| WebError::bad_request(format!("{key}: `{text}` is not a whole number"))),
-    }
-}
-
-/// `POST /tournaments`: the create form.
-///
-/// # Errors
-/// 403 without a session or its token; 400 for a form that cannot be read; 422 refusals of
-/// the service; 429 past the hourly budget.
-pub async fn create(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    signed_in.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
-    state
-        .limits
-        .check_join(&signed_in.account.name_key)
-        .map_err(crate::error::ApiError::from)?;
-    let kind: GameKind = form
-        .get("kind")
-        .map(String::as_str)
-        .unwrap_or_default()
-        .parse()
-        .map_err(|e| WebError::bad_request(format!("kind: {e}")))?;
-    let format = form
-        .get("format")
-        .and_then(|f| TournamentFormat::from_name(f))
-        .ok_or_else(|| WebError::bad_request("format: expected swiss, round_robin or tables"))?;
-    let entry_days: i64 = number(&form, "entry_days")?.unwrap_or(7);
-    let closes = crate::db::now() + chrono::Duration::days(entry_days);
-    let request = CreateTournamentRequest {
-        name: form.get("name").cloned().unwrap_or_default(),
-        kind,
-        options: BTreeMap::new(),
-        clock: number::<u32>(&form, "days")?.map(|d| format!("{d}d")),
-        timeout: None,
-        format,
-        double: false,
-        all_at_once: false,
-        table_seats: if format == TournamentFormat::Tables {
-            number(&form, "table_seats")?
-        } else {
-            None
-        },
-        rounds: if format == TournamentFormat::RoundRobin {
-            None
-        } else {
-            number(&form, "rounds")?
-        },
-        entry_closes_at: crate::db::rfc3339(closes),
-        max_players: number(&form, "max_players")?,
-        invite: Vec::new(),
-    };
-    let actor = signed_in.actor();
-    let ctx = state.mail.clone();
-    let view = crate::blocking::with_conn(&state, move |conn| {
-        Ok(tournaments::create(conn, &ctx, &actor, &request)?)
-    })
-    .await?;
-    Ok(see(format!("/tournaments/{}", view.id)))
 }
 
 async fn act(

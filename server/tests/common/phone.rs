@@ -282,8 +282,14 @@ impl Phone {
     }
 }
 
-/// axe-core's script, installed with npm under `target/axe-core/` on first use.
+/// axe-core's script, installed with npm under `target/axe-core/` on first use (once a
+/// process: tests running at once wait for the one installing it).
 fn axe_source() -> String {
+    static SOURCE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SOURCE.get_or_init(install_axe).clone()
+}
+
+fn install_axe() -> String {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/axe-core");
     let script = dir.join("node_modules/axe-core/axe.min.js");
     if !script.exists() {

@@ -1,0 +1,282 @@
+//! `GET /tournaments/new` and `POST /tournaments`: organising a tournament from the browser.
+//! The kind is chosen first (a GET form, so no script is needed); then everything the API's
+//! `POST /v1/tournaments` takes: name, format (round-robin single or double, every round at
+//! once or not; Swiss; tables for Chinese Checkers), rounds, seats a table, the kind's options
+//! (the new-game form's widgets), the clock and timeout rule, the entry window, the most
+//! players and the accounts to invite. Posting creates it through the tournament service; a
+//! refusal shows the form again with the reason above it and the values kept.
+
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpResponse};
+use maud::{html, Markup};
+use turnpost_shared::{CreateTournamentRequest, GameKind, TournamentFormat};
+
+use super::game_settings_fields::{self as fields, field, field_or, FormValues};
+use super::{csrf, layout, SignedIn, WebError};
+use crate::games::GameError;
+use crate::state::AppState;
+use crate::tournaments::{self, TournamentError, MAX_ENTRY_DAYS, MAX_PLAYERS, MAX_ROUNDS};
+
+/// The query of the form: the kind chosen.
+#[derive(Debug, serde::Deserialize)]
+pub struct KindQuery {
+    /// A kind name.
+    kind: Option<String>,
+}
+
+/// The option a table's seat count sets (left out of the form: see [`format_fields`]).
+const PLAYERS_OPTION: &str = "players";
+
+/// The format, its round-robin switches, rounds and (Chinese Checkers) seats a table.
+fn format_fields(kind: GameKind, kept: &FormValues) -> Markup {
+    let format = field_or(kept, "format", "swiss");
+    let tables = kind == GameKind::ChineseCheckers;
+    html! {
+        fieldset {
+            legend { "Format" }
+            p {
+                label for="format" { "Format" } " "
+                select #format name="format" aria-describedby="format-help" {
+                    option value="swiss" selected[format == "swiss"] { "Swiss" }
+                    option value="round_robin" selected[format == "round_robin"] { "Round-robin" }
+                    @if tables {
+                        option value="tables" selected[format == "tables"] { "Tables (3–6 a table)" }
+                    }
+                }
+                br; small #format-help {
+                    "Round-robin and Swiss are two-player games"
+                    @if tables { "; tables split the players into tables of the seats below each round" }
+                    "."
+                }
+            }
+            label.choice {
+                input #double type="checkbox" name="double" value="yes" checked[kept.contains_key("double")];
+                "Double (round-robin): everyone meets twice, colours reversed"
+            }
+            label.choice {
+                input #all_at_once type="checkbox" name="all_at_once" value="yes" checked[kept.contains_key("all_at_once")];
+                "Every round at once (round-robin): all its games start together"
+            }
+            p {
+                label for="rounds" { "Rounds (Swiss, tables)" } " "
+                input #rounds type="number" name="rounds" min="1" max=(MAX_ROUNDS) value=(field_or(kept, "rounds", "5")) aria-describedby="rounds-help";
+                br; small #rounds-help { "1 to " (MAX_ROUNDS) "; a round-robin works out its rounds from the players." }
+            }
+            @if tables {
+                p {
+                    label for="table_seats" { "Seats a table (tables)" } " "
+                    input #table_seats type="number" name="table_seats" min="3" max="6" value=(field_or(kept, "table_seats", "3")) aria-describedby="table_seats-help";
+                    br; small #table_seats-help { "3 to 6; it sets each game's players." }
+                }
+            }
+        }
+    }
+}
+
+/// The form for `kind`, with `error` above it and the values of `kept` (a refused post).
+fn form(signed_in: &SignedIn, kind: GameKind, kept: &FormValues, error: Option<&str>) -> Markup {
+    html! {
+        h1 { "Organise a tournament" }
+        @if let Some(error) = error { p.error role="alert" { (error) } }
+        form.filter method="get" action="/tournaments/new" {
+            label { "Game " select name="kind" {
+                @for k in GameKind::ALL {
+                    option value=(k.name()) selected[k == kind] { (k.title()) }
+                }
+            } }
+            " " button type="submit" { "Choose" }
+        }
+        form.stack.tournament method="post" action="/tournaments" {
+            (signed_in.csrf_field())
+            input type="hidden" name="kind" value=(kind.name());
+            h2 { (kind.title()) " " a href={ "/rules/" (kind.name()) } { "(rules)" } }
+            p {
+                label for="name" { "Name" } " "
+                input #name type="text" name="name" value=(field_or(kept, "name", "")) required maxlength="80" autocomplete="off";
+            }
+            (format_fields(kind, kept))
+            fieldset {
+                legend { "The games" }
+                (fields::option_fields(kind, kept, &[PLAYERS_OPTION]))
+                (fields::clock_fields(kept))
+                (fields::timeout_field(kept))
+            }
+            fieldset {
+                legend { "Entries" }
+                p {
+                    label for="entry_days" { "Days until entries close" } " "
+                    input #entry_days type="number" name="entry_days" min="1" max=(MAX_ENTRY_DAYS) value=(field_or(kept, "entry_days", "7")) aria-describedby="entry_days-help";
+                    br; small #entry_days-help { "1 to " (MAX_ENTRY_DAYS) "; round 1 starts then." }
+                }
+                p {
+                    label for="max_players" { "Most players" } " "
+                    input #max_players type="number" name="max_players" min="2" max=(MAX_PLAYERS) value=(field_or(kept, "max_players", "")) aria-describedby="max_players-help";
+                    br; small #max_players-help { "2 to " (MAX_PLAYERS) "; optional." }
+                }
+                p {
+                    label for="invite" { "Invite" } " "
+                    input #invite type="text" name="invite" value=(field_or(kept, "invite", "")) autocomplete="off" autocapitalize="none" spellcheck="false" aria-describedby="invite-help";
+                    br; small #invite-help { "Account names separated by commas; each is mailed the announcement (optional)." }
+                }
+            }
+            button type="submit" { "Create the tournament" }
+        }
+    }
+}
+
+/// `GET /tournaments/new`.
+///
+/// # Errors
+/// 400 for an unknown kind.
+pub async fn show(
+    signed_in: SignedIn,
+    query: web::Query<KindQuery>,
+) -> Result<HttpResponse, WebError> {
+    let kind = fields::kind_of(query.kind.as_deref())?;
+    Ok(layout::ok(
+        "Organise a tournament",
+        &form(&signed_in, kind, &FormValues::new(), None),
+    ))
+}
+
+/// The whole number in `name`, none when empty; `label` and `expected` say what the field
+/// takes when it is not one.
+fn whole<T: std::str::FromStr>(
+    form: &FormValues,
+    name: &str,
+    label: &str,
+    expected: &str,
+) -> Result<Option<T>, String> {
+    match field(form, name) {
+        "" => Ok(None),
+        text => text
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("{label}: `{text}` is not a whole number; expected {expected}")),
+    }
+}
+
+/// The tournament a posted form asks for.
+fn request_of(form: &FormValues, kind: GameKind) -> Result<CreateTournamentRequest, String> {
+    let format = match field(form, "format") {
+        "" => TournamentFormat::Swiss,
+        text => TournamentFormat::from_name(text)
+            .ok_or_else(|| format!("Format `{text}`: expected swiss, round_robin or tables"))?,
+    };
+    let (double, all_at_once) = (
+        form.contains_key("double"),
+        form.contains_key("all_at_once"),
+    );
+    if (double || all_at_once) && format != TournamentFormat::RoundRobin {
+        return Err(
+            "Double and every round at once are for the round-robin format: choose \
+             Round-robin, or untick them"
+                .to_owned(),
+        );
+    }
+    let rounds = match format {
+        TournamentFormat::RoundRobin => None,
+        _ => whole(form, "rounds", "Rounds", &format!("1 to {MAX_ROUNDS}"))?,
+    };
+    let table_seats = match format {
+        TournamentFormat::Tables => whole(form, "table_seats", "Seats a table", "3 to 6")?,
+        _ => None,
+    };
+    let expected_days = format!("1 to {MAX_ENTRY_DAYS}");
+    let entry_days: i64 = whole(
+        form,
+        "entry_days",
+        "Days until entries close",
+        &expected_days,
+    )?
+    .unwrap_or(7);
+    if !(1..=MAX_ENTRY_DAYS).contains(&entry_days) {
+        return Err(format!(
+            "Days until entries close: expected {expected_days}, not {entry_days}"
+        ));
+    }
+    let closes = crate::db::now() + chrono::Duration::days(entry_days);
+    Ok(CreateTournamentRequest {
+        name: field(form, "name").to_owned(),
+        kind,
+        options: fields::options_of(form),
+        clock: fields::clock_of(form),
+        timeout: fields::timeout_of(form)?,
+        format,
+        double,
+        all_at_once,
+        table_seats,
+        rounds,
+        entry_closes_at: crate::db::rfc3339(closes),
+        max_players: whole(
+            form,
+            "max_players",
+            "Most players",
+            &format!("2 to {MAX_PLAYERS}"),
+        )?,
+        invite: field(form, "invite")
+            .split(',')
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    })
+}
+
+/// Whether the service failed (rather than refused what was asked).
+fn failed(error: &TournamentError) -> bool {
+    matches!(
+        error,
+        TournamentError::Storage(_)
+            | TournamentError::Pairing { .. }
+            | TournamentError::Game(GameError::Storage(_))
+    )
+}
+
+/// `POST /tournaments`: creates the tournament and shows its page, or the form again with the
+/// reason and the values posted.
+///
+/// # Errors
+/// 403 without a session or its token; 400 for an unknown kind; 429 past the hourly budget;
+/// storage failures.
+pub async fn create(
+    state: web::Data<AppState>,
+    signed_in: SignedIn,
+    form: web::Form<FormValues>,
+) -> Result<HttpResponse, WebError> {
+    let form = form.into_inner();
+    signed_in.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
+    state
+        .limits
+        .check_join(&signed_in.account.name_key)
+        .map_err(crate::error::ApiError::from)?;
+    let kind = fields::kind_of(form.get("kind").map(String::as_str))?;
+    let request = match request_of(&form, kind) {
+        Ok(request) => request,
+        Err(reason) => return Ok(refused(&signed_in, kind, &form, &reason)),
+    };
+    let actor = signed_in.actor();
+    let ctx = state.mail.clone();
+    let made = crate::blocking::with_conn(&state, move |conn| {
+        match tournaments::create(conn, &ctx, &actor, &request) {
+            Ok(view) => Ok(Ok(view.id)),
+            Err(failure) if failed(&failure) => Err(failure.into()),
+            Err(refusal) => Ok(Err(refusal.to_string())),
+        }
+    })
+    .await?;
+    Ok(match made {
+        Ok(id) => HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, format!("/tournaments/{id}")))
+            .finish(),
+        Err(reason) => refused(&signed_in, kind, &form, &reason),
+    })
+}
+
+fn refused(signed_in: &SignedIn, kind: GameKind, kept: &FormValues, reason: &str) -> HttpResponse {
+    layout::response(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "Organise a tournament",
+        &form(signed_in, kind, kept, Some(reason)),
+    )
+}
