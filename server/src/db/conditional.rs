@@ -44,6 +44,17 @@ pub fn find(
         .optional()?)
 }
 
+/// The conditional-move rows of `game_ids` (every seat).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn of_games(conn: &mut DbConnection, game_ids: &[i64]) -> Result<Vec<ConditionalRow>, DbError> {
+    Ok(conditional_moves::table
+        .filter(conditional_moves::game_id.eq_any(game_ids))
+        .select(ConditionalRow::as_select())
+        .load(conn)?)
+}
+
 /// Stores `row` in place of the seat's row (inside the caller's transaction, the game locked).
 ///
 /// # Errors

@@ -211,3 +211,46 @@ pub fn moves_before(
     rows.reverse();
     Ok(rows)
 }
+
+/// The moves of `game_ids` with a ply from `from` up to (not including) `before`, by game and
+/// ply: the last moves of a batch of events' games in one statement
+/// (`crate::notify::BatchReads`).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn moves_of_games(
+    conn: &mut DbConnection,
+    game_ids: &[i64],
+    from: i32,
+    before: i32,
+) -> Result<Vec<MoveRow>, DbError> {
+    Ok(moves::table
+        .filter(moves::game_id.eq_any(game_ids))
+        .filter(moves::ply.ge(from))
+        .filter(moves::ply.lt(before))
+        .order((moves::game_id.asc(), moves::ply.asc()))
+        .select(MoveRow::as_select())
+        .load(conn)?)
+}
+
+/// Up to `limit` waiting events of `game_ids` other than `taken`, oldest first: the later
+/// events of games whose oldest waiting event the caller took with [`take_waiting`]. No other
+/// composer takes them meanwhile: [`take_waiting`] passes over any event with an earlier one of
+/// its game waiting, and the caller's stays until it commits.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn later_of_games(
+    conn: &mut DbConnection,
+    game_ids: &[i64],
+    taken: &[i64],
+    limit: i64,
+) -> Result<Vec<GameEventRow>, DbError> {
+    Ok(game_events::table
+        .filter(game_events::game_id.eq_any(game_ids))
+        .filter(game_events::id.ne_all(taken))
+        .order(game_events::id.asc())
+        .limit(limit)
+        .select(GameEventRow::as_select())
+        .load(conn)?)
+}

@@ -76,6 +76,19 @@ pub fn of_game(
         .load(conn)?)
 }
 
+/// Which of `game_ids` have messages, ascending.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn games_with_messages(conn: &mut DbConnection, game_ids: &[i64]) -> Result<Vec<i64>, DbError> {
+    Ok(move_messages::table
+        .filter(move_messages::game_id.eq_any(game_ids))
+        .select(move_messages::game_id)
+        .distinct()
+        .order(move_messages::game_id.asc())
+        .load(conn)?)
+}
+
 /// Whether `account_id` muted the messages of `game_id`.
 ///
 /// # Errors

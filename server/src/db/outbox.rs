@@ -271,6 +271,32 @@ pub fn mark_sent(
     Ok(())
 }
 
+/// Marks the rows `ids` delivered at `at`, each with one more attempt, in one statement (a
+/// session marks what one claim delivered together), as [`mark_sent`] marks one.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn mark_all_sent(
+    conn: &mut DbConnection,
+    ids: &[i64],
+    at: NaiveDateTime,
+) -> Result<(), DbError> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    diesel::update(mail_outbox::table.filter(mail_outbox::id.eq_any(ids)))
+        .set((
+            mail_outbox::status.eq(OutboxStatus::Sent),
+            mail_outbox::attempts.eq(mail_outbox::attempts + 1),
+            mail_outbox::sent_at.eq(Some(at)),
+            mail_outbox::lease_until.eq(None::<NaiveDateTime>),
+            mail_outbox::claimed_by.eq(None::<String>),
+            mail_outbox::last_error.eq(None::<String>),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
 /// Records a failed attempt: retry at `next` (pending) or give up (dead), storing `parts`
 /// when the worker completed them (the drawn picture), so a retry sends the same bytes.
 ///

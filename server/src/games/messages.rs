@@ -63,17 +63,28 @@ pub fn visible(
     loaded: &Loaded,
     viewer: Option<i64>,
 ) -> Result<Vec<MessageView>, DbError> {
+    let rows = q::of_game(conn, loaded.game.id)?;
+    readable(conn, loaded, viewer, rows)
+}
+
+/// Of the game's message `rows`, those `viewer` may read (as [`visible`]).
+fn readable(
+    conn: &mut DbConnection,
+    loaded: &Loaded,
+    viewer: Option<i64>,
+    rows: Vec<(q::MessageRow, String)>,
+) -> Result<Vec<MessageView>, DbError> {
     let Some(viewer) = viewer.filter(|v| loaded.seat_of(*v).is_some()) else {
         return Ok(Vec::new());
     };
-    if q::game_muted(conn, viewer, loaded.game.id)? {
+    if rows.is_empty() || q::game_muted(conn, viewer, loaded.game.id)? {
         return Ok(Vec::new());
     }
     let muted: Vec<i64> = q::muted_people(conn, viewer)?
         .into_iter()
         .map(|(id, _)| id)
         .collect();
-    Ok(q::of_game(conn, loaded.game.id)?
+    Ok(rows
         .into_iter()
         .filter(|(row, _)| !muted.contains(&row.account_id))
         .filter_map(|(row, player)| {
@@ -102,6 +113,15 @@ pub fn since(
     recipient: i64,
     seat: i32,
 ) -> Result<Vec<MessageView>, DbError> {
+    // Most cards have no message to show: the game's messages are read first, and the moves
+    // and the recipient's mutes only when another seat wrote one up to this ply.
+    let messages = q::of_game(conn, loaded.game.id)?;
+    if !messages
+        .iter()
+        .any(|(m, _)| m.seat != seat && m.ply <= loaded.game.ply)
+    {
+        return Ok(Vec::new());
+    }
     let rows = crate::db::games::moves(conn, loaded.game.id)?;
     // The seat's last move chosen at its turn: a move played in the same instant as the one
     // before it was the server's (a conditional answer in the opponent's move's transaction),
@@ -117,7 +137,7 @@ pub fn since(
         })
         .map(|(_, m)| m.ply)
         .max();
-    Ok(visible(conn, loaded, Some(recipient))?
+    Ok(readable(conn, loaded, Some(recipient), messages)?
         .into_iter()
         .filter(|m| {
             i64::from(m.seat) != i64::from(seat)

@@ -54,6 +54,28 @@ pub fn current(
     Ok(q::latest(conn, account_id, &kind.to_string())?.map_or(Rating::NEW, |row| grown(&row, at)))
 }
 
+/// The current ratings of `account_ids` in `kind` at `at`, in the same order (one statement
+/// for them all: a turn card shows every seat's).
+///
+/// # Errors
+/// Storage failures.
+pub fn current_of(
+    conn: &mut DbConnection,
+    account_ids: &[i64],
+    kind: RatingKind,
+    at: NaiveDateTime,
+) -> Result<Vec<Rating>, DbError> {
+    let rows = q::latest_of(conn, account_ids, &kind.to_string())?;
+    Ok(account_ids
+        .iter()
+        .map(|id| {
+            rows.iter()
+                .find(|row| row.account_id == *id)
+                .map_or(Rating::NEW, |row| grown(row, at))
+        })
+        .collect())
+}
+
 /// The rating a history row left, grown for the idle days until `at` (deviation only).
 #[must_use]
 pub fn grown(row: &RatingRow, at: NaiveDateTime) -> Rating {

@@ -12,6 +12,7 @@ pub mod operator;
 pub mod picture;
 mod relay;
 mod send_error;
+mod smtp_data;
 mod stored_parts;
 pub mod transport;
 pub mod worker;

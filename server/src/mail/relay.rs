@@ -18,6 +18,7 @@ use lettre::transport::smtp::commands::{Data, Mail, Rcpt};
 use lettre::transport::smtp::extension::{ClientId, Extension, MailBodyParameter, MailParameter};
 
 use super::send_error::SendError;
+use super::smtp_data::DataWithEnding;
 use crate::config::{redact_url, ConfigError};
 
 /// How the connection is protected.
@@ -313,7 +314,13 @@ fn transfer(
             .map_err(|e| refusal(Step::Rcpt, &e))?;
     }
     conn.command(Data).map_err(|e| refusal(Step::Data, &e))?;
-    conn.message(message).map_err(|e| refusal(Step::Data, &e))?;
+    // The content and its ending in one write (`smtp_data`); lettre's own two writes for
+    // content that is not UTF-8 (lettre formats every message we build as UTF-8).
+    match std::str::from_utf8(message) {
+        Ok(text) => conn.command(DataWithEnding(text)),
+        Err(_) => conn.message(message),
+    }
+    .map_err(|e| refusal(Step::Data, &e))?;
     Ok(())
 }
 

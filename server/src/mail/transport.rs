@@ -107,6 +107,33 @@ impl Transport {
         mail: &OutboxMail,
     ) -> Result<(), SendError> {
         let message = build_message(from, mail)?;
+        self.deliver(session, mail, &message)
+    }
+
+    /// Delivers one outbox row as [`Transport::send`] does, its parts already read from the
+    /// row and its picture, when drawn, as `png` (the worker reads and draws them once, and
+    /// stores them only should the attempt fail).
+    ///
+    /// # Errors
+    /// [`SendError`]; `permanent` when retrying cannot help.
+    pub fn send_with_parts(
+        &self,
+        session: &mut Session,
+        from: &Mailbox,
+        mail: &OutboxMail,
+        parts: &StoredParts,
+        png: Option<&[u8]>,
+    ) -> Result<(), SendError> {
+        let message = message_with_parts(from, mail, parts, png)?;
+        self.deliver(session, mail, &message)
+    }
+
+    fn deliver(
+        &self,
+        session: &mut Session,
+        mail: &OutboxMail,
+        message: &Message,
+    ) -> Result<(), SendError> {
         match self {
             Self::Smtp { relay, .. } => {
                 session
@@ -161,6 +188,27 @@ fn loggable_subject(subject: &str) -> String {
 /// # Errors
 /// A permanent [`SendError`] if the stored address or picture is unusable.
 pub fn build_message(from: &Mailbox, mail: &OutboxMail) -> Result<Message, SendError> {
+    let parts = match &mail.parts {
+        Some(json) => StoredParts::from_json(json).map_err(|e| SendError {
+            permanent: true,
+            message: format!("stored mail parts: {e}"),
+        })?,
+        None => StoredParts::default(),
+    };
+    message_with_parts(from, mail, &parts, None)
+}
+
+/// The message of `mail` with its `parts` already read; `png`, when given, is its picture
+/// (else the stored one, or the SVG drawn now).
+///
+/// # Errors
+/// [`SendError`], `permanent`: an address or a stored part that cannot make a message.
+pub fn message_with_parts(
+    from: &Mailbox,
+    mail: &OutboxMail,
+    parts: &StoredParts,
+    png: Option<&[u8]>,
+) -> Result<Message, SendError> {
     let permanent = |message: String| SendError {
         permanent: true,
         message,
@@ -180,11 +228,6 @@ pub fn build_message(from: &Mailbox, mail: &OutboxMail) -> Result<Message, SendE
             .in_reply_to(parent.clone())
             .references(parent.clone());
     }
-    let parts = match &mail.parts {
-        Some(json) => StoredParts::from_json(json)
-            .map_err(|e| permanent(format!("stored mail parts: {e}")))?,
-        None => StoredParts::default(),
-    };
     if let Some(reply_to) = &parts.reply_to {
         let address: Mailbox = reply_to
             .parse()
@@ -212,7 +255,10 @@ pub fn build_message(from: &Mailbox, mail: &OutboxMail) -> Result<Message, SendE
             .body(mail.body_text.clone()),
         Some(html) => {
             let html_part = SinglePart::html(html.clone());
-            let image = picture_bytes(&parts)?;
+            let image = match png {
+                Some(png) => Some(png.to_vec()),
+                None => picture_bytes(parts)?,
+            };
             let rich = match (image, &parts.image_cid) {
                 (Some(bytes), Some(cid)) => {
                     let png_type = ContentType::parse("image/png")

@@ -90,47 +90,77 @@ pub fn deliver_due(
         session.idle();
     }
     let mut done = Vec::with_capacity(rows.len());
+    let mut sent = Vec::with_capacity(rows.len());
     for row in rows {
         if !keep_going() {
             break;
         }
-        let (row, drawn) = with_picture(row);
-        let result = transport.send(session, from, &row);
-        let mut conn = pool.get()?;
-        done.push(record(&mut conn, &row, drawn.as_deref(), result, settings)?);
+        match prepared(&row) {
+            Some((parts, png)) => {
+                let result = transport.send_with_parts(session, from, &row, &parts, png.as_deref());
+                if result.is_ok() {
+                    // Recorded below with the claim's other deliveries; the answer keeps
+                    // claim order.
+                    done.push(Delivery::Sent(row.id));
+                    sent.push(row);
+                    continue;
+                }
+                // The drawn picture is kept with the row, so every retry sends the same bytes.
+                let drawn = png.and_then(|png| stored_with_picture(&row, parts, &png));
+                let mut conn = pool.get()?;
+                done.push(record(&mut conn, &row, drawn.as_deref(), result, settings)?);
+            }
+            None => {
+                let result = transport.send(session, from, &row);
+                let mut conn = pool.get()?;
+                done.push(record(&mut conn, &row, None, result, settings)?);
+            }
+        }
+    }
+    if !sent.is_empty() {
+        // What the claim delivered is marked in one statement. Until then its rows stay
+        // claimed under their lease; a crash before it resends them with the same Message-ID.
+        let ids: Vec<i64> = sent.iter().map(|row| row.id).collect();
+        outbox::mark_all_sent(&mut *pool.get()?, &ids, db::now())?;
+        for row in &sent {
+            crate::metrics::mail_sent();
+            tracing::info!(outbox_id = row.id, message_id = %row.message_id, attempts = row.attempts.saturating_add(1), "mail delivered");
+        }
     }
     Ok(done)
 }
 
-/// Rasterises a claimed row's picture the first time it is delivered; returns the row to send
-/// and, when it drew, the parts to store should the attempt fail, so every later attempt sends
-/// the same bytes. Done here, with no transaction open, not when the mail is composed: drawing
-/// costs milliseconds of CPU that a transaction should not hold its locks for (on SQLite, the
-/// write lock every move needs). A picture that cannot be drawn is dropped (the text board is in both
+/// A claimed row's parts, read once, and its picture, drawn now the first time the row is
+/// delivered: done here, with no transaction open, not when the mail is composed (drawing
+/// costs CPU that a transaction should not hold its locks for; on SQLite, the write lock
+/// every move needs). `None`: the row has no parts or they cannot be read (sent as stored,
+/// which reports why). A picture that cannot be drawn is dropped (the text board is in both
 /// parts).
-fn with_picture(mut row: OutboxMail) -> (OutboxMail, Option<String>) {
-    let Some(mut parts) = row
-        .parts
-        .as_deref()
-        .and_then(|json| StoredParts::from_json(json).ok())
-    else {
-        return (row, None);
-    };
-    match parts.draw() {
-        Ok(false) => return (row, None),
-        Ok(true) => {}
-        Err(error) => {
-            tracing::warn!(outbox_id = row.id, %error, "board picture failed; sending without it");
-        }
+fn prepared(row: &OutboxMail) -> Option<(StoredParts, Option<Vec<u8>>)> {
+    let mut parts = StoredParts::from_json(row.parts.as_deref()?).ok()?;
+    if !parts.needs_png() {
+        return Some((parts, None));
     }
-    match parts.to_json() {
-        Ok(json) => {
-            row.parts = Some(json.clone());
-            (row, Some(json))
+    match parts.image_svg.as_deref().map(super::picture::svg_png) {
+        Some(Ok(png)) => Some((parts, Some(png.bytes))),
+        Some(Err(error)) => {
+            tracing::warn!(outbox_id = row.id, %error, "board picture failed; sending without it");
+            parts.image_svg = None;
+            parts.image_cid = None;
+            Some((parts, None))
         }
+        None => Some((parts, None)),
+    }
+}
+
+/// The parts to store with a row whose attempt failed: with the picture drawn for it.
+fn stored_with_picture(row: &OutboxMail, mut parts: StoredParts, png: &[u8]) -> Option<String> {
+    parts.set_png(png);
+    match parts.to_json() {
+        Ok(json) => Some(json),
         Err(error) => {
             tracing::warn!(outbox_id = row.id, %error, "cannot store the drawn picture");
-            (row, None)
+            None
         }
     }
 }

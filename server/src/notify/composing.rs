@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::Notify;
 
 use super::game_mail::compose_event;
+use super::BatchReads;
 use crate::catch_up::{self, CatchUp};
 use crate::db::events;
 use crate::db::{DbConnection, DbError, Pool};
@@ -45,7 +46,13 @@ pub fn compose_next(conn: &mut DbConnection, ctx: &MailContext) -> Result<bool, 
                 // back every other game's mail behind it.
                 let composed = tx::write_with(conn, |conn| {
                     if let Some(loaded) = Loaded::find(conn, row.game_id, false)? {
-                        compose_event(conn, ctx, &event::as_at(loaded, &row), happened)?;
+                        compose_event(
+                            conn,
+                            ctx,
+                            &BatchReads::none(),
+                            &event::as_at(loaded, &row),
+                            happened,
+                        )?;
                     }
                     Ok::<(), DbError>(())
                 });
@@ -150,27 +157,46 @@ impl From<diesel::result::Error> for Together {
     }
 }
 
-/// Takes up to `limit` events (one per game), composes their mail and deletes them in one
-/// transaction; returns how many.
+/// Events composed together at most: the oldest waiting event of up to `limit` games, then
+/// their later events up to this many in all.
+pub const EVENTS_TOGETHER: i64 = 64;
+
+/// Takes the oldest waiting event of up to `limit` games and the later events of those games
+/// (up to [`EVENTS_TOGETHER`] in all), composes their mail in order and deletes them in one
+/// transaction; returns how many. What their mails read is read once for the batch
+/// ([`BatchReads`]).
 fn compose_together(
     conn: &mut DbConnection,
     ctx: &MailContext,
     limit: usize,
 ) -> Result<usize, Together> {
     tx::write_with(conn, |conn| {
-        let rows = events::take_waiting(conn, i64::try_from(limit).unwrap_or(1))?;
+        let mut rows = events::take_waiting(conn, i64::try_from(limit).unwrap_or(1))?;
         if rows.is_empty() {
             return Ok(0);
         }
-        // One event per game: the games are read together, each used once.
         let game_ids: Vec<i64> = rows.iter().map(|row| row.game_id).collect();
-        let mut games = Loaded::find_many(conn, &game_ids)?;
+        let taken: Vec<i64> = rows.iter().map(|row| row.id).collect();
+        let room = EVENTS_TOGETHER.saturating_sub(i64::try_from(rows.len()).unwrap_or(0));
+        if room > 0 {
+            rows.extend(events::later_of_games(conn, &game_ids, &taken, room)?);
+        }
+        // A game's events in the order they happened.
+        rows.sort_by_key(|row| row.id);
+        let games = Loaded::find_many(conn, &game_ids)?;
+        let mut batch = Vec::with_capacity(rows.len());
         for row in &rows {
             let happened = GameEvent::of_row(row).map_err(|_| Together::Unreadable)?;
-            if let Some(at) = games.iter().position(|g| g.game.id == row.game_id) {
-                let loaded = games.swap_remove(at);
-                compose_event(conn, ctx, &event::as_at(loaded, row), happened)?;
+            if let Some(loaded) = games.iter().find(|g| g.game.id == row.game_id) {
+                batch.push((event::as_at(loaded.clone(), row), happened));
             }
+        }
+        let reads = {
+            let at: Vec<&Loaded> = batch.iter().map(|(loaded, _)| loaded).collect();
+            BatchReads::read(conn, &at)?
+        };
+        for (loaded, happened) in &batch {
+            compose_event(conn, ctx, &reads, loaded, *happened)?;
         }
         let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
         events::delete_all(conn, &ids)?;

@@ -4,10 +4,10 @@
 use chrono::{DateTime, Utc};
 use turnpost_shared::Seat;
 
-use crate::db::events;
+use super::BatchReads;
 use crate::db::models::MoveRow;
 use crate::db::{DbConnection, DbError};
-use crate::games::{self, GameStatus, Loaded, LAST_MOVES};
+use crate::games::{self, GameStatus, Loaded};
 use crate::mail::{self, ComposedMail, NewMail};
 use crate::mail_context::MailContext;
 use crate::notify::compose::{GameFacts, PlayedMove, Player, Recipient, Site};
@@ -97,8 +97,21 @@ pub fn game_facts(
     loaded: &Loaded,
     for_seat: Option<i32>,
 ) -> Result<GameFacts, DbError> {
+    game_facts_read(conn, &BatchReads::none(), loaded, for_seat)
+}
+
+/// [`game_facts`], with what a batch of events read (`reads`) instead of asking again.
+///
+/// # Errors
+/// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
+pub fn game_facts_read(
+    conn: &mut DbConnection,
+    reads: &BatchReads,
+    loaded: &Loaded,
+    for_seat: Option<i32>,
+) -> Result<GameFacts, DbError> {
     let rows = if loaded.game.ply > 0 {
-        events::moves_before(conn, loaded.game.id, loaded.game.ply, LAST_MOVES)?
+        reads.moves_before(conn, loaded.game.id, loaded.game.ply)?
     } else {
         Vec::new()
     };
@@ -106,15 +119,18 @@ pub fn game_facts(
     let position = games::engine(game)?;
     let kind = RatingKind::of_game(game.kind, loaded.seats.len());
     let now = crate::db::now();
+    let ratings = if game.rated {
+        let accounts: Vec<i64> = loaded.seats.iter().map(|(_, a)| a.id).collect();
+        reads.ratings(conn, &accounts, kind, now)?
+    } else {
+        Vec::new()
+    };
     let mut players = Vec::with_capacity(loaded.seats.len());
-    for (seat, account) in &loaded.seats {
+    for (at, (seat, account)) in loaded.seats.iter().enumerate() {
         let number = u8::try_from(seat.seat).unwrap_or(0);
-        let rating = if game.rated {
-            let rating = games::rating::current(conn, account.id, kind, now)?;
-            Some(games::rating::seat_rating(rating).to_string())
-        } else {
-            None
-        };
+        let rating = ratings
+            .get(at)
+            .map(|rating| games::rating::seat_rating(*rating).to_string());
         players.push(Player {
             seat: number,
             seat_name: Seat::new(number)
@@ -137,6 +153,7 @@ pub fn game_facts(
         deadline: deadline(loaded),
         position,
         messages: match for_seat.and_then(|seat| loaded.player_at(seat).map(|a| (seat, a.id))) {
+            Some(_) if reads.no_messages(game.id) => Vec::new(),
             Some((seat, account)) => games::messages::since(conn, loaded, account, seat)?,
             None => Vec::new(),
         },

@@ -3,7 +3,7 @@
 
 use turnpost_shared::Departure;
 
-use super::{facts, recipient};
+use super::{facts, recipient, BatchReads};
 use crate::db::models::Account;
 use crate::db::{DbConnection, DbError};
 use crate::games::GameEvent;
@@ -12,49 +12,51 @@ use crate::mail_context::MailContext;
 use crate::notify::compose;
 use crate::preferences::Category;
 
-/// Queues the mail of `event`, `loaded` being the game as it was at the event.
+/// Queues the mail of `event`, `loaded` being the game as it was at the event; what it reads
+/// comes from `reads` when the batch read it.
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
 pub fn compose_event(
     conn: &mut DbConnection,
     ctx: &MailContext,
+    reads: &BatchReads,
     loaded: &Loaded,
     event: GameEvent,
 ) -> Result<(), DbError> {
     match event {
         GameEvent::Challenged { by } => {
             let by = actor(conn, loaded, by)?;
-            challenged(conn, ctx, loaded, &by)
+            challenged(conn, ctx, reads, loaded, &by)
         }
         GameEvent::Accepted { by } => {
             let by = actor(conn, loaded, by)?;
-            accepted(conn, ctx, loaded, &by)
+            accepted(conn, ctx, reads, loaded, &by)
         }
         GameEvent::Started { by } => {
             let by = actor(conn, loaded, by)?;
-            started(conn, ctx, loaded, &by)
+            started(conn, ctx, reads, loaded, &by)
         }
         GameEvent::Declined { by } => {
             let by = actor(conn, loaded, by)?;
-            declined(conn, ctx, loaded, &by)
+            declined(conn, ctx, reads, loaded, &by)
         }
-        GameEvent::Turn => your_turn(conn, ctx, loaded),
+        GameEvent::Turn => your_turn(conn, ctx, reads, loaded),
         GameEvent::DrawOffered { by } => {
             let by = actor(conn, loaded, by)?;
-            draw_offered(conn, ctx, loaded, &by)
+            draw_offered(conn, ctx, reads, loaded, &by)
         }
         GameEvent::Left {
             seat,
             how,
             turn_passed,
-        } => left(conn, ctx, loaded, seat, how, turn_passed),
+        } => left(conn, ctx, reads, loaded, seat, how, turn_passed),
         GameEvent::TakenOver { seat, how, bot } => {
             let bot = actor(conn, loaded, bot)?;
-            taken_over(conn, ctx, loaded, seat, how, &bot)
+            taken_over(conn, ctx, reads, loaded, seat, how, &bot)
         }
         GameEvent::GameOver => {
-            game_over(conn, ctx, loaded)?;
+            game_over(conn, ctx, reads, loaded)?;
             // A tournament game's end may end its round: the sweeper pairs the next one now,
             // not at its next round (the ending has committed: its event is read after it).
             if crate::db::tournaments::of_game(conn, loaded.game.id)?.is_some() {
@@ -62,7 +64,7 @@ pub fn compose_event(
             }
             Ok(())
         }
-        GameEvent::Lapsed => lapsed(conn, ctx, loaded),
+        GameEvent::Lapsed => lapsed(conn, ctx, reads, loaded),
     }
 }
 
@@ -83,10 +85,11 @@ fn actor(conn: &mut DbConnection, loaded: &Loaded, id: i64) -> Result<Account, D
 fn challenged(
     conn: &mut DbConnection,
     ctx: &MailContext,
+    reads: &BatchReads,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
-    let game = facts::game_facts(conn, loaded, None)?;
+    let game = facts::game_facts_read(conn, reads, loaded, None)?;
     let expires_at = games::expires_at(&loaded.game).and_utc();
     for (_, account) in &loaded.seats {
         if account.id == by.id {
@@ -109,6 +112,7 @@ fn challenged(
 fn accepted(
     conn: &mut DbConnection,
     ctx: &MailContext,
+    reads: &BatchReads,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
@@ -122,7 +126,7 @@ fn accepted(
     if creator.id == by.id {
         return Ok(());
     }
-    let game = facts::game_facts(conn, loaded, None)?;
+    let game = facts::game_facts_read(conn, reads, loaded, None)?;
     let Some(to) = recipient::player(ctx, loaded, creator, Category::ChallengeReplies) else {
         return Ok(());
     };
@@ -138,11 +142,12 @@ fn accepted(
 fn started(
     conn: &mut DbConnection,
     ctx: &MailContext,
+    reads: &BatchReads,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
     let to_move = loaded.game.to_move;
-    let game = facts::game_facts(conn, loaded, None)?;
+    let game = facts::game_facts_read(conn, reads, loaded, None)?;
     for (seat, account) in &loaded.seats {
         if account.id == by.id && Some(seat.seat) != to_move {
             continue;
@@ -168,10 +173,11 @@ fn started(
 fn declined(
     conn: &mut DbConnection,
     ctx: &MailContext,
+    reads: &BatchReads,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
-    let game = facts::game_facts(conn, loaded, None)?;
+    let game = facts::game_facts_read(conn, reads, loaded, None)?;
     for (_, account) in &loaded.seats {
         if account.id == by.id {
             continue;
@@ -189,7 +195,12 @@ fn declined(
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
-fn lapsed(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Result<(), DbError> {
+fn lapsed(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    reads: &BatchReads,
+    loaded: &Loaded,
+) -> Result<(), DbError> {
     let Some((_, poster)) = loaded
         .seats
         .iter()
@@ -200,7 +211,7 @@ fn lapsed(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Result
     let Some(to) = recipient::player(ctx, loaded, poster, Category::ChallengeReplies) else {
         return Ok(());
     };
-    let game = facts::game_facts(conn, loaded, None)?;
+    let game = facts::game_facts_read(conn, reads, loaded, None)?;
     let mail = compose::challenge_lapsed(&facts::site(ctx), &to, &game);
     facts::queue(conn, ctx, &to, mail)
 }
@@ -209,7 +220,12 @@ fn lapsed(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Result
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
-fn your_turn(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Result<(), DbError> {
+fn your_turn(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    reads: &BatchReads,
+    loaded: &Loaded,
+) -> Result<(), DbError> {
     let Some(seat) = loaded.game.to_move else {
         return Ok(());
     };
@@ -223,9 +239,8 @@ fn your_turn(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Res
     let Some(to) = recipient::player(ctx, loaded, account, Category::Turn) else {
         return Ok(());
     };
-    let game = facts::game_facts(conn, loaded, Some(seat))?;
-    let dropped =
-        crate::games::conditional::dropped_at(conn, loaded.game.id, seat, loaded.game.ply)?;
+    let game = facts::game_facts_read(conn, reads, loaded, Some(seat))?;
+    let dropped = reads.dropped_at(conn, loaded.game.id, seat, loaded.game.ply)?;
     let mail = match dropped {
         Some(played) => compose::your_turn_after_drop(&facts::site(ctx), &to, &game, &played),
         None => compose::your_turn(&facts::site(ctx), &to, &game),
@@ -240,6 +255,7 @@ fn your_turn(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Res
 fn draw_offered(
     conn: &mut DbConnection,
     ctx: &MailContext,
+    reads: &BatchReads,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
@@ -253,7 +269,7 @@ fn draw_offered(
         let Some(to) = recipient::player(ctx, loaded, account, Category::DrawOffers) else {
             continue;
         };
-        let game = facts::game_facts(conn, loaded, Some(seat.seat))?;
+        let game = facts::game_facts_read(conn, reads, loaded, Some(seat.seat))?;
         let mail = compose::draw_offered(&facts::site(ctx), &to, &game, &by.name);
         facts::queue(conn, ctx, &to, mail)?;
     }
@@ -269,6 +285,7 @@ fn draw_offered(
 fn left(
     conn: &mut DbConnection,
     ctx: &MailContext,
+    reads: &BatchReads,
     loaded: &Loaded,
     left: i32,
     how: Departure,
@@ -277,7 +294,7 @@ fn left(
     let departed = loaded.players_left()?;
     let to_move = loaded.game.to_move;
     if turn_passed {
-        your_turn(conn, ctx, loaded)?;
+        your_turn(conn, ctx, reads, loaded)?;
     }
     let who = loaded
         .player_at(left)
@@ -293,7 +310,7 @@ fn left(
         let Some(to) = recipient::player(ctx, loaded, account, Category::GameOver) else {
             continue;
         };
-        let game = facts::game_facts(conn, loaded, Some(seat.seat))?;
+        let game = facts::game_facts_read(conn, reads, loaded, Some(seat.seat))?;
         let mail = compose::left_game(&facts::site(ctx), &to, &game, &who, how, &next);
         facts::queue(conn, ctx, &to, mail)?;
     }
@@ -309,6 +326,7 @@ fn left(
 fn taken_over(
     conn: &mut DbConnection,
     ctx: &MailContext,
+    reads: &BatchReads,
     loaded: &Loaded,
     left: i32,
     how: Departure,
@@ -325,7 +343,7 @@ fn taken_over(
         let Some(to) = recipient::player(ctx, loaded, account, Category::GameOver) else {
             continue;
         };
-        let game = facts::game_facts(conn, loaded, Some(seat.seat))?;
+        let game = facts::game_facts_read(conn, reads, loaded, Some(seat.seat))?;
         let mail = compose::bot_took_over(&facts::site(ctx), &to, &game, &who, how, &bot.name);
         facts::queue(conn, ctx, &to, mail)?;
     }
@@ -337,8 +355,13 @@ fn taken_over(
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
-fn game_over(conn: &mut DbConnection, ctx: &MailContext, loaded: &Loaded) -> Result<(), DbError> {
-    let game = facts::game_facts(conn, loaded, None)?;
+fn game_over(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    reads: &BatchReads,
+    loaded: &Loaded,
+) -> Result<(), DbError> {
+    let game = facts::game_facts_read(conn, reads, loaded, None)?;
     // A loss on time names who ran out: the last seat to leave (games of three or more seats
     // record departures), else the seat the result leaves out.
     let last_left = game

@@ -16,6 +16,7 @@
 //! digest, time zone); what a mail says is a pure function in [`compose`].
 
 mod account_mail;
+mod batch_reads;
 mod clock_mail;
 pub mod compose;
 mod composer;
@@ -27,6 +28,7 @@ mod reply_answer;
 pub mod tournament_mail;
 
 pub use account_mail::{sign_in_code, sign_up_attempt};
+pub use batch_reads::BatchReads;
 pub use clock_mail::{claimable, digest, reminder};
 pub use composer::{Composer, COMPOSE_BATCH};
 pub use composing::{compose_next, compose_overdue, compose_waiting};
