@@ -828,8 +828,8 @@ async fn the_next_round_is_paired_as_soon_as_the_last_game_ends(backend: Backend
             break;
         }
         assert!(
-            ended.elapsed() < std::time::Duration::from_secs(5),
-            "round 2 not paired 5 s after round 1 ended: {rounds:?}"
+            ended.elapsed() < std::time::Duration::from_secs(10),
+            "round 2 not paired 10 s after round 1 ended (the sweep runs hourly): {rounds:?}"
         );
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
