@@ -24,6 +24,7 @@ use turnpost_server::mail::{self, ComposedMail, NewMail, CLAIM_BATCH};
 both_backends!(
     claim_plan_reads_the_pending_index,
     sign_in_code_is_claimed_ahead_of_a_game_mail_backlog,
+    dead_queue_rows_are_vacuumed,
 );
 
 /// The claim index the plan must read.
@@ -301,4 +302,72 @@ async fn sign_in_code_is_claimed_ahead_of_a_game_mail_backlog(backend: Backend) 
     assert!(batch[1..]
         .iter()
         .all(|row| row.subject.starts_with("Your move in Kefren")));
+}
+
+/// A burst's dead outbox rows are vacuumed away (PostgreSQL), so the claim stops reading
+/// through them; a table with few dead rows is left alone; SQLite has nothing to do.
+async fn dead_queue_rows_are_vacuumed(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (pool, mut conn) = common::migrated(&db);
+    let rows = 2 * db::queue_vacuum::DEAD_ROWS_WORTH_A_VACUUM;
+    fill_backlog(&mut conn, rows);
+    if backend == Backend::Sqlite {
+        assert!(db::queue_vacuum::vacuum_queues(&mut conn)
+            .unwrap()
+            .is_empty());
+        return;
+    }
+    #[derive(QueryableByName)]
+    struct Dead {
+        #[diesel(sql_type = BigInt)]
+        n: i64,
+    }
+    let dead = || {
+        let mut conn = pool.get().unwrap();
+        diesel::sql_query(
+            "SELECT COALESCE(n_dead_tup, 0) AS n FROM pg_stat_user_tables \
+             WHERE relname = 'mail_outbox'",
+        )
+        .get_result::<Dead>(&mut **conn)
+        .unwrap()
+        .n
+    };
+    assert!(
+        db::queue_vacuum::vacuum_queues(&mut conn)
+            .unwrap()
+            .is_empty(),
+        "no dead rows yet"
+    );
+    // Every pending mail delivered: each update leaves a dead row.
+    diesel::sql_query("UPDATE mail_outbox SET status = 'sent' WHERE status = 'pending'")
+        .execute(&mut conn)
+        .unwrap();
+    // The counts reach the shared statistics when this backend flushes them.
+    diesel::sql_query("SELECT pg_stat_force_next_flush()")
+        .execute(&mut conn)
+        .unwrap();
+    diesel::sql_query("SELECT 1").execute(&mut conn).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while dead() < db::queue_vacuum::DEAD_ROWS_WORTH_A_VACUUM {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "dead rows never counted"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(
+        db::queue_vacuum::vacuum_queues(&mut conn).unwrap(),
+        ["mail_outbox"]
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while dead() >= db::queue_vacuum::DEAD_ROWS_WORTH_A_VACUUM {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the vacuum left the dead rows"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(db::queue_vacuum::vacuum_queues(&mut conn)
+        .unwrap()
+        .is_empty());
 }

@@ -20,6 +20,7 @@ pub mod notifications;
 pub mod open_seats;
 pub mod outbox;
 pub mod preference_columns;
+pub mod queue_vacuum;
 pub mod ratings;
 pub mod rematches;
 pub mod schema;

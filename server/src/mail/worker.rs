@@ -256,6 +256,7 @@ impl OutboxWorker {
             self.settings,
             shutdown.clone(),
         ));
+        let vacuum = tokio::spawn(vacuum_queues(self.pool.clone(), shutdown.clone()));
         // True while the catch-up session works on overdue mail.
         let catching_up = Arc::new(AtomicBool::new(false));
         let mut sessions: Vec<_> = (0..self.settings.sessions.max(1))
@@ -280,6 +281,7 @@ impl OutboxWorker {
             let _ = session.await;
         }
         let _ = renewal.await;
+        let _ = vacuum.await;
         let pool = self.pool.clone();
         let name = claimant.clone();
         if let Ok(Err(error)) =
@@ -488,6 +490,48 @@ async fn renew_leases(
             Ok(Ok(_)) => {}
             Ok(Err(error)) => tracing::warn!(%error, "mail worker: cannot renew its leases"),
             Err(error) => tracing::warn!(%error, "mail worker: lease renewal task failed"),
+        }
+    }
+}
+
+/// How often the queue tables' dead rows are counted (`db::queue_vacuum`).
+const VACUUM_CHECK_EVERY: Duration = Duration::from_secs(2);
+
+/// Vacuums the queue tables when dead rows pile up in them, until shutdown (PostgreSQL; on
+/// SQLite the first look finds nothing to do and the loop ends).
+async fn vacuum_queues(pool: Pool, mut shutdown: watch::Receiver<bool>) {
+    // One warning: a role that may not vacuum would otherwise say so every two seconds.
+    let mut warned = false;
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(VACUUM_CHECK_EVERY) => {}
+            _ = shutdown.changed() => {}
+        }
+        if *shutdown.borrow() {
+            break;
+        }
+        let pool = pool.clone();
+        let looked = tokio::task::spawn_blocking(move || {
+            let mut conn = pool.get()?;
+            if conn.backend() != db::Backend::Postgres {
+                return Ok(None);
+            }
+            db::queue_vacuum::vacuum_queues(&mut conn).map(Some)
+        })
+        .await;
+        match looked {
+            Ok(Ok(None)) => break,
+            Ok(Ok(Some(tables))) if !tables.is_empty() => {
+                tracing::debug!(?tables, "queue tables vacuumed");
+            }
+            Ok(Ok(Some(_))) => {}
+            Ok(Err(error)) => {
+                if !warned {
+                    tracing::warn!(%error, "cannot vacuum the queue tables; autovacuum will");
+                    warned = true;
+                }
+            }
+            Err(error) => tracing::warn!(%error, "queue vacuum task failed"),
         }
     }
 }
