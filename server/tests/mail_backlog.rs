@@ -25,6 +25,7 @@ both_backends!(
     claim_plan_reads_the_pending_index,
     sign_in_code_is_claimed_ahead_of_a_game_mail_backlog,
     dead_queue_rows_are_vacuumed,
+    a_worker_renews_and_releases_only_its_sessions_claims,
 );
 
 /// The claim index the plan must read.
@@ -370,4 +371,37 @@ async fn dead_queue_rows_are_vacuumed(backend: Backend) {
     assert!(db::queue_vacuum::vacuum_queues(&mut conn)
         .unwrap()
         .is_empty());
+}
+
+/// A worker renews and releases exactly the claims of its own sessions (`worker/…`), not
+/// another worker's whose name begins the same way.
+async fn a_worker_renews_and_releases_only_its_sessions_claims(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (_pool, mut conn) = common::migrated(&db);
+    fill_backlog(&mut conn, 8);
+    let now = db::now();
+    let lease = now + chrono::Duration::seconds(30);
+    let mine = outbox::claim_due(&mut conn, "pid1-abc/s0", now, lease, 2).unwrap();
+    let also_mine = outbox::claim_due(&mut conn, "pid1-abc/c", now, lease, 1).unwrap();
+    let theirs = outbox::claim_due(&mut conn, "pid1-abcd/s0", now, lease, 1).unwrap();
+    assert_eq!((mine.len(), also_mine.len(), theirs.len()), (2, 1, 1));
+    let later = now + chrono::Duration::seconds(300);
+    assert_eq!(
+        outbox::renew_worker_claims(&mut conn, "pid1-abc", later).unwrap(),
+        3
+    );
+    assert_eq!(
+        outbox::release_worker_claims(&mut conn, "pid1-abc").unwrap(),
+        3
+    );
+    let rows = outbox::all(&mut conn).unwrap();
+    let claimed: Vec<&str> = rows
+        .iter()
+        .filter_map(|r| r.claimed_by.as_deref())
+        .collect();
+    assert_eq!(claimed, ["pid1-abcd/s0"]);
+    assert_eq!(
+        outbox::release_claims(&mut conn, "pid1-abcd/s0").unwrap(),
+        1
+    );
 }

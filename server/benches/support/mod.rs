@@ -111,6 +111,15 @@ pub fn start_server(env: &[(&str, String)]) -> (Child, u16) {
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::null());
+    // `TURNPOST_BENCH_SERVER_LOG=FILE`: the server's warnings and errors, appended to FILE.
+    if let Ok(path) = std::env::var("TURNPOST_BENCH_SERVER_LOG") {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap();
+        command.stderr(file);
+    }
     for (name, value) in env {
         command.env(name, value);
     }

@@ -229,6 +229,42 @@ pub fn release_all_claims(conn: &mut DbConnection) -> Result<usize, DbError> {
     .execute(conn)?)
 }
 
+/// Renews the lease of every pending row claimed by one of `worker`'s sessions (claimants
+/// named `worker/…`, see `crate::mail::worker`) until `until`.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn renew_worker_claims(
+    conn: &mut DbConnection,
+    worker: &str,
+    until: NaiveDateTime,
+) -> Result<usize, DbError> {
+    Ok(diesel::update(
+        mail_outbox::table
+            .filter(mail_outbox::claimed_by.like(format!("{worker}/%")))
+            .filter(mail_outbox::status.eq(OutboxStatus::Pending)),
+    )
+    .set(mail_outbox::lease_until.eq(Some(until)))
+    .execute(conn)?)
+}
+
+/// Releases every pending row claimed by one of `worker`'s sessions (at shutdown).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn release_worker_claims(conn: &mut DbConnection, worker: &str) -> Result<usize, DbError> {
+    Ok(diesel::update(
+        mail_outbox::table
+            .filter(mail_outbox::claimed_by.like(format!("{worker}/%")))
+            .filter(mail_outbox::status.eq(OutboxStatus::Pending)),
+    )
+    .set((
+        mail_outbox::claimed_by.eq(None::<String>),
+        mail_outbox::lease_until.eq(None::<NaiveDateTime>),
+    ))
+    .execute(conn)?)
+}
+
 /// Ends the leases `claimant` holds on pending rows (a worker stopping with rows it claimed
 /// but did not send); returns how many.
 ///

@@ -4,7 +4,9 @@
 //! `crate::notify` (its composer wakes this worker).
 //!
 //! No database transaction or pooled connection is held across a network send: a claim is one
-//! short transaction ([`outbox::claim_due`]), the send follows, then one update marks the row.
+//! short transaction ([`outbox::claim_due`]), the sends follow, then one update marks what the
+//! claim delivered (a failure is recorded at once). Each session claims under its own name
+//! (`worker/sN`), so a round that fails after claiming releases its own rows and no other's.
 //! While rows are claimed their lease is renewed, so a crash leaves them due again within one
 //! lease (and SQLite, one process per file, releases every lease at start). A crash after the
 //! relay accepted a mail but before it was marked resends it with the same Message-ID.
@@ -263,7 +265,7 @@ impl OutboxWorker {
             .map(|number| {
                 tokio::spawn(self.clone().session(
                     number,
-                    claimant.clone(),
+                    format!("{claimant}/s{number}"),
                     catching_up.clone(),
                     shutdown.clone(),
                 ))
@@ -272,7 +274,7 @@ impl OutboxWorker {
         if let Some(catch_up) = self.catch_up {
             sessions.push(tokio::spawn(self.clone().catch_up_session(
                 catch_up,
-                claimant.clone(),
+                format!("{claimant}/c"),
                 catching_up.clone(),
                 shutdown.clone(),
             )));
@@ -284,9 +286,10 @@ impl OutboxWorker {
         let _ = vacuum.await;
         let pool = self.pool.clone();
         let name = claimant.clone();
-        if let Ok(Err(error)) =
-            tokio::task::spawn_blocking(move || outbox::release_claims(&mut *pool.get()?, &name))
-                .await
+        if let Ok(Err(error)) = tokio::task::spawn_blocking(move || {
+            outbox::release_worker_claims(&mut *pool.get()?, &name)
+        })
+        .await
         {
             tracing::warn!(%error, "mail worker: cannot release its claims (they expire with their lease)");
         }
@@ -320,6 +323,11 @@ impl OutboxWorker {
             }
         };
         let mut session = Some(Session::new());
+        // Set when a round failed after claiming and its rows could not be released at once:
+        // they stay claimed under this session's name, and the worker's lease renewal would
+        // hold them for good (with every later mail of their recipients); they are released
+        // before the next claim.
+        let mut abandoned = false;
         loop {
             if *shutdown.borrow() {
                 break;
@@ -335,9 +343,15 @@ impl OutboxWorker {
             } else {
                 CLAIM_BATCH
             };
+            let release_first = abandoned;
             let outcome = background
                 .run(move || {
                     let keep_going = || !*stop.borrow();
+                    if release_first {
+                        if let Err(error) = release_session_claims(&this.pool, &name) {
+                            return (current, Err(error), true);
+                        }
+                    }
                     let result = deliver_due(
                         &this.pool,
                         &this.transport,
@@ -348,12 +362,16 @@ impl OutboxWorker {
                         batch,
                         &keep_going,
                     );
-                    (current, result)
+                    // Released at once when the database lets us; else before the next claim.
+                    let still_claimed =
+                        result.is_err() && release_session_claims(&this.pool, &name).is_err();
+                    (current, result, still_claimed)
                 })
                 .await;
             let delivered = match outcome {
-                Some((current, result)) => {
+                Some((current, result, still_claimed)) => {
                     session = Some(current);
+                    abandoned = still_claimed;
                     match result {
                         Ok(done) => done.len(),
                         Err(error) => {
@@ -440,6 +458,11 @@ impl OutboxWorker {
                         },
                     );
                     working.store(false, Ordering::Relaxed);
+                    if result.is_err() {
+                        // Its claims would otherwise be renewed for good (see `session`); a
+                        // release that fails too leaves them to the next failure's release.
+                        let _ = release_session_claims(&this.pool, &name);
+                    }
                     (current, result)
                 })
                 .await;
@@ -483,7 +506,7 @@ async fn renew_leases(
         let name = claimant.clone();
         let until = lease_end(&settings);
         match tokio::task::spawn_blocking(move || {
-            outbox::renew_claims(&mut *pool.get()?, &name, until)
+            outbox::renew_worker_claims(&mut *pool.get()?, &name, until)
         })
         .await
         {
@@ -534,4 +557,16 @@ async fn vacuum_queues(pool: Pool, mut shutdown: watch::Receiver<bool>) {
             Err(error) => tracing::warn!(%error, "queue vacuum task failed"),
         }
     }
+}
+
+/// Releases the rows `claimant` (one session) still holds, so they are due again.
+fn release_session_claims(pool: &Pool, claimant: &str) -> Result<(), DbError> {
+    let released = outbox::release_claims(&mut *pool.get()?, claimant)?;
+    if released > 0 {
+        tracing::warn!(
+            released,
+            "mail worker: mail claimed by a failed round is due again"
+        );
+    }
+    Ok(())
 }
