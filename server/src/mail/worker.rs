@@ -109,13 +109,18 @@ pub fn deliver_due(
                 }
                 // The drawn picture is kept with the row, so every retry sends the same bytes.
                 let drawn = png.and_then(|png| stored_with_picture(&row, parts, &png));
-                let mut conn = pool.get()?;
-                done.push(record(&mut conn, &row, drawn.as_deref(), result, settings)?);
+                let recorded = pool.get().map_err(DbError::from).and_then(|mut conn| {
+                    record(&mut conn, &row, drawn.as_deref(), result, settings)
+                });
+                done.push(recorded.inspect_err(|_| mark_sent(pool, &sent))?);
             }
             None => {
                 let result = transport.send(session, from, &row);
-                let mut conn = pool.get()?;
-                done.push(record(&mut conn, &row, None, result, settings)?);
+                let recorded = pool
+                    .get()
+                    .map_err(DbError::from)
+                    .and_then(|mut conn| record(&mut conn, &row, None, result, settings));
+                done.push(recorded.inspect_err(|_| mark_sent(pool, &sent))?);
             }
         }
     }
@@ -130,6 +135,18 @@ pub fn deliver_due(
         }
     }
     Ok(done)
+}
+
+/// Best effort, on the way out of a failed round: marks the mails it already delivered, so
+/// that releasing the round's claims does not send them twice.
+fn mark_sent(pool: &Pool, sent: &[OutboxMail]) {
+    if sent.is_empty() {
+        return;
+    }
+    let ids: Vec<i64> = sent.iter().map(|row| row.id).collect();
+    if let Ok(mut conn) = pool.get() {
+        let _ = outbox::mark_all_sent(&mut conn, &ids, db::now());
+    }
 }
 
 /// A claimed row's parts, read once, and its picture, drawn now the first time the row is
