@@ -191,25 +191,6 @@ pub fn oldest_due_at(
     Ok(oldest)
 }
 
-/// Extends the lease of every pending row `claimant` holds to `until` (called while it sends,
-/// so a slow relay does not let another worker take a row in flight). Returns how many.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn renew_claims(
-    conn: &mut DbConnection,
-    claimant: &str,
-    until: NaiveDateTime,
-) -> Result<usize, DbError> {
-    Ok(diesel::update(
-        mail_outbox::table
-            .filter(mail_outbox::claimed_by.eq(claimant))
-            .filter(mail_outbox::status.eq(OutboxStatus::Pending)),
-    )
-    .set(mail_outbox::lease_until.eq(Some(until)))
-    .execute(conn)?)
-}
-
 /// Ends every lease on pending rows, making them due at once (SQLite at start-up: one process
 /// per database file, so any lease found then was left by a process that is gone). Returns
 /// how many rows were released.
@@ -229,8 +210,9 @@ pub fn release_all_claims(conn: &mut DbConnection) -> Result<usize, DbError> {
     .execute(conn)?)
 }
 
-/// Renews the lease of every pending row claimed by one of `worker`'s sessions (claimants
-/// named `worker/…`, see `crate::mail::worker`) until `until`.
+/// Extends the lease of every pending row claimed by one of `worker`'s sessions (claimants
+/// named `worker/…`, see `crate::mail::worker`) to `until`: called while they send, so a slow
+/// relay does not let another worker take a row in flight. Returns how many.
 ///
 /// # Errors
 /// [`DbError::Query`].
