@@ -161,8 +161,8 @@ impl From<diesel::result::Error> for Together {
 /// their later events up to this many in all.
 pub const EVENTS_TOGETHER: i64 = 64;
 
-/// Takes the oldest waiting event of up to `limit` games and the later events of those games
-/// (up to [`EVENTS_TOGETHER`] in all), composes their mail in order and deletes them in one
+/// Takes the oldest waiting event of up to `limit` games and, unless `limit` is one, the later
+/// events of those games (up to [`EVENTS_TOGETHER`] in all), composes their mail in order and deletes them in one
 /// transaction; returns how many. What their mails read is read once for the batch
 /// ([`BatchReads`]).
 fn compose_together(
@@ -178,7 +178,9 @@ fn compose_together(
         let game_ids: Vec<i64> = rows.iter().map(|row| row.game_id).collect();
         let taken: Vec<i64> = rows.iter().map(|row| row.id).collect();
         let room = EVENTS_TOGETHER.saturating_sub(i64::try_from(rows.len()).unwrap_or(0));
-        if room > 0 {
+        // A low-priority composer taking one event while the catch-up works (`composer.rs`)
+        // takes no later ones: starved mid-way, it would hold all of them out of reach.
+        if room > 0 && limit > 1 {
             rows.extend(events::later_of_games(conn, &game_ids, &taken, room)?);
         }
         // A game's events in the order they happened.
