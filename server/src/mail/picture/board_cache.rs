@@ -1,8 +1,9 @@
 //! The boards drawn so far (one per variant and board size, keyed by the board layer's SVG),
 //! kept for the process: a card of a known board only pastes its cells.
 
-use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+
+use rustc_hash::FxHashMap;
 
 use super::board_layers::BoardLayers;
 use super::layers::Layers;
@@ -12,8 +13,10 @@ use super::{PictureError, Png};
 /// are dropped and drawn again as cards need them.
 const BOARDS: usize = 48;
 
-static CACHE: LazyLock<Mutex<HashMap<String, Arc<BoardLayers>>>> =
-    LazyLock::new(|| Mutex::new(HashMap::new()));
+// Keyed by the board's SVG text (a few kilobytes, hashed for every card): a fast hash, our
+// own drawings being the only keys.
+static CACHE: LazyLock<Mutex<FxHashMap<String, Arc<BoardLayers>>>> =
+    LazyLock::new(|| Mutex::new(FxHashMap::default()));
 
 /// Draws the picture of `layers` with the cached board (made now if new).
 ///
@@ -37,6 +40,6 @@ pub(super) fn picture(layers: &Layers) -> Result<Png, PictureError> {
 }
 
 /// The cache; a poisoned lock is used as it is (boards are only added whole).
-fn lock() -> std::sync::MutexGuard<'static, HashMap<String, Arc<BoardLayers>>> {
+fn lock() -> std::sync::MutexGuard<'static, FxHashMap<String, Arc<BoardLayers>>> {
     CACHE.lock().unwrap_or_else(PoisonError::into_inner)
 }

@@ -2,10 +2,10 @@
 //! once, the palette its cards share, and each cell drawing once drawn. A card copies the
 //! board layer and pastes its cells' drawings in order: no text is shaped, no shape filled.
 
-use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use resvg::{tiny_skia, usvg};
+use rustc_hash::FxHashMap;
 
 use super::card_palette::CardPalette;
 use super::cell_sprite::{CellPixels, CellSprite};
@@ -36,7 +36,8 @@ pub(super) struct BoardLayers {
 #[derive(Debug, Default)]
 struct Cells {
     table: ColourTable,
-    drawn: HashMap<String, Arc<CellSprite>>,
+    /// By the cell's SVG text (every cell of every card looks itself up: a fast hash).
+    drawn: FxHashMap<String, Arc<CellSprite>>,
     cost: usize,
 }
 

@@ -2,7 +2,7 @@
 //! theirs), then each colour of the board's [`ColourTable`] the card's cells use, in the order
 //! they are pasted. A card with more than 256 colours gives the rest their nearest entry.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::colour_table::{nearest, Rgba, CLOSE};
 
@@ -20,7 +20,7 @@ pub(super) struct CardPalette<'a> {
     /// The entry of each table number used so far ([`UNUSED`] for none).
     entry_of: Vec<u16>,
     /// Entries of colours blended on the card (where cells overlap).
-    blended: HashMap<Rgba, u8>,
+    blended: FxHashMap<Rgba, u8>,
 }
 
 impl<'a> CardPalette<'a> {
@@ -38,7 +38,7 @@ impl<'a> CardPalette<'a> {
             table,
             entries: table.get(..board)?.to_vec(),
             entry_of,
-            blended: HashMap::new(),
+            blended: FxHashMap::default(),
         })
     }
 
