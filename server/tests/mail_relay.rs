@@ -41,6 +41,9 @@ both_backends!(
     health_shows_the_backlog_and_its_age,
     mail_list_and_retry_commands,
     a_crash_mid_send_delivers_again_promptly,
+    a_mail_takes_one_round_trip_to_a_chunking_relay,
+    without_chunking_the_commands_still_go_together,
+    a_relay_answering_a_group_apart_gets_one_command_at_a_time,
 );
 
 fn settings(base: Duration, max: Duration, attempts: u32) -> OutboxSettings {
@@ -617,4 +620,117 @@ async fn wait_until(what: &str, mut check: impl FnMut() -> bool) {
         assert!(Instant::now() < deadline, "timed out waiting for {what}");
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
+}
+
+/// Queues `count` mails whose text has lines starting with dots (stuffed with DATA, counted
+/// with BDAT) and delivers them in one session; answers their ids.
+fn deliver_dotted(pool: &Pool, relay: &ScriptedSmtp, count: usize) -> Vec<i64> {
+    let mut conn = pool.get().unwrap();
+    let ids: Vec<i64> = (0..count)
+        .map(|i| {
+            mail::enqueue(
+                &mut conn,
+                "test.invalid",
+                &NewMail {
+                    to: format!("p{i}@example.org"),
+                    mail: ComposedMail::plain(format!("mail {i}"), ".\n..two dots\nend"),
+                },
+            )
+            .unwrap()
+        })
+        .collect();
+    let transport = Transport::smtp(&relay.url(), false).unwrap();
+    let settings = settings(Duration::from_secs(60), Duration::from_secs(60), 10);
+    let mut session = Session::new();
+    let done = deliver(pool, &transport, &mut session, &settings);
+    assert_eq!(
+        done,
+        ids.iter().map(|id| Delivery::Sent(*id)).collect::<Vec<_>>()
+    );
+    for (i, id) in ids.iter().enumerate() {
+        let accepted = relay.accepted_for(&format!("p{i}@example.org"));
+        assert_eq!(accepted.len(), 1, "mail {i}");
+        let data = &accepted[0].data;
+        assert_eq!(
+            accepted[0].header("Message-ID").unwrap(),
+            row(&mut conn, *id).message_id
+        );
+        assert!(
+            data.ends_with("\r\n.\r\n..two dots\r\nend\r\n"),
+            "the text arrives as written: {data:?}"
+        );
+    }
+    ids
+}
+
+async fn a_mail_takes_one_round_trip_to_a_chunking_relay(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (pool, _conn) = common::migrated(&db);
+    let relay = ScriptedSmtp::start(Script::default());
+    deliver_dotted(&pool, &relay, 3);
+    let commands = relay.commands();
+    assert!(!commands.iter().any(|c| c == "DATA"), "{commands:?}");
+    let pipelined = relay.pipelined_commands();
+    for i in 0..3 {
+        assert!(
+            pipelined.contains(&format!("RCPT TO:<p{i}@example.org>")),
+            "RCPT of mail {i} came with its MAIL: {pipelined:?}"
+        );
+    }
+    let chunks: Vec<&String> = pipelined
+        .iter()
+        .filter(|c| c.starts_with("BDAT ") && c.ends_with(" LAST"))
+        .collect();
+    assert_eq!(chunks.len(), 3, "{commands:?}");
+}
+
+async fn without_chunking_the_commands_still_go_together(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (pool, _conn) = common::migrated(&db);
+    let relay = ScriptedSmtp::start(Script {
+        chunking: false,
+        ..Script::default()
+    });
+    deliver_dotted(&pool, &relay, 2);
+    let commands = relay.commands();
+    assert!(
+        !commands.iter().any(|c| c.starts_with("BDAT")),
+        "{commands:?}"
+    );
+    let pipelined = relay.pipelined_commands();
+    assert_eq!(
+        pipelined.iter().filter(|c| *c == "DATA").count(),
+        2,
+        "DATA came with MAIL and RCPT: {pipelined:?}"
+    );
+    assert!(pipelined.contains(&"RCPT TO:<p1@example.org>".to_owned()));
+}
+
+async fn a_relay_answering_a_group_apart_gets_one_command_at_a_time(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (pool, _conn) = common::migrated(&db);
+    // Each answer written on its own, 40 ms after its command: the answers to the first group
+    // arrive apart, and the session stops pipelining.
+    let relay = ScriptedSmtp::start(Script {
+        batch_answers: false,
+        delay: Duration::from_millis(40),
+        ..Script::default()
+    });
+    deliver_dotted(&pool, &relay, 3);
+    let pipelined = relay.pipelined_commands();
+    assert!(
+        pipelined.contains(&"RCPT TO:<p0@example.org>".to_owned()),
+        "the first mail went pipelined: {pipelined:?}"
+    );
+    for i in 1..3 {
+        assert!(
+            !pipelined.contains(&format!("RCPT TO:<p{i}@example.org>")),
+            "mail {i} went one command at a time: {pipelined:?}"
+        );
+    }
+    assert_eq!(
+        relay.commands().iter().filter(|c| *c == "DATA").count(),
+        2,
+        "the later mails used DATA"
+    );
 }

@@ -344,6 +344,8 @@ fn check_reports_live_and_dead_services() {
     }
     assert!(out.contains("migrations up to date"), "{out}");
     assert!(out.contains("answered EHLO"), "{out}");
+    // The sink offers neither PIPELINING nor CHUNKING: mail goes one command at a time.
+    assert!(out.contains("no PIPELINING"), "{out}");
     assert!(out.contains("login and select done"), "{out}");
     assert!(out.contains("localhost resolves to"), "{out}");
     assert!(out.contains("mode 700, writable"), "{out}");

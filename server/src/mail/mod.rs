@@ -13,6 +13,7 @@ pub mod picture;
 mod relay;
 mod send_error;
 mod smtp_data;
+mod smtp_pipelining;
 mod stored_parts;
 pub mod transport;
 pub mod worker;

@@ -1,8 +1,12 @@
 //! A hand-written SMTP server on a loopback port 0 that answers as its [`Script`] says: a
 //! refusing greeting, a 5xx to EHLO, AUTH, MAIL or RCPT, no SMTPUTF8, a delay before every
-//! answer (a relay far away), or a DATA held for a while. It records every message it accepts,
-//! with the time it arrived, so tests and the load benchmark count deliveries at the server.
-//! Self-contained (std only): the benchmark includes it too.
+//! answer (a relay far away), or a DATA held for a while. It offers PIPELINING and CHUNKING
+//! (`BDAT`, unless the script says not) and, as RFC 2920 asks and Postfix does, sends the
+//! answers to a pipelined group together: an answer waits while more of the client's input is
+//! already here (unless the script says to send each at once). It records every message it
+//! accepts, with the time it arrived, so tests and the load benchmark count deliveries at the
+//! server, and which commands came pipelined. Self-contained (std only): the benchmark
+//! includes it too.
 #![allow(
     dead_code,
     clippy::unwrap_used,
@@ -11,7 +15,7 @@
     reason = "test helpers"
 )]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -37,9 +41,14 @@ pub struct Script {
     pub end_of_data: String,
     /// Waited before every answer (including the greeting).
     pub delay: Duration,
-    /// The first DATA command on any connection is answered only after this long (a transfer
-    /// in flight, for crash tests); later ones at once.
+    /// The first DATA or BDAT command on any connection is answered only after this long (a
+    /// transfer in flight, for crash tests); later ones at once.
     pub hold_first_data: Option<Duration>,
+    /// Whether EHLO offers CHUNKING (`BDAT`).
+    pub chunking: bool,
+    /// Whether answers to pipelined commands wait to go together (true), or each is written
+    /// as soon as it is decided, as a relay that ignores RFC 2920's advice does.
+    pub batch_answers: bool,
 }
 
 impl Default for Script {
@@ -54,6 +63,8 @@ impl Default for Script {
             end_of_data: "250 2.0.0 queued".into(),
             delay: Duration::ZERO,
             hold_first_data: None,
+            chunking: true,
+            batch_answers: true,
         }
     }
 }
@@ -65,7 +76,7 @@ pub struct Accepted {
     pub mail_from: String,
     /// Envelope recipients.
     pub to: Vec<String>,
-    /// The message, dot-unstuffed, CRLF line ends.
+    /// The message, dot-unstuffed (or as chunked), CRLF line ends.
     pub data: String,
     /// When the end of data was answered.
     pub at: Instant,
@@ -91,6 +102,8 @@ struct Shared {
     connections: AtomicUsize,
     data_commands: AtomicUsize,
     commands: Mutex<Vec<String>>,
+    /// Command lines that arrived while an earlier command was still unanswered.
+    pipelined: Mutex<Vec<String>>,
     /// Mail transactions between MAIL FROM and the end of data right now, and the most seen.
     open_transactions: AtomicUsize,
     most_open_transactions: AtomicUsize,
@@ -115,6 +128,7 @@ impl ScriptedSmtp {
             connections: AtomicUsize::new(0),
             data_commands: AtomicUsize::new(0),
             commands: Mutex::new(Vec::new()),
+            pipelined: Mutex::new(Vec::new()),
             open_transactions: AtomicUsize::new(0),
             most_open_transactions: AtomicUsize::new(0),
         });
@@ -159,7 +173,7 @@ impl ScriptedSmtp {
         self.shared.connections.load(Ordering::SeqCst)
     }
 
-    /// DATA commands received so far (transfers begun).
+    /// DATA and BDAT commands received so far (transfers begun).
     pub fn data_commands(&self) -> usize {
         self.shared.data_commands.load(Ordering::SeqCst)
     }
@@ -172,6 +186,47 @@ impl ScriptedSmtp {
     /// Every command line received so far (AUTH lines included as sent).
     pub fn commands(&self) -> Vec<String> {
         self.shared.commands.lock().unwrap().clone()
+    }
+
+    /// The command lines (of [`Self::commands`]) that came in the same read as the command
+    /// before them: sent pipelined, without waiting for its answer.
+    pub fn pipelined_commands(&self) -> Vec<String> {
+        self.shared.pipelined.lock().unwrap().clone()
+    }
+}
+
+/// The answers of one connection: written to the client when no more of its input waits (or
+/// at once, when the script does not batch them).
+struct Answers {
+    writer: TcpStream,
+    waiting: Vec<u8>,
+}
+
+impl Answers {
+    fn add(&mut self, shared: &Shared, text: &str) -> std::io::Result<()> {
+        let (delay, batch) = {
+            let script = shared.script.lock().unwrap();
+            (script.delay, script.batch_answers)
+        };
+        if !delay.is_zero() {
+            std::thread::sleep(delay);
+        }
+        self.waiting.extend_from_slice(text.as_bytes());
+        self.waiting.extend_from_slice(b"\r\n");
+        if batch {
+            Ok(())
+        } else {
+            self.send()
+        }
+    }
+
+    fn send(&mut self) -> std::io::Result<()> {
+        if self.waiting.is_empty() {
+            return Ok(());
+        }
+        self.writer.write_all(&self.waiting)?;
+        self.waiting.clear();
+        self.writer.flush()
     }
 }
 
@@ -207,32 +262,36 @@ impl Drop for Transaction<'_> {
 }
 
 fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
-    let mut writer = stream.try_clone()?;
+    let mut answers = Answers {
+        writer: stream.try_clone()?,
+        waiting: Vec::new(),
+    };
     let mut reader = BufReader::new(stream);
     let script = || shared.script.lock().unwrap().clone();
-    let reply = |writer: &mut TcpStream, text: &str| -> std::io::Result<()> {
-        let delay = shared.script.lock().unwrap().delay;
-        if !delay.is_zero() {
-            std::thread::sleep(delay);
-        }
-        writer.write_all(format!("{text}\r\n").as_bytes())?;
-        writer.flush()
-    };
     let mut transaction = Transaction {
         shared,
         open: false,
     };
-    reply(&mut writer, &script().greeting)?;
+    answers.add(shared, &script().greeting)?;
     let mut from = String::new();
     let mut to = Vec::new();
+    let mut chunks = String::new();
     let mut line = String::new();
     loop {
+        // Answers go out when the client waits for them: nothing more of its input is here.
+        let pipelined = !reader.buffer().is_empty();
+        if !pipelined {
+            answers.send()?;
+        }
         line.clear();
         if reader.read_line(&mut line)? == 0 {
             return Ok(());
         }
         let command = line.trim_end().to_owned();
         shared.commands.lock().unwrap().push(command.clone());
+        if pipelined {
+            shared.pipelined.lock().unwrap().push(command.clone());
+        }
         let verb = command
             .split_whitespace()
             .next()
@@ -241,24 +300,30 @@ fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
         let now = script();
         match verb.as_str() {
             "EHLO" | "HELO" => match &now.ehlo_refusal {
-                Some(refusal) => reply(&mut writer, refusal)?,
+                Some(refusal) => answers.add(shared, refusal)?,
                 None => {
                     let mut lines = vec!["250-scripted.test", "250-8BITMIME", "250-AUTH PLAIN"];
                     if now.smtputf8 {
                         lines.push("250-SMTPUTF8");
                     }
+                    if now.chunking {
+                        lines.push("250-CHUNKING");
+                    }
                     lines.push("250 PIPELINING");
-                    reply(&mut writer, &lines.join("\r\n"))?;
+                    answers.add(shared, &lines.join("\r\n"))?;
                 }
             },
-            "AUTH" => reply(&mut writer, &now.auth)?,
+            "AUTH" => answers.add(shared, &now.auth)?,
             "MAIL" => {
-                from = command.clone();
+                from.clone_from(&command);
                 to.clear();
+                chunks.clear();
                 if now.mail.starts_with('2') {
                     transaction.begin();
+                } else {
+                    from.clear();
                 }
-                reply(&mut writer, &now.mail)?;
+                answers.add(shared, &now.mail)?;
             }
             "RCPT" => {
                 let address = command
@@ -271,17 +336,20 @@ fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
                     .iter()
                     .find(|(key, _)| address.contains(key.as_str()))
                     .map_or_else(|| "250 2.1.5 ok".to_owned(), |(_, answer)| answer.clone());
-                if answer.starts_with('2') {
+                if answer.starts_with('2') && !from.is_empty() {
                     to.push(address);
                 }
-                reply(&mut writer, &answer)?;
+                answers.add(shared, &answer)?;
             }
             "DATA" => {
-                let first = shared.data_commands.fetch_add(1, Ordering::SeqCst) == 0;
-                if let (true, Some(hold)) = (first, now.hold_first_data) {
-                    std::thread::sleep(hold);
+                hold_if_first(shared, &now);
+                if from.is_empty() || to.is_empty() {
+                    answers.add(shared, "554 5.5.1 no valid recipients")?;
+                    continue;
                 }
-                reply(&mut writer, "354 end with <CRLF>.<CRLF>")?;
+                answers.add(shared, "354 end with <CRLF>.<CRLF>")?;
+                // The client waits for 354 before it sends the content.
+                answers.send()?;
                 let mut data = String::new();
                 loop {
                     line.clear();
@@ -294,28 +362,76 @@ fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
                     data.push_str(line.strip_prefix('.').unwrap_or(&line));
                 }
                 transaction.end();
-                let answer = script().end_of_data;
-                if answer.starts_with('2') {
-                    shared.accepted.lock().unwrap().push(Accepted {
-                        mail_from: from.clone(),
-                        to: std::mem::take(&mut to),
-                        data,
-                        at: Instant::now(),
-                    });
+                let answer = end_of_data(shared, &from, &mut to, data);
+                answers.add(shared, &answer)?;
+            }
+            "BDAT" if now.chunking => {
+                let mut words = command.split_whitespace().skip(1);
+                let size = words.next().and_then(|size| size.parse::<u64>().ok());
+                let last = words
+                    .next()
+                    .is_some_and(|word| word.eq_ignore_ascii_case("LAST"));
+                let Some(size) = size else {
+                    answers.add(shared, "501 5.5.4 BDAT needs a size")?;
+                    continue;
+                };
+                // The chunk is read whatever the answer (RFC 3030 §2).
+                let mut chunk = Vec::new();
+                (&mut reader).take(size).read_to_end(&mut chunk)?;
+                if u64::try_from(chunk.len()).unwrap() < size {
+                    return Ok(());
                 }
-                reply(&mut writer, &answer)?;
+                if chunks.is_empty() {
+                    hold_if_first(shared, &now);
+                }
+                if from.is_empty() || to.is_empty() {
+                    answers.add(shared, "554 5.5.1 no valid recipients")?;
+                    continue;
+                }
+                chunks.push_str(&String::from_utf8_lossy(&chunk));
+                if !last {
+                    answers.add(shared, "250 2.0.0 chunk received")?;
+                    continue;
+                }
+                transaction.end();
+                let answer = end_of_data(shared, &from, &mut to, std::mem::take(&mut chunks));
+                answers.add(shared, &answer)?;
             }
             "RSET" => {
                 to.clear();
+                chunks.clear();
                 transaction.end();
-                reply(&mut writer, "250 2.0.0 ok")?;
+                answers.add(shared, "250 2.0.0 ok")?;
             }
-            "NOOP" => reply(&mut writer, "250 2.0.0 ok")?,
+            "NOOP" => answers.add(shared, "250 2.0.0 ok")?,
             "QUIT" => {
-                reply(&mut writer, "221 2.0.0 bye")?;
+                answers.add(shared, "221 2.0.0 bye")?;
+                answers.send()?;
                 return Ok(());
             }
-            _ => reply(&mut writer, "502 5.5.2 not implemented")?,
+            _ => answers.add(shared, "502 5.5.2 not implemented")?,
         }
     }
+}
+
+/// Counts a transfer begun, holding the first one of the server as the script says.
+fn hold_if_first(shared: &Shared, now: &Script) {
+    let first = shared.data_commands.fetch_add(1, Ordering::SeqCst) == 0;
+    if let (true, Some(hold)) = (first, now.hold_first_data) {
+        std::thread::sleep(hold);
+    }
+}
+
+/// The answer to a message's end, recording it when the script accepts it.
+fn end_of_data(shared: &Shared, from: &str, to: &mut Vec<String>, data: String) -> String {
+    let answer = shared.script.lock().unwrap().end_of_data.clone();
+    if answer.starts_with('2') {
+        shared.accepted.lock().unwrap().push(Accepted {
+            mail_from: from.to_owned(),
+            to: std::mem::take(to),
+            data,
+            at: Instant::now(),
+        });
+    }
+    answer
 }

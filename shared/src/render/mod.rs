@@ -1,4 +1,5 @@
 mod svg;
+mod svg_number;
 mod text;
 
 pub use svg::{render_svg, svg_cell_pitch, svg_size};

@@ -1,5 +1,6 @@
 use std::fmt::Write;
 
+use super::svg_number::SvgNumber;
 use crate::{BoardView, CellContent, PieceColour};
 
 const CELL_W: f32 = 14.0;
@@ -44,9 +45,12 @@ pub fn render_svg(view: &BoardView) -> String {
         r##"<rect width="{width}" height="{height}" fill="#e8c98f"/>"##
     );
     let radius = CELL_W * 0.8;
+    // Written once: every peg has it.
+    let radius_text = radius.to_string();
     for label in &view.labels {
         let (x, y) = centre(label.x, label.y);
-        let x = x + (label.text.chars().count().saturating_sub(1) as f32) * CELL_W / 2.0;
+        let x = SvgNumber(x + (label.text.chars().count().saturating_sub(1) as f32) * CELL_W / 2.0);
+        let y = SvgNumber(y);
         let _ = write!(
             svg,
             r##"<text x="{x}" y="{y}" text-anchor="middle" dominant-baseline="central" fill="#5a3d1a">{}</text>"##,
@@ -55,6 +59,7 @@ pub fn render_svg(view: &BoardView) -> String {
     }
     for cell in &view.cells {
         let (x, y) = centre(cell.x, cell.y);
+        let (x, y) = (SvgNumber(x), SvgNumber(y));
         let _ = write!(svg, r##"<g><title>{}</title>"##, escape(&cell.name));
         if cell.highlighted {
             // A ring in the mover's colour on a band of its contrasting ink (white under dark
@@ -73,6 +78,7 @@ pub fn render_svg(view: &BoardView) -> String {
             }
             CellContent::Marked => {
                 let d = radius * 0.5;
+                let (x, y) = (x.0, y.0);
                 let _ = write!(
                     svg,
                     r##"<path d="M{} {}L{} {}M{} {}L{} {}" stroke="#5a3d1a" stroke-width="2"/>"##,
@@ -90,7 +96,7 @@ pub fn render_svg(view: &BoardView) -> String {
                 let (fill, ink) = svg_colours(colour);
                 let _ = write!(
                     svg,
-                    r##"<circle cx="{x}" cy="{y}" r="{radius}" fill="{fill}" stroke="#222" stroke-width="1"/>"##
+                    r##"<circle cx="{x}" cy="{y}" r="{radius_text}" fill="{fill}" stroke="#222" stroke-width="1"/>"##
                 );
                 if glyph.is_ascii_digit() {
                     let _ = write!(

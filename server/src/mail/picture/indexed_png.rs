@@ -82,24 +82,20 @@ pub(super) fn encode_indexed(
 /// The image data: every row filtered "up" behind its filter byte, compressed as one zlib
 /// stream.
 fn compressed_rows(indices: &[u8], columns: usize) -> Result<Vec<u8>, PictureError> {
-    let mut filtered = vec![0u8; indices.len() + indices.len() / columns];
+    // Filled row by row, never zeroed first: zeroing a fresh buffer of a card's size cost as
+    // much as filtering it.
+    let mut filtered = Vec::with_capacity(indices.len() + indices.len() / columns);
     let mut above: Option<&[u8]> = None;
-    for (row, out) in indices
-        .chunks_exact(columns)
-        .zip(filtered.chunks_exact_mut(columns + 1))
-    {
-        let Some((filter, bytes)) = out.split_first_mut() else {
-            continue;
-        };
-        *filter = FILTER_UP;
+    for row in indices.chunks_exact(columns) {
+        filtered.push(FILTER_UP);
         match above {
             // The row above the first is zeros: its bytes stay as they are.
-            None => bytes.copy_from_slice(row),
-            Some(above) => {
-                for ((byte, &pixel), &up) in bytes.iter_mut().zip(row).zip(above) {
-                    *byte = pixel.wrapping_sub(up);
-                }
-            }
+            None => filtered.extend_from_slice(row),
+            Some(above) => filtered.extend(
+                row.iter()
+                    .zip(above)
+                    .map(|(&pixel, &up)| pixel.wrapping_sub(up)),
+            ),
         }
         above = Some(row);
     }
