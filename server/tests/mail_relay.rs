@@ -44,6 +44,7 @@ both_backends!(
     a_mail_takes_one_round_trip_to_a_chunking_relay,
     without_chunking_the_commands_still_go_together,
     a_relay_answering_a_group_apart_gets_one_command_at_a_time,
+    mails_queued_together_keep_their_order,
 );
 
 fn settings(base: Duration, max: Duration, attempts: u32) -> OutboxSettings {
@@ -733,4 +734,43 @@ async fn a_relay_answering_a_group_apart_gets_one_command_at_a_time(backend: Bac
         2,
         "the later mails used DATA"
     );
+}
+
+async fn mails_queued_together_keep_their_order(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (pool, mut conn) = common::migrated(&db);
+    let mails: Vec<NewMail> = ["first", "second", "third"]
+        .iter()
+        .map(|subject| NewMail {
+            to: "ada@example.org".to_owned(),
+            mail: ComposedMail::plain(*subject, format!("the {subject} mail")),
+        })
+        .collect();
+    mail::enqueue_all(&mut conn, "test.invalid", &mails).unwrap();
+    mail::enqueue_all(&mut conn, "test.invalid", &[]).unwrap();
+    let mut rows = outbox::all(&mut conn).unwrap();
+    rows.sort_by_key(|row| row.id);
+    let subjects: Vec<&str> = rows.iter().map(|row| row.subject.as_str()).collect();
+    assert_eq!(subjects, ["first", "second", "third"]);
+    assert!(rows.iter().all(|row| row.status == OutboxStatus::Pending));
+    let mut ids: Vec<&str> = rows.iter().map(|row| row.message_id.as_str()).collect();
+    ids.dedup();
+    assert_eq!(ids.len(), 3, "each its own Message-ID");
+    // Delivered in queue order, one at a time to the one recipient.
+    let relay = ScriptedSmtp::start(Script::default());
+    let transport = Transport::smtp(&relay.url(), false).unwrap();
+    let settings = settings(Duration::from_secs(60), Duration::from_secs(60), 10);
+    let mut session = Session::new();
+    while relay.accepted().len() < 3 {
+        assert!(
+            !deliver(&pool, &transport, &mut session, &settings).is_empty(),
+            "a mail is due"
+        );
+    }
+    let arrived: Vec<String> = relay
+        .accepted()
+        .iter()
+        .map(|mail| mail.header("Subject").unwrap())
+        .collect();
+    assert_eq!(arrived, ["first", "second", "third"]);
 }

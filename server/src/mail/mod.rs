@@ -77,6 +77,26 @@ pub fn enqueue_account_mail(
     )
 }
 
+/// Queues `mails` as [`enqueue`] does each, in their order, with as few statements as the
+/// database allows ([`outbox::insert_all`]): a batch of composed events queues its turn cards
+/// together.
+///
+/// # Errors
+/// [`DbError::Query`] if the rows cannot be written (none is, once the caller's transaction
+/// rolls back).
+pub fn enqueue_all(
+    conn: &mut DbConnection,
+    message_id_domain: &str,
+    mails: &[NewMail],
+) -> Result<(), DbError> {
+    let rows = mails
+        .iter()
+        .map(|mail| QueuedRow::of(message_id_domain, mail, StoredParts::of(&mail.mail)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let new: Vec<NewOutboxMail<'_>> = rows.iter().map(|row| row.row(MailLane::Game)).collect();
+    outbox::insert_all(conn, &new)
+}
+
 fn insert(
     conn: &mut DbConnection,
     message_id_domain: &str,
@@ -84,32 +104,57 @@ fn insert(
     parts: Option<StoredParts>,
     lane: MailLane,
 ) -> Result<i64, DbError> {
-    let message_id = format!(
-        "<{}@{}>",
-        crate::secrets::random_string(24, crate::secrets::LOWER_ALNUM),
-        message_id_domain
-    );
-    let now = crate::db::now();
-    let content = &mail.mail;
-    let parts = parts
-        .map(|parts| parts.to_json())
-        .transpose()
-        .map_err(|e| DbError::Query(diesel::result::Error::SerializationError(Box::new(e))))?;
-    outbox::insert(
-        conn,
-        &NewOutboxMail {
-            message_id: &message_id,
-            recipient: &mail.to,
+    let row = QueuedRow::of(message_id_domain, mail, parts)?;
+    outbox::insert(conn, &row.row(lane))
+}
+
+/// What an outbox row holds beyond the mail itself: its new Message-ID, its parts as JSON and
+/// when it was queued.
+struct QueuedRow<'a> {
+    mail: &'a NewMail,
+    message_id: String,
+    parts: Option<String>,
+    now: chrono::NaiveDateTime,
+}
+
+impl<'a> QueuedRow<'a> {
+    fn of(
+        message_id_domain: &str,
+        mail: &'a NewMail,
+        parts: Option<StoredParts>,
+    ) -> Result<Self, DbError> {
+        let message_id = format!(
+            "<{}@{}>",
+            crate::secrets::random_string(24, crate::secrets::LOWER_ALNUM),
+            message_id_domain
+        );
+        let parts = parts
+            .map(|parts| parts.to_json())
+            .transpose()
+            .map_err(|e| DbError::Query(diesel::result::Error::SerializationError(Box::new(e))))?;
+        Ok(Self {
+            mail,
+            message_id,
+            parts,
+            now: crate::db::now(),
+        })
+    }
+
+    fn row(&self, lane: MailLane) -> NewOutboxMail<'_> {
+        let content = &self.mail.mail;
+        NewOutboxMail {
+            message_id: &self.message_id,
+            recipient: &self.mail.to,
             subject: &content.subject,
             body_text: &content.text,
             in_reply_to: content.thread.as_deref(),
-            parts: parts.as_deref(),
+            parts: self.parts.as_deref(),
             status: outbox::OutboxStatus::Pending,
-            next_attempt_at: now,
-            created_at: now,
+            next_attempt_at: self.now,
+            created_at: self.now,
             lane: lane.stored(),
-        },
-    )
+        }
+    }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::Notify;
 
 use super::game_mail::compose_event;
-use super::BatchReads;
+use super::{BatchReads, GameOutbox};
 use crate::catch_up::{self, CatchUp};
 use crate::db::events;
 use crate::db::{DbConnection, DbError, Pool};
@@ -50,6 +50,7 @@ pub fn compose_next(conn: &mut DbConnection, ctx: &MailContext) -> Result<bool, 
                             conn,
                             ctx,
                             &BatchReads::none(),
+                            &GameOutbox::at_once(),
                             &event::as_at(loaded, &row),
                             happened,
                         )?;
@@ -164,7 +165,7 @@ pub const EVENTS_TOGETHER: i64 = 64;
 /// Takes the oldest waiting event of up to `limit` games and, unless `limit` is one, the later
 /// events of those games (up to [`EVENTS_TOGETHER`] in all), composes their mail in order and deletes them in one
 /// transaction; returns how many. What their mails read is read once for the batch
-/// ([`BatchReads`]).
+/// ([`BatchReads`]), and their mails are queued together ([`GameOutbox`]).
 fn compose_together(
     conn: &mut DbConnection,
     ctx: &MailContext,
@@ -197,9 +198,12 @@ fn compose_together(
             let at: Vec<&Loaded> = batch.iter().map(|(loaded, _)| loaded).collect();
             BatchReads::read(conn, &at)?
         };
+        // The batch's mails are queued together once all are composed, in the order composed.
+        let outbox = GameOutbox::held();
         for (loaded, happened) in &batch {
-            compose_event(conn, ctx, &reads, loaded, *happened)?;
+            compose_event(conn, ctx, &reads, &outbox, loaded, *happened)?;
         }
+        outbox.queue_held(conn, ctx)?;
         let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
         events::delete_all(conn, &ids)?;
         Ok(rows.len())

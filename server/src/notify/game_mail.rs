@@ -3,7 +3,7 @@
 
 use turnpost_shared::Departure;
 
-use super::{facts, recipient, BatchReads};
+use super::{facts, recipient, BatchReads, GameOutbox};
 use crate::db::models::Account;
 use crate::db::{DbConnection, DbError};
 use crate::games::GameEvent;
@@ -12,8 +12,8 @@ use crate::mail_context::MailContext;
 use crate::notify::compose;
 use crate::preferences::Category;
 
-/// Queues the mail of `event`, `loaded` being the game as it was at the event; what it reads
-/// comes from `reads` when the batch read it.
+/// Queues the mail of `event` in `outbox`, `loaded` being the game as it was at the event;
+/// what it reads comes from `reads` when the batch read it.
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
@@ -21,42 +21,43 @@ pub fn compose_event(
     conn: &mut DbConnection,
     ctx: &MailContext,
     reads: &BatchReads,
+    outbox: &GameOutbox,
     loaded: &Loaded,
     event: GameEvent,
 ) -> Result<(), DbError> {
     match event {
         GameEvent::Challenged { by } => {
             let by = actor(conn, loaded, by)?;
-            challenged(conn, ctx, reads, loaded, &by)
+            challenged(conn, ctx, reads, outbox, loaded, &by)
         }
         GameEvent::Accepted { by } => {
             let by = actor(conn, loaded, by)?;
-            accepted(conn, ctx, reads, loaded, &by)
+            accepted(conn, ctx, reads, outbox, loaded, &by)
         }
         GameEvent::Started { by } => {
             let by = actor(conn, loaded, by)?;
-            started(conn, ctx, reads, loaded, &by)
+            started(conn, ctx, reads, outbox, loaded, &by)
         }
         GameEvent::Declined { by } => {
             let by = actor(conn, loaded, by)?;
-            declined(conn, ctx, reads, loaded, &by)
+            declined(conn, ctx, reads, outbox, loaded, &by)
         }
-        GameEvent::Turn => your_turn(conn, ctx, reads, loaded),
+        GameEvent::Turn => your_turn(conn, ctx, reads, outbox, loaded),
         GameEvent::DrawOffered { by } => {
             let by = actor(conn, loaded, by)?;
-            draw_offered(conn, ctx, reads, loaded, &by)
+            draw_offered(conn, ctx, reads, outbox, loaded, &by)
         }
         GameEvent::Left {
             seat,
             how,
             turn_passed,
-        } => left(conn, ctx, reads, loaded, seat, how, turn_passed),
+        } => left(conn, ctx, reads, outbox, loaded, seat, how, turn_passed),
         GameEvent::TakenOver { seat, how, bot } => {
             let bot = actor(conn, loaded, bot)?;
-            taken_over(conn, ctx, reads, loaded, seat, how, &bot)
+            taken_over(conn, ctx, reads, outbox, loaded, seat, how, &bot)
         }
         GameEvent::GameOver => {
-            game_over(conn, ctx, reads, loaded)?;
+            game_over(conn, ctx, reads, outbox, loaded)?;
             // A tournament game's end may end its round: the sweeper pairs the next one now,
             // not at its next round (the ending has committed: its event is read after it).
             if crate::db::tournaments::of_game(conn, loaded.game.id)?.is_some() {
@@ -64,7 +65,7 @@ pub fn compose_event(
             }
             Ok(())
         }
-        GameEvent::Lapsed => lapsed(conn, ctx, reads, loaded),
+        GameEvent::Lapsed => lapsed(conn, ctx, reads, outbox, loaded),
     }
 }
 
@@ -86,6 +87,7 @@ fn challenged(
     conn: &mut DbConnection,
     ctx: &MailContext,
     reads: &BatchReads,
+    outbox: &GameOutbox,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
@@ -100,7 +102,7 @@ fn challenged(
         };
         let changes = games::rating::changes_for(conn, loaded, account.id)?;
         let mail = compose::challenge(&facts::site(ctx), &to, &game, &by.name, expires_at, changes);
-        facts::queue(conn, ctx, &to, mail)?;
+        outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -113,6 +115,7 @@ fn accepted(
     conn: &mut DbConnection,
     ctx: &MailContext,
     reads: &BatchReads,
+    outbox: &GameOutbox,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
@@ -131,7 +134,7 @@ fn accepted(
         return Ok(());
     };
     let mail = compose::challenge_accepted(&facts::site(ctx), &to, &game, &by.name);
-    facts::queue(conn, ctx, &to, mail)
+    outbox.queue(conn, ctx, &to, mail)
 }
 
 /// Everyone accepted: one mail to each player except the one whose accept started it; the
@@ -143,6 +146,7 @@ fn started(
     conn: &mut DbConnection,
     ctx: &MailContext,
     reads: &BatchReads,
+    outbox: &GameOutbox,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
@@ -161,7 +165,7 @@ fn started(
             continue;
         };
         let mail = compose::game_started(&facts::site(ctx), &to, &game);
-        facts::queue(conn, ctx, &to, mail)?;
+        outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -174,6 +178,7 @@ fn declined(
     conn: &mut DbConnection,
     ctx: &MailContext,
     reads: &BatchReads,
+    outbox: &GameOutbox,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
@@ -186,7 +191,7 @@ fn declined(
             continue;
         };
         let mail = compose::challenge_declined(&facts::site(ctx), &to, &game, &by.name);
-        facts::queue(conn, ctx, &to, mail)?;
+        outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -199,6 +204,7 @@ fn lapsed(
     conn: &mut DbConnection,
     ctx: &MailContext,
     reads: &BatchReads,
+    outbox: &GameOutbox,
     loaded: &Loaded,
 ) -> Result<(), DbError> {
     let Some((_, poster)) = loaded
@@ -213,7 +219,7 @@ fn lapsed(
     };
     let game = facts::game_facts_read(conn, reads, loaded, None)?;
     let mail = compose::challenge_lapsed(&facts::site(ctx), &to, &game);
-    facts::queue(conn, ctx, &to, mail)
+    outbox.queue(conn, ctx, &to, mail)
 }
 
 /// The turn passed to the seat now to move: its turn card, to its player.
@@ -224,6 +230,7 @@ fn your_turn(
     conn: &mut DbConnection,
     ctx: &MailContext,
     reads: &BatchReads,
+    outbox: &GameOutbox,
     loaded: &Loaded,
 ) -> Result<(), DbError> {
     let Some(seat) = loaded.game.to_move else {
@@ -245,7 +252,7 @@ fn your_turn(
         Some(played) => compose::your_turn_after_drop(&facts::site(ctx), &to, &game, &played),
         None => compose::your_turn(&facts::site(ctx), &to, &game),
     };
-    facts::queue(conn, ctx, &to, mail)
+    outbox.queue(conn, ctx, &to, mail)
 }
 
 /// `by` offered a draw: one mail to each other seat still playing.
@@ -256,6 +263,7 @@ fn draw_offered(
     conn: &mut DbConnection,
     ctx: &MailContext,
     reads: &BatchReads,
+    outbox: &GameOutbox,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
@@ -271,7 +279,7 @@ fn draw_offered(
         };
         let game = facts::game_facts_read(conn, reads, loaded, Some(seat.seat))?;
         let mail = compose::draw_offered(&facts::site(ctx), &to, &game, &by.name);
-        facts::queue(conn, ctx, &to, mail)?;
+        outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -286,6 +294,7 @@ fn left(
     conn: &mut DbConnection,
     ctx: &MailContext,
     reads: &BatchReads,
+    outbox: &GameOutbox,
     loaded: &Loaded,
     left: i32,
     how: Departure,
@@ -294,7 +303,7 @@ fn left(
     let departed = loaded.players_left()?;
     let to_move = loaded.game.to_move;
     if turn_passed {
-        your_turn(conn, ctx, reads, loaded)?;
+        your_turn(conn, ctx, reads, outbox, loaded)?;
     }
     let who = loaded
         .player_at(left)
@@ -312,7 +321,7 @@ fn left(
         };
         let game = facts::game_facts_read(conn, reads, loaded, Some(seat.seat))?;
         let mail = compose::left_game(&facts::site(ctx), &to, &game, &who, how, &next);
-        facts::queue(conn, ctx, &to, mail)?;
+        outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -327,6 +336,7 @@ fn taken_over(
     conn: &mut DbConnection,
     ctx: &MailContext,
     reads: &BatchReads,
+    outbox: &GameOutbox,
     loaded: &Loaded,
     left: i32,
     how: Departure,
@@ -345,7 +355,7 @@ fn taken_over(
         };
         let game = facts::game_facts_read(conn, reads, loaded, Some(seat.seat))?;
         let mail = compose::bot_took_over(&facts::site(ctx), &to, &game, &who, how, &bot.name);
-        facts::queue(conn, ctx, &to, mail)?;
+        outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -359,6 +369,7 @@ fn game_over(
     conn: &mut DbConnection,
     ctx: &MailContext,
     reads: &BatchReads,
+    outbox: &GameOutbox,
     loaded: &Loaded,
 ) -> Result<(), DbError> {
     let game = facts::game_facts_read(conn, reads, loaded, None)?;
@@ -392,7 +403,7 @@ fn game_over(
             Some(late) => compose::ended_on_time(&facts::site(ctx), &to, &game, late),
             None => compose::game_over(&facts::site(ctx), &to, &game),
         };
-        facts::queue(conn, ctx, &to, mail)?;
+        outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
