@@ -273,8 +273,10 @@ impl RelaySession {
             }
         };
         let pipelined = open.offers.pipelining && !self.answers_apart;
-        let sent = match (pipelined, std::str::from_utf8(message)) {
-            (true, Ok(text)) => {
+        // lettre formats every message we build as UTF-8; other content goes its own way.
+        let text = std::str::from_utf8(message).ok();
+        let sent = match (pipelined, text) {
+            (true, Some(text)) => {
                 transfer_pipelined(&mut open.conn, envelope, text, open.offers.chunking).map(
                     |apart| {
                         if apart {
@@ -286,7 +288,7 @@ impl RelaySession {
                     },
                 )
             }
-            _ => transfer(&mut open.conn, envelope, message),
+            _ => transfer(&mut open.conn, envelope, message, text),
         };
         match sent {
             Ok(()) => {
@@ -329,11 +331,13 @@ impl Drop for RelaySession {
     }
 }
 
-/// One mail transaction: MAIL FROM, RCPT TO for each recipient, DATA, the message.
+/// One mail transaction: MAIL FROM, RCPT TO for each recipient, DATA, the message (`text`
+/// when it is UTF-8).
 fn transfer(
     conn: &mut SmtpConnection,
     envelope: &Envelope,
     message: &[u8],
+    text: Option<&str>,
 ) -> Result<(), SendError> {
     let parameters = mail_parameters(conn, envelope, message)?;
     conn.command(Mail::new(envelope.from().cloned(), parameters))
@@ -344,10 +348,10 @@ fn transfer(
     }
     conn.command(Data).map_err(|e| refusal(Step::Data, &e))?;
     // The content and its ending in one write (`smtp_data`); lettre's own two writes for
-    // content that is not UTF-8 (lettre formats every message we build as UTF-8).
-    match std::str::from_utf8(message) {
-        Ok(text) => conn.command(DataWithEnding(text)),
-        Err(_) => conn.message(message),
+    // content that is not UTF-8.
+    match text {
+        Some(text) => conn.command(DataWithEnding(text)),
+        None => conn.message(message),
     }
     .map_err(|e| refusal(Step::Data, &e))?;
     Ok(())

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::sync::Notify;
 
 use super::game_mail::compose_event;
-use super::{BatchReads, GameOutbox};
+use super::{BatchReads, EventBatch, GameOutbox};
 use crate::catch_up::{self, CatchUp};
 use crate::db::events;
 use crate::db::{DbConnection, DbError, Pool};
@@ -49,8 +49,7 @@ pub fn compose_next(conn: &mut DbConnection, ctx: &MailContext) -> Result<bool, 
                         compose_event(
                             conn,
                             ctx,
-                            &BatchReads::none(),
-                            &GameOutbox::at_once(),
+                            &EventBatch::single(),
                             &event::as_at(loaded, &row),
                             happened,
                         )?;
@@ -199,11 +198,14 @@ fn compose_together(
             BatchReads::read(conn, &at)?
         };
         // The batch's mails are queued together once all are composed, in the order composed.
-        let outbox = GameOutbox::held();
+        let composing = EventBatch {
+            reads,
+            outbox: GameOutbox::held(),
+        };
         for (loaded, happened) in &batch {
-            compose_event(conn, ctx, &reads, &outbox, loaded, *happened)?;
+            compose_event(conn, ctx, &composing, loaded, *happened)?;
         }
-        outbox.queue_held(conn, ctx)?;
+        composing.outbox.queue_held(conn, ctx)?;
         let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
         events::delete_all(conn, &ids)?;
         Ok(rows.len())

@@ -3,7 +3,7 @@
 
 use turnpost_shared::Departure;
 
-use super::{facts, recipient, BatchReads, GameOutbox};
+use super::{facts, recipient, EventBatch};
 use crate::db::models::Account;
 use crate::db::{DbConnection, DbError};
 use crate::games::GameEvent;
@@ -12,52 +12,51 @@ use crate::mail_context::MailContext;
 use crate::notify::compose;
 use crate::preferences::Category;
 
-/// Queues the mail of `event` in `outbox`, `loaded` being the game as it was at the event;
-/// what it reads comes from `reads` when the batch read it.
+/// Queues the mail of `event` in the batch's outbox, `loaded` being the game as it was at the
+/// event; what it reads comes from the batch's reads when the batch read it.
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
 pub fn compose_event(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    reads: &BatchReads,
-    outbox: &GameOutbox,
+    batch: &EventBatch,
     loaded: &Loaded,
     event: GameEvent,
 ) -> Result<(), DbError> {
     match event {
         GameEvent::Challenged { by } => {
             let by = actor(conn, loaded, by)?;
-            challenged(conn, ctx, reads, outbox, loaded, &by)
+            challenged(conn, ctx, batch, loaded, &by)
         }
         GameEvent::Accepted { by } => {
             let by = actor(conn, loaded, by)?;
-            accepted(conn, ctx, reads, outbox, loaded, &by)
+            accepted(conn, ctx, batch, loaded, &by)
         }
         GameEvent::Started { by } => {
             let by = actor(conn, loaded, by)?;
-            started(conn, ctx, reads, outbox, loaded, &by)
+            started(conn, ctx, batch, loaded, &by)
         }
         GameEvent::Declined { by } => {
             let by = actor(conn, loaded, by)?;
-            declined(conn, ctx, reads, outbox, loaded, &by)
+            declined(conn, ctx, batch, loaded, &by)
         }
-        GameEvent::Turn => your_turn(conn, ctx, reads, outbox, loaded),
+        GameEvent::Turn => your_turn(conn, ctx, batch, loaded),
         GameEvent::DrawOffered { by } => {
             let by = actor(conn, loaded, by)?;
-            draw_offered(conn, ctx, reads, outbox, loaded, &by)
+            draw_offered(conn, ctx, batch, loaded, &by)
         }
         GameEvent::Left {
             seat,
             how,
             turn_passed,
-        } => left(conn, ctx, reads, outbox, loaded, seat, how, turn_passed),
+        } => left(conn, ctx, batch, loaded, seat, how, turn_passed),
         GameEvent::TakenOver { seat, how, bot } => {
             let bot = actor(conn, loaded, bot)?;
-            taken_over(conn, ctx, reads, outbox, loaded, seat, how, &bot)
+            taken_over(conn, ctx, batch, loaded, seat, how, &bot)
         }
         GameEvent::GameOver => {
-            game_over(conn, ctx, reads, outbox, loaded)?;
+            game_over(conn, ctx, batch, loaded)?;
             // A tournament game's end may end its round: the sweeper pairs the next one now,
             // not at its next round (the ending has committed: its event is read after it).
             if crate::db::tournaments::of_game(conn, loaded.game.id)?.is_some() {
@@ -65,7 +64,7 @@ pub fn compose_event(
             }
             Ok(())
         }
-        GameEvent::Lapsed => lapsed(conn, ctx, reads, outbox, loaded),
+        GameEvent::Lapsed => lapsed(conn, ctx, batch, loaded),
     }
 }
 
@@ -86,12 +85,11 @@ fn actor(conn: &mut DbConnection, loaded: &Loaded, id: i64) -> Result<Account, D
 fn challenged(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    reads: &BatchReads,
-    outbox: &GameOutbox,
+    batch: &EventBatch,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
-    let game = facts::game_facts_read(conn, reads, loaded, None)?;
+    let game = facts::game_facts_read(conn, &batch.reads, loaded, None)?;
     let expires_at = games::expires_at(&loaded.game).and_utc();
     for (_, account) in &loaded.seats {
         if account.id == by.id {
@@ -102,7 +100,7 @@ fn challenged(
         };
         let changes = games::rating::changes_for(conn, loaded, account.id)?;
         let mail = compose::challenge(&facts::site(ctx), &to, &game, &by.name, expires_at, changes);
-        outbox.queue(conn, ctx, &to, mail)?;
+        batch.outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -114,8 +112,7 @@ fn challenged(
 fn accepted(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    reads: &BatchReads,
-    outbox: &GameOutbox,
+    batch: &EventBatch,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
@@ -129,12 +126,12 @@ fn accepted(
     if creator.id == by.id {
         return Ok(());
     }
-    let game = facts::game_facts_read(conn, reads, loaded, None)?;
+    let game = facts::game_facts_read(conn, &batch.reads, loaded, None)?;
     let Some(to) = recipient::player(ctx, loaded, creator, Category::ChallengeReplies) else {
         return Ok(());
     };
     let mail = compose::challenge_accepted(&facts::site(ctx), &to, &game, &by.name);
-    outbox.queue(conn, ctx, &to, mail)
+    batch.outbox.queue(conn, ctx, &to, mail)
 }
 
 /// Everyone accepted: one mail to each player except the one whose accept started it; the
@@ -145,13 +142,12 @@ fn accepted(
 fn started(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    reads: &BatchReads,
-    outbox: &GameOutbox,
+    batch: &EventBatch,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
     let to_move = loaded.game.to_move;
-    let game = facts::game_facts_read(conn, reads, loaded, None)?;
+    let game = facts::game_facts_read(conn, &batch.reads, loaded, None)?;
     for (seat, account) in &loaded.seats {
         if account.id == by.id && Some(seat.seat) != to_move {
             continue;
@@ -165,7 +161,7 @@ fn started(
             continue;
         };
         let mail = compose::game_started(&facts::site(ctx), &to, &game);
-        outbox.queue(conn, ctx, &to, mail)?;
+        batch.outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -177,12 +173,11 @@ fn started(
 fn declined(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    reads: &BatchReads,
-    outbox: &GameOutbox,
+    batch: &EventBatch,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
-    let game = facts::game_facts_read(conn, reads, loaded, None)?;
+    let game = facts::game_facts_read(conn, &batch.reads, loaded, None)?;
     for (_, account) in &loaded.seats {
         if account.id == by.id {
             continue;
@@ -191,7 +186,7 @@ fn declined(
             continue;
         };
         let mail = compose::challenge_declined(&facts::site(ctx), &to, &game, &by.name);
-        outbox.queue(conn, ctx, &to, mail)?;
+        batch.outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -203,8 +198,7 @@ fn declined(
 fn lapsed(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    reads: &BatchReads,
-    outbox: &GameOutbox,
+    batch: &EventBatch,
     loaded: &Loaded,
 ) -> Result<(), DbError> {
     let Some((_, poster)) = loaded
@@ -217,9 +211,9 @@ fn lapsed(
     let Some(to) = recipient::player(ctx, loaded, poster, Category::ChallengeReplies) else {
         return Ok(());
     };
-    let game = facts::game_facts_read(conn, reads, loaded, None)?;
+    let game = facts::game_facts_read(conn, &batch.reads, loaded, None)?;
     let mail = compose::challenge_lapsed(&facts::site(ctx), &to, &game);
-    outbox.queue(conn, ctx, &to, mail)
+    batch.outbox.queue(conn, ctx, &to, mail)
 }
 
 /// The turn passed to the seat now to move: its turn card, to its player.
@@ -229,8 +223,7 @@ fn lapsed(
 fn your_turn(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    reads: &BatchReads,
-    outbox: &GameOutbox,
+    batch: &EventBatch,
     loaded: &Loaded,
 ) -> Result<(), DbError> {
     let Some(seat) = loaded.game.to_move else {
@@ -246,13 +239,15 @@ fn your_turn(
     let Some(to) = recipient::player(ctx, loaded, account, Category::Turn) else {
         return Ok(());
     };
-    let game = facts::game_facts_read(conn, reads, loaded, Some(seat))?;
-    let dropped = reads.dropped_at(conn, loaded.game.id, seat, loaded.game.ply)?;
+    let game = facts::game_facts_read(conn, &batch.reads, loaded, Some(seat))?;
+    let dropped = batch
+        .reads
+        .dropped_at(conn, loaded.game.id, seat, loaded.game.ply)?;
     let mail = match dropped {
         Some(played) => compose::your_turn_after_drop(&facts::site(ctx), &to, &game, &played),
         None => compose::your_turn(&facts::site(ctx), &to, &game),
     };
-    outbox.queue(conn, ctx, &to, mail)
+    batch.outbox.queue(conn, ctx, &to, mail)
 }
 
 /// `by` offered a draw: one mail to each other seat still playing.
@@ -262,8 +257,7 @@ fn your_turn(
 fn draw_offered(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    reads: &BatchReads,
-    outbox: &GameOutbox,
+    batch: &EventBatch,
     loaded: &Loaded,
     by: &Account,
 ) -> Result<(), DbError> {
@@ -277,9 +271,9 @@ fn draw_offered(
         let Some(to) = recipient::player(ctx, loaded, account, Category::DrawOffers) else {
             continue;
         };
-        let game = facts::game_facts_read(conn, reads, loaded, Some(seat.seat))?;
+        let game = facts::game_facts_read(conn, &batch.reads, loaded, Some(seat.seat))?;
         let mail = compose::draw_offered(&facts::site(ctx), &to, &game, &by.name);
-        outbox.queue(conn, ctx, &to, mail)?;
+        batch.outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -293,8 +287,7 @@ fn draw_offered(
 fn left(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    reads: &BatchReads,
-    outbox: &GameOutbox,
+    batch: &EventBatch,
     loaded: &Loaded,
     left: i32,
     how: Departure,
@@ -303,7 +296,7 @@ fn left(
     let departed = loaded.players_left()?;
     let to_move = loaded.game.to_move;
     if turn_passed {
-        your_turn(conn, ctx, reads, outbox, loaded)?;
+        your_turn(conn, ctx, batch, loaded)?;
     }
     let who = loaded
         .player_at(left)
@@ -319,9 +312,9 @@ fn left(
         let Some(to) = recipient::player(ctx, loaded, account, Category::GameOver) else {
             continue;
         };
-        let game = facts::game_facts_read(conn, reads, loaded, Some(seat.seat))?;
+        let game = facts::game_facts_read(conn, &batch.reads, loaded, Some(seat.seat))?;
         let mail = compose::left_game(&facts::site(ctx), &to, &game, &who, how, &next);
-        outbox.queue(conn, ctx, &to, mail)?;
+        batch.outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -335,8 +328,7 @@ fn left(
 fn taken_over(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    reads: &BatchReads,
-    outbox: &GameOutbox,
+    batch: &EventBatch,
     loaded: &Loaded,
     left: i32,
     how: Departure,
@@ -353,9 +345,9 @@ fn taken_over(
         let Some(to) = recipient::player(ctx, loaded, account, Category::GameOver) else {
             continue;
         };
-        let game = facts::game_facts_read(conn, reads, loaded, Some(seat.seat))?;
+        let game = facts::game_facts_read(conn, &batch.reads, loaded, Some(seat.seat))?;
         let mail = compose::bot_took_over(&facts::site(ctx), &to, &game, &who, how, &bot.name);
-        outbox.queue(conn, ctx, &to, mail)?;
+        batch.outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
@@ -368,11 +360,10 @@ fn taken_over(
 fn game_over(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    reads: &BatchReads,
-    outbox: &GameOutbox,
+    batch: &EventBatch,
     loaded: &Loaded,
 ) -> Result<(), DbError> {
-    let game = facts::game_facts_read(conn, reads, loaded, None)?;
+    let game = facts::game_facts_read(conn, &batch.reads, loaded, None)?;
     // A loss on time names who ran out: the last seat to leave (games of three or more seats
     // record departures), else the seat the result leaves out.
     let last_left = game
@@ -403,7 +394,7 @@ fn game_over(
             Some(late) => compose::ended_on_time(&facts::site(ctx), &to, &game, late),
             None => compose::game_over(&facts::site(ctx), &to, &game),
         };
-        outbox.queue(conn, ctx, &to, mail)?;
+        batch.outbox.queue(conn, ctx, &to, mail)?;
     }
     Ok(())
 }
