@@ -130,10 +130,14 @@ async fn claim_plan_reads_the_pending_index(backend: Backend) {
             diesel::sql_query("ANALYZE mail_outbox")
                 .execute(&mut conn)
                 .unwrap();
-            diesel::sql_query(format!("PREPARE claim_plan (timestamp, bigint) AS {sql}"))
-                .execute(&mut conn)
-                .unwrap();
-            let execute = format!("EXECUTE claim_plan ('{now}', {CLAIM_BATCH})");
+            // The statement the code runs: the selection inside the claim's one UPDATE.
+            let claim = outbox::claim_statement_sql(i64::try_from(CLAIM_BATCH).unwrap());
+            diesel::sql_query(format!(
+                "PREPARE claim_plan (timestamp, text, timestamp) AS {claim}"
+            ))
+            .execute(&mut conn)
+            .unwrap();
+            let execute = format!("EXECUTE claim_plan ('{now}', 'plan', '{now}')");
             let first = pg_explain(&mut conn, &execute);
             assert_reads_the_index(&first);
             // After five runs PostgreSQL may switch the prepared statement to its generic plan.

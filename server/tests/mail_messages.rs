@@ -343,6 +343,7 @@ fn turn_card_mime_structure() {
         sent_at: None,
         parts: Some(StoredParts::of(&mail).unwrap().to_json().unwrap()),
         claimed_by: None,
+        lane: 1,
     };
     let from = "turnpost <turnpost@turnpost.example>".parse().unwrap();
     let message = turnpost_server::mail::transport::build_message(&from, &row).unwrap();
@@ -499,6 +500,7 @@ fn turn_card_with_a_reply_address() {
         sent_at: None,
         parts: Some(StoredParts::of(&mail).unwrap().to_json().unwrap()),
         claimed_by: None,
+        lane: 1,
     };
     let from = "turnpost <turnpost@turnpost.example>".parse().unwrap();
     let message = turnpost_server::mail::transport::build_message(&from, &row).unwrap();

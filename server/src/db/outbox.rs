@@ -13,10 +13,12 @@ use super::schema::mail_outbox;
 use super::{DbConnection, DbError};
 
 mod lane;
+mod pg_prepared;
 mod rows;
 mod status;
 
 pub use lane::MailLane;
+pub use pg_prepared::claim_statement_sql;
 pub use rows::{NewOutboxMail, OutboxMail};
 pub use status::OutboxStatus;
 
@@ -43,13 +45,13 @@ pub fn insert(conn: &mut DbConnection, new: &NewOutboxMail<'_>) -> Result<i64, D
         .first(conn)?)
 }
 
-/// Rows of one multi-row INSERT at most (PostgreSQL binds at most 65 535 values; a row binds
-/// ten).
+/// Rows of one INSERT at most: a statement's arrays are built in memory, so a huge batch is
+/// inserted a thousand rows at a time (in the caller's transaction all the same).
 const ROWS_PER_INSERT: usize = 1000;
 
 /// Inserts `rows` in their order (their ids ascend with it): on PostgreSQL as one statement
-/// for up to a thousand rows, one round trip instead of one a row; on SQLite, where a
-/// statement is a call and not a round trip, one at a time.
+/// (of one array a column, kept prepared) for up to a thousand rows, one round trip instead
+/// of one a row; on SQLite, where a statement is a call and not a round trip, one at a time.
 ///
 /// # Errors
 /// [`DbError::Query`]; on failure nothing of a PostgreSQL statement is inserted (the caller's
@@ -60,9 +62,7 @@ pub fn insert_all(conn: &mut DbConnection, rows: &[NewOutboxMail<'_>]) -> Result
     }
     if let DbConnection::Pg(pg) = conn {
         for chunk in rows.chunks(ROWS_PER_INSERT) {
-            diesel::insert_into(mail_outbox::table)
-                .values(chunk)
-                .execute(pg)?;
+            pg_prepared::InsertRows::new(chunk).execute(pg)?;
         }
         return Ok(());
     }
@@ -105,7 +105,8 @@ pub const DUE_IDS_SQL: &str = "SELECT o.id FROM mail_outbox o \
 
 /// The claim's selection as `conn`'s backend runs it: [`DUE_IDS_SQL`], locking the rows it
 /// returns and skipping rows another claimer holds on PostgreSQL (SQLite claims inside a
-/// write-locked transaction instead).
+/// write-locked transaction instead). PostgreSQL runs it inside the claim's one statement
+/// ([`claim_due`]).
 #[must_use]
 pub fn claim_sql(conn: &DbConnection) -> String {
     match conn {
@@ -123,7 +124,8 @@ struct DueId {
 /// Claims up to `limit` due rows for `claimant` until `until`: pending, due by `now`, not
 /// under anybody's unexpired lease, and the oldest due mail of their recipient in their lane;
 /// account mail first, then the oldest due first ([`DUE_IDS_SQL`]). Returns the claimed rows
-/// in that order. The claim is one short transaction; nothing stays locked after it returns.
+/// in that order. The claim is one statement on PostgreSQL (kept prepared) and one short
+/// write-locked transaction on SQLite; nothing stays locked after it returns.
 ///
 /// One due mail per recipient and lane at a time keeps each recipient's mail of one kind in
 /// queue order although several sessions send at once (a newer sign-in code never arrives
@@ -139,31 +141,16 @@ pub fn claim_due(
     until: NaiveDateTime,
     limit: i64,
 ) -> Result<Vec<OutboxMail>, DbError> {
-    let sql = claim_sql(conn);
-    let lease = (
-        mail_outbox::claimed_by.eq(Some(claimant)),
-        mail_outbox::lease_until.eq(Some(until)),
-    );
-    let (ids, mut rows) = match conn {
-        DbConnection::Pg(pg) => pg.transaction(|pg| {
-            let ids: Vec<i64> = diesel::sql_query(&sql)
-                .bind::<Timestamp, _>(now)
-                .bind::<BigInt, _>(limit)
-                .load::<DueId>(pg)?
-                .into_iter()
-                .map(|due| due.id)
-                .collect();
-            if ids.is_empty() {
-                return Ok((ids, Vec::new()));
-            }
-            let rows = diesel::update(mail_outbox::table.filter(mail_outbox::id.eq_any(&ids)))
-                .set(lease)
-                .returning(OutboxMail::as_returning())
-                .get_results(pg)?;
-            Ok::<_, diesel::result::Error>((ids, rows))
-        })?,
+    let mut rows = match conn {
+        DbConnection::Pg(pg) => pg_prepared::ClaimDue {
+            now,
+            limit,
+            claimant,
+            until,
+        }
+        .load::<OutboxMail>(pg)?,
         DbConnection::Sqlite(sqlite) => sqlite.immediate_transaction(|sqlite| {
-            let ids: Vec<i64> = diesel::sql_query(&sql)
+            let ids: Vec<i64> = diesel::sql_query(DUE_IDS_SQL)
                 .bind::<Timestamp, _>(now)
                 .bind::<BigInt, _>(limit)
                 .load::<DueId>(sqlite)?
@@ -171,20 +158,22 @@ pub fn claim_due(
                 .map(|due| due.id)
                 .collect();
             if ids.is_empty() {
-                return Ok((ids, Vec::new()));
+                return Ok(Vec::new());
             }
             diesel::update(mail_outbox::table.filter(mail_outbox::id.eq_any(&ids)))
-                .set(lease)
+                .set((
+                    mail_outbox::claimed_by.eq(Some(claimant)),
+                    mail_outbox::lease_until.eq(Some(until)),
+                ))
                 .execute(sqlite)?;
-            let rows = mail_outbox::table
+            mail_outbox::table
                 .filter(mail_outbox::id.eq_any(&ids))
                 .select(OutboxMail::as_select())
-                .load(sqlite)?;
-            Ok::<_, diesel::result::Error>((ids, rows))
+                .load(sqlite)
         })?,
     };
     // The update answers in no particular order; hand the rows out in claim order.
-    rows.sort_by_key(|row| ids.iter().position(|id| *id == row.id));
+    rows.sort_by_key(|row| (row.lane, row.next_attempt_at, row.id));
     Ok(rows)
 }
 
@@ -331,6 +320,10 @@ pub fn mark_all_sent(
     at: NaiveDateTime,
 ) -> Result<(), DbError> {
     if ids.is_empty() {
+        return Ok(());
+    }
+    if let DbConnection::Pg(pg) = conn {
+        pg_prepared::MarkAllSent { at, ids }.execute(pg)?;
         return Ok(());
     }
     diesel::update(mail_outbox::table.filter(mail_outbox::id.eq_any(ids)))

@@ -7,7 +7,7 @@ use super::status::OutboxStatus;
 use crate::db::schema::mail_outbox;
 
 /// An outbox row.
-#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[derive(Debug, Clone, Queryable, QueryableByName, Selectable, Identifiable)]
 #[diesel(table_name = mail_outbox)]
 pub struct OutboxMail {
     /// Id.
@@ -41,6 +41,10 @@ pub struct OutboxMail {
     pub parts: Option<String>,
     /// The worker holding the lease (host, process, random tag), while one does.
     pub claimed_by: Option<String>,
+    /// [`MailLane::stored`] of the mail's lane (claims take the lower lane first).
+    ///
+    /// [`MailLane::stored`]: super::MailLane::stored
+    pub lane: i32,
 }
 
 /// A new outbox row.
