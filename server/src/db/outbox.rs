@@ -1,6 +1,6 @@
 //! Queries on `mail_outbox`. A worker claims due rows with a short lease (`claimed_by`,
-//! `lease_until`) in one short transaction (one statement on PostgreSQL), sends with no transaction open, then marks the
-//! outcome; the lease is renewed while it sends, so a crashed worker's rows are due again
+//! `lease_until`) in one short transaction (one statement on PostgreSQL), sends with no
+//! transaction open, then marks the outcome; the lease is renewed while it sends, so a crashed worker's rows are due again
 //! within one lease. PostgreSQL claims with `FOR UPDATE SKIP LOCKED`, so concurrent claimers
 //! in any number of processes never take the same row; SQLite claims in an immediate
 //! (write-locked) transaction.
