@@ -6,7 +6,8 @@
 //! run in 0.42 ms at every call; a batch of 70 new rows 13.7 ms, its 700 placeholders parsed
 //! and planned each time).
 //!
-//! Each statement is a type with a fixed text and a static query id (diesel's cache key).
+//! Each statement is a type with a fixed text: marking and inserting have a static query id
+//! (diesel's cache key); the claim, whose text holds its batch size, is kept by its text.
 
 use chrono::NaiveDateTime;
 use diesel::pg::Pg;
