@@ -122,7 +122,6 @@ async fn claim_plan_reads_the_pending_index(backend: Backend) {
     let db = TestDb::create(backend);
     let (_pool, mut conn) = common::migrated(&db);
     fill_backlog(&mut conn, 20_000);
-    let sql = outbox::claim_sql(&conn);
     let now = "2026-01-02 00:00:00";
     match backend {
         Backend::Postgres => {
@@ -167,16 +166,17 @@ async fn claim_plan_reads_the_pending_index(backend: Backend) {
             let DbConnection::Sqlite(sqlite) = &mut conn else {
                 unreachable!()
             };
-            let plan: Vec<String> = diesel::sql_query(format!("EXPLAIN QUERY PLAN {sql}"))
-                .bind::<Timestamp, _>(
-                    NaiveDateTime::parse_from_str(now, "%Y-%m-%d %H:%M:%S").unwrap(),
-                )
-                .bind::<BigInt, _>(i64::try_from(CLAIM_BATCH).unwrap())
-                .load::<SqlitePlanLine>(sqlite)
-                .unwrap()
-                .into_iter()
-                .map(|row| row.detail)
-                .collect();
+            let plan: Vec<String> =
+                diesel::sql_query(format!("EXPLAIN QUERY PLAN {}", outbox::DUE_IDS_SQL))
+                    .bind::<Timestamp, _>(
+                        NaiveDateTime::parse_from_str(now, "%Y-%m-%d %H:%M:%S").unwrap(),
+                    )
+                    .bind::<BigInt, _>(i64::try_from(CLAIM_BATCH).unwrap())
+                    .load::<SqlitePlanLine>(sqlite)
+                    .unwrap()
+                    .into_iter()
+                    .map(|row| row.detail)
+                    .collect();
             let text = plan.join("\n");
             assert!(
                 plan.iter().any(|line| line

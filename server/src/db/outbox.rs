@@ -76,7 +76,8 @@ pub fn insert_all(conn: &mut DbConnection, rows: &[NewOutboxMail<'_>]) -> Result
 
 /// The selection of due rows a claim takes, in claim order, as the SQL text both backends run
 /// (`$1`: now, `$2`: the batch size; SQLite reads `$1` and `$2` as named parameters 1 and 2).
-/// PostgreSQL appends `FOR UPDATE OF o SKIP LOCKED` ([`claim_sql`]).
+/// PostgreSQL appends `FOR UPDATE OF o SKIP LOCKED` inside the claim's one statement
+/// ([`claim_statement_sql`]).
 ///
 /// Its plan stays cheap however large the backlog, and the same whether PostgreSQL plans it
 /// for the bound values or as a generic plan (which it may switch to after five executions of
@@ -102,18 +103,6 @@ pub const DUE_IDS_SQL: &str = "SELECT o.id FROM mail_outbox o \
      AND e.next_attempt_at <= $1 AND e.id < o.id) \
      ORDER BY o.lane, o.next_attempt_at, o.id \
      LIMIT $2";
-
-/// The claim's selection as `conn`'s backend runs it: [`DUE_IDS_SQL`], locking the rows it
-/// returns and skipping rows another claimer holds on PostgreSQL (SQLite claims inside a
-/// write-locked transaction instead). PostgreSQL runs it inside the claim's one statement
-/// ([`claim_due`]).
-#[must_use]
-pub fn claim_sql(conn: &DbConnection) -> String {
-    match conn {
-        DbConnection::Pg(_) => format!("{DUE_IDS_SQL} FOR UPDATE OF o SKIP LOCKED"),
-        DbConnection::Sqlite(_) => DUE_IDS_SQL.to_owned(),
-    }
-}
 
 #[derive(QueryableByName)]
 struct DueId {
@@ -142,13 +131,9 @@ pub fn claim_due(
     limit: i64,
 ) -> Result<Vec<OutboxMail>, DbError> {
     let mut rows = match conn {
-        DbConnection::Pg(pg) => pg_prepared::ClaimDue {
-            now,
-            limit,
-            claimant,
-            until,
+        DbConnection::Pg(pg) => {
+            pg_prepared::ClaimDue::new(now, limit, claimant, until).load::<OutboxMail>(pg)?
         }
-        .load::<OutboxMail>(pg)?,
         DbConnection::Sqlite(sqlite) => sqlite.immediate_transaction(|sqlite| {
             let ids: Vec<i64> = diesel::sql_query(DUE_IDS_SQL)
                 .bind::<Timestamp, _>(now)

@@ -26,10 +26,27 @@ use super::{NewOutboxMail, DUE_IDS_SQL};
 /// than each custom plan, so it kept planning the statement at every claim (0.36 ms); with
 /// the limit known, it settles on the generic plan after five claims.
 pub(super) struct ClaimDue<'a> {
-    pub now: NaiveDateTime,
-    pub limit: i64,
-    pub claimant: &'a str,
-    pub until: NaiveDateTime,
+    now: NaiveDateTime,
+    claimant: &'a str,
+    until: NaiveDateTime,
+    /// [`claim_statement_sql`], made once: diesel walks the statement several times a call.
+    text: String,
+}
+
+impl<'a> ClaimDue<'a> {
+    pub(super) fn new(
+        now: NaiveDateTime,
+        limit: i64,
+        claimant: &'a str,
+        until: NaiveDateTime,
+    ) -> Self {
+        Self {
+            now,
+            claimant,
+            until,
+            text: claim_statement_sql(limit),
+        }
+    }
 }
 
 impl QueryId for ClaimDue<'_> {
@@ -48,9 +65,9 @@ impl QueryFragment<Pg> for ClaimDue<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
         // Diesel numbers the placeholders in the order their values are pushed: each value at
         // its number's first occurrence (in order in the text), its number again after.
-        let text = claim_statement_sql(self.limit);
+        let text = self.text.as_str();
         let mut bound = 0u8;
-        let mut rest = text.as_str();
+        let mut rest = text;
         while let Some(at) = rest.find('$') {
             let (before, from_dollar) = rest.split_at(at);
             out.push_sql(before);
@@ -206,12 +223,7 @@ mod tests {
         let at = chrono::DateTime::from_timestamp(1_800_000_000, 0)
             .unwrap()
             .naive_utc();
-        let claim = ClaimDue {
-            now: at,
-            limit: 4,
-            claimant: "worker/s0",
-            until: at,
-        };
+        let claim = ClaimDue::new(at, 4, "worker/s0", at);
         let sql = sql_of(&claim);
         assert_eq!(sql, claim_statement_sql(4));
         assert_eq!(sql.matches("$1").count(), 3, "{sql}");
