@@ -105,7 +105,13 @@ impl Table {
                 smtp,
                 env,
                 server: Some(server),
-                http: reqwest::Client::new(),
+                // Idle connections are dropped before the server's keep-alive (5 s) ends
+                // them: a pooled connection reused as the server closes it fails the request
+                // (seen once while the test waited for mail through IMAP).
+                http: reqwest::Client::builder()
+                    .pool_idle_timeout(Duration::from_secs(2))
+                    .build()
+                    .unwrap(),
                 anna,
                 bob,
                 counter: std::cell::Cell::new(0),

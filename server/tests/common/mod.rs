@@ -398,8 +398,11 @@ impl TestApp {
         let pool = app.pool().clone();
         let handle = app.handle();
         let task = Some(actix_web::rt::spawn(app.run_until_stopped()));
+        // Idle connections are dropped before the server's keep-alive (5 s) ends them, so a
+        // request never goes out on a connection the server is closing.
         let http = reqwest::Client::builder()
             .timeout(Duration::from_secs(20))
+            .pool_idle_timeout(Duration::from_secs(2))
             .build()
             .unwrap();
         Self {
