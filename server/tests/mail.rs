@@ -236,13 +236,18 @@ async fn two_workers_never_send_a_row_twice(backend: Backend) {
     let from: lettre::message::Mailbox = "turnpost <t@example.org>".parse().unwrap();
     // Two workers with their own pools, sessions and names, as two server processes would
     // have, each on the claim path the server's worker uses.
+    // Both start claiming together: on a busy machine the second thread could otherwise be
+    // scheduled only after the first had sent everything.
+    let start = std::sync::Arc::new(std::sync::Barrier::new(2));
     let workers: Vec<_> = (0..2)
         .map(|_| {
             let pool = db.pool();
             let transport = transport.clone();
             let from = from.clone();
+            let start = std::sync::Arc::clone(&start);
             std::thread::spawn(move || {
                 let claimant = mail::claimant_name();
+                start.wait();
                 let mut session = Session::new();
                 let mut sent = Vec::new();
                 let mut idle = 0;
