@@ -227,9 +227,13 @@ async fn two_workers_never_send_a_row_twice(backend: Backend) {
         };
         mail::enqueue(&mut conn, "test.invalid", &mail).unwrap();
     }
-    // Every answer takes a little while, so the two workers' claims and sends interleave.
+    // Every answer takes a while, so the two workers' claims and sends interleave: a worker
+    // spends most of a round sending, outside the claim. On SQLite a claim waiting for the
+    // write lock sleeps in growing steps (up to 100 ms) and the lock is not handed over in
+    // order, so with 2 ms answers one worker could finish all 60 rows before the other's
+    // first claim got the lock.
     let relay = ScriptedSmtp::start(Script {
-        delay: Duration::from_millis(2),
+        delay: Duration::from_millis(15),
         ..Script::default()
     });
     let transport = Transport::smtp(&relay.url(), false).unwrap();
@@ -757,7 +761,11 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
     let queued = StoredParts::from_json(queued.parts.as_deref().unwrap()).unwrap();
     assert!(
         queued.needs_png(),
-        "the move's transaction only draws the SVG"
+        "the move's transaction does not draw the picture"
+    );
+    assert!(
+        queued.image_board.is_some() && queued.image_svg.is_none(),
+        "a board is queued as its source, not its drawing: {queued:?}"
     );
     // The first attempt fails (a file stands where the mail directory goes): it stores the
     // PNG it drew, so the retry sends the same bytes.
@@ -779,7 +787,7 @@ async fn eml_files_hold_the_full_turn_card(backend: Backend) {
     assert!(matches!(failed[..], [Delivery::Retrying(_)]), "{failed:?}");
     let retried = outbox::all(&mut conn).unwrap().remove(0);
     let retried = StoredParts::from_json(retried.parts.as_deref().unwrap()).unwrap();
-    assert!(!retried.needs_png() && retried.image_svg.is_none());
+    assert!(!retried.needs_png() && retried.image_svg.is_none() && retried.image_board.is_none());
     let stored_png = retried.image_bytes().unwrap().unwrap();
     std::fs::remove_file(&dir).unwrap();
     std::thread::sleep(std::time::Duration::from_millis(50));

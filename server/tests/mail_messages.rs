@@ -103,7 +103,7 @@ fn shown(mail: &ComposedMail) -> String {
         |i| format!("{} ({}x{} pixels)", i.content_id, i.width, i.height),
     );
     if let Some(image) = &mail.image {
-        let png = turnpost_server::mail::picture::svg_png(&image.svg).unwrap();
+        let png = turnpost_server::mail::picture::svg_png(&image.drawing.svg().unwrap()).unwrap();
         assert!(png.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
         assert_eq!((png.width, png.height), (image.width, image.height));
         let html = mail.html.as_deref().unwrap();

@@ -1,6 +1,10 @@
 //! A composed message: everything a mail says and looks like, before it has a recipient
 //! address, a Message-ID or a MIME layout.
 
+use std::borrow::Cow;
+
+use super::picture::{BoardSource, PictureError};
+
 /// The content of one mail. Composers build it from plain data; [`super::enqueue`] stores it
 /// whole, so a retry rebuilds the identical message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,28 +48,48 @@ impl ComposedMail {
     }
 }
 
-/// A picture shown inside the HTML part: composed as SVG (cheap, inside the event's
+/// A picture shown inside the HTML part: composed as its source (cheap, inside the event's
 /// transaction), sent as PNG (rasterised by the outbox worker, [`super::picture`]).
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InlineImage {
     /// Content-ID without angle brackets (`board-42-7@domain`); the HTML says `cid:` + this.
     pub content_id: String,
-    /// The drawing, an SVG document.
-    pub svg: String,
+    /// What it is drawn from.
+    pub drawing: Drawing,
     /// Width of the PNG in pixels.
     pub width: u32,
     /// Height of the PNG in pixels.
     pub height: u32,
 }
 
-// The drawing is not worth printing.
-impl std::fmt::Debug for InlineImage {
+/// What an inline picture is drawn from.
+#[derive(Clone, PartialEq, Eq)]
+pub enum Drawing {
+    /// A board: its position and marked moves, a few hundred bytes in the outbox.
+    Board(BoardSource),
+    /// An SVG document (a board whose source would not draw it identically; not expected).
+    Svg(String),
+}
+
+impl Drawing {
+    /// The SVG document.
+    ///
+    /// # Errors
+    /// [`PictureError::Board`] for a board source that does not read.
+    pub fn svg(&self) -> Result<Cow<'_, str>, PictureError> {
+        match self {
+            Self::Board(board) => board.svg().map(Cow::Owned),
+            Self::Svg(svg) => Ok(Cow::Borrowed(svg)),
+        }
+    }
+}
+
+// A drawing is not worth printing.
+impl std::fmt::Debug for Drawing {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("InlineImage")
-            .field("content_id", &self.content_id)
-            .field("svg_bytes", &self.svg.len())
-            .field("width", &self.width)
-            .field("height", &self.height)
-            .finish()
+        match self {
+            Self::Board(board) => f.debug_tuple("Board").field(&board.position).finish(),
+            Self::Svg(svg) => write!(f, "Svg({} bytes)", svg.len()),
+        }
     }
 }

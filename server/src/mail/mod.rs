@@ -19,7 +19,7 @@ pub mod transport;
 pub mod worker;
 
 pub use crate::config::OutboxSettings;
-pub use composed::{ComposedMail, InlineImage};
+pub use composed::{ComposedMail, Drawing, InlineImage};
 pub use send_error::SendError;
 pub use stored_parts::StoredParts;
 pub use transport::{Session, Transport};

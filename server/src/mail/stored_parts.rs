@@ -4,7 +4,8 @@
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
-use super::ComposedMail;
+use super::picture::{self, BoardSource, Png};
+use super::{ComposedMail, Drawing};
 
 /// The stored rest of a message. Every field is optional so that later parts can be added
 /// without touching rows already queued.
@@ -16,9 +17,13 @@ pub struct StoredParts {
     /// Content-ID of the inline picture, without angle brackets.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_cid: Option<String>,
-    /// The inline picture as queued: an SVG document, until the worker rasterises it.
+    /// The inline picture as queued: an SVG document, until the worker rasterises it (rows
+    /// of earlier versions, and a board whose source would not draw it identically).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_svg: Option<String>,
+    /// The inline picture as queued: a board's source, until the worker rasterises it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image_board: Option<BoardSource>,
     /// The inline picture as sent, PNG in standard base64 (kept for every later attempt).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_png: Option<String>,
@@ -40,7 +45,14 @@ impl StoredParts {
         let parts = Self {
             html: mail.html.clone(),
             image_cid: mail.image.as_ref().map(|image| image.content_id.clone()),
-            image_svg: mail.image.as_ref().map(|image| image.svg.clone()),
+            image_svg: mail.image.as_ref().and_then(|image| match &image.drawing {
+                Drawing::Svg(svg) => Some(svg.clone()),
+                Drawing::Board(_) => None,
+            }),
+            image_board: mail.image.as_ref().and_then(|image| match &image.drawing {
+                Drawing::Board(board) => Some(board.clone()),
+                Drawing::Svg(_) => None,
+            }),
             image_png: None,
             list_unsubscribe: mail.unsubscribe_url.clone(),
             reply_to: mail.reply_to.clone(),
@@ -68,7 +80,27 @@ impl StoredParts {
     /// Whether the picture still has to be rasterised.
     #[must_use]
     pub fn needs_png(&self) -> bool {
-        self.image_svg.is_some() && self.image_png.is_none()
+        (self.image_svg.is_some() || self.image_board.is_some()) && self.image_png.is_none()
+    }
+
+    /// The picture rasterised from what was queued; `None` when there is nothing to draw.
+    ///
+    /// # Errors
+    /// The drawing's error: a source that does not read, an SVG that does not parse.
+    pub fn rasterise(&self) -> Option<Result<Png, picture::PictureError>> {
+        if let Some(svg) = &self.image_svg {
+            return Some(picture::svg_png(svg));
+        }
+        self.image_board
+            .as_ref()
+            .map(|board| board.svg().and_then(|svg| picture::svg_png(&svg)))
+    }
+
+    /// Forgets the picture (it could not be drawn; the text board is in both parts).
+    pub fn drop_picture(&mut self) {
+        self.image_svg = None;
+        self.image_board = None;
+        self.image_cid = None;
     }
 
     /// Rasterises the picture if it still has to be; a picture that cannot be drawn is
@@ -77,28 +109,28 @@ impl StoredParts {
     ///
     /// # Errors
     /// The drawing error (the parts are already without the picture).
-    pub fn draw(&mut self) -> Result<bool, super::picture::PictureError> {
+    pub fn draw(&mut self) -> Result<bool, picture::PictureError> {
         if !self.needs_png() {
             return Ok(false);
         }
-        match self.image_svg.as_deref().map(super::picture::svg_png) {
+        match self.rasterise() {
             Some(Ok(png)) => {
                 self.set_png(&png.bytes);
                 Ok(true)
             }
             Some(Err(error)) => {
-                self.image_svg = None;
-                self.image_cid = None;
+                self.drop_picture();
                 Err(error)
             }
             None => Ok(false),
         }
     }
 
-    /// Keeps `png` as the picture from now on, in place of its SVG.
+    /// Keeps `png` as the picture from now on, in place of what it was drawn from.
     pub fn set_png(&mut self, png: &[u8]) {
         self.image_png = Some(base64::engine::general_purpose::STANDARD.encode(png));
         self.image_svg = None;
+        self.image_board = None;
     }
 
     /// The picture's bytes, if it was rasterised.
@@ -125,7 +157,7 @@ mod tests {
         mail.html = Some("<p>t</p>".into());
         mail.image = Some(InlineImage {
             content_id: "board-1-0@x".into(),
-            svg: "<svg/>".into(),
+            drawing: Drawing::Svg("<svg/>".into()),
             width: 1,
             height: 1,
         });
@@ -143,5 +175,35 @@ mod tests {
             [0x89, b'P', b'N', b'G', 0, 255]
         );
         assert_eq!(back.image_cid.as_deref(), Some("board-1-0@x"));
+    }
+
+    #[test]
+    fn a_row_queued_with_the_drawing_draws_as_one_queued_with_the_source() {
+        use turnpost_shared::{render_svg, AnyGame, GameKind, Options};
+        let game = AnyGame::new(GameKind::Kefren, &Options::default()).unwrap();
+        let view = game.board_view();
+        let source = BoardSource::of(&game, &[], &view).unwrap();
+        // A row of an earlier version holds the SVG; rows now hold the source.
+        let earlier = StoredParts::from_json(
+            &serde_json::json!({ "image_cid": "b@x", "image_svg": render_svg(&view) }).to_string(),
+        )
+        .unwrap();
+        let now = StoredParts {
+            image_cid: Some("b@x".into()),
+            image_board: Some(source),
+            ..StoredParts::default()
+        };
+        assert!(earlier.needs_png() && now.needs_png());
+        let (earlier_png, now_png) = (
+            earlier.rasterise().unwrap().unwrap(),
+            now.rasterise().unwrap().unwrap(),
+        );
+        assert_eq!(earlier_png, now_png);
+        let mut broken = now.clone();
+        if let Some(board) = &mut broken.image_board {
+            board.position = "kefren nonsense".into();
+        }
+        assert!(broken.draw().is_err());
+        assert_eq!((broken.image_board, broken.image_cid), (None, None));
     }
 }

@@ -280,7 +280,7 @@ pub fn message_with_parts(
     built.map_err(|e| permanent(format!("cannot build the message: {e}")))
 }
 
-/// The PNG of a row: as stored, or drawn now from its SVG when the row was never claimed by a
+/// The PNG of a row: as stored, or drawn now from its source when the row was never claimed by a
 /// worker (which stores it). A drawing that fails leaves the mail without its picture.
 fn picture_bytes(parts: &StoredParts) -> Result<Option<Vec<u8>>, SendError> {
     let stored = parts.image_bytes().map_err(|e| SendError {
@@ -290,8 +290,8 @@ fn picture_bytes(parts: &StoredParts) -> Result<Option<Vec<u8>>, SendError> {
     if stored.is_some() {
         return Ok(stored);
     }
-    Ok(parts.image_svg.as_deref().and_then(|svg| {
-        super::picture::svg_png(svg)
+    Ok(parts.rasterise().and_then(|drawn| {
+        drawn
             .map_err(|error| tracing::warn!(%error, "board picture failed; sent without it"))
             .ok()
             .map(|png| png.bytes)

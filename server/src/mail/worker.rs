@@ -160,12 +160,11 @@ fn prepared(row: &OutboxMail) -> Option<(StoredParts, Option<Vec<u8>>)> {
     if !parts.needs_png() {
         return Some((parts, None));
     }
-    match parts.image_svg.as_deref().map(super::picture::svg_png) {
+    match parts.rasterise() {
         Some(Ok(png)) => Some((parts, Some(png.bytes))),
         Some(Err(error)) => {
             tracing::warn!(outbox_id = row.id, %error, "board picture failed; sending without it");
-            parts.image_svg = None;
-            parts.image_cid = None;
+            parts.drop_picture();
             Some((parts, None))
         }
         None => Some((parts, None)),

@@ -15,6 +15,7 @@
 
 mod board_cache;
 mod board_layers;
+mod board_source;
 mod card_palette;
 mod cell_sprite;
 mod colour_table;
@@ -28,6 +29,7 @@ use std::sync::Arc;
 use resvg::usvg;
 use turnpost_shared::{render_svg, BoardView};
 
+pub use board_source::BoardSource;
 pub use reference::svg_png_with_fonts;
 
 /// The longest side of a picture in pixels: readable on a phone, small in a mailbox.
@@ -61,6 +63,9 @@ pub enum PictureError {
     /// PNG encoding failed.
     #[error("PNG encoding: {0}")]
     Png(String),
+    /// A queued board's source does not read (a row written by another version).
+    #[error("board source: {0}")]
+    Board(String),
 }
 
 impl PictureError {

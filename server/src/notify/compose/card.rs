@@ -6,7 +6,7 @@ use turnpost_shared::{render_svg, render_text, svg_size, Seat, TextStyle};
 
 use super::input::{GameFacts, Player, Recipient, Site};
 use super::letter::{local_time, Letter};
-use crate::mail::{picture, ComposedMail, InlineImage};
+use crate::mail::{picture, ComposedMail, Drawing, InlineImage};
 
 /// How many legal moves a card lists as examples.
 const EXAMPLES: usize = 5;
@@ -87,21 +87,25 @@ pub(super) fn deadline_text(deadline: DateTime<Utc>, to: &Recipient) -> String {
 }
 
 /// The board with the reported moves highlighted, once in each part: the picture in the HTML
-/// part (as SVG, with its Content-ID and pixel size), the text drawing (highlighted cells in
+/// part (its source, with its Content-ID and pixel size), the text drawing (highlighted cells in
 /// brackets) in the text part.
 pub(super) fn board(letter: &mut Letter, site: &Site, game: &GameFacts) -> InlineImage {
     // Each reported move in its mover's colour (oldest first, so a later move wins a cell).
-    let view = game.position.board_view_with_moves(
-        game.last_moves
-            .iter()
-            .filter_map(|mv| Seat::new(mv.seat).map(|seat| (seat, mv.notation.as_str()))),
-    );
-    let svg = render_svg(&view);
+    let marks: Vec<(Seat, &str)> = game
+        .last_moves
+        .iter()
+        .filter_map(|mv| Seat::new(mv.seat).map(|seat| (seat, mv.notation.as_str())))
+        .collect();
+    let view = game.position.board_view_with_moves(marks.iter().copied());
+    // The picture is queued as its source and drawn when delivered; the drawing itself only
+    // where the source would not give the same board.
+    let drawing = picture::BoardSource::of(&game.position, &marks, &view)
+        .map_or_else(|| Drawing::Svg(render_svg(&view)), Drawing::Board);
     let (svg_width, svg_height) = svg_size(&view);
     let (width, height, _) = picture::pixel_size(svg_width, svg_height);
     let image = InlineImage {
         content_id: format!("board-{}-{}@{}", game.id, game.ply, site.domain),
-        svg,
+        drawing,
         width,
         height,
     };
