@@ -78,8 +78,8 @@ mod tests {
     use super::*;
     use turnpost_shared::{GameKind, Status};
 
-    /// Plays `plies` moves of a game of `kind` (the first legal move each time, a spread of
-    /// positions), returning each position and the move that led to it.
+    /// Plays up to `plies` moves of a game of `kind` (a different legal move each ply, so the
+    /// positions spread), returning each position with the seat and move that led to it.
     fn positions(kind: GameKind, options: &Options, plies: usize) -> Vec<(AnyGame, Seat, String)> {
         let mut game = AnyGame::new(kind, options).unwrap();
         let mut out = Vec::new();

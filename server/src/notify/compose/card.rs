@@ -99,8 +99,17 @@ pub(super) fn board(letter: &mut Letter, site: &Site, game: &GameFacts) -> Inlin
     let view = game.position.board_view_with_moves(marks.iter().copied());
     // The picture is queued as its source and drawn when delivered; the drawing itself only
     // where the source would not give the same board.
-    let drawing = picture::BoardSource::of(&game.position, &marks, &view)
-        .map_or_else(|| Drawing::Svg(render_svg(&view)), Drawing::Board);
+    let drawing = picture::BoardSource::of(&game.position, &marks, &view).map_or_else(
+        || {
+            tracing::warn!(
+                game_id = game.id,
+                ply = game.ply,
+                "board source does not redraw the board; queued as SVG"
+            );
+            Drawing::Svg(render_svg(&view))
+        },
+        Drawing::Board,
+    );
     let (svg_width, svg_height) = svg_size(&view);
     let (width, height, _) = picture::pixel_size(svg_width, svg_height);
     let image = InlineImage {
