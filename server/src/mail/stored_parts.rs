@@ -103,29 +103,6 @@ impl StoredParts {
         self.image_cid = None;
     }
 
-    /// Rasterises the picture if it still has to be; a picture that cannot be drawn is
-    /// dropped (the text board is in both parts), and the error returned for the log. Returns
-    /// whether the parts changed.
-    ///
-    /// # Errors
-    /// The drawing error (the parts are already without the picture).
-    pub fn draw(&mut self) -> Result<bool, picture::PictureError> {
-        if !self.needs_png() {
-            return Ok(false);
-        }
-        match self.rasterise() {
-            Some(Ok(png)) => {
-                self.set_png(&png.bytes);
-                Ok(true)
-            }
-            Some(Err(error)) => {
-                self.drop_picture();
-                Err(error)
-            }
-            None => Ok(false),
-        }
-    }
-
     /// Keeps `png` as the picture from now on, in place of what it was drawn from.
     pub fn set_png(&mut self, png: &[u8]) {
         self.image_png = Some(base64::engine::general_purpose::STANDARD.encode(png));
@@ -203,7 +180,12 @@ mod tests {
         if let Some(board) = &mut broken.image_board {
             board.position = "kefren nonsense".into();
         }
-        assert!(broken.draw().is_err());
+        assert!(matches!(
+            broken.rasterise(),
+            Some(Err(picture::PictureError::Board(_)))
+        ));
+        broken.drop_picture();
+        assert!(!broken.needs_png());
         assert_eq!((broken.image_board, broken.image_cid), (None, None));
     }
 }
