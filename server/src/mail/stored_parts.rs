@@ -42,17 +42,16 @@ impl StoredParts {
     /// The parts of `mail` beyond its text; None for a plain-text mail.
     #[must_use]
     pub fn of(mail: &ComposedMail) -> Option<Self> {
+        let (image_svg, image_board) = match mail.image.as_ref().map(|image| &image.drawing) {
+            Some(Drawing::Svg(svg)) => (Some(svg.clone()), None),
+            Some(Drawing::Board(board)) => (None, Some(board.clone())),
+            None => (None, None),
+        };
         let parts = Self {
             html: mail.html.clone(),
             image_cid: mail.image.as_ref().map(|image| image.content_id.clone()),
-            image_svg: mail.image.as_ref().and_then(|image| match &image.drawing {
-                Drawing::Svg(svg) => Some(svg.clone()),
-                Drawing::Board(_) => None,
-            }),
-            image_board: mail.image.as_ref().and_then(|image| match &image.drawing {
-                Drawing::Board(board) => Some(board.clone()),
-                Drawing::Svg(_) => None,
-            }),
+            image_svg,
+            image_board,
             image_png: None,
             list_unsubscribe: mail.unsubscribe_url.clone(),
             reply_to: mail.reply_to.clone(),
