@@ -83,15 +83,25 @@ pub fn insert_all(conn: &mut DbConnection, rows: &[NewOutboxMail<'_>]) -> Result
 /// for the bound values or as a generic plan (which it may switch to after five executions of
 /// a prepared statement, planning without knowing `$1` or `$2`):
 /// - the status is a literal, not a bound parameter, so the partial indexes on pending rows
-///   (`mail_outbox_pending_due`, `mail_outbox_pending_recipient`) match in every plan: with a
+///   (`mail_outbox_pending_due`, `mail_outbox_pending_recipient_lane`) match in every plan: with a
 ///   bound status a generic plan cannot prove `status = 'pending'` and falls back to scanning
 ///   and sorting the whole outbox, sent rows included (the 0.5–15 s claims seen under load);
 /// - the order `(lane, next_attempt_at, id)` is exactly `mail_outbox_pending_due`, so the plan
 ///   reads that index in order and stops at the batch size, whatever `$1` turns out to be; no
-///   plan needs a sort of every pending row.
+///   plan needs a sort of every pending row;
+/// - whether an earlier mail of the same recipient waits is one probe of
+///   `mail_outbox_pending_recipient_lane` (recipient, lane, then ids below this one): the
+///   planner's estimate of distinct recipients is fixed (migration
+///   `2026-11-28-000100_outbox_recipient_estimate`). Statistics taken while the outbox held
+///   mail for one recipient (a quiet hour, a fresh install) made the recipient look
+///   unselective, and the probe then walked every due row of the lane for each candidate: the
+///   claim took 10 ms instead of 0.3 ms under a backlog of 12 000 cards, and the mail side
+///   fell to 300 cards a second (seen in the load benchmark, depending on when ANALYZE ran).
 ///
-/// `tests/mail_backlog.rs` holds this to both: the plan of this exact text (custom, after six
-/// runs, and forced generic) reads the index and never scans the outbox sequentially.
+/// `tests/mail_backlog.rs` holds this to all three: the plan of this exact text (custom, after
+/// six runs, and forced generic) reads the index, never scans the outbox sequentially, and
+/// probes each recipient by the recipient index even with statistics of a one-recipient
+/// outbox.
 ///
 /// The lane comes first, so account mail (lane 0, [`MailLane::Account`]) is claimed before any
 /// game mail; within a lane, one due mail per recipient at a time ([`claim_due`]).
