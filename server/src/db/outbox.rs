@@ -92,7 +92,10 @@ pub fn insert_all(conn: &mut DbConnection, rows: &[NewOutboxMail<'_>]) -> Result
 /// - whether an earlier mail of the same recipient waits is one probe of
 ///   `mail_outbox_pending_recipient_lane` (recipient, lane, then ids below this one): the
 ///   planner's estimate of distinct recipients is fixed (migration
-///   `2026-11-28-000100_outbox_recipient_estimate`). Statistics taken while the outbox held
+///   `2026-11-28-000100_outbox_recipient_estimate`), and the inner due time is written
+///   `COALESCE(x, x)`, which no index matches, so `mail_outbox_pending_due` (lane, due time,
+///   id) never looks like a cheaper way to answer it (a generic plan chose it even with the
+///   estimate fixed, 0.3 ms a probe under a backlog). Statistics taken while the outbox held
 ///   mail for one recipient (a quiet hour, a fresh install) made the recipient look
 ///   unselective, and the probe then walked every due row of the lane for each candidate: the
 ///   claim took 10 ms instead of 0.3 ms under a backlog of 12 000 cards, and the mail side
@@ -110,7 +113,7 @@ pub const DUE_IDS_SQL: &str = "SELECT o.id FROM mail_outbox o \
      AND (o.lease_until IS NULL OR o.lease_until < $1) \
      AND NOT EXISTS (SELECT 1 FROM mail_outbox e \
      WHERE e.status = 'pending' AND e.recipient = o.recipient AND e.lane = o.lane \
-     AND e.next_attempt_at <= $1 AND e.id < o.id) \
+     AND COALESCE(e.next_attempt_at, e.next_attempt_at) <= $1 AND e.id < o.id) \
      ORDER BY o.lane, o.next_attempt_at, o.id \
      LIMIT $2";
 
