@@ -466,6 +466,27 @@ async fn dead_queue_rows_are_vacuumed(backend: Backend) {
     assert!(db::queue_vacuum::vacuum_queues(&mut conn)
         .unwrap()
         .is_empty());
+    // Neither the server's vacuum nor autovacuum truncates a queue table: the exclusive lock
+    // that takes would stop every move.
+    #[derive(QueryableByName)]
+    struct Options {
+        #[diesel(sql_type = Text)]
+        options: String,
+    }
+    for table in db::queue_vacuum::QUEUE_TABLES {
+        let options = diesel::sql_query(
+            "SELECT COALESCE(array_to_string(reloptions, ','), '') AS options FROM pg_class \
+             WHERE relname = $1 AND relkind = 'r'",
+        )
+        .bind::<Text, _>(table)
+        .get_result::<Options>(&mut conn)
+        .unwrap()
+        .options;
+        assert!(
+            options.contains("vacuum_truncate=false"),
+            "{table}: {options}"
+        );
+    }
 }
 
 /// A worker renews and releases exactly the claims of its own sessions (`worker/…`), not

@@ -92,7 +92,7 @@ pub fn insert_all(conn: &mut DbConnection, rows: &[NewOutboxMail<'_>]) -> Result
 /// - whether an earlier mail of the same recipient waits is one probe of
 ///   `mail_outbox_pending_recipient_lane` (recipient, lane, then ids below this one): the
 ///   planner's estimate of distinct recipients is fixed (migration
-///   `2026-11-28-000100_outbox_recipient_estimate`), and the inner due time is written
+///   `2026-11-28-000100_queue_tables`), and the inner due time is written
 ///   `COALESCE(x, x)`, which no index matches, so `mail_outbox_pending_due` (lane, due time,
 ///   id) never looks like a cheaper way to answer it (a generic plan chose it even with the
 ///   estimate fixed, 0.3 ms a probe under a backlog). Statistics taken while the outbox held

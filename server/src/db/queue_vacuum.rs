@@ -30,7 +30,11 @@ struct DeadRows {
 /// Vacuums each queue table with at least [`DEAD_ROWS_WORTH_A_VACUUM`] dead rows by
 /// PostgreSQL's statistics; a table another vacuum holds is skipped. No ANALYZE: it was most of
 /// the vacuum's time (300–400 ms a run), and the claim's plan no longer depends on fresh
-/// statistics (`DUE_IDS_SQL`); autovacuum still analyzes the tables as they change. Returns the tables
+/// statistics (`DUE_IDS_SQL`); autovacuum still analyzes the tables as they change. No
+/// truncation either (the tables' `vacuum_truncate` is off too, for autovacuum): a queue
+/// table's last pages are empty whenever it has caught up, and truncating them takes an
+/// exclusive lock that every move (recording its game event) waits for, and that the vacuum
+/// waited up to five seconds to get (1.8–2.7 s a vacuum of `game_events` under load). Returns the tables
 /// vacuumed (none on SQLite). Must run outside a transaction (`VACUUM` cannot run in one).
 ///
 /// # Errors
@@ -51,7 +55,8 @@ pub fn vacuum_queues(conn: &mut DbConnection) -> Result<Vec<&'static str>, DbErr
         .map_or(0, |row| row.dead);
         if dead >= DEAD_ROWS_WORTH_A_VACUUM {
             // The name is one of the constants above, never input.
-            diesel::sql_query(format!("VACUUM (SKIP_LOCKED) {table}")).execute(pg)?;
+            diesel::sql_query(format!("VACUUM (SKIP_LOCKED, TRUNCATE false) {table}"))
+                .execute(pg)?;
             vacuumed.push(table);
         }
     }
