@@ -105,6 +105,21 @@ fn pg_explain(conn: &mut DbConnection, statement: &str) -> Vec<String> {
         .collect()
 }
 
+/// SQLite's plan of the claim's selection at `now`, one line a step.
+fn sqlite_claim_plan(conn: &mut DbConnection, now: &str) -> Vec<String> {
+    let DbConnection::Sqlite(sqlite) = conn else {
+        unreachable!()
+    };
+    diesel::sql_query(format!("EXPLAIN QUERY PLAN {}", outbox::DUE_IDS_SQL))
+        .bind::<Timestamp, _>(NaiveDateTime::parse_from_str(now, "%Y-%m-%d %H:%M:%S").unwrap())
+        .bind::<BigInt, _>(i64::try_from(CLAIM_BATCH).unwrap())
+        .load::<SqlitePlanLine>(sqlite)
+        .unwrap()
+        .into_iter()
+        .map(|row| row.detail)
+        .collect()
+}
+
 fn assert_reads_the_index(plan: &[String]) {
     let text = plan.join("\n");
     assert!(
@@ -166,20 +181,7 @@ async fn claim_plan_reads_the_pending_index(backend: Backend) {
                 .unwrap();
         }
         Backend::Sqlite => {
-            let DbConnection::Sqlite(sqlite) = &mut conn else {
-                unreachable!()
-            };
-            let plan: Vec<String> =
-                diesel::sql_query(format!("EXPLAIN QUERY PLAN {}", outbox::DUE_IDS_SQL))
-                    .bind::<Timestamp, _>(
-                        NaiveDateTime::parse_from_str(now, "%Y-%m-%d %H:%M:%S").unwrap(),
-                    )
-                    .bind::<BigInt, _>(i64::try_from(CLAIM_BATCH).unwrap())
-                    .load::<SqlitePlanLine>(sqlite)
-                    .unwrap()
-                    .into_iter()
-                    .map(|row| row.detail)
-                    .collect();
+            let plan = sqlite_claim_plan(&mut conn, now);
             let text = plan.join("\n");
             assert!(
                 plan.iter().any(|line| line
@@ -272,20 +274,7 @@ async fn claim_probes_each_recipient_whatever_the_statistics(backend: Backend) {
                 .unwrap();
         }
         Backend::Sqlite => {
-            let DbConnection::Sqlite(sqlite) = &mut conn else {
-                unreachable!()
-            };
-            let plan: Vec<String> =
-                diesel::sql_query(format!("EXPLAIN QUERY PLAN {}", outbox::DUE_IDS_SQL))
-                    .bind::<Timestamp, _>(
-                        NaiveDateTime::parse_from_str(now, "%Y-%m-%d %H:%M:%S").unwrap(),
-                    )
-                    .bind::<BigInt, _>(i64::try_from(CLAIM_BATCH).unwrap())
-                    .load::<SqlitePlanLine>(sqlite)
-                    .unwrap()
-                    .into_iter()
-                    .map(|row| row.detail)
-                    .collect();
+            let plan = sqlite_claim_plan(&mut conn, now);
             assert!(
                 plan.iter().any(|line| line
                     .starts_with(&format!("SEARCH e USING INDEX {RECIPIENT_INDEX}"))
