@@ -34,8 +34,9 @@ struct DeadRows {
 /// truncation either (the tables' `vacuum_truncate` is off too, for autovacuum): a queue
 /// table's last pages are empty whenever it has caught up, and truncating them takes an
 /// exclusive lock that every move (recording its game event) waits for, and that the vacuum
-/// waited up to five seconds to get (1.8–2.7 s a vacuum of `game_events` under load). Returns the tables
-/// vacuumed (none on SQLite). Must run outside a transaction (`VACUUM` cannot run in one).
+/// waited up to five seconds to get (1.8–2.7 s a vacuum of `game_events` under load).
+/// Returns the tables vacuumed (none on SQLite). Must run outside a transaction (`VACUUM`
+/// cannot run in one).
 ///
 /// # Errors
 /// [`DbError::Query`], e.g. when the role may not vacuum the table (not its owner).

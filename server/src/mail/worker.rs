@@ -140,8 +140,9 @@ pub fn deliver_due(
 /// Marks the rows `ids`, which the relay accepted, as sent; a failure (most often no pooled
 /// connection within the pool's timeout, when a burst of moves holds them all) is tried again
 /// with growing pauses for up to `patience`. Giving up at once released the round's claims and
-/// sent those mails a second time (seen under an open-loop load at 800 moves a second); the
-/// lease is renewed meanwhile, so waiting holds nobody else's mail.
+/// sent those mails a second time (seen under an open-loop load at 800 moves a second). Half a
+/// lease: the rows' lease (renewed every third of one) outlasts the wait, so no other session
+/// takes them meanwhile.
 ///
 /// # Errors
 /// The last failure, once `patience` is spent.
