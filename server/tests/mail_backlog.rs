@@ -120,6 +120,18 @@ fn sqlite_claim_plan(conn: &mut DbConnection, now: &str) -> Vec<String> {
         .collect()
 }
 
+/// The code's own claim of 50 mails at `now` (leased for a minute).
+fn claim_fifty(conn: &mut DbConnection, now: &str) -> Vec<outbox::OutboxMail> {
+    outbox::claim_due(
+        conn,
+        "test",
+        NaiveDateTime::parse_from_str(now, "%Y-%m-%d %H:%M:%S").unwrap(),
+        NaiveDateTime::parse_from_str("2026-01-02 00:01:00", "%Y-%m-%d %H:%M:%S").unwrap(),
+        50,
+    )
+    .unwrap()
+}
+
 fn assert_reads_the_index(plan: &[String]) {
     let text = plan.join("\n");
     assert!(
@@ -200,14 +212,7 @@ async fn claim_plan_reads_the_pending_index(backend: Backend) {
         }
     }
     // The code's own claim over the backlog: the oldest due mail first, one per recipient.
-    let claimed = outbox::claim_due(
-        &mut conn,
-        "test",
-        NaiveDateTime::parse_from_str(now, "%Y-%m-%d %H:%M:%S").unwrap(),
-        NaiveDateTime::parse_from_str("2026-01-02 00:01:00", "%Y-%m-%d %H:%M:%S").unwrap(),
-        50,
-    )
-    .unwrap();
+    let claimed = claim_fifty(&mut conn, now);
     assert_eq!(claimed.len(), 50);
     let mut recipients: Vec<&str> = claimed.iter().map(|row| row.recipient.as_str()).collect();
     recipients.sort_unstable();
@@ -286,14 +291,7 @@ async fn claim_probes_each_recipient_whatever_the_statistics(backend: Backend) {
         }
     }
     // And the claim still answers the oldest due mail of 50 recipients.
-    let claimed = outbox::claim_due(
-        &mut conn,
-        "test",
-        NaiveDateTime::parse_from_str(now, "%Y-%m-%d %H:%M:%S").unwrap(),
-        NaiveDateTime::parse_from_str("2026-01-02 00:01:00", "%Y-%m-%d %H:%M:%S").unwrap(),
-        50,
-    )
-    .unwrap();
+    let claimed = claim_fifty(&mut conn, now);
     assert_eq!(claimed.len(), 50);
     assert!(claimed.windows(2).all(|pair| pair[0].id < pair[1].id));
 }
