@@ -132,6 +132,18 @@ fn claim_fifty(conn: &mut DbConnection, now: &str) -> Vec<outbox::OutboxMail> {
     .unwrap()
 }
 
+/// Prepares the statement the code runs (the selection inside the claim's one UPDATE) as
+/// `claim_plan`; answers the EXECUTE of it at `now`.
+fn prepare_claim(conn: &mut DbConnection, now: &str) -> String {
+    let claim = outbox::claim_statement_sql(i64::try_from(CLAIM_BATCH).unwrap());
+    diesel::sql_query(format!(
+        "PREPARE claim_plan (timestamp, text, timestamp) AS {claim}"
+    ))
+    .execute(conn)
+    .unwrap();
+    format!("EXECUTE claim_plan ('{now}', 'plan', '{now}')")
+}
+
 fn assert_reads_the_index(plan: &[String]) {
     let text = plan.join("\n");
     assert!(
@@ -159,14 +171,7 @@ async fn claim_plan_reads_the_pending_index(backend: Backend) {
             diesel::sql_query("ANALYZE mail_outbox")
                 .execute(&mut conn)
                 .unwrap();
-            // The statement the code runs: the selection inside the claim's one UPDATE.
-            let claim = outbox::claim_statement_sql(i64::try_from(CLAIM_BATCH).unwrap());
-            diesel::sql_query(format!(
-                "PREPARE claim_plan (timestamp, text, timestamp) AS {claim}"
-            ))
-            .execute(&mut conn)
-            .unwrap();
-            let execute = format!("EXECUTE claim_plan ('{now}', 'plan', '{now}')");
+            let execute = prepare_claim(&mut conn, now);
             let first = pg_explain(&mut conn, &execute);
             assert_reads_the_index(&first);
             // After five runs PostgreSQL may switch the prepared statement to its generic plan.
@@ -257,13 +262,7 @@ async fn claim_probes_each_recipient_whatever_the_statistics(backend: Backend) {
     let now = "2026-01-02 00:00:00";
     match backend {
         Backend::Postgres => {
-            let claim = outbox::claim_statement_sql(i64::try_from(CLAIM_BATCH).unwrap());
-            diesel::sql_query(format!(
-                "PREPARE claim_plan (timestamp, text, timestamp) AS {claim}"
-            ))
-            .execute(&mut conn)
-            .unwrap();
-            let execute = format!("EXECUTE claim_plan ('{now}', 'plan', '{now}')");
+            let execute = prepare_claim(&mut conn, now);
             for mode in ["force_custom_plan", "force_generic_plan"] {
                 diesel::sql_query(format!("SET plan_cache_mode = {mode}"))
                     .execute(&mut conn)
