@@ -37,11 +37,14 @@ pub fn find(
     game_id: i64,
     seat: i32,
 ) -> Result<Option<ConditionalRow>, DbError> {
-    Ok(conditional_moves::table
+    // Every move of a two-seat game: on the backend's own connection.
+    Ok(
+        super::on_own_connection!(conn, own => conditional_moves::table
         .find((game_id, seat))
         .select(ConditionalRow::as_select())
-        .first(conn)
-        .optional()?)
+        .first(own)
+        .optional())?,
+    )
 }
 
 /// The conditional-move rows of `game_ids` (every seat).
@@ -49,10 +52,12 @@ pub fn find(
 /// # Errors
 /// [`DbError::Query`].
 pub fn of_games(conn: &mut DbConnection, game_ids: &[i64]) -> Result<Vec<ConditionalRow>, DbError> {
-    Ok(conditional_moves::table
+    Ok(
+        super::on_own_connection!(conn, own => conditional_moves::table
         .filter(conditional_moves::game_id.eq_any(game_ids))
         .select(ConditionalRow::as_select())
-        .load(conn)?)
+        .load(own))?,
+    )
 }
 
 /// Stores `row` in place of the seat's row (inside the caller's transaction, the game locked).

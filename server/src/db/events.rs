@@ -224,13 +224,14 @@ pub fn moves_of_games(
     from: i32,
     before: i32,
 ) -> Result<Vec<MoveRow>, DbError> {
-    Ok(moves::table
+    // Every batch of events: on the backend's own connection.
+    Ok(super::on_own_connection!(conn, own => moves::table
         .filter(moves::game_id.eq_any(game_ids))
         .filter(moves::ply.ge(from))
         .filter(moves::ply.lt(before))
         .order((moves::game_id.asc(), moves::ply.asc()))
         .select(MoveRow::as_select())
-        .load(conn)?)
+        .load(own))?)
 }
 
 /// Up to `limit` waiting events of `game_ids` other than `taken`, oldest first: the later
@@ -246,11 +247,11 @@ pub fn later_of_games(
     taken: &[i64],
     limit: i64,
 ) -> Result<Vec<GameEventRow>, DbError> {
-    Ok(game_events::table
+    Ok(super::on_own_connection!(conn, own => game_events::table
         .filter(game_events::game_id.eq_any(game_ids))
         .filter(game_events::id.ne_all(taken))
         .order(game_events::id.asc())
         .limit(limit)
         .select(GameEventRow::as_select())
-        .load(conn)?)
+        .load(own))?)
 }

@@ -127,11 +127,12 @@ pub fn insert(conn: &mut DbConnection, new: &NewGame<'_>) -> Result<Game, DbErro
 /// # Errors
 /// [`DbError::Query`].
 pub fn find(conn: &mut DbConnection, id: i64) -> Result<Option<Game>, DbError> {
-    Ok(games::table
+    // Every page and every move on SQLite: on the backend's own connection.
+    Ok(super::on_own_connection!(conn, own => games::table
         .find(id)
         .select(Game::as_select())
-        .first(conn)
-        .optional()?)
+        .first(own)
+        .optional())?)
 }
 
 /// Reads a game and locks its row until the transaction ends (PostgreSQL `FOR UPDATE`; on
@@ -306,7 +307,9 @@ pub fn seats_with_settings(
     conn: &mut DbConnection,
     game_id: i64,
 ) -> Result<Vec<(GameSeat, Account, PlayerSettings)>, DbError> {
-    let rows: Vec<SeatRow> = seat_rows!(game_seats::game_id.eq(game_id)).load(conn)?;
+    // Every move: on the backend's own connection.
+    let rows: Vec<SeatRow> = super::on_own_connection!(conn, own =>
+        seat_rows!(game_seats::game_id.eq(game_id)).load(own))?;
     Ok(with_settings(rows))
 }
 
@@ -318,7 +321,8 @@ pub fn seats_with_settings_of(
     conn: &mut DbConnection,
     game_ids: &[i64],
 ) -> Result<Vec<(GameSeat, Account, PlayerSettings)>, DbError> {
-    let rows: Vec<SeatRow> = seat_rows!(game_seats::game_id.eq_any(game_ids)).load(conn)?;
+    let rows: Vec<SeatRow> = super::on_own_connection!(conn, own =>
+        seat_rows!(game_seats::game_id.eq_any(game_ids)).load(own))?;
     Ok(with_settings(rows))
 }
 
@@ -327,10 +331,10 @@ pub fn seats_with_settings_of(
 /// # Errors
 /// [`DbError::Query`].
 pub fn find_many(conn: &mut DbConnection, ids: &[i64]) -> Result<Vec<Game>, DbError> {
-    Ok(games::table
+    Ok(super::on_own_connection!(conn, own => games::table
         .filter(games::id.eq_any(ids))
         .select(Game::as_select())
-        .load(conn)?)
+        .load(own))?)
 }
 
 /// A game's seats with their players, in turn order.
@@ -441,12 +445,12 @@ pub fn moves(conn: &mut DbConnection, game_id: i64) -> Result<Vec<MoveRow>, DbEr
 /// # Errors
 /// [`DbError::Query`].
 pub fn last_moves(conn: &mut DbConnection, game_id: i64, n: i64) -> Result<Vec<MoveRow>, DbError> {
-    let mut rows: Vec<MoveRow> = moves::table
+    let mut rows: Vec<MoveRow> = super::on_own_connection!(conn, own => moves::table
         .filter(moves::game_id.eq(game_id))
         .order(moves::ply.desc())
         .limit(n)
         .select(MoveRow::as_select())
-        .load(conn)?;
+        .load(own))?;
     rows.reverse();
     Ok(rows)
 }

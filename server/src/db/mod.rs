@@ -19,6 +19,7 @@ pub mod move_write;
 pub mod notifications;
 pub mod open_seats;
 pub mod outbox;
+mod own_connection;
 pub mod preference_columns;
 pub mod queue_vacuum;
 pub mod ratings;
@@ -30,6 +31,7 @@ mod text_column;
 pub mod tokens;
 pub mod tournaments;
 
+pub(crate) use own_connection::on_own_connection;
 pub use seat_set::{BadSeatSet, SeatSet};
 pub use sent_reminders::{ClockNotices, UnknownClockNotices};
 pub(crate) use text_column::text_column;

@@ -99,10 +99,11 @@ pub fn latest_of(
         .filter(newer.field(rating_history::rating_kind).eq(kind))
         .group_by(newer.field(rating_history::account_id))
         .select(diesel::dsl::max(newer.field(rating_history::id)));
-    Ok(rating_history::table
+    // Every move's answer: on the backend's own connection.
+    Ok(super::on_own_connection!(conn, own => rating_history::table
         .filter(rating_history::id.nullable().eq_any(newest))
         .select(RatingRow::as_select())
-        .load(conn)?)
+        .load(own))?)
 }
 
 /// Every row of `account_id`, oldest first.

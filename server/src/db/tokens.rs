@@ -28,12 +28,13 @@ pub fn by_hash(
     conn: &mut DbConnection,
     token_hash: &str,
 ) -> Result<Option<(ApiToken, Account)>, DbError> {
-    Ok(api_tokens::table
+    // Every API request: on the backend's own connection.
+    Ok(super::on_own_connection!(conn, own => api_tokens::table
         .inner_join(accounts::table)
         .filter(api_tokens::token_hash.eq(token_hash))
         .select((ApiToken::as_select(), Account::as_select()))
-        .first(conn)
-        .optional()?)
+        .first(own)
+        .optional())?)
 }
 
 /// Records a use of the token.
