@@ -10,9 +10,11 @@
     reason = "test helpers"
 )]
 
-use std::io::{BufRead, BufReader};
+#[path = "chromedriver.rs"]
+mod chromedriver;
+
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -32,25 +34,7 @@ pub struct Phone {
 impl Phone {
     pub async fn start() -> Self {
         let axe = axe_source();
-        let mut driver = Command::new("chromedriver")
-            .arg("--port=0")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver (Debian packages chromium and chromium-driver; README, Test)");
-        let stdout = driver.stdout.take().unwrap();
-        let mut lines = BufReader::new(stdout).lines();
-        let port: u16 = loop {
-            let line = lines
-                .next()
-                .expect("chromedriver ended before announcing its port")
-                .unwrap();
-            if let Some(rest) = line.split("started successfully on port ").nth(1) {
-                break rest.trim_end_matches('.').trim().parse().unwrap();
-            }
-        };
-        // Keep draining its output so it never blocks on a full pipe.
-        std::thread::spawn(move || for _ in lines {});
+        let (driver, port) = chromedriver::start();
         let profile = std::env::temp_dir().join(format!(
             "turnpost-phone-{}-{}",
             std::process::id(),
