@@ -12,15 +12,16 @@
     reason = "tests"
 )]
 
+#[path = "common/chromedriver.rs"]
+mod chromedriver;
 mod common;
 #[path = "common/play.rs"]
 mod play;
 #[path = "common/web.rs"]
 mod web;
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use common::{get, post, Backend, TestApp};
@@ -37,33 +38,8 @@ struct Browser {
 
 impl Browser {
     async fn start() -> Self {
-        let mut driver = Command::new("chromedriver")
-            .arg("--port=0")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver (Debian packages chromium and chromium-driver; README, Test)");
-        let stdout = driver.stdout.take().unwrap();
-        let mut lines = BufReader::new(stdout).lines();
-        let port: u16 = loop {
-            let line = lines
-                .next()
-                .expect("chromedriver ended before announcing its port")
-                .unwrap();
-            if let Some(rest) = line.split("started successfully on port ").nth(1) {
-                break rest.trim_end_matches('.').trim().parse().unwrap();
-            }
-        };
-        // Keep draining its output so it never blocks on a full pipe.
-        std::thread::spawn(move || for _ in lines {});
-        let profile = std::env::temp_dir().join(format!(
-            "turnpost-chromium-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos()
-        ));
+        let (driver, port) = chromedriver::start();
+        let profile = chromedriver::unique_temp_path("turnpost-chromium");
         std::fs::create_dir_all(&profile).unwrap();
         let capabilities = json!({
             "browserName": "chrome",

@@ -20,14 +20,7 @@ const TRIES: u32 = 3;
 pub fn start() -> (Child, u16) {
     let mut last = String::new();
     for attempt in 1..=TRIES {
-        let log = std::env::temp_dir().join(format!(
-            "turnpost-chromedriver-{}-{}.log",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos()
-        ));
+        let log = unique_temp_path("turnpost-chromedriver");
         let mut driver = Command::new("chromedriver")
             .arg("--port=0")
             .stdout(Stdio::piped())
@@ -54,4 +47,16 @@ pub fn start() -> (Child, u16) {
         std::thread::sleep(Duration::from_millis(500));
     }
     panic!("chromedriver ended before announcing its port {TRIES} times; the last {last}");
+}
+
+/// A path under the temporary directory no other test run uses: `prefix`, the process, the time.
+pub fn unique_temp_path(prefix: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!(
+        "{prefix}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ))
 }

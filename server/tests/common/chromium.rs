@@ -32,14 +32,7 @@ impl Chromium {
     /// Starts chromedriver and a browser `width` px wide.
     pub async fn start(width: u32) -> Self {
         let (driver, port) = chromedriver::start();
-        let profile = std::env::temp_dir().join(format!(
-            "turnpost-chromium-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos()
-        ));
+        let profile = chromedriver::unique_temp_path("turnpost-chromium");
         std::fs::create_dir_all(&profile).unwrap();
         let capabilities = json!({
             "browserName": "chrome",

@@ -35,14 +35,7 @@ impl Phone {
     pub async fn start() -> Self {
         let axe = axe_source();
         let (driver, port) = chromedriver::start();
-        let profile = std::env::temp_dir().join(format!(
-            "turnpost-phone-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_nanos()
-        ));
+        let profile = chromedriver::unique_temp_path("turnpost-phone");
         std::fs::create_dir_all(&profile).unwrap();
         let capabilities = json!({
             "browserName": "chrome",
