@@ -1,7 +1,7 @@
 //! `copy-to` benchmark: builds an SQLite installation of `TURNPOST_BENCH_GAMES` games (default
 //! 10 000; the four kinds in turn, each 0 to 11 moves in, through the game service as the
 //! server plays them, turn mail composed into the outbox), then copies it with
-//! [`turnpost_server::copy_to::copy_to`] into a fresh PostgreSQL database and reports the time
+//! [`turnpost_server::cli::copy_to::copy_to`] into a fresh PostgreSQL database and reports the time
 //! and the rows of every table.
 //!
 //! `cargo bench -p turnpost-server --bench copy_to`; needs a PostgreSQL role that may create
@@ -119,7 +119,7 @@ fn main() {
         .unwrap();
     let mut url = url::Url::parse(&admin).unwrap();
     url.set_path(&name);
-    let report = turnpost_server::copy_to::copy_to(&mut conn, url.as_str());
+    let report = turnpost_server::cli::copy_to::copy_to(&mut conn, url.as_str());
     let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
         .execute(&mut admin_conn);
     let _ = std::fs::remove_dir_all(&dir);

@@ -4,10 +4,10 @@
 use chrono::Duration;
 
 use crate::db::models::{Account, ApiToken, NewAccount, NewApiToken, NewSignInCode};
+use crate::db::transaction;
 use crate::db::{self, accounts, codes, tokens, DbConnection, DbError};
 use crate::notify;
 use crate::secrets;
-use crate::transaction;
 use crate::validate::{AccountName, EmailAddress};
 
 /// How long a one-time code is valid.

@@ -7,17 +7,21 @@
 //! Module map, top to bottom. A module imports only modules below it: no two files, and no two
 //! sibling folders, import each other (`tests/tests/module_cycles.rs` checks it), and nothing
 //! below the HTTP layer names an HTTP type (`server/tests/layering.rs`).
-//! - HTTP and start-up: [`app`] (wires everything), [`cli`], [`check`], [`backup`] and
-//!   [`copy_to`] (operator commands; `copy_to`: SQLite → PostgreSQL), [`existing_database`]
-//!   (opened by commands that must never create one), `fallback` (answers that depend on
-//!   whether a program or a person asks), [`routes`] (JSON under `/v1`), [`web`] (HTML pages),
-//!   [`openapi`], [`route_table`] (registers API routes and pages alike: HEAD with GET, 405 with
-//!   `Allow`), `request_metrics` (counts requests for [`metrics`]), [`auth`], [`blocking`]
-//!   (storage work on the blocking pool), [`error`] (every
-//!   domain error → HTTP, in one place), [`state`];
+//! - start-up and operators: [`cli`] (the command tree and the operator's commands: `check`,
+//!   `backup`, `copy-to` SQLite → PostgreSQL, `ratings rebuild`, and the database opened by
+//!   commands that must never create one), [`app`] (wires everything: the database, the
+//!   workers, the HTTP server and its per-request wrappers — access log, request metrics,
+//!   security headers, request bodies, the connection budget, the OpenAPI document, answers
+//!   that depend on whether a program or a person asks);
+//! - the channels: [`routes`] (JSON under `/v1`), [`web`] (HTML pages);
+//! - [`http`]: the HTTP layer below them — authentication extractors, storage work on the
+//!   blocking pool, every domain error → HTTP answer in one place, the application state, the
+//!   route table (API routes and pages alike: HEAD with GET, 405 with `Allow`), JSON object
+//!   bodies, rate limits;
 //! - channels and workers: [`inbound`] (mail in), [`bots`], [`sweeps`] (reminders, timeouts,
-//!   digests), [`accounts`] (sign-up, codes, tokens), [`browser_sessions`] (what a session
-//!   cookie stands for);
+//!   digests), [`tournaments`] (entries, rounds, standings), [`ratings`] (after each rated
+//!   game), [`accounts`] (sign-up, codes, tokens), [`browser_sessions`] (what a session cookie
+//!   stands for);
 //! - mail decisions: [`notify`] decides every mail (game events, clock mail, answers to mail
 //!   replies, account mail) and composes it ([`notify::compose`]) on its composer threads;
 //! - the game service: [`games`] (every operation on a game, one frame each; the turn clock and
@@ -25,26 +29,27 @@
 //! - below it: [`mail`] (delivery only: outbox claims, SMTP, stored parts), [`reply_address`]
 //!   (reply-address templates and signed keys, written by `notify`, read by `inbound`),
 //!   [`mail_context`], [`preferences`] (mail preferences and unsubscribe), [`clocks`]
-//!   (deadline maths), [`ratelimit`], [`validate`], [`client_address`], [`background`]
-//!   (low-priority threads), [`catch_up`] (the mail side's bound on waiting),
-//!   [`transaction`], [`db`], [`secrets`], [`private_files`], [`config`] (settings from
-//!   flags, environment and the TOML file), [`metrics`] (this process's Prometheus counters,
-//!   recorded from every layer).
+//!   (deadline maths), `pairing` (tournament pairings and standings, pure), [`validate`],
+//!   [`client_address`], [`worker_threads`] (the workers' low-priority threads and the mail
+//!   side's catch-up thread), [`db`] (tables, queries, and the transactions every domain
+//!   operation runs in), [`secrets`], [`private_files`], [`config`] (settings from flags,
+//!   environment and the TOML file), [`metrics`] (this process's Prometheus counters, recorded
+//!   from every layer).
 //!
 //! Seams for new features:
 //! - a way to play (mail reply, web form, bot): call the game service in [`games`] with a
 //!   [`games::Actor`]; every write runs in its one frame (lock, act, commit, wake the mail
-//!   composer) and refusals are [`games::GameError`], mapped to HTTP only in [`error`];
+//!   composer) and refusals are [`games::GameError`], mapped to HTTP only in [`http::error`];
 //! - a route: a file in [`routes`] whose handler carries `#[utoipa::path(method, path = …)]`
 //!   (the one place its method and path are written), and one line in [`routes::table`],
 //!   which registers it with actix (HEAD with GET, wrong methods get 405) and in the OpenAPI
 //!   document with the schemas of its bodies; a page is one line in [`web::table`], the same
-//!   [`route_table::RouteTable`]; authenticate with the [`auth::Authenticated`] extractor;
-//!   fail with [`ApiError`]; run storage work through [`blocking::with_conn`] (a pooled
+//!   [`http::route_table::RouteTable`]; authenticate with the [`http::auth::Authenticated`] extractor;
+//!   fail with [`ApiError`]; run storage work through [`http::blocking::with_conn`] (a pooled
 //!   connection on the blocking pool);
 //! - storage: tables in `migrations/{postgres,sqlite}` and [`db::schema`] (a test checks they
 //!   agree), queries in a file under [`db`], each domain operation in one
-//!   [`transaction::write_with`] (game writes in the game service's frame);
+//!   [`db::transaction::write_with`] (game writes in the game service's frame);
 //! - mail: game writes record a [`games::GameEvent`] in their transaction (the game frame
 //!   wakes the mail composer after commit), and [`notify::Composer`] composes its mail; other
 //!   mail is decided and queued by a function of [`notify`] on the caller's connection inside
@@ -54,61 +59,41 @@
 //! - tests: `server/tests/common` has `TestApp` (server on port 0 with its own database and SMTP
 //!   sink), `TestDb` (fresh PostgreSQL or SQLite database, dropped after) and `both_backends!`.
 
-mod access_log;
 pub mod accounts;
 pub mod app;
-pub mod auth;
-pub mod background;
-pub mod backup;
-pub mod blocking;
 pub mod bots;
 pub mod browser_sessions;
-pub mod catch_up;
-pub mod check;
 pub mod cli;
 pub mod client_address;
 pub mod clocks;
 pub mod config;
-pub mod connection_budget;
-pub mod copy_to;
 pub mod db;
-pub mod error;
-pub mod existing_database;
-mod fallback;
 pub mod games;
+pub mod http;
 pub mod inbound;
-mod json_object;
 pub mod mail;
 pub mod mail_context;
 pub mod metrics;
 pub mod notify;
-pub mod openapi;
 mod pairing;
 pub mod play_link;
 pub mod preferences;
 pub mod private_files;
-pub mod ratelimit;
-pub mod rating_rebuild;
 pub mod ratings;
 pub mod reply_address;
-pub mod request_body;
-mod request_metrics;
-pub mod route_table;
 pub mod routes;
 pub mod secrets;
-mod security_headers;
-pub mod state;
 pub mod sweeps;
 pub mod tournaments;
-pub mod transaction;
 pub mod validate;
 pub mod web;
+pub mod worker_threads;
 
 pub use app::Application;
 pub use config::Config;
-pub use error::ApiError;
+pub use http::error::ApiError;
+pub use http::state::AppState;
 pub use pairing::{
     check_record, pair_round, points_per_game, round_count, standings, Entrant, Format, HalfPoints,
     Pairing, PairingError, QuarterPoints, Standing, TournamentGame, TABLE_SEATS,
 };
-pub use state::AppState;

@@ -14,7 +14,7 @@ use turnpost_server::config::{LoadError, LogFormat};
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let loaded = match turnpost_server::config::load(std::env::args_os()) {
+    let loaded = match turnpost_server::cli::parse(std::env::args_os()) {
         Ok(loaded) => loaded,
         Err(LoadError::Usage(error)) => error.exit(),
         Err(error) => {

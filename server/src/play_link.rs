@@ -16,7 +16,7 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 use crate::db::DbConnection;
-use crate::games::{GameError, GameStatus, Loaded};
+use crate::games::{GameError, GameStatus, GameWithSeats};
 
 type Signer = Hmac<Sha256>;
 
@@ -126,7 +126,7 @@ pub fn parse(text: &str) -> Option<PlayPass> {
 ///
 /// # Errors
 /// [`PassRefused`].
-pub fn check(key: &[u8], loaded: &Loaded, pass: &PlayPass) -> Result<(), PassRefused> {
+pub fn check(key: &[u8], loaded: &GameWithSeats, pass: &PlayPass) -> Result<(), PassRefused> {
     let holder = loaded
         .seats
         .iter()

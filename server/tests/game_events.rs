@@ -17,13 +17,13 @@ use std::sync::Arc;
 
 use common::{Backend, TestDb};
 use turnpost_server::accounts::MailContext;
-use turnpost_server::catch_up::CatchUp;
 use turnpost_server::db::outbox::OutboxMail;
 use turnpost_server::db::{events, outbox, DbConnection, Pool};
 use turnpost_server::games::{challenge, moving, reads, Actor};
 use turnpost_server::mail::StoredParts;
 use turnpost_server::notify;
 use turnpost_server::preferences::unsubscribe;
+use turnpost_server::worker_threads::overdue_catch_up::CatchUp;
 use turnpost_shared::{CreateGameRequest, GameKind, GameView, PlayMoveRequest};
 
 both_backends!(
@@ -538,7 +538,10 @@ async fn the_catch_up_composes_only_overdue_events(backend: Backend) {
         "done: the low-priority composers take whole batches again"
     );
     let left_at = events::oldest_waiting_at(&mut s.conn).unwrap().unwrap();
-    assert!(turnpost_server::catch_up::age_since(left_at) < catch_up.stop_below());
+    assert!(
+        turnpost_server::worker_threads::overdue_catch_up::age_since(left_at)
+            < catch_up.stop_below()
+    );
     let cards = turn_cards(&mut s.conn);
     assert_eq!(cards.len(), 1 + 3, "the start's card and one per move");
     let fresh = format!("Kefren #{fresh_game}:");

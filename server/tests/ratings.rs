@@ -439,7 +439,7 @@ async fn draws_and_timeouts_rate_and_rebuild_reproduces_them(backend: Backend) {
     // The rebuild reproduces the stored table and writes nothing with --check.
     let stored = history_rows(&app);
     assert_eq!(stored, 4);
-    let report = turnpost_server::rating_rebuild::rebuild(&mut app.conn(), true).unwrap();
+    let report = turnpost_server::cli::rating_rebuild::rebuild(&mut app.conn(), true).unwrap();
     assert_eq!((report.games, report.rows, report.stored), (2, 4, 4));
     assert!(report.mismatches.is_empty(), "{report:?}");
     // A changed row is found, and a rebuild without --check puts it right.
@@ -447,12 +447,12 @@ async fn draws_and_timeouts_rate_and_rebuild_reproduces_them(backend: Backend) {
         .set(rating_history::rating_after.eq(1234.0))
         .execute(&mut *app.conn())
         .unwrap();
-    let report = turnpost_server::rating_rebuild::rebuild(&mut app.conn(), true).unwrap();
+    let report = turnpost_server::cli::rating_rebuild::rebuild(&mut app.conn(), true).unwrap();
     assert_eq!(report.mismatches.len(), 2, "{report:?}");
     assert!(report.mismatches[0].contains("1234.00"), "{report:?}");
-    let report = turnpost_server::rating_rebuild::rebuild(&mut app.conn(), false).unwrap();
+    let report = turnpost_server::cli::rating_rebuild::rebuild(&mut app.conn(), false).unwrap();
     assert_eq!(report.mismatches.len(), 2);
-    let report = turnpost_server::rating_rebuild::rebuild(&mut app.conn(), true).unwrap();
+    let report = turnpost_server::cli::rating_rebuild::rebuild(&mut app.conn(), true).unwrap();
     assert!(report.mismatches.is_empty(), "{report:?}");
     assert_eq!(rating_of(&app, &tokens[0], "anna", "kefren").await, anna);
 }

@@ -2,8 +2,8 @@
 
 use chrono::NaiveDateTime;
 
+use crate::db::transaction as tx;
 use crate::db::{bots as q, DbConnection, DbError};
-use crate::transaction as tx;
 
 /// How long a claim holds: longer than the slowest level's thinking (about 10 s), so only a
 /// claim whose process died or stalled is taken over.

@@ -11,11 +11,11 @@ use turnpost_shared::{AnyGame, BotLevel, DrawAction, PlayMoveRequest};
 use super::fair_queue::{FairQueue, JobKey, Queued};
 use super::lane::Lane;
 use super::try_claim;
-use crate::background::Background;
 use crate::db::bots::{self as q, BotSeat};
 use crate::db::{self, DbConnection, Pool};
 use crate::games::{self, ending, moving, Actor, GameError, GameStatus};
 use crate::mail_context::MailContext;
+use crate::worker_threads::idle_priority::Background;
 
 /// A bot accepts a draw offer when its own chances, as its search sees them, are below this.
 pub const DRAW_ACCEPT_BELOW: f64 = 0.1;

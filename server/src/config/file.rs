@@ -11,9 +11,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::parser::ValueSource;
-use clap::{CommandFactory as _, FromArgMatches as _};
-
-use super::Cli;
+use clap::Parser;
 
 /// The file read when neither `--config` nor `TURNPOST_CONFIG` names one, if it exists.
 pub const DEFAULT_CONFIG_FILE: &str = "/etc/turnpost/turnpost.toml";
@@ -77,9 +75,9 @@ pub struct Setting {
 
 /// The command line and configuration as read at start.
 #[derive(Debug)]
-pub struct Loaded {
+pub struct CommandLine<P> {
     /// The parsed command line, its settings merged from every source.
-    pub cli: Cli,
+    pub cli: P,
     /// The configuration file read, if any.
     pub file: Option<PathBuf>,
     /// Every setting, in the order of `--help`.
@@ -138,13 +136,14 @@ pub enum LoadError {
 /// # Errors
 /// [`LoadError::Usage`] for what clap refuses (print it with `exit()`); the other variants name
 /// the file, the key and what was expected.
-pub fn load<I, T>(args: I) -> Result<Loaded, LoadError>
+pub fn load<P, I, T>(args: I) -> Result<CommandLine<P>, LoadError>
 where
+    P: Parser,
     I: IntoIterator<Item = T>,
     T: Into<OsString>,
 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
-    let mut command = Cli::command();
+    let mut command = P::command();
     let first = command.clone().try_get_matches_from(&args)?;
     let file = match first.get_one::<PathBuf>(CONFIG_FILE_FIELD) {
         Some(path) => Some(path.clone()),
@@ -157,7 +156,7 @@ where
         command = with_file_defaults(command, path, &table, &keys)?;
     }
     let matches = command.clone().try_get_matches_from(&args)?;
-    let cli = Cli::from_arg_matches(&matches)?;
+    let cli = P::from_arg_matches(&matches)?;
     // In the order of `--help` (a flag given a default from the file moved to the end).
     let settings = keys
         .iter()
@@ -187,7 +186,7 @@ where
             })
         })
         .collect();
-    Ok(Loaded {
+    Ok(CommandLine {
         cli,
         file,
         settings,

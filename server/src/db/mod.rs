@@ -27,9 +27,11 @@ pub mod rematches;
 pub mod schema;
 mod seat_set;
 mod sent_reminders;
+pub mod server_secrets;
 mod text_column;
 pub mod tokens;
 pub mod tournaments;
+pub mod transaction;
 
 pub(crate) use own_connection::on_own_connection;
 pub use seat_set::{BadSeatSet, SeatSet};

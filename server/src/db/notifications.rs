@@ -5,7 +5,7 @@ use diesel::prelude::*;
 use turnpost_shared::TurnMail;
 
 use super::models::NotificationSettingsRow;
-use super::schema::{game_mutes, notification_settings, server_secrets};
+use super::schema::{game_mutes, notification_settings};
 use super::text_column::Stored;
 use super::{DbConnection, DbError};
 
@@ -133,30 +133,4 @@ pub fn set_muted(
         diesel::delete(game_mutes::table.find((account_id, game_id))).execute(conn)?;
     }
     Ok(())
-}
-
-/// The shared secret called `name`, created from `fresh` by the first process that asks.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn secret(conn: &mut DbConnection, name: &str, fresh: &str) -> Result<String, DbError> {
-    // Whoever inserts first wins; everyone then reads the same value.
-    let inserted = diesel::insert_into(server_secrets::table)
-        .values((
-            server_secrets::name.eq(name),
-            server_secrets::value.eq(fresh),
-        ))
-        .execute(conn);
-    match inserted {
-        Ok(_) => {}
-        Err(diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::UniqueViolation,
-            _,
-        )) => {}
-        Err(e) => return Err(e.into()),
-    }
-    Ok(server_secrets::table
-        .find(name)
-        .select(server_secrets::value)
-        .first(conn)?)
 }

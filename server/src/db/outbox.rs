@@ -177,7 +177,7 @@ pub fn claim_due(
 
 /// Since when the longest-waiting mail a claim could take now has been due (`None`: none
 /// is): pending, due by `now`, under nobody's unexpired lease. The catch-up session
-/// (`crate::catch_up`) reads it to know whether delivery is overdue. One short read of the
+/// (`crate::worker_threads::overdue_catch_up`) reads it to know whether delivery is overdue. One short read of the
 /// pending index per lane.
 ///
 /// # Errors

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use turnpost_shared::{AnyGame, ClockSpec, GameKind, OptionValue, TimeoutMode};
 
-use super::{options, GameError, GameStatus, Loaded};
+use super::{options, GameError, GameStatus, GameWithSeats};
 use crate::db::games as q;
 use crate::db::models::{GameSeat, NewGame};
 use crate::db::{self, accounts, DbConnection, DbError};
@@ -113,7 +113,7 @@ pub fn create_started(
         });
     }
     q::insert_seats(conn, &seats)?;
-    let mut loaded = Loaded::load(conn, game.id, true)?;
+    let mut loaded = GameWithSeats::load(conn, game.id, true)?;
     super::challenge::start_game(conn, &mut loaded, &by, now)?;
     Ok(game.id)
 }

@@ -17,7 +17,7 @@ use turnpost_shared::{
 };
 
 use super::event::{self as events, GameEvent};
-use super::{frame, options, view, Actor, GameError, GameStatus, Loaded, ResultReason};
+use super::{frame, options, view, Actor, GameError, GameStatus, GameWithSeats, ResultReason};
 use crate::db::games as q;
 use crate::db::models::{Account, GameSeat, NewGame};
 use crate::db::{self, accounts, bots, open_seats, rematches, DbConnection, DbError};
@@ -272,7 +272,7 @@ pub fn create(
         if let Some(finished) = rematch_of {
             rematches::insert(conn, *finished, game.id)?;
         }
-        let mut loaded = Loaded::load(conn, game.id, true)?;
+        let mut loaded = GameWithSeats::load(conn, game.id, true)?;
         if open.is_empty()
             && players
                 .iter()
@@ -295,7 +295,7 @@ pub fn create(
 ///
 /// # Errors
 /// [`GameError::NotAChallenge`], [`GameError::ChallengeExpired`].
-pub(super) fn require_open(loaded: &Loaded) -> Result<(), GameError> {
+pub(super) fn require_open(loaded: &GameWithSeats) -> Result<(), GameError> {
     let game = &loaded.game;
     if game.status != GameStatus::Invited {
         return Err(GameError::NotAChallenge {
@@ -374,7 +374,7 @@ pub fn accept(
 /// Storage failures; an unreadable stored position.
 pub(super) fn start_game(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     by: &Account,
     now: chrono::NaiveDateTime,
 ) -> Result<(), GameError> {

@@ -2,7 +2,7 @@
 
 use chrono::{Duration, NaiveDateTime};
 
-use super::{GameStatus, Loaded};
+use super::{GameStatus, GameWithSeats};
 use crate::clocks::{bank_after_move, notices_already_due, spec_of, turn_seconds, DAY_SECONDS};
 use crate::db::games::GameState;
 use crate::db::{clocks as q, ClockNotices, DbConnection, DbError};
@@ -14,7 +14,7 @@ use crate::db::{clocks as q, ClockNotices, DbConnection, DbError};
 /// [`DbError::Query`].
 pub fn start(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     state: &mut GameState,
     now: NaiveDateTime,
 ) -> Result<(), DbError> {
@@ -37,7 +37,7 @@ pub fn start(
 /// [`DbError::Query`].
 pub fn after_move(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     mover: i32,
     state: &mut GameState,
     now: NaiveDateTime,
@@ -63,7 +63,7 @@ pub fn after_move(
 /// [`DbError::Query`].
 pub fn fresh_seat_clock(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     seat: i32,
     state: &mut GameState,
     now: NaiveDateTime,
@@ -93,7 +93,7 @@ pub fn stop(state: &mut GameState) {
 
 /// The deadline of the seat to move: its turn's time, counted from now or from the end of its
 /// player's vacation (not for a seat a bot plays on).
-fn next_turn(loaded: &Loaded, state: &mut GameState, now: NaiveDateTime) {
+fn next_turn(loaded: &GameWithSeats, state: &mut GameState, now: NaiveDateTime) {
     let next = state.to_move.filter(|_| state.status == GameStatus::Active);
     let Some((seat, account)) =
         next.and_then(|to_move| loaded.seats.iter().find(|(seat, _)| seat.seat == to_move))

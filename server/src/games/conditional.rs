@@ -13,8 +13,8 @@
 use chrono::NaiveDateTime;
 use turnpost_shared::{AnyGame, ConditionalMoves, ConditionalTree, Followed, Seat, Status};
 
-use super::advance::Played;
-use super::{frame, view, Actor, GameError, GameStatus, Loaded};
+use super::played_move::Played;
+use super::{frame, view, Actor, GameError, GameStatus, GameWithSeats};
 use crate::db::conditional::{self as q, ConditionalRow};
 use crate::db::models::MoveRow;
 use crate::db::{DbConnection, DbError};
@@ -39,7 +39,7 @@ pub fn get(
     game_id: i64,
 ) -> Result<ConditionalMoves, GameError> {
     frame::read(conn, |conn| {
-        let loaded = Loaded::load(conn, game_id, false)?;
+        let loaded = GameWithSeats::load(conn, game_id, false)?;
         let (seat, _) = loaded.require_seat(actor)?;
         let row = q::find(conn, game_id, seat)?;
         Ok(shown(&loaded, row.as_ref())?)
@@ -123,7 +123,7 @@ pub fn clear(
 }
 
 /// Why a game takes no conditional moves, if it does not.
-fn check_game(loaded: &Loaded) -> Result<(), GameError> {
+fn check_game(loaded: &GameWithSeats) -> Result<(), GameError> {
     let game_id = loaded.game.id;
     if loaded.game.status != GameStatus::Active {
         return Err(GameError::NotActive {
@@ -158,7 +158,10 @@ fn seat_of(seat: i32) -> Result<Seat, DbError> {
 
 /// The lines of a row as the API shows them: none unless they start at the game's ply in a
 /// game being played.
-fn shown(loaded: &Loaded, row: Option<&ConditionalRow>) -> Result<ConditionalMoves, DbError> {
+fn shown(
+    loaded: &GameWithSeats,
+    row: Option<&ConditionalRow>,
+) -> Result<ConditionalMoves, DbError> {
     let lines = match row {
         Some(row) if row.ply == loaded.game.ply && loaded.game.status == GameStatus::Active => {
             decode(row)?
@@ -182,7 +185,7 @@ fn decode(row: &ConditionalRow) -> Result<Vec<Vec<String>>, DbError> {
 
 /// The row that stores `tree` for `seat` at the game's ply, keeping the last drop of `old`.
 fn stored(
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     seat: i32,
     tree: &ConditionalTree,
     old: Option<ConditionalRow>,
@@ -211,7 +214,7 @@ fn stored(
 /// Storage failures.
 pub(super) fn answer(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     before: &AnyGame,
     (mover, ply, notation): (i32, i32, &str),
     played: &mut Played,
@@ -270,7 +273,7 @@ pub(super) fn answer(
             super::forced::forced_rows(loaded.game.id, after, at + 1, now);
         played.rows.extend(forced);
         played.position = position;
-        super::advance::advance(conn, loaded, owner, played, next_ply)?;
+        super::played_move::advance(conn, loaded, owner, played, next_ply)?;
         tree = match tree.follow(&canonical) {
             Followed::Expected(below) => below,
             Followed::Unexpected => ConditionalTree::default(),
@@ -287,7 +290,7 @@ pub(super) fn answer(
 
 /// The stored tree rebuilt in the position it was set in (`before`, at `ply`).
 fn replay_before(
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     ply: i32,
     before: &AnyGame,
     owner: i32,
@@ -312,7 +315,7 @@ fn replay_before(
 /// ply (the owner's next) says so.
 fn drop_tree(
     conn: &mut DbConnection,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     row: ConditionalRow,
     owner: i32,
     notation: &str,

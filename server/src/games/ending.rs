@@ -15,7 +15,7 @@ use turnpost_shared::{AnyGame, Departure, DrawAction, GameView, MessageAction, O
 
 use super::event::{self as events, GameEvent};
 use super::messages;
-use super::{frame, view, Actor, GameError, GameResult, GameStatus, Loaded, ResultReason};
+use super::{frame, view, Actor, GameError, GameResult, GameStatus, GameWithSeats, ResultReason};
 use crate::db::accounts;
 use crate::db::games as q;
 use crate::db::models::{Account, MoveRow};
@@ -23,7 +23,7 @@ use crate::db::{self, DbConnection, DbError, SeatSet};
 use crate::mail_context::MailContext;
 use turnpost_shared::TimeoutMode;
 
-fn require_active(loaded: &Loaded) -> Result<(), GameError> {
+fn require_active(loaded: &GameWithSeats) -> Result<(), GameError> {
     if loaded.game.status == GameStatus::Active {
         Ok(())
     } else {
@@ -37,7 +37,7 @@ fn require_active(loaded: &Loaded) -> Result<(), GameError> {
 /// Ends the game with `result` and `reason`, queues the game-over mails, answers the view.
 fn finish(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     viewer: i64,
     result: GameResult,
     reason: ResultReason,
@@ -59,7 +59,7 @@ fn finish(
 /// check the seat is playing and the game active first, so this is a bug).
 fn leave(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     seat: i32,
     how: Departure,
 ) -> Result<(), DbError> {
@@ -154,7 +154,7 @@ const STAND_INS: [&str; 6] = ["bot-3", "bot", "bot-2", "bot-4", "bot-1", "bot-5"
 /// Storage failures.
 fn stand_in_for(
     conn: &mut DbConnection,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     seat: i32,
     engine: &AnyGame,
 ) -> Result<Option<Account>, DbError> {
@@ -200,7 +200,7 @@ fn stand_in_for(
 /// Storage failures.
 fn take_over(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     seat: i32,
     how: Departure,
     line: String,
@@ -248,7 +248,7 @@ fn take_over(
 /// Storage failures.
 fn seat_left(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     seat: i32,
     ply: i32,
     bot: Option<&Account>,
@@ -273,7 +273,7 @@ fn seat_left(
 ///
 /// # Errors
 /// Storage failures.
-pub fn time_out(conn: &mut DbConnection, loaded: &mut Loaded) -> Result<(), DbError> {
+pub fn time_out(conn: &mut DbConnection, loaded: &mut GameWithSeats) -> Result<(), DbError> {
     let Some(late) = loaded.game.to_move else {
         return Ok(());
     };
@@ -321,7 +321,7 @@ pub fn claim(
 /// Ends the game with `result` and `reason` and queues the game-over mails.
 fn close(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     result: GameResult,
     reason: ResultReason,
 ) -> Result<(), DbError> {
@@ -377,7 +377,7 @@ pub fn resign(
 }
 
 /// The seats that accepted the standing draw offer.
-fn acceptances(loaded: &Loaded) -> SeatSet {
+fn acceptances(loaded: &GameWithSeats) -> SeatSet {
     loaded.game.draw_accepted_by.clone().unwrap_or_default()
 }
 

@@ -1,5 +1,5 @@
 //! `GameError`: why a game operation was refused, whichever channel asked (HTTP, a mail reply,
-//! a bot). The HTTP layer maps it to statuses and codes in one place (`crate::error`).
+//! a bot). The HTTP layer maps it to statuses and codes in one place (`crate::http::error`).
 
 use turnpost_shared::{GameView, MoveError};
 

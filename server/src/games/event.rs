@@ -6,7 +6,7 @@
 
 use turnpost_shared::Departure;
 
-use super::Loaded;
+use super::GameWithSeats;
 use crate::db::events::{self as q, EventKind, GameEventRow, NewGameEvent};
 use crate::db::{DbConnection, DbError};
 
@@ -143,14 +143,18 @@ impl GameEvent {
 ///
 /// # Errors
 /// Storage failures.
-pub fn record(conn: &mut DbConnection, loaded: &Loaded, event: GameEvent) -> Result<(), DbError> {
+pub fn record(
+    conn: &mut DbConnection,
+    loaded: &GameWithSeats,
+    event: GameEvent,
+) -> Result<(), DbError> {
     q::insert(conn, &to_record(loaded, event))
 }
 
 /// The row that records `event` of `loaded` as it is now, for a caller that writes it with the
 /// rest of its change in one statement (a move); logs it for operators as [`record`] does.
 #[must_use]
-pub fn to_record(loaded: &Loaded, event: GameEvent) -> NewGameEvent<'_> {
+pub fn to_record(loaded: &GameWithSeats, event: GameEvent) -> NewGameEvent<'_> {
     let game = &loaded.game;
     log_event(loaded, event);
     let (seat, departure) = match event {
@@ -177,7 +181,7 @@ pub fn to_record(loaded: &Loaded, event: GameEvent) -> NewGameEvent<'_> {
 }
 
 /// `loaded` (read now) as it was at the event `row` records: what the mails show.
-pub fn as_at(mut loaded: Loaded, row: &GameEventRow) -> Loaded {
+pub fn as_at(mut loaded: GameWithSeats, row: &GameEventRow) -> GameWithSeats {
     let game = &mut loaded.game;
     game.ply = row.ply;
     game.status = row.status;
@@ -191,7 +195,7 @@ pub fn as_at(mut loaded: Loaded, row: &GameEventRow) -> Loaded {
 
 /// One info line per game event, for operators: the game, its kind, how many moves, whose turn
 /// and the result; never an address or a secret. Turn cards are not logged (one per move).
-fn log_event(loaded: &Loaded, event: GameEvent) {
+fn log_event(loaded: &GameWithSeats, event: GameEvent) {
     let what = match event {
         GameEvent::Challenged { .. } => "challenge made",
         GameEvent::Accepted { .. } => "challenge accepted",

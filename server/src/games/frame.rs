@@ -12,11 +12,11 @@
 //! is woken once, after the round commits.
 
 use super::error::GameError;
-use super::Loaded;
+use super::GameWithSeats;
 use crate::db::models::Game;
+use crate::db::transaction as tx;
 use crate::db::{DbConnection, DbError};
 use crate::mail_context::MailContext;
-use crate::transaction as tx;
 
 /// Runs `body` in one write transaction; once it commits, wakes the mail worker.
 ///
@@ -63,7 +63,7 @@ pub fn with_locked_games<E>(
     conn: &mut DbConnection,
     ctx: &MailContext,
     lock: impl FnOnce(&mut DbConnection) -> Result<Vec<Game>, E>,
-    mut act: impl FnMut(&mut DbConnection, &mut Loaded) -> Result<(), E>,
+    mut act: impl FnMut(&mut DbConnection, &mut GameWithSeats) -> Result<(), E>,
 ) -> Result<usize, E>
 where
     E: From<DbError> + From<diesel::result::Error>,
@@ -75,7 +75,7 @@ where
             let games = lock(conn)?;
             for game in &games {
                 // Locked by `lock`: read with its seats, not locked again.
-                if let Some(mut loaded) = Loaded::find(conn, game.id, false)? {
+                if let Some(mut loaded) = GameWithSeats::find(conn, game.id, false)? {
                     act(conn, &mut loaded)?;
                 }
             }
@@ -93,10 +93,10 @@ pub fn with_locked_game<T>(
     conn: &mut DbConnection,
     ctx: &MailContext,
     game_id: i64,
-    body: impl FnOnce(&mut DbConnection, &mut Loaded) -> Result<T, GameError>,
+    body: impl FnOnce(&mut DbConnection, &mut GameWithSeats) -> Result<T, GameError>,
 ) -> Result<T, GameError> {
     write(conn, ctx, |conn| {
-        let mut loaded = Loaded::load(conn, game_id, true)?;
+        let mut loaded = GameWithSeats::load(conn, game_id, true)?;
         body(conn, &mut loaded)
     })
 }

@@ -8,7 +8,7 @@
 
 use turnpost_shared::{clean_message, MessageAction, MessageMutes, MessageView};
 
-use super::{Actor, GameError, Loaded};
+use super::{Actor, GameError, GameWithSeats};
 use crate::db::messages::{self as q, NewMessage};
 use crate::db::{self, accounts, DbConnection, DbError};
 
@@ -30,7 +30,7 @@ pub fn cleaned(text: Option<&str>) -> Result<Option<String>, GameError> {
 /// Storage failures.
 pub fn record(
     conn: &mut DbConnection,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     (seat, account_id): (i32, i64),
     ply: i32,
     action: MessageAction,
@@ -60,7 +60,7 @@ pub fn record(
 /// Storage failures.
 pub fn visible(
     conn: &mut DbConnection,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     viewer: Option<i64>,
 ) -> Result<Vec<MessageView>, DbError> {
     let rows = q::of_game(conn, loaded.game.id)?;
@@ -70,7 +70,7 @@ pub fn visible(
 /// Of the game's message `rows`, those `viewer` may read (as [`visible`]).
 fn readable(
     conn: &mut DbConnection,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     viewer: Option<i64>,
     rows: Vec<(q::MessageRow, String)>,
 ) -> Result<Vec<MessageView>, DbError> {
@@ -109,7 +109,7 @@ fn readable(
 /// Storage failures.
 pub fn since(
     conn: &mut DbConnection,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     recipient: i64,
     seat: i32,
 ) -> Result<Vec<MessageView>, DbError> {
@@ -171,8 +171,8 @@ pub fn mute_game(
     game_id: i64,
     on: bool,
 ) -> Result<MessageMutes, GameError> {
-    crate::transaction::write_with(conn, |conn| {
-        let loaded = Loaded::load(conn, game_id, false)?;
+    crate::db::transaction::write_with(conn, |conn| {
+        let loaded = GameWithSeats::load(conn, game_id, false)?;
         let me = actor.account_id();
         if loaded.seat_of(me).is_none() {
             return Err(GameError::NotYourGame { game_id });
@@ -192,7 +192,7 @@ pub fn mute_person(
     name: &str,
     on: bool,
 ) -> Result<MessageMutes, GameError> {
-    crate::transaction::write_with(conn, |conn| {
+    crate::db::transaction::write_with(conn, |conn| {
         let me = actor.account_id();
         let found = accounts::by_name_key(conn, &name.trim().to_lowercase())?
             .filter(|account| account.id != me);

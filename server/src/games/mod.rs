@@ -5,7 +5,7 @@
 //! [`rematch::rematch`], [`moving::play`], [`ending::resign`],
 //! [`ending::draw`], [`ending::claim`], vacations ([`vacation`]) and the [`reads`]. Each
 //! takes an [`Actor`] and answers a domain value or a [`GameError`]; none knows HTTP (the HTTP
-//! layer maps `GameError` in `crate::error`).
+//! layer maps `GameError` in `crate::http::error`).
 //! Every write, the clock sweeps' and vacations' included, runs in one frame ([`frame`]): lock
 //! the game, act, commit, then wake the mail worker for the outbox rows the action queued.
 //!
@@ -13,7 +13,6 @@
 //! derived from it by the engine and written in the same transaction as each move.
 
 mod actor;
-mod advance;
 pub mod arranged;
 pub mod challenge;
 mod clock;
@@ -28,6 +27,7 @@ pub mod messages;
 pub mod moving;
 pub mod open_seats;
 pub mod options;
+mod played_move;
 pub mod rating;
 pub mod rating_update;
 pub mod reads;
@@ -59,7 +59,7 @@ pub const LAST_MOVES: i64 = 10;
 
 /// A game with its seats and players.
 #[derive(Debug, Clone)]
-pub struct Loaded {
+pub struct GameWithSeats {
     /// The row.
     pub game: Game,
     /// Seats in turn order with their players.
@@ -73,7 +73,7 @@ pub struct Loaded {
     pub posted_open: Vec<i32>,
 }
 
-impl Loaded {
+impl GameWithSeats {
     /// Loads a game, locking its row when `lock` (inside a write transaction).
     ///
     /// # Errors

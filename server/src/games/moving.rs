@@ -5,11 +5,11 @@
 
 use turnpost_shared::{AnyGame, GameView, MessageAction, PlayMoveRequest, TimeoutMode};
 
-use super::advance::{advance, Played};
 use super::conditional;
 use super::event::{self as events, GameEvent};
 use super::messages;
-use super::{forced, frame, view, Actor, GameError, GameStatus, Loaded};
+use super::played_move::{advance, Played};
+use super::{forced, frame, view, Actor, GameError, GameStatus, GameWithSeats};
 use crate::db::games as q;
 use crate::db::models::MoveRow;
 use crate::db::{self, move_write, DbConnection, DbError};
@@ -18,7 +18,7 @@ use crate::mail_context::MailContext;
 /// The current game for `viewer`, boxed for an error that carries it.
 fn current_view(
     conn: &mut DbConnection,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     viewer: i64,
 ) -> Result<Box<GameView>, DbError> {
     Ok(Box::new(view::view_of(conn, loaded, viewer)?))
@@ -27,7 +27,7 @@ fn current_view(
 /// Whether `text` means the stored move `stored` in the position it was played in.
 fn same_move(
     conn: &mut DbConnection,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     stored: &MoveRow,
     text: &str,
 ) -> Result<bool, DbError> {

@@ -8,7 +8,7 @@ use turnpost_shared::{GameKind, GameView};
 
 use super::challenge::{require_open, start_game};
 use super::event::{self as events, GameEvent};
-use super::{frame, view, Actor, GameError, GameStatus, Loaded, ResultReason};
+use super::{frame, view, Actor, GameError, GameStatus, GameWithSeats, ResultReason};
 use crate::db::games as q;
 use crate::db::models::GameSeat;
 use crate::db::{self, accounts, open_seats, DbConnection, DbError};
@@ -63,7 +63,7 @@ pub fn join(
             }],
         )?;
         // Read again with the new seat and its player's settings.
-        *loaded = Loaded::load(conn, game_id, false)?;
+        *loaded = GameWithSeats::load(conn, game_id, false)?;
         if loaded.vacant_seats().is_empty()
             && loaded.seats.iter().all(|(s, _)| s.accepted_at.is_some())
         {
@@ -94,7 +94,7 @@ pub fn leave(
             return Err(GameError::NotAnOpenSeat { game_id, seat });
         }
         open_seats::vacate(conn, game_id, seat)?;
-        *loaded = Loaded::load(conn, game_id, false)?;
+        *loaded = GameWithSeats::load(conn, game_id, false)?;
         touch(conn, loaded, db::now())?;
         Ok(view::view_of(conn, loaded, actor.account_id())?)
     })
@@ -103,7 +103,7 @@ pub fn leave(
 /// Records activity on a challenge that goes on waiting.
 fn touch(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     now: chrono::NaiveDateTime,
 ) -> Result<(), DbError> {
     let mut state = loaded.game.state();
@@ -131,7 +131,7 @@ pub fn list(
             false,
             LIST_LIMIT,
         )?;
-        let mut loaded = Loaded::find_many(conn, &ids)?;
+        let mut loaded = GameWithSeats::find_many(conn, &ids)?;
         loaded.sort_by_key(|l| std::cmp::Reverse(l.game.id));
         loaded
             .iter()

@@ -11,7 +11,7 @@ use turnpost_shared::{
     PlayerProfile, RatingChanges, RatingPoint, SeatRating,
 };
 
-use super::{GameError, GameStatus, Loaded};
+use super::{GameError, GameStatus, GameWithSeats};
 use crate::db::models::{Game, GameSeat};
 use crate::db::ratings::{self as q, RatingRow};
 use crate::db::{self, DbConnection, DbError};
@@ -128,7 +128,7 @@ pub fn seat_rating(rating: Rating) -> SeatRating {
 /// Storage failures.
 pub fn annotate(
     conn: &mut DbConnection,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     view: &mut GameView,
     viewer: i64,
 ) -> Result<(), DbError> {
@@ -295,7 +295,7 @@ pub fn leaderboard(
 /// Storage failures.
 pub fn changes_for(
     conn: &mut DbConnection,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     account: i64,
 ) -> Result<Option<RatingChanges>, DbError> {
     if !loaded.game.rated || loaded.seats.len() + loaded.vacant_seats().len() != 2 {

@@ -8,7 +8,7 @@
 use turnpost_shared::DepartureText;
 
 use super::rating::{current, new_ratings};
-use super::{view, GameStatus, Loaded};
+use super::{view, GameStatus, GameWithSeats};
 use crate::db::models::Account;
 use crate::db::ratings::{self as q, NewRatingRow};
 use crate::db::{self, DbConnection, DbError};
@@ -19,7 +19,7 @@ use crate::ratings::RatingKind;
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
-pub fn rate_ended(conn: &mut DbConnection, loaded: &Loaded) -> Result<(), DbError> {
+pub fn rate_ended(conn: &mut DbConnection, loaded: &GameWithSeats) -> Result<(), DbError> {
     let game = &loaded.game;
     if !game.rated || game.status != GameStatus::Finished {
         return Ok(());
@@ -65,7 +65,7 @@ pub fn rate_ended(conn: &mut DbConnection, loaded: &Loaded) -> Result<(), DbErro
 
 /// Whether the game ended before every seat had made a move of its own (a departure line is
 /// not one).
-fn aborted(conn: &mut DbConnection, loaded: &Loaded) -> Result<bool, DbError> {
+fn aborted(conn: &mut DbConnection, loaded: &GameWithSeats) -> Result<bool, DbError> {
     let moved = crate::db::games::moves(conn, loaded.game.id)?;
     Ok(loaded.seats.iter().any(|(seat, _)| {
         !moved

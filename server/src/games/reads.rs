@@ -29,7 +29,7 @@ pub fn moves(
     viewer: Option<i64>,
 ) -> Result<MoveList, GameError> {
     let (rows, messages) = frame::read(conn, |conn| {
-        let Some(loaded) = super::Loaded::find(conn, game_id, false)? else {
+        let Some(loaded) = super::GameWithSeats::find(conn, game_id, false)? else {
             return Err(GameError::NotFound { game_id });
         };
         let messages = super::messages::visible(conn, &loaded, viewer)?;
@@ -182,8 +182,10 @@ fn rated_summaries(
 ///
 /// # Errors
 /// [`GameError::NotFound`]; storage failures.
-pub fn loaded(conn: &mut DbConnection, game_id: i64) -> Result<super::Loaded, GameError> {
-    frame::read(conn, |conn| super::Loaded::load(conn, game_id, false))
+pub fn loaded(conn: &mut DbConnection, game_id: i64) -> Result<super::GameWithSeats, GameError> {
+    frame::read(conn, |conn| {
+        super::GameWithSeats::load(conn, game_id, false)
+    })
 }
 
 /// Everything a game's web page shows, read in one snapshot: the view for `viewer` (0: a
@@ -211,7 +213,7 @@ pub struct GamePage {
 pub fn page(conn: &mut DbConnection, viewer: i64, game_id: i64) -> Result<GamePage, GameError> {
     frame::read(conn, |conn| {
         // The game and its seats once, every move once: the view's last moves are the tail.
-        let loaded = super::Loaded::load(conn, game_id, false)?;
+        let loaded = super::GameWithSeats::load(conn, game_id, false)?;
         let rows = q::moves(conn, game_id)?;
         let position = super::engine(&loaded.game)?;
         let last = usize::try_from(super::LAST_MOVES).unwrap_or(usize::MAX);

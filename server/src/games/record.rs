@@ -2,7 +2,7 @@
 
 use turnpost_shared::GameRecord;
 
-use super::{dice, shown_status, stored_options, GameError, GameStatus, Loaded};
+use super::{dice, shown_status, stored_options, GameError, GameStatus, GameWithSeats};
 use crate::db::games as q;
 use crate::db::models::MoveRow;
 use crate::db::{self, DbConnection};
@@ -15,7 +15,7 @@ use crate::db::{self, DbConnection};
 /// # Errors
 /// [`GameError::NotFound`]; storage failures.
 pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameError> {
-    let loaded = Loaded::load(conn, game_id, false)?;
+    let loaded = GameWithSeats::load(conn, game_id, false)?;
     let moves = q::moves(conn, game_id)?;
     record_of(&loaded, &moves)
 }
@@ -24,7 +24,7 @@ pub fn record(conn: &mut DbConnection, game_id: i64) -> Result<GameRecord, GameE
 ///
 /// # Errors
 /// Storage failures (stored options the engine cannot read).
-pub fn record_of(loaded: &Loaded, moves: &[MoveRow]) -> Result<GameRecord, GameError> {
+pub fn record_of(loaded: &GameWithSeats, moves: &[MoveRow]) -> Result<GameRecord, GameError> {
     let game = &loaded.game;
     let options = stored_options(game)?;
     let mut headers = vec![
@@ -91,7 +91,7 @@ pub fn record_of(loaded: &Loaded, moves: &[MoveRow]) -> Result<GameRecord, GameE
 }
 
 /// The result for people, naming players: "anna won by resignation", "draw by agreement".
-fn outcome(loaded: &Loaded) -> Option<String> {
+fn outcome(loaded: &GameWithSeats) -> Option<String> {
     let result = loaded.game.result.as_ref()?;
     let how = loaded
         .game

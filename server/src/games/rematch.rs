@@ -6,7 +6,7 @@
 use turnpost_shared::{CreateGameRequest, GameView, OptionValue};
 
 use super::challenge::{self, Challenge};
-use super::{dice, frame, shown_status, view, Actor, GameError, GameStatus, Loaded};
+use super::{dice, frame, shown_status, view, Actor, GameError, GameStatus, GameWithSeats};
 use crate::db::{self, rematches, DbConnection};
 use crate::mail_context::MailContext;
 
@@ -31,7 +31,7 @@ pub fn check(
     bot_games_cap: challenge::BotGamesCap,
 ) -> Result<Rematch, GameError> {
     let request = frame::read(conn, |conn| {
-        let loaded = Loaded::load(conn, game_id, false)?;
+        let loaded = GameWithSeats::load(conn, game_id, false)?;
         loaded.require_seat(actor)?;
         let status = shown_status(&loaded.game, db::now());
         if status != GameStatus::Finished {
@@ -55,7 +55,7 @@ pub fn check(
 
 /// The challenge of a rematch of `loaded`: same kind, options (without the drawn dice seed:
 /// the rematch draws its own), clock and rules on time and on leaving, seats rotated.
-fn request_of(loaded: &Loaded) -> Result<CreateGameRequest, GameError> {
+fn request_of(loaded: &GameWithSeats) -> Result<CreateGameRequest, GameError> {
     let game = &loaded.game;
     let options = dice::without_seed(&super::stored_options(game)?);
     let mut seats: Vec<String> = loaded.seats.iter().map(|(_, a)| a.name.clone()).collect();

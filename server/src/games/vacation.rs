@@ -6,7 +6,7 @@
 use chrono::{Datelike, Duration, NaiveDateTime};
 use turnpost_shared::Vacation;
 
-use super::{frame, Actor, GameError, Loaded};
+use super::{frame, Actor, GameError, GameWithSeats};
 use crate::clocks::notices_already_due;
 use crate::db::models::VacationRow;
 use crate::db::{self, clocks as q, DbConnection};
@@ -82,7 +82,9 @@ pub fn take(
         q::save_vacation(conn, &row, existing.is_some())?;
         for game_id in q::ids_to_move(conn, account_id)? {
             // Locked, then checked again: the turn may have moved on since the ids were read.
-            if let Some(Loaded { game, seats, .. }) = Loaded::find(conn, game_id, true)? {
+            if let Some(GameWithSeats { game, seats, .. }) =
+                GameWithSeats::find(conn, game_id, true)?
+            {
                 let still_to_move = seats
                     .iter()
                     .any(|(s, _)| s.account_id == account_id && Some(s.seat) == game.to_move);

@@ -7,7 +7,8 @@ use turnpost_shared::{
 };
 
 use super::{
-    dice, engine, shown_status, GameError, GameResult, GameStatus, Loaded, ResultReason, LAST_MOVES,
+    dice, engine, shown_status, GameError, GameResult, GameStatus, GameWithSeats, ResultReason,
+    LAST_MOVES,
 };
 use crate::db::games as q;
 use crate::db::models::{Game, GameSeat, MoveRow};
@@ -66,7 +67,7 @@ fn open_seat_view(seat: i32, engine: &AnyGame) -> SeatView {
 }
 
 /// The seats of a game in turn order, the open seats nobody took yet among them.
-fn seat_views(loaded: &Loaded, engine: &AnyGame) -> Vec<SeatView> {
+fn seat_views(loaded: &GameWithSeats, engine: &AnyGame) -> Vec<SeatView> {
     let mut seats: Vec<SeatView> = loaded
         .seats
         .iter()
@@ -161,7 +162,7 @@ fn status_of(result: &GameResult) -> Status {
 /// Whether `viewer`'s seat may claim a win on time now: a `claim` game whose seat to move is
 /// past its deadline, and the viewer is another seat still playing.
 #[must_use]
-pub fn claimable(loaded: &Loaded, viewer: i64, now: NaiveDateTime) -> bool {
+pub fn claimable(loaded: &GameWithSeats, viewer: i64, now: NaiveDateTime) -> bool {
     let game = &loaded.game;
     let viewer_seat = loaded.seat_of(viewer);
     game.status == GameStatus::Active
@@ -177,7 +178,7 @@ pub fn claimable(loaded: &Loaded, viewer: i64, now: NaiveDateTime) -> bool {
 /// The full view of a game for `viewer`; `last` are its most recent moves.
 #[must_use]
 pub fn game_view(
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     engine: &AnyGame,
     last: &[MoveRow],
     viewer: i64,
@@ -258,7 +259,7 @@ pub fn load_view(
     game_id: i64,
     viewer: i64,
 ) -> Result<GameView, GameError> {
-    let loaded = Loaded::load(conn, game_id, false)?;
+    let loaded = GameWithSeats::load(conn, game_id, false)?;
     Ok(view_of(conn, &loaded, viewer)?)
 }
 
@@ -266,7 +267,11 @@ pub fn load_view(
 ///
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
-pub fn view_of(conn: &mut DbConnection, loaded: &Loaded, viewer: i64) -> Result<GameView, DbError> {
+pub fn view_of(
+    conn: &mut DbConnection,
+    loaded: &GameWithSeats,
+    viewer: i64,
+) -> Result<GameView, DbError> {
     let engine = engine(&loaded.game)?;
     let last = q::last_moves(conn, loaded.game.id, LAST_MOVES)?;
     let mut view = game_view(loaded, &engine, &last, viewer, db::now());

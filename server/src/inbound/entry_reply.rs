@@ -11,13 +11,13 @@
 use super::entry_command::{EntryCommand, EXPECTED};
 use super::sender_auth::same_address;
 use super::{written_lines, InboundMessage, Outcome, SenderAuth};
+use crate::db::transaction as tx;
 use crate::db::{self, accounts, inbound as q, tournaments, DbConnection, DbError};
 use crate::games::{Actor, GameError};
 use crate::mail_context::MailContext;
 use crate::notify::tournament_mail::{self, EntryAnswer};
 use crate::reply_address::EntryToken;
 use crate::tournaments::TournamentError;
-use crate::transaction as tx;
 
 /// What a reply to an announcement must pass, beyond its key and From address, and how often
 /// its sender may be answered.

@@ -19,15 +19,15 @@ use super::{
     ReplyToken, SenderAuth,
 };
 use crate::db::models::Account;
+use crate::db::transaction as tx;
 use crate::db::{self, inbound as q, DbConnection, DbError};
 use crate::games::challenge::BotGamesCap;
 use crate::games::conditional::{self, Edit};
 use crate::games::rematch::{self, Rematch};
-use crate::games::{challenge, ending, moving, Actor, GameError, Loaded};
+use crate::games::{challenge, ending, moving, Actor, GameError, GameWithSeats};
 use crate::mail_context::MailContext;
 use crate::notify::compose::{MailAnswer, Refusal};
 use crate::notify::{self, ReplyRun};
-use crate::transaction as tx;
 
 /// Limits of the handler.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -145,7 +145,7 @@ fn decide(
         if q::handled(conn, &key)? {
             return Ok(Outcome::Duplicate);
         }
-        let Some(loaded) = Loaded::find(conn, token.game_id, false)? else {
+        let Some(loaded) = GameWithSeats::find(conn, token.game_id, false)? else {
             return Ok(Outcome::Ignored("the reply key names no game"));
         };
         let Some(account) = loaded.player_at(token.seat).cloned() else {
@@ -464,7 +464,7 @@ fn draw(
 
 /// A legal move of the game as it stands, to show how a move is written.
 fn example_move(conn: &mut DbConnection, game_id: i64) -> Option<String> {
-    let loaded = Loaded::load(conn, game_id, false).ok()?;
+    let loaded = GameWithSeats::load(conn, game_id, false).ok()?;
     let engine = crate::games::engine(&loaded.game).ok()?;
     engine.legal_moves().into_iter().next()
 }

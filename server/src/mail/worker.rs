@@ -21,10 +21,10 @@ use tokio::sync::{watch, Notify};
 
 use super::transport::Session;
 use super::{OutboxSettings, StoredParts, Transport};
-use crate::background::Background;
-use crate::catch_up::CatchUp;
 use crate::db::outbox::OutboxMail;
 use crate::db::{self, outbox, DbError, Pool};
+use crate::worker_threads::idle_priority::Background;
+use crate::worker_threads::overdue_catch_up::CatchUp;
 
 /// What happened to one claimed row.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -269,7 +269,7 @@ pub struct OutboxWorker {
     /// Wakes a session early (the composer, after mail was composed or queued).
     pub wake: Arc<Notify>,
     /// The bound of the catch-up session: one more session, at normal priority, that
-    /// delivers only while the longest-due mail has waited that long (`crate::catch_up`);
+    /// delivers only while the longest-due mail has waited that long (`crate::worker_threads::overdue_catch_up`);
     /// `None`: none.
     pub catch_up: Option<CatchUp>,
 }
@@ -485,7 +485,7 @@ impl OutboxWorker {
                         || {
                             let mut conn = this.pool.get()?;
                             Ok(outbox::oldest_due_at(&mut conn, db::now())?
-                                .map(crate::catch_up::age_since))
+                                .map(crate::worker_threads::overdue_catch_up::age_since))
                         },
                         || {
                             working.store(true, Ordering::Relaxed);

@@ -9,7 +9,7 @@ use chrono::NaiveDateTime;
 
 use crate::db::models::MoveRow;
 use crate::db::{conditional, events, messages, ratings, DbConnection, DbError};
-use crate::games::{self, Loaded, LAST_MOVES};
+use crate::games::{self, GameWithSeats, LAST_MOVES};
 use crate::ratings::{Rating, RatingKind};
 
 /// A game's window of moves read for the batch: those with a ply from `from` on, up to the
@@ -49,7 +49,7 @@ impl BatchReads {
     ///
     /// # Errors
     /// Storage failures.
-    pub fn read(conn: &mut DbConnection, batch: &[&Loaded]) -> Result<Self, DbError> {
+    pub fn read(conn: &mut DbConnection, batch: &[&GameWithSeats]) -> Result<Self, DbError> {
         let mut games: Vec<i64> = batch.iter().map(|loaded| loaded.game.id).collect();
         games.sort_unstable();
         games.dedup();

@@ -8,7 +8,7 @@ use super::facts;
 use super::recipient::{self, Delivery};
 use crate::db::models::Game;
 use crate::db::{accounts, DbConnection, DbError};
-use crate::games::Loaded;
+use crate::games::GameWithSeats;
 use crate::mail_context::MailContext;
 use crate::notify::compose;
 use crate::preferences::{Category, Preferences};
@@ -20,7 +20,7 @@ use crate::preferences::{Category, Preferences};
 pub fn reminder(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     now: NaiveDateTime,
 ) -> Result<(), DbError> {
     let Some(seat) = loaded.game.to_move else {
@@ -49,7 +49,7 @@ pub fn reminder(
 pub fn claimable(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
 ) -> Result<(), DbError> {
     let Some(late) = loaded.game.to_move else {
         return Ok(());
@@ -94,7 +94,7 @@ pub fn digest(
     }
     let mut games = Vec::with_capacity(waiting.len());
     for game in waiting {
-        let Some(loaded) = Loaded::find(conn, game.id, false)? else {
+        let Some(loaded) = GameWithSeats::find(conn, game.id, false)? else {
             continue;
         };
         let seat = loaded.seat_of(account_id);

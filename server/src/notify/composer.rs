@@ -8,7 +8,7 @@
 //! HTTP API gets the CPU first); a loop that finds a full batch wakes another, so a backlog
 //! spreads over all of them. Each event is still composed exactly once: a batch is taken with
 //! `FOR UPDATE SKIP LOCKED` on PostgreSQL, under SQLite's write lock otherwise. Beside them,
-//! one catch-up loop at normal priority ([`Composer::catch_up`], `crate::catch_up`) composes
+//! one catch-up loop at normal priority ([`Composer::catch_up`], `crate::worker_threads::overdue_catch_up`) composes
 //! only while the oldest waiting event is overdue, so a load that saturates the machine
 //! cannot starve the mail for longer than that bound.
 
@@ -19,10 +19,10 @@ use std::time::Duration;
 use tokio::sync::{watch, Notify};
 
 use super::composing::{compose_overdue, compose_waiting};
-use crate::background::Background;
-use crate::catch_up::CatchUp;
 use crate::db::Pool;
 use crate::mail_context::MailContext;
+use crate::worker_threads::idle_priority::Background;
+use crate::worker_threads::overdue_catch_up::CatchUp;
 
 /// Game events composed per round: composing takes milliseconds, so a round stays short and
 /// the cards composed go out at once.

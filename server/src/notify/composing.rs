@@ -9,13 +9,13 @@ use tokio::sync::Notify;
 
 use super::game_mail::compose_event;
 use super::{BatchReads, EventBatch, GameOutbox};
-use crate::catch_up::{self, CatchUp};
 use crate::db::events;
+use crate::db::transaction as tx;
 use crate::db::{DbConnection, DbError, Pool};
 use crate::games::event::{self, GameEvent};
-use crate::games::Loaded;
+use crate::games::GameWithSeats;
 use crate::mail_context::MailContext;
-use crate::transaction as tx;
+use crate::worker_threads::overdue_catch_up::{self, CatchUp};
 
 /// Composes the mail of the oldest waiting event whose game has no older one waiting; returns
 /// whether there was one. Recipients' preferences and mutes are read now, at compose time
@@ -45,7 +45,7 @@ pub fn compose_next(conn: &mut DbConnection, ctx: &MailContext) -> Result<bool, 
                 // dropped with whatever it queued, instead of failing every round and holding
                 // back every other game's mail behind it.
                 let composed = tx::write_with(conn, |conn| {
-                    if let Some(loaded) = Loaded::find(conn, row.game_id, false)? {
+                    if let Some(loaded) = GameWithSeats::find(conn, row.game_id, false)? {
                         compose_event(
                             conn,
                             ctx,
@@ -96,7 +96,7 @@ pub fn compose_waiting(pool: &Pool, ctx: &MailContext, limit: usize) -> Result<u
     }
 }
 
-/// The catch-up composer's work (`crate::catch_up`): while the oldest waiting event is
+/// The catch-up composer's work (`crate::worker_threads::overdue_catch_up`): while the oldest waiting event is
 /// overdue for `catch_up`, composes the oldest events `limit` at a time, waking `deliver`
 /// after each round that queued mail; returns how many. Events held by other composers are
 /// skipped (PostgreSQL) or waited for (SQLite's write lock), so each is still composed exactly
@@ -116,7 +116,7 @@ pub fn compose_overdue(
     keep_going: &dyn Fn() -> bool,
 ) -> Result<usize, DbError> {
     let done = catch_up.overdue_rounds(
-        || Ok(events::oldest_waiting_at(&mut *pool.get()?)?.map(catch_up::age_since)),
+        || Ok(events::oldest_waiting_at(&mut *pool.get()?)?.map(overdue_catch_up::age_since)),
         || {
             if !keep_going() {
                 return Ok(0);
@@ -185,7 +185,7 @@ fn compose_together(
         }
         // A game's events in the order they happened.
         rows.sort_by_key(|row| row.id);
-        let games = Loaded::find_many(conn, &game_ids)?;
+        let games = GameWithSeats::find_many(conn, &game_ids)?;
         let mut batch = Vec::with_capacity(rows.len());
         for row in &rows {
             let happened = GameEvent::of_row(row).map_err(|_| Together::Unreadable)?;
@@ -194,7 +194,7 @@ fn compose_together(
             }
         }
         let reads = {
-            let at: Vec<&Loaded> = batch.iter().map(|(loaded, _)| loaded).collect();
+            let at: Vec<&GameWithSeats> = batch.iter().map(|(loaded, _)| loaded).collect();
             BatchReads::read(conn, &at)?
         };
         // The batch's mails are queued together once all are composed, in the order composed.

@@ -7,14 +7,14 @@ use turnpost_shared::Seat;
 use super::BatchReads;
 use crate::db::models::MoveRow;
 use crate::db::{DbConnection, DbError};
-use crate::games::{self, GameStatus, Loaded};
+use crate::games::{self, GameStatus, GameWithSeats};
 use crate::mail::{self, ComposedMail, NewMail};
 use crate::mail_context::MailContext;
 use crate::notify::compose::{GameFacts, PlayedMove, Player, Recipient, Site};
 use crate::ratings::RatingKind;
 
 /// When the seat to move in `loaded` runs out of time.
-fn deadline(loaded: &Loaded) -> Option<DateTime<Utc>> {
+fn deadline(loaded: &GameWithSeats) -> Option<DateTime<Utc>> {
     if loaded.game.status == GameStatus::Active {
         loaded.game.deadline_at.map(|d| d.and_utc())
     } else {
@@ -94,7 +94,7 @@ fn reported(rows: &[MoveRow], seat: Option<i32>) -> Vec<PlayedMove> {
 /// Storage failures; [`DbError::Corrupt`] for an unreadable stored position.
 pub fn game_facts(
     conn: &mut DbConnection,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     for_seat: Option<i32>,
 ) -> Result<GameFacts, DbError> {
     game_facts_read(conn, &BatchReads::none(), loaded, for_seat)
@@ -107,7 +107,7 @@ pub fn game_facts(
 pub fn game_facts_read(
     conn: &mut DbConnection,
     reads: &BatchReads,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     for_seat: Option<i32>,
 ) -> Result<GameFacts, DbError> {
     let rows = if loaded.game.ply > 0 {

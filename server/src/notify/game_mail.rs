@@ -7,7 +7,7 @@ use super::{facts, recipient, EventBatch};
 use crate::db::models::Account;
 use crate::db::{DbConnection, DbError};
 use crate::games::GameEvent;
-use crate::games::{self, Loaded, ResultReason};
+use crate::games::{self, GameWithSeats, ResultReason};
 use crate::mail_context::MailContext;
 use crate::notify::compose;
 use crate::preferences::Category;
@@ -21,7 +21,7 @@ pub fn compose_event(
     conn: &mut DbConnection,
     ctx: &MailContext,
     batch: &EventBatch,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     event: GameEvent,
 ) -> Result<(), DbError> {
     match event {
@@ -70,7 +70,7 @@ pub fn compose_event(
 
 /// The account that acted: a player of the game (read with its seats), else (a bot playing a
 /// seat on) read by id.
-fn actor(conn: &mut DbConnection, loaded: &Loaded, id: i64) -> Result<Account, DbError> {
+fn actor(conn: &mut DbConnection, loaded: &GameWithSeats, id: i64) -> Result<Account, DbError> {
     if let Some((_, account)) = loaded.seats.iter().find(|(_, a)| a.id == id) {
         return Ok(account.clone());
     }
@@ -86,7 +86,7 @@ fn challenged(
     conn: &mut DbConnection,
     ctx: &MailContext,
     batch: &EventBatch,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     by: &Account,
 ) -> Result<(), DbError> {
     let game = facts::game_facts_read(conn, &batch.reads, loaded, None)?;
@@ -113,7 +113,7 @@ fn accepted(
     conn: &mut DbConnection,
     ctx: &MailContext,
     batch: &EventBatch,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     by: &Account,
 ) -> Result<(), DbError> {
     let Some((_, creator)) = loaded
@@ -143,7 +143,7 @@ fn started(
     conn: &mut DbConnection,
     ctx: &MailContext,
     batch: &EventBatch,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     by: &Account,
 ) -> Result<(), DbError> {
     let to_move = loaded.game.to_move;
@@ -174,7 +174,7 @@ fn declined(
     conn: &mut DbConnection,
     ctx: &MailContext,
     batch: &EventBatch,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     by: &Account,
 ) -> Result<(), DbError> {
     let game = facts::game_facts_read(conn, &batch.reads, loaded, None)?;
@@ -199,7 +199,7 @@ fn lapsed(
     conn: &mut DbConnection,
     ctx: &MailContext,
     batch: &EventBatch,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
 ) -> Result<(), DbError> {
     let Some((_, poster)) = loaded
         .seats
@@ -224,7 +224,7 @@ fn your_turn(
     conn: &mut DbConnection,
     ctx: &MailContext,
     batch: &EventBatch,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
 ) -> Result<(), DbError> {
     let Some(seat) = loaded.game.to_move else {
         return Ok(());
@@ -258,7 +258,7 @@ fn draw_offered(
     conn: &mut DbConnection,
     ctx: &MailContext,
     batch: &EventBatch,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     by: &Account,
 ) -> Result<(), DbError> {
     // Players who left the game have no say in a draw (a bot playing a seat on answers for
@@ -288,7 +288,7 @@ fn left(
     conn: &mut DbConnection,
     ctx: &MailContext,
     batch: &EventBatch,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     left: i32,
     how: Departure,
     turn_passed: bool,
@@ -329,7 +329,7 @@ fn taken_over(
     conn: &mut DbConnection,
     ctx: &MailContext,
     batch: &EventBatch,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     left: i32,
     how: Departure,
     bot: &Account,
@@ -361,7 +361,7 @@ fn game_over(
     conn: &mut DbConnection,
     ctx: &MailContext,
     batch: &EventBatch,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
 ) -> Result<(), DbError> {
     let game = facts::game_facts_read(conn, &batch.reads, loaded, None)?;
     // A loss on time names who ran out: the last seat to leave (games of three or more seats

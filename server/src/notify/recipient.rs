@@ -6,7 +6,7 @@ use chrono_tz::Tz;
 use turnpost_shared::TurnMail;
 
 use crate::db::models::Account;
-use crate::games::{GameStatus, Loaded};
+use crate::games::{GameStatus, GameWithSeats};
 use crate::mail_context::MailContext;
 use crate::notify::compose::Recipient;
 use crate::preferences::{unsubscribe, Category, Preferences};
@@ -81,7 +81,7 @@ pub fn recipient(
 #[must_use]
 pub fn player(
     ctx: &MailContext,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     to: &Account,
     category: Category,
 ) -> Option<Recipient> {
@@ -98,7 +98,7 @@ pub fn player(
 #[must_use]
 pub fn player_decision(
     ctx: &MailContext,
-    loaded: &Loaded,
+    loaded: &GameWithSeats,
     to: &Account,
     category: Category,
 ) -> Decision {
@@ -114,7 +114,7 @@ pub fn player_decision(
 /// `to`'s reply address for `loaded` as it stands (its seat, the ply it shows), if `to` holds
 /// a seat of it.
 #[must_use]
-pub fn reply_address(ctx: &MailContext, loaded: &Loaded, to: &Account) -> Option<String> {
+pub fn reply_address(ctx: &MailContext, loaded: &GameWithSeats, to: &Account) -> Option<String> {
     let seat = loaded.seat_of(to.id)?;
     let holder = crate::reply_address::SeatHolder {
         game_id: loaded.game.id,
@@ -127,7 +127,7 @@ pub fn reply_address(ctx: &MailContext, loaded: &Loaded, to: &Account) -> Option
 
 /// `to`'s play link for their seat in `loaded`, while the game is being played.
 #[must_use]
-pub fn play_url(ctx: &MailContext, loaded: &Loaded, to: &Account) -> Option<String> {
+pub fn play_url(ctx: &MailContext, loaded: &GameWithSeats, to: &Account) -> Option<String> {
     let seat = loaded.seat_of(to.id)?;
     (loaded.game.status == GameStatus::Active && !to.is_bot()).then(|| {
         crate::play_link::link(

@@ -6,7 +6,7 @@ use super::recipient::Delivery;
 use super::{facts, recipient};
 use crate::db::models::Account;
 use crate::db::{self, inbound as q, DbConnection, DbError};
-use crate::games::{GameError, Loaded};
+use crate::games::{GameError, GameWithSeats};
 use crate::mail_context::MailContext;
 use crate::preferences::Category;
 
@@ -38,7 +38,7 @@ pub fn answer_reply(
     account: &Account,
     run: ReplyRun<'_>,
 ) -> Result<i32, DbError> {
-    let loaded = Loaded::load(conn, game_id, false).map_err(|error| match error {
+    let loaded = GameWithSeats::load(conn, game_id, false).map_err(|error| match error {
         GameError::Storage(error) => error,
         other => DbError::Corrupt(other.to_string()),
     })?;

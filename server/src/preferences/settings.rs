@@ -8,8 +8,8 @@ use turnpost_shared::{
 
 use super::{Category, PreferenceError};
 use crate::db::models::NotificationSettingsRow;
+use crate::db::transaction as tx;
 use crate::db::{self, games as game_queries, notifications as q, DbConnection, DbError};
-use crate::transaction as tx;
 
 /// Default local hour of the digest.
 pub const DEFAULT_DIGEST_HOUR: u8 = 8;

@@ -8,9 +8,9 @@ use sha2::Sha256;
 use turnpost_shared::TurnMail;
 
 use super::{Category, PreferenceError, Preferences};
-use crate::db::{notifications as q, DbConnection, DbError};
+use crate::db::transaction as tx;
+use crate::db::{server_secrets, DbConnection, DbError};
 use crate::secrets::{hex, unhex};
-use crate::transaction as tx;
 
 type Signer = Hmac<Sha256>;
 
@@ -23,7 +23,7 @@ pub const KEY_NAME: &str = "unsubscribe-link-key";
 /// [`DbError::Query`].
 pub fn load_key(conn: &mut DbConnection) -> Result<Vec<u8>, DbError> {
     let fresh = crate::secrets::random_string(48, crate::secrets::LOWER_ALNUM);
-    Ok(q::secret(conn, KEY_NAME, &fresh)?.into_bytes())
+    Ok(server_secrets::get_or_create(conn, KEY_NAME, &fresh)?.into_bytes())
 }
 
 fn signature(key: &[u8], account_id: i64, category: Category) -> Option<Signer> {

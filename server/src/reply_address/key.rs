@@ -29,7 +29,7 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 use super::ReplyAddressTemplate;
-use crate::db::{notifications as q, DbConnection, DbError};
+use crate::db::{server_secrets, DbConnection, DbError};
 
 /// The name of the key in `server_secrets`.
 pub const REPLY_KEY_NAME: &str = "reply-address-key";
@@ -128,7 +128,7 @@ pub enum ReplyTarget {
 /// Storage failures.
 pub fn load_secret(conn: &mut DbConnection) -> Result<Vec<u8>, DbError> {
     let fresh = crate::secrets::random_string(48, crate::secrets::LOWER_ALNUM);
-    Ok(q::secret(conn, REPLY_KEY_NAME, &fresh)?.into_bytes())
+    Ok(server_secrets::get_or_create(conn, REPLY_KEY_NAME, &fresh)?.into_bytes())
 }
 
 fn base32(bytes: &[u8]) -> String {

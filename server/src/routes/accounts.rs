@@ -3,8 +3,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use turnpost_shared::{CodeSent, SignUpRequest};
 
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::{accounts, validate};
 
 /// Creates an unverified account and mails it a one-time code.
@@ -43,14 +43,14 @@ pub async fn create(
         .limits
         .check("signup", &client_address(&state, &req), &email.key)?;
     let ctx = state.mail.clone();
-    crate::blocking::with_conn(&state, move |conn| {
+    crate::http::blocking::with_conn(&state, move |conn| {
         Ok(accounts::sign_up(conn, &name, &email, &ctx)?)
     })
     .await?;
     Ok(HttpResponse::Accepted().json(code_sent()))
 }
 
-pub(crate) use crate::auth::client_address;
+pub(crate) use crate::http::auth::client_address;
 
 pub(crate) fn code_sent() -> CodeSent {
     CodeSent {

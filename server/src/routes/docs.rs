@@ -3,7 +3,7 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// The OpenAPI document.
 pub async fn openapi_json(state: web::Data<AppState>) -> HttpResponse {

@@ -3,8 +3,8 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::Health;
 
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// Checks the database and answers
 /// `{"status":"ok","database":"postgres"|"sqlite","mail_backlog":N,"oldest_pending_mail_secs":S}`:
@@ -17,7 +17,7 @@ use crate::state::AppState;
     responses((status = 200, body = turnpost_shared::Health), (status = 503, body = turnpost_shared::ErrorBody)))]
 pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let backend = state.backend;
-    let backlog = crate::blocking::with_conn(&state, |conn| {
+    let backlog = crate::http::blocking::with_conn(&state, |conn| {
         crate::db::ping(conn)
             .and_then(|()| crate::db::outbox::backlog(conn))
             .map_err(|e| {

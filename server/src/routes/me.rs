@@ -3,12 +3,12 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::{NotificationSettingsPatch, VacationRequest};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::vacation;
-use crate::json_object::JsonObject;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::json_object::JsonObject;
+use crate::http::state::AppState;
 use crate::preferences;
-use crate::state::AppState;
 
 /// The account of the token used.
 #[utoipa::path(get, path = "/v1/me", tag = "accounts", security(("bearer" = [])),
@@ -28,9 +28,10 @@ pub async fn notifications(
     auth: Authenticated,
 ) -> Result<HttpResponse, ApiError> {
     let account_id = auth.account.id;
-    let settings =
-        crate::blocking::with_conn(&state, move |conn| Ok(preferences::show(conn, account_id)?))
-            .await?;
+    let settings = crate::http::blocking::with_conn(&state, move |conn| {
+        Ok(preferences::show(conn, account_id)?)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(settings))
 }
 
@@ -47,9 +48,9 @@ pub async fn update_notifications(
     patch: Result<JsonObject<NotificationSettingsPatch>, actix_web::Error>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let account_id = auth.account.id;
-    // Refused only once the token passed (see `crate::auth`).
+    // Refused only once the token passed (see `crate::http::auth`).
     let patch = patch?.into_inner();
-    let settings = crate::blocking::with_conn(&state, move |conn| {
+    let settings = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(preferences::update(conn, account_id, &patch)?)
     })
     .await?;
@@ -68,7 +69,8 @@ pub async fn vacation(
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
     let view =
-        crate::blocking::with_games(&state, move |conn, _| vacation::show(conn, &actor)).await?;
+        crate::http::blocking::with_games(&state, move |conn, _| vacation::show(conn, &actor))
+            .await?;
     Ok(HttpResponse::Ok().json(view))
 }
 
@@ -87,7 +89,7 @@ pub async fn take_vacation(
 ) -> Result<HttpResponse, actix_web::Error> {
     let actor = auth.actor();
     let days = request?.days;
-    let view = crate::blocking::with_games(&state, move |conn, ctx| {
+    let view = crate::http::blocking::with_games(&state, move |conn, ctx| {
         vacation::take(conn, ctx, &actor, days, crate::db::now())
     })
     .await?;

@@ -3,9 +3,9 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::metrics::DatabaseGauges;
-use crate::state::AppState;
 
 /// Answers the metrics, with the pool's use and the mail backlog read now.
 ///
@@ -29,7 +29,7 @@ pub async fn metrics(
     }
     let pool = state.pool.state();
     let max = state.pool.max_size();
-    let backlog = crate::blocking::with_conn(&state, |conn| {
+    let backlog = crate::http::blocking::with_conn(&state, |conn| {
         crate::db::outbox::backlog(conn).map_err(|e| {
             tracing::error!(error = %e, "metrics: reading the mail backlog failed");
             ApiError::Unavailable

@@ -17,8 +17,8 @@ pub mod unsubscribe;
 
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError as _};
 
-use crate::error::ApiError;
-use crate::route_table::RouteTable;
+use crate::http::error::ApiError;
+use crate::http::route_table::RouteTable;
 
 /// Every route under `/v1` (and the API reference page), each registered once; the documented
 /// ones with their handler's documentation type (which names its method and path). The OpenAPI

@@ -5,10 +5,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::messages;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// Mutes the messages of a game the caller plays in (again: no change).
 ///
@@ -47,7 +47,7 @@ async fn game(
     on: bool,
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
-    let mutes = crate::blocking::with_games(&state, move |conn, _| {
+    let mutes = crate::http::blocking::with_games(&state, move |conn, _| {
         messages::mute_game(conn, &actor, game_id, on)
     })
     .await?;
@@ -91,7 +91,7 @@ async fn player(
     on: bool,
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
-    let mutes = crate::blocking::with_games(&state, move |conn, _| {
+    let mutes = crate::http::blocking::with_games(&state, move |conn, _| {
         messages::mute_person(conn, &actor, &name, on)
     })
     .await?;
@@ -109,7 +109,7 @@ pub async fn list(
     auth: Authenticated,
 ) -> Result<HttpResponse, ApiError> {
     let me = auth.actor().account_id();
-    let mutes = crate::blocking::with_games(&state, move |conn, _| {
+    let mutes = crate::http::blocking::with_games(&state, move |conn, _| {
         Ok::<_, crate::games::GameError>(messages::mutes(conn, me)?)
     })
     .await?;

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::rating;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// A player and their ratings: for each rating kind they played rated games in, the rating and
 /// deviation (grown for the days without games), whether it is provisional (deviation above
@@ -23,6 +23,7 @@ pub async fn show(
 ) -> Result<HttpResponse, ApiError> {
     let name = path.into_inner();
     let profile =
-        crate::blocking::with_games(&state, move |conn, _| rating::profile(conn, &name)).await?;
+        crate::http::blocking::with_games(&state, move |conn, _| rating::profile(conn, &name))
+            .await?;
     Ok(HttpResponse::Ok().json(profile))
 }

@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::rating::{self, LeaderboardPage};
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// Default page size.
 pub const DEFAULT_LIMIT: u32 = 50;
@@ -75,7 +75,7 @@ pub async fn leaderboard(
 ) -> Result<HttpResponse, ApiError> {
     let page = page_of(&query)?;
     let kind = path.into_inner();
-    let board = crate::blocking::with_games(&state, move |conn, _| {
+    let board = crate::http::blocking::with_games(&state, move |conn, _| {
         rating::leaderboard(conn, &kind, page)
     })
     .await?;

@@ -3,8 +3,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use turnpost_shared::{NewToken, SignInRequest, VerifyRequest};
 
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::{accounts, validate};
 
 /// Mails a one-time code if an account has this email. Answers the same either way.
@@ -24,7 +24,7 @@ pub async fn create(
     let email = validate::email(&body.email)?;
     state.limits.check_email("signin", &email.key)?;
     let ctx = state.mail.clone();
-    crate::blocking::with_conn(&state, move |conn| {
+    crate::http::blocking::with_conn(&state, move |conn| {
         Ok(accounts::sign_in(conn, &email, &ctx)?)
     })
     .await?;
@@ -60,7 +60,7 @@ pub async fn verify(
         &email.key,
     )?;
     let code = body.code;
-    let (secret, token, account) = crate::blocking::with_conn(&state, move |conn| {
+    let (secret, token, account) = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(accounts::verify(conn, &email, &code, &label)?)
     })
     .await?;

@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::TokenList;
 
-use crate::auth::Authenticated;
 use crate::db::tokens;
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// The account's tokens, without their secrets.
 ///
@@ -20,7 +20,8 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let account_id = auth.account.id;
     let rows =
-        crate::blocking::with_conn(&state, move |conn| Ok(tokens::list(conn, account_id)?)).await?;
+        crate::http::blocking::with_conn(&state, move |conn| Ok(tokens::list(conn, account_id)?))
+            .await?;
     Ok(HttpResponse::Ok().json(TokenList {
         tokens: rows
             .iter()
@@ -43,7 +44,7 @@ pub async fn revoke(
 ) -> Result<HttpResponse, ApiError> {
     let account_id = auth.account.id;
     let token_id = path.into_inner();
-    let deleted = crate::blocking::with_conn(&state, move |conn| {
+    let deleted = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(tokens::delete(conn, account_id, token_id)?)
     })
     .await?;

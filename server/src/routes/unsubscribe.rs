@@ -5,9 +5,9 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::preferences::unsubscribe::{self, LinkQuery};
-use crate::state::AppState;
 
 /// The confirmation page of an unsubscribe link.
 ///
@@ -38,7 +38,7 @@ pub async fn one_click(
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
     let (account_id, category) = unsubscribe::verify(&state.mail.link_key, &query)?;
-    let before = crate::blocking::with_conn(&state, move |conn| {
+    let before = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(unsubscribe::apply(conn, account_id, category)?)
     })
     .await?;

@@ -7,7 +7,7 @@ use super::single_flight;
 use crate::accounts::MailContext;
 use crate::db::clocks::{self as q, DueClocks};
 use crate::db::{DbConnection, DbError};
-use crate::games::{frame, Loaded};
+use crate::games::{frame, GameWithSeats};
 
 /// Runs `act` on each game `due` selects, under the sweep lock `key`; returns how many games
 /// it acted on (0 when another process holds the lock).
@@ -19,7 +19,7 @@ pub fn for_each_due(
     ctx: &MailContext,
     key: i64,
     due: &DueClocks<'_>,
-    act: impl FnMut(&mut DbConnection, &mut Loaded) -> Result<(), DbError>,
+    act: impl FnMut(&mut DbConnection, &mut GameWithSeats) -> Result<(), DbError>,
 ) -> Result<usize, DbError> {
     frame::with_locked_games(
         conn,

@@ -11,7 +11,7 @@ use super::TournamentError;
 use crate::db::models::Account;
 use crate::db::tournaments::{self as q, EntryRow};
 use crate::db::{DbConnection, DbError};
-use crate::games::{self, view, Loaded};
+use crate::games::{self, view, GameWithSeats};
 use crate::pairing::{Entrant, TournamentGame};
 
 /// Everything a tournament has been so far.
@@ -22,7 +22,7 @@ pub struct Field {
     /// The pairing module's entrants (same order).
     pub entrants: Vec<Entrant>,
     /// Every game by round, with the game as loaded.
-    pub games: Vec<(TournamentGame, Loaded)>,
+    pub games: Vec<(TournamentGame, GameWithSeats)>,
     /// Byes: (round, entrant).
     pub byes: Vec<(u32, usize)>,
 }
@@ -58,7 +58,7 @@ impl Field {
             .collect();
         let rows = q::games(conn, id)?;
         let ids: Vec<i64> = rows.iter().map(|(_, game)| *game).collect();
-        let mut loaded: HashMap<i64, Loaded> = Loaded::find_many(conn, &ids)?
+        let mut loaded: HashMap<i64, GameWithSeats> = GameWithSeats::find_many(conn, &ids)?
             .into_iter()
             .map(|l| (l.game.id, l))
             .collect();
@@ -111,7 +111,7 @@ impl Field {
 }
 
 /// Each seat's place once a game is over (index seat − 1), as the game view shows them.
-fn placings(loaded: &Loaded) -> Result<Option<Vec<u32>>, DbError> {
+fn placings(loaded: &GameWithSeats) -> Result<Option<Vec<u32>>, DbError> {
     if loaded.game.status != GameStatus::Finished {
         return Ok(None);
     }

@@ -12,9 +12,9 @@ use super::field::Field;
 use super::settings::Settings;
 use super::TournamentError;
 use crate::db::tournaments as q;
+use crate::db::transaction as tx;
 use crate::db::{self, accounts, DbConnection, DbError};
 use crate::pairing::{self, Standing};
-use crate::transaction as tx;
 
 /// How many tournaments a listing shows.
 pub const LIST_LIMIT: i64 = 100;

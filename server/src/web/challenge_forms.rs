@@ -13,7 +13,7 @@ use super::game_page::game_id;
 use super::{SignedIn, WebError};
 use crate::games::rematch::{self, Rematch};
 use crate::games::{challenge, open_seats};
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 fn see(location: String) -> HttpResponse {
     HttpResponse::SeeOther()
@@ -43,7 +43,7 @@ pub async fn accept(
     let id = checked(&signed_in, &form, &path)?;
     let actor = signed_in.actor();
     let message = form.get("message").cloned();
-    crate::blocking::with_games(&state, move |conn, ctx| {
+    crate::http::blocking::with_games(&state, move |conn, ctx| {
         challenge::accept(conn, ctx, &actor, id, message.as_deref())
     })
     .await?;
@@ -62,7 +62,7 @@ pub async fn decline(
 ) -> Result<HttpResponse, WebError> {
     let id = checked(&signed_in, &form, &path)?;
     let actor = signed_in.actor();
-    crate::blocking::with_games(&state, move |conn, ctx| {
+    crate::http::blocking::with_games(&state, move |conn, ctx| {
         challenge::decline(conn, ctx, &actor, id)
     })
     .await?;
@@ -84,9 +84,9 @@ pub async fn join(
     state
         .limits
         .check_join(&signed_in.account.name_key)
-        .map_err(crate::error::ApiError::from)?;
+        .map_err(crate::http::error::ApiError::from)?;
     let actor = signed_in.actor();
-    crate::blocking::with_games(&state, move |conn, ctx| {
+    crate::http::blocking::with_games(&state, move |conn, ctx| {
         open_seats::join(conn, ctx, &actor, id)
     })
     .await?;
@@ -106,7 +106,7 @@ pub async fn leave(
 ) -> Result<HttpResponse, WebError> {
     let id = checked(&signed_in, &form, &path)?;
     let actor = signed_in.actor();
-    crate::blocking::with_games(&state, move |conn, ctx| {
+    crate::http::blocking::with_games(&state, move |conn, ctx| {
         open_seats::leave(conn, ctx, &actor, id)
     })
     .await?;
@@ -130,7 +130,7 @@ pub async fn rematch(
     let limits = state.clone();
     let ctx = state.mail.clone();
     let cap = state.bot_games_cap;
-    let view = crate::blocking::with_conn(&state, move |conn| {
+    let view = crate::http::blocking::with_conn(&state, move |conn| {
         match rematch::check(conn, &actor, id, cap)? {
             Rematch::Made(view) => Ok(*view),
             Rematch::ToMake(checked) => {

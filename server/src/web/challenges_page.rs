@@ -7,7 +7,7 @@ use turnpost_shared::{GameKind, GameView};
 
 use super::{layout, Viewer, WebError};
 use crate::games::open_seats;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// The query: a kind name.
 #[derive(Debug, serde::Deserialize)]
@@ -51,7 +51,7 @@ pub async fn show(
     };
     let signed_in = viewer.signed_in().cloned();
     let account_id = signed_in.as_ref().map_or(0, |s| s.account.id);
-    let challenges = crate::blocking::with_conn(&state, move |conn| {
+    let challenges = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(open_seats::list(conn, account_id, kind)?)
     })
     .await?;

@@ -63,7 +63,7 @@ impl From<GameError> for WebError {
                 Self::not_found(format!("there is no game {game_id}"))
             }
             GameError::Storage(cause) => Self::internal(&cause),
-            other => crate::error::ApiError::from(other).into(),
+            other => crate::http::error::ApiError::from(other).into(),
         }
     }
 }
@@ -74,8 +74,8 @@ impl From<super::csrf::CsrfRefused> for WebError {
     }
 }
 
-impl From<crate::error::ApiError> for WebError {
-    fn from(error: crate::error::ApiError) -> Self {
+impl From<crate::http::error::ApiError> for WebError {
+    fn from(error: crate::http::error::ApiError) -> Self {
         let status = error.status_code();
         if status.is_server_error() {
             Self::internal(&error)

@@ -7,7 +7,7 @@ use turnpost_shared::{GameKind, GameSummary};
 
 use super::{layout, WebError};
 use crate::games::reads::{self, PublicFilter};
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// Games a listing shows.
 const PAGE: i64 = 50;
@@ -102,9 +102,10 @@ pub async fn list(
         player: player.clone(),
         limit: PAGE,
     };
-    let games =
-        crate::blocking::with_conn(&state, move |conn| Ok(reads::public_list(conn, &filter)?))
-            .await?;
+    let games = crate::http::blocking::with_conn(&state, move |conn| {
+        Ok(reads::public_list(conn, &filter)?)
+    })
+    .await?;
     let body = html! {
         h1 { "Games" }
         form.filter method="get" action="/games" {

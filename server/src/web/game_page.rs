@@ -9,11 +9,11 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use maud::{html, Markup, PreEscaped};
 use turnpost_shared::{AnyGame, GameStatus, GameView, Seat};
 
-use super::checked_pass::{self, Checked};
+use super::play_cookie::{self, Checked};
 use super::{board, layout, SignedIn, WebError};
 use crate::games::reads::{self, GamePage};
+use crate::http::state::AppState;
 use crate::play_link::PassRefused;
-use crate::state::AppState;
 
 /// The query of a game page.
 #[derive(Debug, serde::Deserialize)]
@@ -79,7 +79,7 @@ pub async fn show(
             ))
         })?),
     };
-    let pass = checked_pass::pass_of(&state, &req, id).await?;
+    let pass = play_cookie::pass_of(&state, &req, id).await?;
     render(&state, id, ply, pass, played, StatusCode::OK).await
 }
 
@@ -102,7 +102,8 @@ pub async fn render(
         _ => 0,
     };
     let page =
-        crate::blocking::with_conn(state, move |conn| Ok(reads::page(conn, viewer, id)?)).await?;
+        crate::http::blocking::with_conn(state, move |conn| Ok(reads::page(conn, viewer, id)?))
+            .await?;
     let total = page.moves.moves.len();
     let shown = ply.unwrap_or(total);
     if shown > total {
@@ -552,7 +553,7 @@ pub async fn record(
 ) -> Result<HttpResponse, WebError> {
     let id = game_id(&path)?;
     let record =
-        crate::blocking::with_conn(&state, move |conn| Ok(reads::record(conn, id)?)).await?;
+        crate::http::blocking::with_conn(&state, move |conn| Ok(reads::record(conn, id)?)).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .insert_header((

@@ -7,7 +7,7 @@ use turnpost_shared::GameKind;
 
 use super::layout;
 use super::viewer::Viewer;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// The home page.
 pub async fn home(state: web::Data<AppState>, viewer: Viewer) -> HttpResponse {

@@ -16,7 +16,6 @@ mod assets;
 mod board;
 mod challenge_forms;
 mod challenges_page;
-mod checked_pass;
 mod csrf;
 mod docs;
 mod error_page;
@@ -30,6 +29,7 @@ mod markdown;
 mod my_games;
 mod new_game;
 mod play;
+mod play_cookie;
 mod player_page;
 mod rating_graph;
 mod ratings_page;
@@ -51,7 +51,7 @@ pub use viewer::{SignedIn, Viewer};
 
 use actix_web::web;
 
-use crate::route_table::RouteTable;
+use crate::http::route_table::RouteTable;
 
 /// Every page, each registered once; other methods get the HTML 405 page.
 #[must_use]

@@ -9,7 +9,7 @@ use turnpost_shared::{GameStatus, GameSummary};
 
 use super::{layout, SignedIn, WebError};
 use crate::games::reads::{self, ListFilter};
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// How many games of each status the page lists.
 const PER_STATUS: i64 = 50;
@@ -68,7 +68,7 @@ fn accepted(game: &GameSummary, name: &str) -> bool {
 /// Storage failures.
 pub async fn body(state: &AppState, signed_in: &SignedIn) -> Result<Markup, WebError> {
     let actor = signed_in.actor();
-    let lists = crate::blocking::with_conn(state, move |conn| {
+    let lists = crate::http::blocking::with_conn(state, move |conn| {
         let list = |conn: &mut crate::db::DbConnection, status, limit| {
             let filter = ListFilter {
                 status: Some(status),

@@ -15,7 +15,7 @@ use turnpost_shared::{AnyGame, CreateGameRequest, GameKind, Options, OPEN_SEAT};
 use super::game_settings_fields::{self, FormValues};
 use super::{csrf, layout, SignedIn, WebError};
 use crate::games::challenge;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// The query of the form: the kind chosen.
 #[derive(Debug, serde::Deserialize)]
@@ -156,7 +156,7 @@ pub async fn create(
     let ctx = state.mail.clone();
     let cap = state.bot_games_cap;
     let limits = state.clone();
-    let made = crate::blocking::with_conn(&state, move |conn| {
+    let made = crate::http::blocking::with_conn(&state, move |conn| {
         let checked = match challenge::check(conn, &actor, &request, cap) {
             Ok(checked) => checked,
             Err(refusal @ crate::games::GameError::Storage(_)) => return Err(refusal.into()),

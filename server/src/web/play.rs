@@ -13,13 +13,13 @@ use actix_web::{web, HttpRequest, HttpResponse, ResponseError as _};
 use maud::html;
 use turnpost_shared::{ConditionalMoves, DrawAction, PlayMoveRequest};
 
-use super::checked_pass::{check_pass, pass_of, Checked};
 use super::game_page::{self, game_id, Note};
+use super::play_cookie::{check_pass, pass_of, Checked};
 use super::{layout, WebError};
 use crate::games::conditional::{self, Edit};
 use crate::games::{ending, messages, moving, Actor, GameError};
+use crate::http::state::AppState;
 use crate::play_link;
-use crate::state::AppState;
 
 /// `GET /games/{id}/play/{pass}`: the link of a turn card. Sets the game's cookie and redirects
 /// to the game page.
@@ -133,7 +133,7 @@ fn refusal(error: GameError, entered: &str) -> Result<(Note, StatusCode), WebErr
         GameError::Storage(cause) => return Err(WebError::internal(&cause)),
         other => {
             let message = other.to_string();
-            let status = crate::error::ApiError::from(other).status_code();
+            let status = crate::http::error::ApiError::from(other).status_code();
             (Note::Notice(message), status)
         }
     })
@@ -286,7 +286,7 @@ where
         + 'static,
 {
     let ctx = state.mail.clone();
-    Ok(crate::blocking::with_conn(state, move |conn| Ok(f(conn, &ctx))).await?)
+    Ok(crate::http::blocking::with_conn(state, move |conn| Ok(f(conn, &ctx))).await?)
 }
 
 /// `GET /games/{id}/resign`: the confirmation step.

@@ -7,7 +7,7 @@ use turnpost_shared::GameStatus;
 
 use super::{game_list, layout, rating_graph, WebError};
 use crate::games::reads::{self, PublicFilter};
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// A player's page.
 ///
@@ -19,7 +19,7 @@ pub async fn show(
 ) -> Result<HttpResponse, WebError> {
     let asked = path.into_inner();
     let lookup = asked.clone();
-    let found = crate::blocking::with_conn(&state, move |conn| {
+    let found = crate::http::blocking::with_conn(&state, move |conn| {
         let Some(name) = reads::player_name(conn, &lookup)? else {
             return Ok(None);
         };

@@ -8,8 +8,8 @@ use turnpost_shared::Leaderboard;
 use super::{layout, WebError};
 use crate::games::rating::{self, LeaderboardPage};
 use crate::games::GameError;
+use crate::http::state::AppState;
 use crate::ratings::RatingKind;
-use crate::state::AppState;
 
 /// The links to every leaderboard.
 fn kind_links() -> maud::Markup {
@@ -112,7 +112,7 @@ pub async fn show(
     let default_limit = asked_page.limit == PAGE_SIZE;
     let kind = path.into_inner();
     let asked = kind.clone();
-    let board = crate::blocking::with_conn(&state, move |conn| {
+    let board = crate::http::blocking::with_conn(&state, move |conn| {
         match rating::leaderboard(conn, &kind, asked_page) {
             Ok(board) => Ok(Some(board)),
             Err(GameError::UnknownRatingKind(_)) => Ok(None),

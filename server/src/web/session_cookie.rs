@@ -19,7 +19,7 @@ use actix_web::{web, HttpMessage as _};
 use super::csrf;
 use super::viewer::{SignedIn, Viewer};
 use crate::browser_sessions;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 /// The name of the session cookie.
 pub const SESSION_COOKIE: &str = "tp_session";
@@ -86,7 +86,7 @@ async fn resolve(state: &AppState, request: &ServiceRequest) -> Result<Resolved,
     let mut clear_session = false;
     if let Some(secret) = session_secret {
         let lookup = secret.clone();
-        let found = crate::blocking::with_conn(state, move |conn| {
+        let found = crate::http::blocking::with_conn(state, move |conn| {
             Ok(browser_sessions::resolve(conn, &lookup)?)
         })
         .await?;

@@ -20,10 +20,10 @@ use super::{csrf, layout, session_cookie, WebError};
 use crate::accounts;
 use crate::browser_sessions;
 use crate::db::models::{ApiToken, BrowserSession};
-use crate::error::ApiError;
 use crate::games::{vacation, GameError};
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::preferences::{self, Category, Preferences};
-use crate::state::AppState;
 
 /// Everything the page shows, read in one go.
 struct Shown {
@@ -37,7 +37,7 @@ struct Shown {
 async fn read(state: &AppState, signed_in: &SignedIn) -> Result<Shown, WebError> {
     let account_id = signed_in.account.id;
     let actor = signed_in.actor();
-    Ok(crate::blocking::with_conn(state, move |conn| {
+    Ok(crate::http::blocking::with_conn(state, move |conn| {
         let notifications = preferences::show(conn, account_id).map_err(ApiError::from)?;
         let switched_off = Preferences::load(conn, account_id)?.switched_off();
         let vacation = vacation::show(conn, &actor)?;
@@ -350,7 +350,7 @@ pub async fn save_notifications(
         }
     };
     let account_id = signed_in.account.id;
-    let outcome = crate::blocking::with_conn(&state, move |conn| {
+    let outcome = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(preferences::update(conn, account_id, &patch))
     })
     .await?;
@@ -389,7 +389,7 @@ pub async fn take_vacation(
     };
     let actor = signed_in.actor();
     let ctx = state.mail.clone();
-    let outcome = crate::blocking::with_conn(&state, move |conn| {
+    let outcome = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(vacation::take(conn, &ctx, &actor, days, crate::db::now()))
     })
     .await?;
@@ -416,7 +416,7 @@ pub async fn revoke_token(
 ) -> Result<HttpResponse, WebError> {
     check(&signed_in, &form)?;
     let (account_id, token_id) = (signed_in.account.id, path.into_inner());
-    let deleted = crate::blocking::with_conn(&state, move |conn| {
+    let deleted = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(accounts::revoke_token(conn, account_id, token_id)?)
     })
     .await?;
@@ -441,7 +441,7 @@ pub async fn revoke_session(
 ) -> Result<HttpResponse, WebError> {
     check(&signed_in, &form)?;
     let (account_id, session_id) = (signed_in.account.id, path.into_inner());
-    let deleted = crate::blocking::with_conn(&state, move |conn| {
+    let deleted = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(browser_sessions::revoke(conn, account_id, session_id)?)
     })
     .await?;

@@ -16,10 +16,10 @@ use maud::{html, Markup};
 use super::viewer::Viewer;
 use super::{csrf, layout, session_cookie, WebError};
 use crate::accounts::{self, AccountError};
-use crate::auth::client_address;
 use crate::browser_sessions;
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::http::auth::client_address;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::validate;
 
 /// Where to go after signing in: a path of this site only (never another site's address).
@@ -186,7 +186,7 @@ pub async fn sign_up(
     };
     let ctx = state.mail.clone();
     let shown_email = email.email.clone();
-    let outcome = crate::blocking::with_conn(&state, move |conn| {
+    let outcome = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(accounts::sign_up(conn, &name, &email, &ctx))
     })
     .await?;
@@ -253,7 +253,7 @@ pub async fn sign_in(
     };
     let ctx = state.mail.clone();
     let shown_email = email.email.clone();
-    crate::blocking::with_conn(&state, move |conn| {
+    crate::http::blocking::with_conn(&state, move |conn| {
         Ok(accounts::sign_in(conn, &email, &ctx)?)
     })
     .await?;
@@ -334,7 +334,7 @@ pub async fn verify_code(
         }
     };
     let label = session_label(&req);
-    let outcome = crate::blocking::with_conn(&state, move |conn| {
+    let outcome = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(accounts::verify_with(
             conn,
             &email,
@@ -387,7 +387,7 @@ pub async fn follow_link(
     viewer.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
     let link = text(&form, "link").to_owned();
     let label = session_label(&req);
-    let outcome = crate::blocking::with_conn(&state, move |conn| {
+    let outcome = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(accounts::verify_link(conn, &link, |conn, account| {
             browser_sessions::start(conn, account.id, &label)
         }))

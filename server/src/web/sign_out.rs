@@ -9,7 +9,7 @@ use actix_web::{web, HttpResponse};
 use super::viewer::SignedIn;
 use super::{csrf, session_cookie, WebError};
 use crate::browser_sessions;
-use crate::state::AppState;
+use crate::http::state::AppState;
 
 fn signed_out(state: &AppState) -> HttpResponse {
     HttpResponse::SeeOther()
@@ -29,7 +29,7 @@ pub async fn sign_out(
 ) -> Result<HttpResponse, WebError> {
     signed_in.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
     let (account_id, session_id) = (signed_in.account.id, signed_in.session_id);
-    crate::blocking::with_conn(&state, move |conn| {
+    crate::http::blocking::with_conn(&state, move |conn| {
         Ok(browser_sessions::revoke(conn, account_id, session_id)?)
     })
     .await?;
@@ -47,7 +47,7 @@ pub async fn sign_out_everywhere(
 ) -> Result<HttpResponse, WebError> {
     signed_in.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
     let account_id = signed_in.account.id;
-    let count = crate::blocking::with_conn(&state, move |conn| {
+    let count = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(browser_sessions::revoke_all(conn, account_id)?)
     })
     .await?;

@@ -14,7 +14,7 @@ use turnpost_shared::{CreateTournamentRequest, GameKind, TournamentFormat};
 use super::game_settings_fields::{self as fields, field, field_or, FormValues};
 use super::{csrf, layout, SignedIn, WebError};
 use crate::games::GameError;
-use crate::state::AppState;
+use crate::http::state::AppState;
 use crate::tournaments::{self, TournamentError, MAX_ENTRY_DAYS, MAX_PLAYERS, MAX_ROUNDS};
 
 /// The query of the form: the kind chosen.
@@ -249,7 +249,7 @@ pub async fn create(
     state
         .limits
         .check_join(&signed_in.account.name_key)
-        .map_err(crate::error::ApiError::from)?;
+        .map_err(crate::http::error::ApiError::from)?;
     let kind = fields::kind_of(form.get("kind").map(String::as_str))?;
     let request = match request_of(&form, kind) {
         Ok(request) => request,
@@ -257,7 +257,7 @@ pub async fn create(
     };
     let actor = signed_in.actor();
     let ctx = state.mail.clone();
-    let made = crate::blocking::with_conn(&state, move |conn| {
+    let made = crate::http::blocking::with_conn(&state, move |conn| {
         match tournaments::create(conn, &ctx, &actor, &request) {
             Ok(view) => Ok(Ok(view.id)),
             Err(failure) if failed(&failure) => Err(failure.into()),

@@ -14,7 +14,7 @@ use turnpost_shared::{
 };
 
 use super::{csrf, layout, SignedIn, Viewer, WebError};
-use crate::state::AppState;
+use crate::http::state::AppState;
 use crate::tournaments;
 
 fn tournament_id(text: &str) -> Result<i64, WebError> {
@@ -58,7 +58,7 @@ fn summaries(list: &[TournamentSummary]) -> Markup {
 /// # Errors
 /// Storage failures.
 pub async fn list(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResponse, WebError> {
-    let lists = crate::blocking::with_conn(&state, move |conn| {
+    let lists = crate::http::blocking::with_conn(&state, move |conn| {
         let mut lists = Vec::new();
         for status in [
             TournamentStatus::Entry,
@@ -200,7 +200,7 @@ pub async fn show(
     let id = tournament_id(&path)?;
     let signed_in = viewer.signed_in().cloned();
     let viewer_id = signed_in.as_ref().map_or(0, |s| s.account.id);
-    let view = crate::blocking::with_conn(&state, move |conn| {
+    let view = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(tournaments::show(conn, viewer_id, id)?)
     })
     .await?;
@@ -229,11 +229,11 @@ async fn act(
         state
             .limits
             .check_join(&signed_in.account.name_key)
-            .map_err(crate::error::ApiError::from)?;
+            .map_err(crate::http::error::ApiError::from)?;
     }
     let actor = signed_in.actor();
     let ctx = state.mail.clone();
-    crate::blocking::with_conn(&state, move |conn| {
+    crate::http::blocking::with_conn(&state, move |conn| {
         Ok(if join {
             tournaments::join(conn, &ctx, &actor, id)?
         } else {

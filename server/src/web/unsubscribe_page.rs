@@ -12,10 +12,10 @@ use maud::{html, Markup};
 use turnpost_shared::TurnMail;
 
 use super::{csrf, layout, WebError};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::preferences::unsubscribe::{self, LinkQuery};
 use crate::preferences::{Category, Preferences};
-use crate::state::AppState;
 
 /// The query of a link, written back into a form's address.
 fn query_string(query: &LinkQuery, category: Category) -> String {
@@ -114,7 +114,7 @@ pub async fn undo(
         Some("digest") => TurnMail::Digest,
         _ => TurnMail::Immediate,
     };
-    crate::blocking::with_conn(&state, move |conn| {
+    crate::http::blocking::with_conn(&state, move |conn| {
         Ok(unsubscribe::undo(conn, account_id, category, turn_mail)?)
     })
     .await?;

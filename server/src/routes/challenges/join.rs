@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::open_seats;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// Takes the first open seat of a challenge, accepted at once; the game starts when every seat
 /// is filled and accepted. Joining again the seat you took answers the same.
@@ -25,7 +25,7 @@ pub async fn join(
     state.limits.check_join(&auth.account.name_key)?;
     let actor = auth.actor();
     let game_id = path.into_inner();
-    let view = crate::blocking::with_games(&state, move |conn, ctx| {
+    let view = crate::http::blocking::with_games(&state, move |conn, ctx| {
         open_seats::join(conn, ctx, &actor, game_id)
     })
     .await?;

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::open_seats;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// Gives up the open seat you took in a challenge that still waits for players: the seat is
 /// open again. (A seat you were invited to is declined with `POST /v1/games/{id}/decline`.)
@@ -23,7 +23,7 @@ pub async fn leave(
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    let view = crate::blocking::with_games(&state, move |conn, ctx| {
+    let view = crate::http::blocking::with_games(&state, move |conn, ctx| {
         open_seats::leave(conn, ctx, &actor, game_id)
     })
     .await?;

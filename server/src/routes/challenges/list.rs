@@ -4,10 +4,10 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use turnpost_shared::{ChallengeList, GameKind};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::open_seats;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// Query parameters.
 #[derive(Debug, Deserialize)]
@@ -38,8 +38,9 @@ pub async fn list(
         })?),
     };
     let viewer = auth.account.id;
-    let challenges =
-        crate::blocking::with_games(&state, move |conn, _| open_seats::list(conn, viewer, kind))
-            .await?;
+    let challenges = crate::http::blocking::with_games(&state, move |conn, _| {
+        open_seats::list(conn, viewer, kind)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(ChallengeList { challenges }))
 }

@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::ActionMessage;
 
-use crate::auth::Authenticated;
 use crate::games::challenge;
-use crate::json_object::OptionalJson;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::json_object::OptionalJson;
+use crate::http::state::AppState;
 
 /// Accepts the caller's seat of a challenge; the game starts when every seat has accepted. An
 /// optional body `{message}` carries a word for the other players.
@@ -26,9 +26,9 @@ pub async fn accept(
 ) -> Result<HttpResponse, actix_web::Error> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    // Refused only once the token passed (see `crate::auth`).
+    // Refused only once the token passed (see `crate::http::auth`).
     let message = body?.into_inner().message;
-    let view = crate::blocking::with_games(&state, move |conn, ctx| {
+    let view = crate::http::blocking::with_games(&state, move |conn, ctx| {
         challenge::accept(conn, ctx, &actor, game_id, message.as_deref())
     })
     .await?;

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::reads;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// The current position drawn as SVG (the renderer in `turnpost-shared`, shared with the CLI).
 ///
@@ -21,6 +21,7 @@ pub async fn board(
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
     let svg =
-        crate::blocking::with_games(&state, move |conn, _| reads::board_svg(conn, game_id)).await?;
+        crate::http::blocking::with_games(&state, move |conn, _| reads::board_svg(conn, game_id))
+            .await?;
     Ok(HttpResponse::Ok().content_type("image/svg+xml").body(svg))
 }

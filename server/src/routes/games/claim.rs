@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::ending;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// Claims the win on time: in a game with timeout mode `claim`, once the seat to move is past
 /// its deadline, any other seat still playing may take it out as a loss on time (in a two-seat
@@ -24,7 +24,7 @@ pub async fn claim(
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    let view = crate::blocking::with_games(&state, move |conn, ctx| {
+    let view = crate::http::blocking::with_games(&state, move |conn, ctx| {
         ending::claim(conn, ctx, &actor, game_id)
     })
     .await?;

@@ -3,9 +3,9 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::CreateGameRequest;
 
-use crate::auth::Authenticated;
 use crate::games::challenge;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::state::AppState;
 
 /// Challenges players: `{kind, options, seats: [names…], clock?}`; the caller holds a seat.
 /// Built-in bots (`bot-1` … `bot-5`, `bot`) accept at once, so a challenge in which every
@@ -26,14 +26,14 @@ pub async fn create(
     body: Result<web::Json<CreateGameRequest>, actix_web::Error>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let actor = auth.actor();
-    // Refused only once the token passed (see `crate::auth`).
+    // Refused only once the token passed (see `crate::http::auth`).
     let request = body?.into_inner();
     let ctx = state.mail.clone();
     let limits = state.clone();
     // Checked, charged, created and the charge settled in one blocking task, which runs to
     // its end even if the client goes away: only a challenge that can be made is charged
     // (each recipient once), and only one that was made keeps its charge.
-    let view = crate::blocking::with_conn(&state, move |conn| {
+    let view = crate::http::blocking::with_conn(&state, move |conn| {
         let checked = challenge::check(conn, &actor, &request, limits.bot_games_cap)?;
         let charge = limits
             .limits

@@ -3,9 +3,9 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::DrawRequest;
 
-use crate::auth::Authenticated;
 use crate::games::ending;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::state::AppState;
 
 /// `{action: offer|accept|decline}`: offers a draw (standing until the offerer moves again or
 /// a seat leaves), or accepts (the game ends drawn once every other seat still playing has
@@ -28,9 +28,9 @@ pub async fn draw(
 ) -> Result<HttpResponse, actix_web::Error> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    // Refused only once the token passed (see `crate::auth`).
+    // Refused only once the token passed (see `crate::http::auth`).
     let DrawRequest { action, message } = body?.into_inner();
-    let view = crate::blocking::with_games(&state, move |conn, ctx| {
+    let view = crate::http::blocking::with_games(&state, move |conn, ctx| {
         ending::draw(conn, ctx, &actor, game_id, action, message.as_deref())
     })
     .await?;

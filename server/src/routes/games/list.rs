@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::reads::{self, ListFilter};
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// Default page size.
 const DEFAULT_LIMIT: i64 = 20;
@@ -88,8 +88,9 @@ pub async fn list(
         before,
         limit,
     };
-    let list =
-        crate::blocking::with_games(&state, move |conn, _| reads::list(conn, &actor, &filter))
-            .await?;
+    let list = crate::http::blocking::with_games(&state, move |conn, _| {
+        reads::list(conn, &actor, &filter)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(list))
 }

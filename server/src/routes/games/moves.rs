@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::reads;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// Every move: ply, seat, canonical move, time, and whether the server played it; for the
 /// game's players, the messages sent with the actions (`messages`, without those the caller
@@ -23,7 +23,7 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let viewer = auth.actor().account_id();
     let game_id = path.into_inner();
-    let moves = crate::blocking::with_games(&state, move |conn, _| {
+    let moves = crate::http::blocking::with_games(&state, move |conn, _| {
         reads::moves(conn, game_id, Some(viewer))
     })
     .await?;

@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::PlayMoveRequest;
 
-use crate::auth::BearerToken;
-use crate::error::ApiError;
 use crate::games::moving;
-use crate::state::AppState;
+use crate::http::auth::BearerToken;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// Plays `{move, ply}`, where `ply` is the number of moves the client saw played, with an
 /// optional `message` for the other players. An identical retry of a recorded move answers as
@@ -35,7 +35,7 @@ pub async fn play(
     };
     let ctx = state.mail.clone();
     // The hot path: the token is looked up on the connection that then plays the move.
-    let view = crate::blocking::with_conn(&state, move |conn| {
+    let view = crate::http::blocking::with_conn(&state, move |conn| {
         let actor = bearer.authenticate(conn)?.actor();
         match asked {
             Some((game_id, request)) => {

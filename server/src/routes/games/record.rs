@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::reads;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// The game record as plain text: `[Key "value"]` headers (kind, options, seed, players, dates,
 /// result), a blank line, one canonical move per line.
@@ -22,7 +22,8 @@ pub async fn record(
 ) -> Result<HttpResponse, ApiError> {
     let game_id = path.into_inner();
     let record =
-        crate::blocking::with_games(&state, move |conn, _| reads::record(conn, game_id)).await?;
+        crate::http::blocking::with_games(&state, move |conn, _| reads::record(conn, game_id))
+            .await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")
         .body(record.to_text()))

@@ -2,9 +2,9 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
 use crate::games::rematch::{self, Rematch};
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::state::AppState;
 
 /// Challenges the players of a finished game again: same kind, options and clock, seats
 /// rotated (seat 1's player moves to the last seat). The others accept as usual. A game has
@@ -28,20 +28,21 @@ pub async fn rematch(
     let cap = state.bot_games_cap;
     let limits = state.clone();
     // Checked, charged, made and the charge settled in one blocking task, like a challenge.
-    let (view, made) = crate::blocking::with_conn(&state, move |conn| {
-        match rematch::check(conn, &actor, game_id, cap)? {
-            Rematch::Made(view) => Ok((*view, false)),
-            Rematch::ToMake(checked) => {
-                let charge = limits
-                    .limits
-                    .charge_challenge(checked.challenger(), checked.recipients())?;
-                let view = rematch::make(conn, &ctx, &actor, &checked, game_id)?;
-                charge.keep();
-                Ok((view, true))
+    let (view, made) =
+        crate::http::blocking::with_conn(&state, move |conn| {
+            match rematch::check(conn, &actor, game_id, cap)? {
+                Rematch::Made(view) => Ok((*view, false)),
+                Rematch::ToMake(checked) => {
+                    let charge = limits
+                        .limits
+                        .charge_challenge(checked.challenger(), checked.recipients())?;
+                    let view = rematch::make(conn, &ctx, &actor, &checked, game_id)?;
+                    charge.keep();
+                    Ok((view, true))
+                }
             }
-        }
-    })
-    .await?;
+        })
+        .await?;
     Ok(if made {
         HttpResponse::Created().json(view)
     } else {

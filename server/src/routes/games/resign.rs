@@ -3,10 +3,10 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::ActionMessage;
 
-use crate::auth::Authenticated;
 use crate::games::ending;
-use crate::json_object::OptionalJson;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::json_object::OptionalJson;
+use crate::http::state::AppState;
 
 /// Resigns the caller's seat: in a two-seat game the other seat wins; with three or more seats
 /// playing (Chinese Checkers) the seat leaves and the game goes on without it. An optional body
@@ -28,9 +28,9 @@ pub async fn resign(
 ) -> Result<HttpResponse, actix_web::Error> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    // Refused only once the token passed (see `crate::auth`).
+    // Refused only once the token passed (see `crate::http::auth`).
     let message = body?.into_inner().message;
-    let view = crate::blocking::with_games(&state, move |conn, ctx| {
+    let view = crate::http::blocking::with_games(&state, move |conn, ctx| {
         ending::resign(conn, ctx, &actor, game_id, message.as_deref())
     })
     .await?;

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::reads;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// The game: kind, options, seats, status, result, ply, seat to move, position, text board, the
 /// last moves, and the legal moves when it is the caller's turn. Any account may read any game.
@@ -22,8 +22,9 @@ pub async fn show(
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    let view =
-        crate::blocking::with_games(&state, move |conn, _| reads::show(conn, &actor, game_id))
-            .await?;
+    let view = crate::http::blocking::with_games(&state, move |conn, _| {
+        reads::show(conn, &actor, game_id)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(view))
 }

@@ -3,9 +3,9 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::CreateTournamentRequest;
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::tournaments;
 
 /// Creates a tournament you organise: kind, options and clock as in a challenge, a format
@@ -24,7 +24,7 @@ pub async fn create(
     auth: Authenticated,
     body: Result<web::Json<CreateTournamentRequest>, actix_web::Error>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    // Refused only once the token passed (see `crate::auth`).
+    // Refused only once the token passed (see `crate::http::auth`).
     let request = body?.into_inner();
     state
         .limits
@@ -32,7 +32,7 @@ pub async fn create(
         .map_err(ApiError::from)?;
     let actor = auth.actor();
     let ctx = state.mail.clone();
-    let view = crate::blocking::with_conn(&state, move |conn| {
+    let view = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(tournaments::create(conn, &ctx, &actor, &request)?)
     })
     .await?;

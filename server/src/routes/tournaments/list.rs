@@ -4,9 +4,9 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use turnpost_shared::{TournamentList, TournamentStatus};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::tournaments;
 
 /// Query parameters.
@@ -37,7 +37,7 @@ pub async fn list(
         })?,
     };
     let tournaments =
-        crate::blocking::with_conn(&state, move |conn| Ok(tournaments::list(conn, status)?))
+        crate::http::blocking::with_conn(&state, move |conn| Ok(tournaments::list(conn, status)?))
             .await?;
     Ok(HttpResponse::Ok().json(TournamentList { tournaments }))
 }

@@ -2,9 +2,9 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::tournaments;
 
 /// A tournament: settings, entrants, every round's games with results, byes, and the
@@ -22,8 +22,9 @@ pub async fn show(
 ) -> Result<HttpResponse, ApiError> {
     let viewer = auth.account.id;
     let id = path.into_inner();
-    let view =
-        crate::blocking::with_conn(&state, move |conn| Ok(tournaments::show(conn, viewer, id)?))
-            .await?;
+    let view = crate::http::blocking::with_conn(&state, move |conn| {
+        Ok(tournaments::show(conn, viewer, id)?)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(view))
 }

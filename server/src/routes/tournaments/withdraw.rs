@@ -2,9 +2,9 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::tournaments;
 
 /// Withdraws you from a tournament. Before it starts you just leave it; once it runs, your
@@ -24,7 +24,7 @@ pub async fn withdraw(
     let actor = auth.actor();
     let id = path.into_inner();
     let ctx = state.mail.clone();
-    let view = crate::blocking::with_conn(&state, move |conn| {
+    let view = crate::http::blocking::with_conn(&state, move |conn| {
         Ok(tournaments::withdraw(conn, &ctx, &actor, id)?)
     })
     .await?;

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::conditional;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// Clears the caller's conditional moves; answers them (none) at the game's ply.
 ///
@@ -21,7 +21,7 @@ pub async fn clear(
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    let lines = crate::blocking::with_games(&state, move |conn, ctx| {
+    let lines = crate::http::blocking::with_games(&state, move |conn, ctx| {
         conditional::clear(conn, ctx, &actor, game_id)
     })
     .await?;

@@ -3,9 +3,9 @@
 use actix_web::{web, HttpResponse};
 use turnpost_shared::ConditionalMoves;
 
-use crate::auth::Authenticated;
 use crate::games::conditional::{self, Edit};
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::state::AppState;
 
 /// Replaces the caller's conditional moves with `{ply, lines}` (no lines clears them), `ply`
 /// being the game's ply the lines were written for. Each line is checked by the engine move by
@@ -29,9 +29,9 @@ pub async fn set(
 ) -> Result<HttpResponse, actix_web::Error> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    // Refused only once the token passed (see `crate::auth`).
+    // Refused only once the token passed (see `crate::http::auth`).
     let request = body?.into_inner();
-    let lines = crate::blocking::with_games(&state, move |conn, ctx| {
+    let lines = crate::http::blocking::with_games(&state, move |conn, ctx| {
         conditional::set(conn, ctx, &actor, game_id, &request, Edit::Replace)
     })
     .await?;

@@ -2,10 +2,10 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::auth::Authenticated;
-use crate::error::ApiError;
 use crate::games::conditional;
-use crate::state::AppState;
+use crate::http::auth::Authenticated;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 
 /// The caller's conditional moves: the ply they start at (the game's) and the lines, each a
 /// list of moves starting with the opponent's. Private to the seat's player.
@@ -22,7 +22,7 @@ pub async fn show(
 ) -> Result<HttpResponse, ApiError> {
     let actor = auth.actor();
     let game_id = path.into_inner();
-    let lines = crate::blocking::with_games(&state, move |conn, _| {
+    let lines = crate::http::blocking::with_games(&state, move |conn, _| {
         conditional::get(conn, &actor, game_id)
     })
     .await?;

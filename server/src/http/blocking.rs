@@ -3,10 +3,10 @@
 //! `web` and `auth`, so that none of them reaches into another for it.
 
 use crate::db::{DbConnection, DbError};
-use crate::error::ApiError;
 use crate::games::GameError;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::mail_context::MailContext;
-use crate::state::AppState;
 
 /// Runs a game service call on a pooled connection on the blocking thread pool; its refusal
 /// becomes an HTTP answer (`From<GameError> for ApiError`).

@@ -2,6 +2,14 @@
 //! and delivery worker, sweeper and bot worker.
 //! Tests build an [`Application`] on port 0 and talk to it over real HTTP.
 
+mod access_log;
+mod connection_budget;
+mod json_or_page;
+pub mod openapi;
+pub mod request_body;
+mod request_metrics;
+mod security_headers;
+
 use std::net::TcpListener;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -13,15 +21,15 @@ use anyhow::Context as _;
 use tokio::sync::{watch, Notify};
 
 use crate::bots::BotWorker;
-use crate::catch_up::CatchUp;
 use crate::config::{describe_database, Config};
 use crate::db::{self, Backend, Pool};
+use crate::http::ratelimit::{LimitSettings, Limits};
+use crate::http::state::AppState;
 use crate::mail::{OutboxWorker, Transport};
 use crate::mail_context::MailContext;
 use crate::notify::Composer;
-use crate::ratelimit::{LimitSettings, Limits};
-use crate::state::AppState;
 use crate::sweeps::SweepWorker;
+use crate::worker_threads::overdue_catch_up::CatchUp;
 
 /// Largest JSON body accepted, in bytes.
 pub const JSON_LIMIT: usize = 16 * 1024;
@@ -165,7 +173,7 @@ impl Application {
         let from: lettre::message::Mailbox =
             config.mail_from.parse().context("TURNPOST_MAIL_FROM")?;
         let wake = Arc::new(Notify::new());
-        let openapi = crate::openapi::document();
+        let openapi = crate::app::openapi::document();
         let state = web::Data::new(AppState {
             pool: pool.clone(),
             backend,
@@ -204,32 +212,32 @@ impl Application {
         let address = listener.local_addr()?;
         let body_deadline = Duration::from_millis(config.request_body_timeout_ms);
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
-        let open_files = crate::connection_budget::raise_open_files_limit();
-        let per_worker = crate::connection_budget::per_worker(open_files, workers);
+        let open_files = crate::app::connection_budget::raise_open_files_limit();
+        let per_worker = crate::app::connection_budget::per_worker(open_files, workers);
         tracing::debug!(?open_files, workers, ?per_worker, "connections per worker");
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(actix_web::middleware::from_fn(crate::web::resolve_viewer))
                 .wrap(actix_web::middleware::from_fn(move |req, next| {
-                    crate::request_body::read_within(body_deadline, req, next)
+                    crate::app::request_body::read_within(body_deadline, req, next)
                 }))
                 .wrap(actix_web::middleware::from_fn(
-                    crate::security_headers::security_headers,
+                    crate::app::security_headers::security_headers,
                 ))
                 .wrap(actix_web::middleware::from_fn(
-                    crate::access_log::access_log,
+                    crate::app::access_log::access_log,
                 ))
                 .wrap(actix_web::middleware::from_fn(
-                    crate::request_metrics::request_metrics,
+                    crate::app::request_metrics::request_metrics,
                 ))
                 .app_data(state.clone())
                 .app_data(
                     web::JsonConfig::default()
                         .limit(JSON_LIMIT)
-                        .error_handler(crate::error::json_error),
+                        .error_handler(crate::http::error::json_error),
                 )
-                .app_data(web::PathConfig::default().error_handler(crate::error::path_error))
-                .app_data(web::QueryConfig::default().error_handler(crate::fallback::query_error))
+                .app_data(web::PathConfig::default().error_handler(crate::http::error::path_error))
+                .app_data(web::QueryConfig::default().error_handler(json_or_page::query_error))
                 .app_data(
                     web::FormConfig::default()
                         .limit(JSON_LIMIT)
@@ -237,7 +245,7 @@ impl Application {
                 )
                 .configure(crate::routes::configure)
                 .configure(crate::web::configure)
-                .default_service(web::to(crate::fallback::not_found))
+                .default_service(web::to(json_or_page::not_found))
         })
         .shutdown_timeout(30)
         .workers(workers);

@@ -7,9 +7,9 @@ use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
 
 use crate::db::models::Account;
 use crate::db::{self, tokens};
-use crate::error::ApiError;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::secrets;
-use crate::state::AppState;
 
 /// The account behind a valid `Authorization: Bearer tp_…` header.
 ///
@@ -123,7 +123,7 @@ impl FromRequest for Authenticated {
             let state =
                 state.ok_or_else(|| ApiError::Internal("application state missing".into()))?;
             let bearer = bearer?;
-            crate::blocking::with_conn(&state, move |conn| bearer.authenticate(conn)).await
+            crate::http::blocking::with_conn(&state, move |conn| bearer.authenticate(conn)).await
         })
     }
 }

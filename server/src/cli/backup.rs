@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use diesel::connection::SimpleConnection as _;
 use diesel::prelude::*;
 
+use crate::cli::existing_database::{self, ExistingDatabaseError};
 use crate::config::{Config, DatabaseTarget};
-use crate::existing_database::{self, ExistingDatabaseError};
 
 /// Why no backup was written.
 #[derive(Debug, thiserror::Error)]

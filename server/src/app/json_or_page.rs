@@ -4,7 +4,7 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 
-use crate::error::ApiError;
+use crate::http::error::ApiError;
 use crate::web::{not_found_page, WebError};
 
 /// Whether `req` is for the JSON API.

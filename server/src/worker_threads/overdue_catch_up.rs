@@ -1,5 +1,5 @@
 //! The mail side's bound on waiting. Mail is composed and sent on low-priority threads
-//! (`SCHED_IDLE`, see `crate::background`), which give the CPU to the HTTP API at once; under a
+//! (`SCHED_IDLE`, see `crate::worker_threads::idle_priority`), which give the CPU to the HTTP API at once; under a
 //! load that saturates the machine they would wait until it ends. A catch-up thread at normal
 //! priority, one per stage (composing, delivery), looks at the oldest waiting item every
 //! [`CatchUp::check_every`] and works only while it is overdue: from [`CatchUp::after`] until

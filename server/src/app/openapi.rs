@@ -2,7 +2,7 @@
 //!
 //! The schemas come from the API types themselves (`turnpost-shared`'s `openapi` feature, off in
 //! its default build), gathered from the bodies of the routes in the route table
-//! (`crate::route_table`); the paths from the handlers' annotations. `CommonAnswers` adds the
+//! (`crate::http::route_table`); the paths from the handlers' annotations. `CommonAnswers` adds the
 //! answers every route can give whatever it does (401, 400/413/415/422 for bodies, 404 for ids,
 //! 405, 503), so the document lists every status the server answers.
 

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use crate::db::ratings::{self as q, RatingRow};
 use crate::db::{DbConnection, DbError};
 use crate::games::rating_update::rate_ended;
-use crate::games::Loaded;
+use crate::games::GameWithSeats;
 
 /// Two stored values this close are the same (both backends store doubles exactly; this only
 /// forgives a different last bit of floating-point arithmetic).
@@ -55,12 +55,12 @@ impl From<diesel::result::Error> for Stop {
 /// # Errors
 /// Storage failures; [`DbError::Corrupt`] for a game whose stored position cannot be read.
 pub fn rebuild(conn: &mut DbConnection, check_only: bool) -> Result<RebuildReport, DbError> {
-    let outcome = crate::transaction::write_with(conn, |conn| {
+    let outcome = crate::db::transaction::write_with(conn, |conn| {
         let stored = q::all(conn)?;
         q::delete_all(conn)?;
         let games = q::finished_rated_games(conn)?;
         for &game_id in &games {
-            let loaded = Loaded::load(conn, game_id, false).map_err(|e| {
+            let loaded = GameWithSeats::load(conn, game_id, false).map_err(|e| {
                 DbError::Corrupt(format!("game {game_id} cannot be read again: {e}"))
             })?;
             rate_ended(conn, &loaded)?;

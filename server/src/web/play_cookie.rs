@@ -5,8 +5,8 @@ use actix_web::HttpRequest;
 
 use super::WebError;
 use crate::games::Actor;
+use crate::http::state::AppState;
 use crate::play_link::{self, PassRefused, PlayPass};
-use crate::state::AppState;
 
 /// A pass that was checked against the game as it stood.
 #[derive(Debug, Clone)]
@@ -38,7 +38,7 @@ pub async fn check_pass(
 ) -> Result<Result<Checked, PassRefused>, WebError> {
     let key = state.mail.link_key.clone();
     let lookup = text.clone();
-    let checked = crate::blocking::with_conn(state, move |conn| {
+    let checked = crate::http::blocking::with_conn(state, move |conn| {
         Ok(play_link::verify(conn, &key, id, &lookup)?)
     })
     .await?;

@@ -2,18 +2,24 @@
 //! `mail list`, `mail retry`, `mail-in`, `config`, `check`, `backup`,
 //! `copy-to`, `ratings rebuild`.
 
+pub mod backup;
+pub mod check;
+mod command_tree;
+pub mod copy_to;
+pub mod existing_database;
+pub mod rating_rebuild;
+
 use anyhow::Context as _;
 
-pub use crate::existing_database::{EX_CONFIG, EX_TEMPFAIL};
+pub use command_tree::{AccountCommand, Cli, Command, MailCommand, RatingsCommand};
+pub use existing_database::{EX_CONFIG, EX_TEMPFAIL};
 
-use crate::config::{
-    AccountCommand, Command, Config, ConfigError, Loaded, MailCommand, RatingsCommand,
-};
+use crate::config::{CommandLine, Config, ConfigError, LoadError};
 use crate::db::outbox::OutboxStatus;
-use crate::existing_database::ExistingDatabaseError;
 use crate::mail::operator::{self, RetryTarget};
 use crate::mail_context::MailContext;
 use crate::{accounts, app, validate};
+use existing_database::ExistingDatabaseError;
 
 /// The process's exit code for `error`: 75 (`EX_TEMPFAIL`) when trying again later may work,
 /// 78 (`EX_CONFIG`) for a configuration error, 1 otherwise.
@@ -30,12 +36,25 @@ pub fn exit_code(error: &anyhow::Error) -> u8 {
     }
 }
 
-/// Runs the command line as loaded (settings merged from flags, environment and file).
+/// Reads the command line `args` (program name first), the environment and the configuration
+/// file into the server's command tree.
+///
+/// # Errors
+/// As [`crate::config::load`].
+pub fn parse<I, T>(args: I) -> Result<CommandLine<Cli>, LoadError>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString>,
+{
+    crate::config::load(args)
+}
+
+/// Runs the command line as read (settings merged from flags, environment and file).
 ///
 /// # Errors
 /// Whatever the command fails with, with context.
-pub fn run(loaded: Loaded) -> anyhow::Result<()> {
-    let Loaded {
+pub fn run(loaded: CommandLine<Cli>) -> anyhow::Result<()> {
+    let CommandLine {
         cli,
         file,
         settings,
@@ -69,7 +88,7 @@ pub fn run(loaded: Loaded) -> anyhow::Result<()> {
         Command::Check => check(&config),
         Command::Backup { file } => {
             config.validate()?;
-            let backup = crate::backup::write(&config, &file)?;
+            let backup = crate::cli::backup::write(&config, &file)?;
             eprintln!(
                 "{} copied to {} ({} bytes, integrity check ok)",
                 backup.source.display(),
@@ -90,9 +109,9 @@ pub struct RatingsDiffer(usize);
 
 fn ratings_rebuild(config: &Config, check: bool) -> anyhow::Result<()> {
     config.validate()?;
-    let (pool, _) = crate::existing_database::open(config, 1)?;
+    let (pool, _) = crate::cli::existing_database::open(config, 1)?;
     let mut conn = pool.get().context("cannot connect to the database")?;
-    let report = crate::rating_rebuild::rebuild(&mut conn, check)?;
+    let report = crate::cli::rating_rebuild::rebuild(&mut conn, check)?;
     for line in &report.mismatches {
         println!("{line}");
     }
@@ -122,7 +141,7 @@ pub struct ChecksFailed(usize);
 fn check(config: &Config) -> anyhow::Result<()> {
     config.validate()?;
     crate::inbound::settings::check(config)?;
-    let lines = crate::check::run(config);
+    let lines = crate::cli::check::run(config);
     for line in &lines {
         println!("{line}");
     }
@@ -156,7 +175,7 @@ fn mail_in(config: &Config) -> anyhow::Result<()> {
             .context("cannot read the message on stdin")?;
     }
     // Never creates or migrates: a database the server does not use would swallow the reply.
-    let (pool, _) = crate::existing_database::open(config, 1)?;
+    let (pool, _) = crate::cli::existing_database::open(config, 1)?;
     let mut conn = pool
         .get()
         .context("cannot connect to the database")
@@ -193,7 +212,7 @@ fn copy_to(config: &Config, target: &str) -> anyhow::Result<()> {
     }
     let (pool, _, _) = app::open_database(config)?;
     let mut conn = pool.get().context("cannot connect to the database")?;
-    let report = crate::copy_to::copy_to(&mut conn, target)?;
+    let report = crate::cli::copy_to::copy_to(&mut conn, target)?;
     for (table, rows) in &report.tables {
         println!("{table:<24} {rows:>10} rows");
     }
@@ -304,4 +323,13 @@ fn account(config: &Config, command: AccountCommand) -> anyhow::Result<()> {
     );
     println!("{secret}");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_tree_is_well_formed() {
+        use clap::CommandFactory as _;
+        super::Cli::command().debug_assert();
+    }
 }

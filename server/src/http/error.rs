@@ -431,8 +431,8 @@ impl From<crate::validate::ValidationError> for ApiError {
 }
 
 /// 429 with `Retry-After`.
-impl From<crate::ratelimit::RateLimited> for ApiError {
-    fn from(error: crate::ratelimit::RateLimited) -> Self {
+impl From<crate::http::ratelimit::RateLimited> for ApiError {
+    fn from(error: crate::http::ratelimit::RateLimited) -> Self {
         Self::TooManyRequests {
             retry_after_secs: error.retry_after_secs,
         }

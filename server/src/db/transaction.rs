@@ -1,6 +1,6 @@
 //! The transactions every domain operation runs in (accounts, preferences, games). Each body
 //! answers its own domain error (`AccountError`, `PreferenceError`, `GameError`, …), which
-//! only `crate::error` turns into an HTTP answer.
+//! only `crate::http::error` turns into an HTTP answer.
 
 use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::Connection as _;

@@ -3,8 +3,8 @@
 
 use crate::db::{Backend, Pool};
 use crate::games::challenge::BotGamesCap;
+use crate::http::ratelimit::Limits;
 use crate::mail_context::MailContext;
-use crate::ratelimit::Limits;
 
 /// State shared by all handlers.
 #[derive(Debug)]

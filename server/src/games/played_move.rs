@@ -5,7 +5,7 @@
 use chrono::NaiveDateTime;
 use turnpost_shared::AnyGame;
 
-use super::{GameStatus, Loaded, ResultReason};
+use super::{GameStatus, GameWithSeats, ResultReason};
 use crate::db::games::GameState;
 use crate::db::models::MoveRow;
 use crate::db::{DbConnection, DbError};
@@ -30,7 +30,7 @@ pub(super) struct Played {
 /// Storage failures.
 pub(super) fn advance(
     conn: &mut DbConnection,
-    loaded: &mut Loaded,
+    loaded: &mut GameWithSeats,
     mover: i32,
     played: &mut Played,
     next_ply: i32,

@@ -38,7 +38,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonObject<T> {
             serde_json::from_value(Value::Object(object))
                 .map(JsonObject)
                 .map_err(|error| {
-                    crate::error::json_error(JsonPayloadError::Deserialize(error), &req)
+                    crate::http::error::json_error(JsonPayloadError::Deserialize(error), &req)
                 })
         })
     }
@@ -86,7 +86,7 @@ impl<T: DeserializeOwned + Default + 'static> FromRequest for OptionalJson<T> {
                 )),
             };
             read.map(OptionalJson).map_err(|error| {
-                crate::error::json_error(JsonPayloadError::Deserialize(error), &req)
+                crate::http::error::json_error(JsonPayloadError::Deserialize(error), &req)
             })
         })
     }

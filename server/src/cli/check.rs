@@ -6,8 +6,8 @@
 use std::net::ToSocketAddrs as _;
 use std::path::Path;
 
+use crate::cli::existing_database;
 use crate::config::{describe_database, Config, DatabaseTarget};
-use crate::existing_database;
 
 /// The outcome of one check.
 #[derive(Debug, Clone, PartialEq, Eq)]

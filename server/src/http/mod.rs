@@ -1,0 +1,11 @@
+//! The HTTP layer below `routes` and `web`: authentication extractors, storage work off the async
+//! threads, the one place domain errors become HTTP answers, the application state, the route
+//! table that registers API routes and pages alike, JSON object bodies and rate limits.
+
+pub mod auth;
+pub mod blocking;
+pub mod error;
+pub mod json_object;
+pub mod ratelimit;
+pub mod route_table;
+pub mod state;

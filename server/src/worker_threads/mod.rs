@@ -1,0 +1,6 @@
+//! The workers' threads: one at the lowest scheduling priority for the mail composer, delivery
+//! and the bots' search, and the catch-up thread at normal priority that works only while mail
+//! has waited too long.
+
+pub mod idle_priority;
+pub mod overdue_catch_up;
