@@ -7,7 +7,7 @@ use reqwest::blocking::{Client, RequestBuilder};
 use reqwest::StatusCode;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use turnpost_shared::ErrorBody;
+use turnpost_shared::api::ErrorBody;
 
 use crate::failure::Failure;
 use crate::terminal_text::{escape_controls, escape_json};

@@ -3,7 +3,7 @@
 //! clock text (`3d`, `7d+1d/14d`) in words.
 
 use chrono::{DateTime, Local, TimeDelta, TimeZone, Utc};
-use turnpost_shared::ClockSpec;
+use turnpost_shared::play::ClockSpec;
 
 /// A time from the API (RFC 3339) as a UTC instant; None for text that is not one.
 pub fn parse_time(text: &str) -> Option<DateTime<Utc>> {

@@ -1,9 +1,10 @@
 //! How a game looks on a terminal: header, board with coordinates and the last move
 //! highlighted, whose turn it is.
 
-use turnpost_shared::{
-    render_text, AnyGame, GameResult, GameStatus, GameSummary, GameView, Options, ResultReason,
-};
+use turnpost_shared::api::{GameSummary, GameView};
+use turnpost_shared::play::{GameResult, GameStatus, ResultReason};
+use turnpost_shared::render::render_text;
+use turnpost_shared::{AnyGame, Options};
 
 use crate::clock_display::{bank, clock_words, local_deadline, LONG, SHORT};
 use crate::output::text_style;
@@ -52,7 +53,7 @@ fn dice_line(game: &GameView) -> Option<String> {
 }
 
 /// The players with their seats: "anna (Black (seat 1)) vs bob (White (seat 2))".
-pub fn players(seats: &[turnpost_shared::SeatView]) -> String {
+pub fn players(seats: &[turnpost_shared::api::SeatView]) -> String {
     seats
         .iter()
         .map(|seat| {
@@ -100,7 +101,7 @@ pub fn state_line(
     your_turn: bool,
     result: Option<&GameResult>,
     reason: Option<ResultReason>,
-    seats: &[turnpost_shared::SeatView],
+    seats: &[turnpost_shared::api::SeatView],
 ) -> String {
     let name = |seat: u8| seat_player(seats, seat);
     match (status, to_move) {
@@ -118,7 +119,7 @@ pub fn state_line(
 pub fn result_words(
     result: Option<&GameResult>,
     reason: Option<ResultReason>,
-    seats: &[turnpost_shared::SeatView],
+    seats: &[turnpost_shared::api::SeatView],
 ) -> String {
     let how = reason.map_or("", ResultReason::after_result);
     match result {
@@ -162,7 +163,7 @@ fn die_roll(game: &GameView) -> Option<String> {
 /// bob · places: 1 anna, 2 bob, 3 cleo"; empty when there is nothing to say. (In two-seat
 /// games the result already says it all.)
 pub fn departures_words(
-    seats: &[turnpost_shared::SeatView],
+    seats: &[turnpost_shared::api::SeatView],
     departed: &[u8],
     placings: Option<&[u8]>,
 ) -> String {
@@ -273,11 +274,11 @@ pub fn describe(game: &GameView) -> String {
 /// The board with the moves since the seat to move last moved marked in their movers'
 /// colours (`moves_to_mark`, the rule of mails and pages): the same picture for the terminal
 /// and `turnpost board --svg`.
-pub fn marked_view(engine: &AnyGame, game: &GameView) -> turnpost_shared::BoardView {
-    let marked = turnpost_shared::moves_to_mark(&game.last_moves, engine.seat_count());
+pub fn marked_view(engine: &AnyGame, game: &GameView) -> turnpost_shared::render::BoardView {
+    let marked = turnpost_shared::render::moves_to_mark(&game.last_moves, engine.seat_count());
     engine.board_view_with_moves(marked.iter().filter_map(|mv| {
         let seat = turnpost_shared::Seat::new(mv.seat)?;
-        (!turnpost_shared::DepartureText::is_departure(&mv.notation))
+        (!turnpost_shared::play::DepartureText::is_departure(&mv.notation))
             .then_some((seat, mv.notation.as_str()))
     }))
 }
@@ -321,7 +322,7 @@ fn clock_lines(game: &GameView) -> String {
 }
 
 /// The name of the player in `seat`, or "seat N".
-fn seat_player(seats: &[turnpost_shared::SeatView], seat: u8) -> String {
+fn seat_player(seats: &[turnpost_shared::api::SeatView], seat: u8) -> String {
     seats
         .iter()
         .find(|s| s.seat == seat)
@@ -436,7 +437,7 @@ fn fit(text: &str, width: usize) -> String {
 
 #[cfg(test)]
 mod tests {
-    use turnpost_shared::SeatView;
+    use turnpost_shared::api::SeatView;
 
     use super::*;
 
@@ -461,7 +462,7 @@ mod tests {
             seed_sha256: None,
             clock: Some(clock.into()),
             timeout: timeout.parse().unwrap(),
-            on_leave: turnpost_shared::OnLeave::Remove,
+            on_leave: turnpost_shared::play::OnLeave::Remove,
             deadline: Some("2026-11-24T13:03:00Z".into()),
             claimable: false,
             seats: vec![seat(1, "anna", banks[0]), seat(2, "bob", banks[1])],
@@ -554,7 +555,7 @@ mod tests {
             let seat = engine.status().to_move().unwrap();
             let mv = engine.legal_moves()[0].clone();
             let (next, notation) = engine.play(&mv).unwrap();
-            view.last_moves.push(turnpost_shared::MoveView {
+            view.last_moves.push(turnpost_shared::api::MoveView {
                 ply,
                 seat: seat.number(),
                 notation,

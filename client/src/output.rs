@@ -1,7 +1,7 @@
 use std::io::{IsTerminal, Write};
 
 use serde::Serialize;
-use turnpost_shared::TextStyle;
+use turnpost_shared::render::TextStyle;
 
 /// The version of every `--json` document; bumped when a field changes meaning or goes away.
 pub const JSON_VERSION: u32 = 1;

@@ -104,9 +104,9 @@ fn check_reply_parts(lines: &[String]) {
         }
     }
     if let Some(text) = &parts.message {
-        if let Ok(Some(cleaned)) = turnpost_shared::clean_message(text) {
+        if let Ok(Some(cleaned)) = turnpost_shared::play::clean_message(text) {
             assert!(
-                cleaned.chars().count() <= turnpost_shared::MAX_MESSAGE_CHARS,
+                cleaned.chars().count() <= turnpost_shared::play::MAX_MESSAGE_CHARS,
                 "a cleaned message is too long"
             );
             assert!(

@@ -4,9 +4,8 @@
 mod inbound;
 pub use inbound::check_inbound_message;
 
-use turnpost_shared::{
-    AnyGame, GameKind, GameRecord, MoveError, OptionValues, Options, ParseMoveError,
-};
+use turnpost_shared::rules::{OptionValues, ParseMoveError};
+use turnpost_shared::{AnyGame, GameKind, GameRecord, MoveError, Options};
 
 /// Splits off the first byte (0 when there is none).
 fn take_byte(data: &[u8]) -> (u8, &[u8]) {

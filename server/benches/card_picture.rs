@@ -17,7 +17,8 @@
 use std::time::{Duration, Instant};
 
 use turnpost_server::mail::picture::{has_fonts, svg_png, svg_png_whole, PictureError, Png};
-use turnpost_shared::{render_svg, AnyGame, GameKind, Options, Seat, Status};
+use turnpost_shared::render::render_svg;
+use turnpost_shared::{AnyGame, GameKind, Options, Seat, Status};
 
 fn main() {
     let plies: usize = std::env::var("TURNPOST_BENCH_PLIES")

@@ -21,7 +21,7 @@ use serde_json::json;
 use turnpost_server::config::Config;
 use turnpost_server::games::{challenge, moving, Actor};
 use turnpost_server::mail_context::MailContext;
-use turnpost_shared::{CreateGameRequest, PlayMoveRequest};
+use turnpost_shared::api::{CreateGameRequest, PlayMoveRequest};
 
 const KINDS: [&str; 4] = ["kefren", "kechi", "sanqi", "chinese-checkers"];
 const PLAYERS: usize = 200;

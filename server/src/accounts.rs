@@ -1,14 +1,20 @@
 //! Account operations, each one database transaction: sign-up, sign-in codes, verification,
 //! tokens. Shared by the HTTP routes and the operator commands.
 
-use chrono::Duration;
+use chrono::{Duration, NaiveDateTime};
 
-use crate::db::models::{Account, ApiToken, NewAccount, NewApiToken, NewSignInCode};
+use crate::db::accounts::NewAccount;
+use crate::db::codes::NewSignInCode;
+use crate::db::tokens::NewApiToken;
 use crate::db::transaction;
 use crate::db::{self, accounts, codes, tokens, DbConnection, DbError};
 use crate::notify;
 use crate::secrets;
 use crate::validate::{AccountName, EmailAddress};
+
+// The rows these operations hand out, for callers that hold no queries of their own (pages).
+pub use crate::db::accounts::Account;
+pub use crate::db::tokens::ApiToken;
 
 /// How long a one-time code is valid.
 pub const CODE_VALIDITY_MINUTES: i64 = 15;
@@ -78,6 +84,23 @@ pub enum AccountError {
     Storage(DbError),
 }
 
+/// The row of a new account named `name` at `email`, created `now`.
+fn new_account<'a>(
+    name: &'a AccountName,
+    email: &'a EmailAddress,
+    verified_at: Option<NaiveDateTime>,
+    now: NaiveDateTime,
+) -> NewAccount<'a> {
+    NewAccount {
+        name: &name.name,
+        name_key: &name.key,
+        email: &email.email,
+        email_key: &email.key,
+        verified_at,
+        created_at: now,
+    }
+}
+
 /// "1 more attempt", "3 more attempts".
 fn attempts_left(left: i32) -> String {
     match left {
@@ -86,27 +109,13 @@ fn attempts_left(left: i32) -> String {
     }
 }
 
-impl From<DbError> for AccountError {
-    fn from(error: DbError) -> Self {
-        if error.is_unique_violation() {
-            Self::Conflict
-        } else {
-            Self::Storage(error)
-        }
-    }
-}
-
-impl From<diesel::result::Error> for AccountError {
-    fn from(error: diesel::result::Error) -> Self {
-        DbError::Query(error).into()
-    }
-}
+crate::db::conflict_or_storage!(AccountError);
 
 /// Whether an unverified account can be replaced: no live code remains for it.
 fn is_stale(
     conn: &mut DbConnection,
     account: &Account,
-    now: chrono::NaiveDateTime,
+    now: NaiveDateTime,
 ) -> Result<bool, DbError> {
     Ok(account.verified_at.is_none()
         && codes::latest_expiry(conn, account.id)?.is_none_or(|t| t <= now))
@@ -158,17 +167,7 @@ pub fn sign_up(
             }
             accounts::delete(conn, b.id)?;
         }
-        let account = accounts::insert(
-            conn,
-            &NewAccount {
-                name: &name.name,
-                name_key: &name.key,
-                email: &email.email,
-                email_key: &email.key,
-                verified_at: None,
-                created_at: now,
-            },
-        )?;
+        let account = accounts::insert(conn, &new_account(name, email, None, now))?;
         issue_code(conn, &account, ctx)?;
         Ok(())
     })?;
@@ -374,17 +373,7 @@ pub fn create_verified(
             }
             accounts::delete(conn, existing.id)?;
         }
-        let account = accounts::insert(
-            conn,
-            &NewAccount {
-                name: &name.name,
-                name_key: &name.key,
-                email: &email.email,
-                email_key: &email.key,
-                verified_at: Some(now),
-                created_at: now,
-            },
-        )?;
+        let account = accounts::insert(conn, &new_account(name, email, Some(now), now))?;
         let (secret, token) = insert_token(conn, account.id, label)?;
         Ok((secret, token, account))
     })

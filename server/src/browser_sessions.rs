@@ -6,9 +6,13 @@
 
 use chrono::Duration;
 
-use crate::db::models::{Account, BrowserSession, NewBrowserSession};
+use crate::db::accounts::Account;
+use crate::db::browser_sessions::NewBrowserSession;
 use crate::db::{self, browser_sessions as q, DbConnection, DbError};
 use crate::secrets;
+
+// The row a session is, for callers that hold no queries of their own (pages).
+pub use crate::db::browser_sessions::BrowserSession;
 
 /// Days a session may go unused before it stops signing in (also the cookie's lifetime).
 pub const IDLE_DAYS: i64 = 90;

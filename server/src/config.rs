@@ -1,6 +1,7 @@
 //! Configuration: flags with environment fallbacks (clap `env`) over a TOML file ([`load`]),
 //! read once at start; [`report`] shows where each value came from.
 
+pub mod client_address;
 mod file;
 mod report;
 
@@ -13,7 +14,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::client_address::{ProxyHeader, TrustedProxies};
+use crate::config::client_address::{ProxyHeader, TrustedProxies};
 
 /// Every server setting.
 #[derive(Debug, Clone, Args)]

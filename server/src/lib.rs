@@ -30,10 +30,10 @@
 //!   (reply-address templates and signed keys, written by `notify`, read by `inbound`),
 //!   [`mail_context`], [`preferences`] (mail preferences and unsubscribe), [`clocks`]
 //!   (deadline maths), `pairing` (tournament pairings and standings, pure), [`validate`],
-//!   [`client_address`], [`worker_threads`] (the workers' low-priority threads and the mail
+//!   [`worker_threads`] (the workers' low-priority threads and the mail
 //!   side's catch-up thread), [`db`] (tables, queries, and the transactions every domain
 //!   operation runs in), [`secrets`], [`private_files`], [`config`] (settings from flags,
-//!   environment and the TOML file), [`metrics`] (this process's Prometheus counters, recorded
+//!   environment and the TOML file; the client's address behind trusted proxies), [`metrics`] (this process's Prometheus counters, recorded
 //!   from every layer).
 //!
 //! Seams for new features:
@@ -64,7 +64,6 @@ pub mod app;
 pub mod bots;
 pub mod browser_sessions;
 pub mod cli;
-pub mod client_address;
 pub mod clocks;
 pub mod config;
 pub mod db;

@@ -52,10 +52,10 @@ pub fn account_name(raw: &str) -> Result<AccountName, ValidationError> {
             "a name has only letters, digits, '-' and '_' (found {bad:?})"
         )));
     }
-    if raw.eq_ignore_ascii_case(turnpost_shared::OPEN_SEAT) {
+    if raw.eq_ignore_ascii_case(turnpost_shared::api::OPEN_SEAT) {
         return Err(ValidationError::Name(format!(
             "`{}` marks an open seat in challenges; choose another name",
-            turnpost_shared::OPEN_SEAT
+            turnpost_shared::api::OPEN_SEAT
         )));
     }
     Ok(AccountName {

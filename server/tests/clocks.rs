@@ -515,7 +515,7 @@ async fn vacation_pauses_the_clocks(backend: Backend) {
 /// have left it.
 async fn vacation_days_renew_with_the_calendar_year(backend: Backend) {
     use chrono::Datelike;
-    use turnpost_server::db::models::VacationRow;
+    use turnpost_server::db::clocks::VacationRow;
     use turnpost_server::db::schema::{accounts, vacations};
 
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 0).await;

@@ -24,7 +24,7 @@ use serde_json::{json, Value};
 use turnpost_server::db::outbox::{OutboxMail, OutboxStatus};
 use turnpost_server::db::schema::{games, mail_outbox};
 use turnpost_server::games::Actor;
-use turnpost_shared::PlayMoveRequest;
+use turnpost_shared::api::PlayMoveRequest;
 
 const KINDS: [&str; 4] = ["kefren", "kechi", "sanqi", "chinese-checkers"];
 

@@ -24,7 +24,8 @@ use turnpost_server::mail::StoredParts;
 use turnpost_server::notify;
 use turnpost_server::preferences::unsubscribe;
 use turnpost_server::worker_threads::overdue_catch_up::CatchUp;
-use turnpost_shared::{CreateGameRequest, GameKind, GameView, PlayMoveRequest};
+use turnpost_shared::api::{CreateGameRequest, GameView, PlayMoveRequest};
+use turnpost_shared::GameKind;
 
 both_backends!(
     a_move_answers_its_last_moves_and_records_one_event,

@@ -14,7 +14,8 @@ use common::{get, post, Backend, TestApp};
 use reqwest::Method;
 use serde_json::{json, Value};
 use turnpost_server::db::outbox::OutboxMail;
-use turnpost_shared::{seed_commitment, AnyGame, GameKind, GameRecord, Options};
+use turnpost_shared::play::seed_commitment;
+use turnpost_shared::{AnyGame, GameKind, GameRecord, Options};
 
 both_backends!(
     kefren_full_game,
@@ -399,7 +400,7 @@ async fn challenge_refusals(backend: Backend) {
     .await;
     assert_eq!(
         chess.body["error"]["message"],
-        "unknown game kind `chess`: expected one of kefren, kechi, sanqi, chinese-checkers"
+        "unknown game kind `chess`: expected one of `kefren`, `kechi`, `sanqi`, `chinese-checkers`"
     );
     let bad_json = app
         .request(Method::POST, "/v1/games", Some(&anna), Some("{\"kind\":"))

@@ -601,7 +601,7 @@ async fn health_openapi_and_docs(backend: Backend) {
     let samples = [
         (
             "SignUpRequest",
-            serde_json::to_value(turnpost_shared::SignUpRequest {
+            serde_json::to_value(turnpost_shared::api::SignUpRequest {
                 name: "n".into(),
                 email: "e".into(),
             })
@@ -609,11 +609,12 @@ async fn health_openapi_and_docs(backend: Backend) {
         ),
         (
             "SignInRequest",
-            serde_json::to_value(turnpost_shared::SignInRequest { email: "e".into() }).unwrap(),
+            serde_json::to_value(turnpost_shared::api::SignInRequest { email: "e".into() })
+                .unwrap(),
         ),
         (
             "VerifyRequest",
-            serde_json::to_value(turnpost_shared::VerifyRequest {
+            serde_json::to_value(turnpost_shared::api::VerifyRequest {
                 email: "e".into(),
                 code: "c".into(),
                 label: Some("l".into()),
@@ -622,7 +623,7 @@ async fn health_openapi_and_docs(backend: Backend) {
         ),
         (
             "CodeSent",
-            serde_json::to_value(turnpost_shared::CodeSent {
+            serde_json::to_value(turnpost_shared::api::CodeSent {
                 status: "s".into(),
                 expires_in_seconds: 1,
             })
@@ -630,7 +631,7 @@ async fn health_openapi_and_docs(backend: Backend) {
         ),
         (
             "Account",
-            serde_json::to_value(turnpost_shared::Account {
+            serde_json::to_value(turnpost_shared::api::Account {
                 id: 1,
                 name: "n".into(),
                 email: "e".into(),
@@ -640,7 +641,7 @@ async fn health_openapi_and_docs(backend: Backend) {
         ),
         (
             "TokenInfo",
-            serde_json::to_value(turnpost_shared::TokenInfo {
+            serde_json::to_value(turnpost_shared::api::TokenInfo {
                 id: 1,
                 label: "l".into(),
                 created_at: "t".into(),
@@ -650,11 +651,11 @@ async fn health_openapi_and_docs(backend: Backend) {
         ),
         (
             "TokenList",
-            serde_json::to_value(turnpost_shared::TokenList { tokens: vec![] }).unwrap(),
+            serde_json::to_value(turnpost_shared::api::TokenList { tokens: vec![] }).unwrap(),
         ),
         (
             "Health",
-            serde_json::to_value(turnpost_shared::Health {
+            serde_json::to_value(turnpost_shared::api::Health {
                 status: "s".into(),
                 database: "d".into(),
                 mail_backlog: 0,
@@ -664,7 +665,7 @@ async fn health_openapi_and_docs(backend: Backend) {
         ),
         (
             "ErrorDetail",
-            serde_json::to_value(turnpost_shared::ErrorDetail {
+            serde_json::to_value(turnpost_shared::api::ErrorDetail {
                 code: "c".into(),
                 message: "m".into(),
             })

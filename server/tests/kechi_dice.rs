@@ -23,7 +23,8 @@ use common::{get, post, Backend, TestApp};
 use serde_json::{json, Value};
 use sha2::{Digest as _, Sha256};
 use turnpost_server::db::outbox::OutboxStatus;
-use turnpost_shared::{AnyGame, DepartureText, GameRecord, Options};
+use turnpost_shared::play::DepartureText;
+use turnpost_shared::{AnyGame, GameRecord, Options};
 
 both_backends!(
     a_running_game_shows_no_seed_and_the_end_reveals_it,
@@ -486,9 +487,9 @@ async fn bots_think_without_the_seed(backend: Backend) {
         "{}",
         after.position_text()
     );
-    let level = turnpost_shared::BotLevel::new(2).unwrap();
+    let level = turnpost_shared::bot::BotLevel::new(2).unwrap();
     assert_eq!(
-        turnpost_shared::choose_move(&view, level, 3).unwrap(),
-        turnpost_shared::choose_move(&full, level, 3).unwrap()
+        turnpost_shared::bot::choose_move(&view, level, 3).unwrap(),
+        turnpost_shared::bot::choose_move(&full, level, 3).unwrap()
     );
 }

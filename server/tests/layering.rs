@@ -194,7 +194,7 @@ fn mail_delivery_decides_and_composes_nothing() {
 #[test]
 fn mail_decisions_name_no_http_type() {
     let (files, found) = offences(
-        &["notify", "mail", "mail_context", "background"],
+        &["notify", "mail", "mail_context", "worker_threads"],
         &[
             "actix",
             "ApiError",

@@ -16,7 +16,7 @@ use chrono::NaiveDateTime;
 use common::{Backend, TestDb};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
-use turnpost_server::db::models::NewAccount;
+use turnpost_server::db::accounts::NewAccount;
 use turnpost_server::db::outbox::OutboxStatus;
 use turnpost_server::db::{self, accounts, outbox, DbConnection};
 use turnpost_server::mail::{self, ComposedMail, NewMail, CLAIM_BATCH};

@@ -412,7 +412,10 @@ fn left_game_that_goes_on() {
     let options = Options::from_pairs(["players=3"]).unwrap();
     let start = AnyGame::new(GameKind::ChineseCheckers, &options).unwrap();
     let (position, line) = start
-        .leave(Seat::new(3).unwrap(), turnpost_shared::Departure::Resign)
+        .leave(
+            Seat::new(3).unwrap(),
+            turnpost_shared::play::Departure::Resign,
+        )
         .unwrap();
     let players = ["anna", "bert", "cleo"]
         .iter()
@@ -446,7 +449,7 @@ fn left_game_that_goes_on() {
         &recipient("bert"),
         &game,
         "cleo",
-        turnpost_shared::Departure::Resign,
+        turnpost_shared::play::Departure::Resign,
         "anna",
     );
     assert!(mail

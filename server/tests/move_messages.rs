@@ -24,7 +24,8 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use turnpost_server::inbound::{split_reply, written_lines, InboundMessage};
 use turnpost_server::mail_context::MailContext;
-use turnpost_shared::{clean_message, AnyGame, Options};
+use turnpost_shared::play::clean_message;
+use turnpost_shared::{AnyGame, Options};
 
 both_backends!(
     players_see_messages_and_nobody_else,

@@ -5,7 +5,8 @@
 
 use std::time::Instant;
 
-use turnpost_shared::{choose_move, random_move, AnyGame, BotLevel, GameKind, Options};
+use turnpost_shared::bot::{choose_move, random_move, BotLevel};
+use turnpost_shared::{AnyGame, GameKind, Options};
 
 const CASES: &[(&str, GameKind, &[&str])] = &[
     ("kefren", GameKind::Kefren, &[]),

@@ -1,3 +1,6 @@
+//! A position of any implemented game, chosen at run time: the dispatch the server and the CLI use
+//! when they learn the game's kind from a record, a request or the command line.
+
 use serde::{Deserialize, Serialize};
 
 use crate::kind::for_each_game;
@@ -585,7 +588,7 @@ mod tests {
     #![allow(clippy::unwrap_used, reason = "tests")]
 
     use super::*;
-    use crate::{rules_for_players, PLAYERS_OPTION};
+    use crate::rules::{rules_for_players, PLAYERS_OPTION};
 
     #[test]
     fn every_kind_of_the_table_has_an_engine() {

@@ -1,3 +1,6 @@
+//! A game-independent picture of a position (cells on a character grid with coordinate labels),
+//! which every game builds and the text and SVG renderers draw.
+
 use serde::{Deserialize, Serialize};
 
 /// A game-independent picture of a position: cells placed on a character grid, with labels

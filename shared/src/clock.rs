@@ -163,79 +163,22 @@ impl fmt::Display for ClockSpec {
     }
 }
 
-/// What happens when a seat's time runs out. JSON writes `auto` or `claim` and reads them as
-/// [`FromStr`] does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[cfg_attr(feature = "openapi", schema(rename_all = "lowercase"))]
-pub enum TimeoutMode {
-    /// The server ends the game as a loss on time for the seat that ran out.
-    #[default]
-    Auto,
-    /// The other players may claim the win; until then the game goes on.
-    Claim,
-}
-
-impl TimeoutMode {
-    /// `auto` or `claim`.
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Auto => "auto",
-            Self::Claim => "claim",
-        }
+crate::named_value! {
+    noun: "timeout mode";
+    /// What happens when a seat's time runs out. JSON writes `auto` or `claim` and reads them as
+    /// [`FromStr`] does.
+    #[derive(Default)]
+    pub enum TimeoutMode {
+        /// The server ends the game as a loss on time for the seat that ran out.
+        #[default]
+        Auto = "auto",
+        /// The other players may claim the win; until then the game goes on.
+        Claim = "claim",
     }
 }
 
-impl fmt::Display for TimeoutMode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl serde::Serialize for TimeoutMode {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for TimeoutMode {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(|_| {
-            serde::de::Error::custom(format_args!(
-                "{UNKNOWN_TIMEOUT_MODE} `{text}`: expected `auto` or `claim`"
-            ))
-        })
-    }
-}
-
-/// How the message of a timeout mode that JSON cannot read begins.
+/// How the message of a timeout mode that cannot be read begins.
 pub const UNKNOWN_TIMEOUT_MODE: &str = "unknown timeout mode";
-
-impl TryFrom<String> for TimeoutMode {
-    type Error = ClockError;
-
-    fn try_from(text: String) -> Result<Self, Self::Error> {
-        text.parse()
-    }
-}
-
-impl FromStr for TimeoutMode {
-    type Err = ClockError;
-
-    /// Reads `auto` or `claim` (any case).
-    fn from_str(text: &str) -> Result<Self, ClockError> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "auto" => Ok(Self::Auto),
-            "claim" => Ok(Self::Claim),
-            _ => Err(ClockError {
-                text: text.to_owned(),
-                reason: "expected the timeout mode `auto` or `claim`".into(),
-            }),
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -285,6 +228,7 @@ mod tests {
     fn timeout_modes() {
         assert_eq!("auto".parse(), Ok(TimeoutMode::Auto));
         assert_eq!("CLAIM".parse(), Ok(TimeoutMode::Claim));
-        assert!("never".parse::<TimeoutMode>().is_err());
+        let error = "never".parse::<TimeoutMode>().unwrap_err().to_string();
+        assert!(error.starts_with(UNKNOWN_TIMEOUT_MODE), "{error}");
     }
 }

@@ -1,3 +1,6 @@
+//! The contract every rule engine implements (the `Game` trait): start from options, whose turn,
+//! legal moves, parse → resolve → play, status and scores.
+
 use std::fmt::Debug;
 
 use crate::{

@@ -2,11 +2,23 @@
 //! position text, board views for rendering, and the HTTP API's request/response types.
 //!
 //! Every game implements [`Game`]; [`AnyGame`] handles a game whose kind is known only at run time.
+//! The root holds those two and the few types nearly every user names; the rest is by area:
+//!
+//! - [`api`]: the HTTP API's request and response bodies, one file an area (accounts, tokens,
+//!   games, messages, notifications, ratings, tournaments, health, errors);
+//! - [`games`]: the four engines (Kefren, Kechi, SanQi, Chinese Checkers) and their moves and cells;
+//! - [`rules`]: what every engine is built from: the [`Game`] contract, options, notation
+//!   lexing, errors, forced moves, replays, the rules for players;
+//! - [`play`]: a game's life around the rules: clocks, leaving seats, conditional moves,
+//!   messages, results and places, the record, the dice seed's commitment;
+//! - [`render`]: boards for people, as text and SVG, and the words beside them;
+//! - [`bot`]: the computer opponents;
+//! - [`named_value`]: values known by fixed names ([`named_value!`]).
 
 mod any_game;
-mod api;
+pub mod api;
 mod board_view;
-mod bot;
+pub mod bot;
 mod bot_move;
 mod clock;
 mod conditional;
@@ -21,83 +33,105 @@ mod marked_moves;
 mod move_error;
 mod move_list;
 mod move_message;
+pub mod named_value;
 mod notation;
-mod notification_api;
 mod on_leave;
 mod options;
 mod placings;
 mod players_rules;
 mod position_error;
-mod rating_api;
 mod record;
-mod render;
+pub mod render;
 mod result_reason;
 mod seat;
 mod seed_commitment;
 mod status;
-mod tournament_api;
 
 mod chinese_checkers;
 mod kechi;
 mod kefren;
 mod sanqi;
 
-pub use any_game::{AnyGame, EngineError, GameSnapshot, ReplayError};
-pub use api::{
-    Account, ActionMessage, ChallengeList, CodeSent, ConditionalMoves, CreateGameRequest,
-    DrawAction, DrawRequest, ErrorBody, ErrorDetail, GameList, GameSummary, GameView, Health,
-    MessageAction, MessageMutes, MessageView, MoveList, MoveView, NewToken, OptionValue,
-    PlayMoveRequest, RatingChanges, SeatRating, SeatView, SignInRequest, SignUpRequest, TokenInfo,
-    TokenList, VerifyRequest, OPEN_SEAT,
-};
-pub use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
-pub use bot::{
-    analyse_typed, choose_typed_move, final_values, logistic, portable_exp, random_typed_move,
-    two_player_values, BadBotLevel, BotChoice, BotError, BotLevel, BotPolicy, SeatValues,
-    SplitMix64, MAX_SEATS,
-};
-pub use bot_move::{analyse, choose_move, random_move};
-pub use clock::{ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE, UNKNOWN_TIMEOUT_MODE};
-pub use conditional::{
-    ConditionalError, ConditionalTree, Followed, MAX_CONDITIONAL_DEPTH, MAX_CONDITIONAL_NODES,
-};
-pub use counted::counted;
-pub use departure::{Departure, DepartureText, LeaveError, UnknownDeparture};
-pub use forced_moves::{ForcedContinuation, MAX_FORCED_MOVES};
-pub use game::{perft, Game, PlayFailure};
-pub use game_result::{BadGameResult, GameResult};
-pub use game_status::{GameStatus, UnknownGameStatus};
-pub use kind::{GameKind, UnknownGameKind, UNKNOWN_GAME_KIND};
-pub use marked_moves::moves_to_mark;
+pub use any_game::AnyGame;
+pub use game::Game;
+pub use kind::GameKind;
 pub use move_error::MoveError;
-pub use move_list::split_move_list;
-pub use move_message::{clean_message, MessageError, MAX_MESSAGE_CHARS};
-pub use notation::{CellText, Cursor, ParseMoveError};
-pub use notification_api::{
-    CategoriesPatch, NotificationCategories, NotificationSettings, NotificationSettingsPatch,
-    TurnMail, UnknownTurnMail, Vacation, VacationRequest,
-};
-pub use on_leave::{OnLeave, UnknownOnLeave};
-pub use options::{OptionError, OptionSpec, OptionValues, Options, RatedValues, PLAYERS_OPTION};
-pub use placings::placings;
-pub use players_rules::rules_for_players;
-pub use position_error::PositionError;
-pub use rating_api::{KindRating, Leaderboard, LeaderboardEntry, PlayerProfile, RatingPoint};
-pub use record::{GameRecord, RecordError, ReplayRecordError};
-pub use render::{render_svg, render_text, svg_cell_pitch, svg_size, TextStyle};
-pub use result_reason::{ResultReason, UnknownResultReason};
+pub use options::Options;
+pub use record::GameRecord;
 pub use seat::Seat;
-pub use seed_commitment::seed_commitment;
 pub use status::Status;
-pub use tournament_api::{
-    CreateTournamentRequest, EntrantView, RoundView, StandingView, TournamentFormat,
-    TournamentGameView, TournamentList, TournamentStatus, TournamentSummary, TournamentView,
-};
 
-pub use chinese_checkers::{
-    ChineseCheckers, ChineseCheckersHole, ChineseCheckersIllegal, ChineseCheckersMove,
-    ChineseCheckersMoveText,
-};
-pub use kechi::{Kechi, KechiCell, KechiIllegal, KechiMoveText, KechiStoneMove, KechiTurn};
-pub use kefren::{Kefren, KefrenCell, KefrenIllegal, KefrenMove, KefrenMoveText};
-pub use sanqi::{SanQi, SanQiCell, SanQiColour, SanQiIllegal, SanQiMove, SanQiMoveText};
+/// The four engines, each with its move, cell and error types.
+pub mod games {
+    pub use crate::chinese_checkers::{
+        ChineseCheckers, ChineseCheckersHole, ChineseCheckersIllegal, ChineseCheckersMove,
+        ChineseCheckersMoveText,
+    };
+    pub use crate::kechi::{
+        Kechi, KechiCell, KechiIllegal, KechiMoveText, KechiStoneMove, KechiTurn,
+    };
+    pub use crate::kefren::{Kefren, KefrenCell, KefrenIllegal, KefrenMove, KefrenMoveText};
+    pub use crate::sanqi::{SanQi, SanQiCell, SanQiColour, SanQiIllegal, SanQiMove, SanQiMoveText};
+}
+
+/// What every engine is built from and checked by: the [`Game`](crate::Game) contract and
+/// [`perft`], game options, the notation's lexer, the errors of moves and positions, forced
+/// moves, replays of any kind, and each game's rules written for players.
+pub mod rules {
+    pub use crate::any_game::{EngineError, GameSnapshot, ReplayError};
+    pub use crate::forced_moves::{ForcedContinuation, MAX_FORCED_MOVES};
+    pub use crate::game::{perft, Game, PlayFailure};
+    pub use crate::kind::UNKNOWN_GAME_KIND;
+    pub use crate::move_error::MoveError;
+    pub use crate::notation::{CellText, Cursor, ParseMoveError};
+    pub use crate::options::{
+        OptionError, OptionSpec, OptionValues, Options, RatedValues, PLAYERS_OPTION,
+    };
+    pub use crate::players_rules::rules_for_players;
+    pub use crate::position_error::PositionError;
+}
+
+/// A game's life around its rules: the clock and what running out of time does, seats that
+/// leave, conditional moves, the words sent with a move, how it ended and every seat's place,
+/// the plain-text record and the commitment to the dice seed.
+pub mod play {
+    pub use crate::clock::{
+        ClockError, ClockSpec, TimeoutMode, DEFAULT_DAYS_PER_MOVE, UNKNOWN_TIMEOUT_MODE,
+    };
+    pub use crate::conditional::{
+        ConditionalError, ConditionalTree, Followed, MAX_CONDITIONAL_DEPTH, MAX_CONDITIONAL_NODES,
+    };
+    pub use crate::departure::{Departure, DepartureText, LeaveError, UnknownDeparture};
+    pub use crate::game_result::{BadGameResult, GameResult};
+    pub use crate::game_status::GameStatus;
+    pub use crate::move_list::split_move_list;
+    pub use crate::move_message::{clean_message, MessageError, MAX_MESSAGE_CHARS};
+    pub use crate::on_leave::OnLeave;
+    pub use crate::placings::placings;
+    pub use crate::record::{GameRecord, RecordError, ReplayRecordError};
+    pub use crate::result_reason::ResultReason;
+    pub use crate::seed_commitment::seed_commitment;
+}
+
+// The crate's own modules name their neighbours at the root (`crate::Seat`): these paths are
+// for them only; users go through the areas above.
+pub(crate) use any_game::{EngineError, ReplayError};
+pub(crate) use api::OptionValue;
+pub(crate) use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
+pub(crate) use bot::BotPolicy;
+pub(crate) use clock::TimeoutMode;
+pub(crate) use departure::{Departure, DepartureText, LeaveError};
+pub(crate) use game_result::GameResult;
+pub(crate) use game_status::GameStatus;
+pub(crate) use named_value::UnknownName;
+pub(crate) use notation::{Cursor, ParseMoveError};
+pub(crate) use on_leave::OnLeave;
+pub(crate) use options::{OptionError, OptionSpec, OptionValues, RatedValues, PLAYERS_OPTION};
+pub(crate) use placings::placings;
+pub(crate) use position_error::PositionError;
+pub(crate) use result_reason::ResultReason;
+
+pub(crate) use chinese_checkers::ChineseCheckers;
+pub(crate) use kechi::Kechi;
+pub(crate) use kefren::Kefren;
+pub(crate) use sanqi::SanQi;

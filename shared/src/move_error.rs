@@ -1,3 +1,5 @@
+//! Why a move text could not be played: bad syntax (with its offset) or illegal in the position.
+
 use serde::{Deserialize, Serialize};
 
 use crate::ParseMoveError;

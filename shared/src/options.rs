@@ -1,3 +1,6 @@
+//! Game options as a user gives them (`key=value` pairs), and how each game reads and checks the
+//! keys it knows.
+
 use std::collections::BTreeMap;
 use std::fmt;
 

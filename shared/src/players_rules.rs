@@ -1,3 +1,5 @@
+//! The rules of each game written for players (Markdown), shared by `turnpost rules` and the web.
+
 use crate::kind::for_each_game;
 use crate::{Game, GameKind};
 

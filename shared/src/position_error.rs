@@ -1,3 +1,5 @@
+//! Position text that does not describe a possible position of its game, naming the field at fault.
+
 /// Position text that is not a possible position of its game. Names the field at fault.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad position text: field `{field}`: {message}")]

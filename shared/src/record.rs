@@ -107,7 +107,7 @@ impl GameRecord {
             .header("Kind")
             .ok_or(ReplayRecordError::MissingHeader("Kind"))?
             .parse()
-            .map_err(|e: crate::UnknownGameKind| ReplayRecordError::Kind(e.to_string()))?;
+            .map_err(|e: crate::UnknownName| ReplayRecordError::Kind(e.to_string()))?;
         let options = Options::from_pairs(self.header("Options").unwrap_or("").split_whitespace())
             .map_err(|e| ReplayRecordError::Options(e.to_string()))?;
         Ok(AnyGame::new(kind, &options)?.replay(&self.moves)?)

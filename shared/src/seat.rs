@@ -1,3 +1,5 @@
+//! A player's place in the turn order, numbered from 1 (seat 1 moves first).
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};

@@ -1,3 +1,5 @@
+//! Where a game stands: still being played, won by some seats, or drawn.
+
 use std::fmt;
 
 use serde::{Deserialize, Serialize};

@@ -3,10 +3,9 @@
 
 #![allow(clippy::unwrap_used, reason = "tests")]
 
-use turnpost_shared::{
-    GameKind, GameResult, GameStatus, GameSummary, GameView, MoveView, OnLeave, ResultReason,
-    SeatView, TimeoutMode,
-};
+use turnpost_shared::api::{GameSummary, GameView, MoveView, SeatView};
+use turnpost_shared::play::{GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode};
+use turnpost_shared::GameKind;
 
 /// A finished three-seat game, as `GET /v1/games/{id}` wrote it.
 const FINISHED_VIEW: &str = r#"{"id":42,"kind":"kefren","options":{"players":"3"},"clock":"3d","timeout":"claim","on_leave":"bot","deadline":null,"claimable":false,"seats":[{"seat":1,"seat_name":"White (seat 1)","player":"anna","accepted":true,"bank_seconds":null},{"seat":2,"seat_name":"Black (seat 2)","player":"bob","accepted":true,"bank_seconds":null,"played_by":"bot-3"},{"seat":3,"seat_name":"Red (seat 3)","player":"cleo","accepted":true,"bank_seconds":86400}],"status":"finished","result":"won 1 3","result_reason":"resignation","ply":12,"to_move":null,"your_seat":1,"your_turn":false,"draw_offered_by":null,"position":"p","board":"b","last_moves":[{"ply":11,"seat":3,"move":"F2-F3","played_at":"2026-11-22T01:02:03Z","automatic":false}],"legal_moves":null,"created_at":"2026-11-20T00:00:00Z","expires_at":null,"started_at":"2026-11-21T00:00:00Z","finished_at":"2026-11-22T01:02:03Z","last_activity_at":"2026-11-22T01:02:03Z","departed":[2],"placings":[1,3,2],"rated":true}"#;
@@ -169,12 +168,8 @@ fn unknown_states_are_refused_with_what_was_expected() {
         (
             r#""status":"finished""#,
             r#""status":"over""#,
-            "unknown game status `over`: expected invited, active, finished or cancelled",
-        ),
-        (
-            r#""status":"finished""#,
-            r#""status":"Finished""#,
-            "unknown game status `Finished`",
+            "unknown game status `over`: expected one of `invited`, `active`, `finished`, \
+             `cancelled`",
         ),
         (
             r#""result":"won 1 3""#,
@@ -189,7 +184,7 @@ fn unknown_states_are_refused_with_what_was_expected() {
         (
             r#""result_reason":"resignation""#,
             r#""result_reason":"forfeit""#,
-            "unknown result reason `forfeit`: expected rules, resignation",
+            "unknown result reason `forfeit`: expected one of `rules`, `resignation`",
         ),
     ] {
         let json = FINISHED_VIEW.replace(from, to);
@@ -208,4 +203,8 @@ fn unknown_states_are_refused_with_what_was_expected() {
         error.starts_with("unknown game status `playing`"),
         "{error}"
     );
+    // Names are read in any case (the rule of every named value), and written in lower case.
+    let json = FINISHED_VIEW.replace(r#""status":"finished""#, r#""status":"Finished""#);
+    let view: GameView = serde_json::from_str(&json).unwrap();
+    assert_eq!(serde_json::to_string(&view).unwrap(), FINISHED_VIEW);
 }

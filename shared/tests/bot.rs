@@ -6,7 +6,8 @@
 mod common;
 
 use common::Rng;
-use turnpost_shared::{choose_move, random_move, AnyGame, BotError, BotLevel, GameKind, Options};
+use turnpost_shared::bot::{choose_move, random_move, BotError, BotLevel};
+use turnpost_shared::{AnyGame, GameKind, Options};
 
 /// Every variant worth telling apart: each option value of each game at least once.
 const VARIANTS: &[(GameKind, &[&str])] = &[
@@ -178,7 +179,7 @@ fn analyse_gives_a_value_per_seat() {
         &Options::from_pairs(["players=3"]).unwrap(),
     )
     .unwrap();
-    let choice = turnpost_shared::analyse(&game, level(1), 0).unwrap();
+    let choice = turnpost_shared::bot::analyse(&game, level(1), 0).unwrap();
     assert!(game.legal_moves().contains(&choice.mv));
     assert_eq!(choice.values.len(), 3);
     assert!(choice
@@ -191,6 +192,6 @@ fn analyse_gives_a_value_per_seat() {
         "kefren 9/9/9/9/9/9/9/9/9/9/3bw4/3b5/9/9/9/9/9/9/9 b",
     )
     .unwrap();
-    let choice = turnpost_shared::analyse(&winning, level(1), 0).unwrap();
+    let choice = turnpost_shared::bot::analyse(&winning, level(1), 0).unwrap();
     assert!(choice.values[0] > 0.9, "{:?}", choice.values);
 }

@@ -5,7 +5,8 @@
 
 use std::collections::BTreeMap;
 
-use turnpost_shared::{analyse, choose_move, AnyGame, BotLevel, GameKind, Options};
+use turnpost_shared::bot::{analyse, choose_move, BotLevel};
+use turnpost_shared::{AnyGame, GameKind, Options};
 
 /// The Kechi start of a die game with `seed`, plus its options.
 fn start(seed: u64) -> AnyGame {

@@ -1,10 +1,10 @@
 //! Chinese Checkers special rules, each from a position text (rules: `chinese-checkers.md`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use turnpost_shared::{
-    render_text, AnyGame, ChineseCheckers, Game, GameKind, OptionError, Options, Seat, Status,
-    TextStyle,
-};
+use turnpost_shared::games::ChineseCheckers;
+use turnpost_shared::render::{render_text, TextStyle};
+use turnpost_shared::rules::OptionError;
+use turnpost_shared::{AnyGame, Game, GameKind, Options, Seat, Status};
 
 /// First and last number of each row A–Q.
 const ROWS: [(u32, u32); 17] = [
@@ -642,7 +642,7 @@ Q             1  Q13  ▲1
 #[test]
 fn seats_are_named_by_their_points() {
     use turnpost_shared::Seat;
-    let game = turnpost_shared::ChineseCheckers::new(
+    let game = turnpost_shared::games::ChineseCheckers::new(
         &turnpost_shared::Options::from_pairs(["players=2", "sets=3"]).unwrap(),
     )
     .unwrap();
@@ -795,10 +795,10 @@ fn departures_that_cannot_be_played_say_why() {
         Err(turnpost_shared::MoveError::Syntax(error)) => assert_eq!(error.offset, 7),
         other => panic!("{other:?}"),
     }
-    let error = game.leave(seat(5), turnpost_shared::Departure::Timeout);
+    let error = game.leave(seat(5), turnpost_shared::play::Departure::Timeout);
     assert!(matches!(
         error,
-        Err(turnpost_shared::LeaveError::NotInGame { seat: 5, seats: 3 })
+        Err(turnpost_shared::play::LeaveError::NotInGame { seat: 5, seats: 3 })
     ));
 }
 
@@ -825,7 +825,7 @@ fn a_bot_taking_a_seat_over_changes_nothing_on_the_board() {
     );
     // The --moves splitter keeps the line whole.
     assert_eq!(
-        turnpost_shared::split_move_list("N13-M13 timeout 2 bot")[1],
+        turnpost_shared::play::split_move_list("N13-M13 timeout 2 bot")[1],
         "timeout 2 bot"
     );
     let illegal = |game: &AnyGame, line: &str, expected: &str| match game.play_line(line) {

@@ -15,7 +15,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use turnpost_shared::{ChineseCheckers, Game, GameKind, Options};
+use turnpost_shared::games::ChineseCheckers;
+use turnpost_shared::{Game, GameKind, Options};
 
 /// The brute force: nothing here is shared with the engine.
 mod brute {

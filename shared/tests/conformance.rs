@@ -3,7 +3,8 @@
 
 mod common;
 
-use turnpost_shared::{ChineseCheckers, Game, GameKind, Kechi, Kefren, Options, SanQi};
+use turnpost_shared::games::{ChineseCheckers, Kechi, Kefren, SanQi};
+use turnpost_shared::{Game, GameKind, Options};
 
 /// Perft counts above this many nodes are left to the benchmarks.
 const PERFT_BUDGET: u64 = 600_000;

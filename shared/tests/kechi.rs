@@ -4,7 +4,8 @@
 
 use std::collections::HashSet;
 
-use turnpost_shared::{AnyGame, Game, GameKind, Kechi, KechiIllegal, Options, Seat, Status};
+use turnpost_shared::games::{Kechi, KechiIllegal};
+use turnpost_shared::{AnyGame, Game, GameKind, Options, Seat, Status};
 
 fn kechi(options: &[&str]) -> Kechi {
     Kechi::new(&Options::from_pairs(options).unwrap()).unwrap()
@@ -184,14 +185,14 @@ fn captures_replace_and_are_written_with_a_colon() {
     );
     let view = after.board_view();
     let a13 = view.cells.iter().find(|c| c.name == "a13").unwrap();
-    assert_eq!(a13.content, turnpost_shared::CellContent::Marked);
+    assert_eq!(a13.content, turnpost_shared::render::CellContent::Marked);
     let black_stones = view
         .cells
         .iter()
         .filter(|c| {
             matches!(
                 c.content,
-                turnpost_shared::CellContent::Piece { glyph: 'b', .. }
+                turnpost_shared::render::CellContent::Piece { glyph: 'b', .. }
             )
         })
         .count();
@@ -384,7 +385,7 @@ fn larger_boards_have_their_cells_and_start_positions() {
         let mut white: Vec<String> = Vec::new();
         let mut black: Vec<String> = Vec::new();
         for cell in &view.cells {
-            if let turnpost_shared::CellContent::Piece { glyph, .. } = cell.content {
+            if let turnpost_shared::render::CellContent::Piece { glyph, .. } = cell.content {
                 if glyph == 'w' {
                     white.push(cell.name.clone())
                 } else {
@@ -453,7 +454,7 @@ fn x_column_and_x_capture_with_seven_lines() {
     assert!(error.expected.contains("a-m"), "{error}");
 }
 
-fn turn_of(game: &Kechi, text: &str) -> turnpost_shared::KechiTurn {
+fn turn_of(game: &Kechi, text: &str) -> turnpost_shared::games::KechiTurn {
     game.resolve_move(&game.parse_move(text).unwrap()).unwrap()
 }
 

@@ -3,7 +3,8 @@
 //! later rolls are unknown, and the spec's own reading is unchanged.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use turnpost_shared::{seed_commitment, AnyGame, GameKind, Options, Status};
+use turnpost_shared::play::seed_commitment;
+use turnpost_shared::{AnyGame, GameKind, Options, Status};
 
 fn options(pairs: &[&str]) -> Options {
     Options::from_pairs(pairs).unwrap()

@@ -1,7 +1,8 @@
 //! Kefren rules, example by example (the rules specification, as read in `src/<game>/RULES.md`).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use turnpost_shared::{Game, Kefren, KefrenIllegal, MoveError, Options, Seat, Status};
+use turnpost_shared::games::{Kefren, KefrenIllegal};
+use turnpost_shared::{Game, MoveError, Options, Seat, Status};
 
 /// A position with Black on `black`, White on `white` and `side` ('b' or 'w') to move.
 fn position(black: &[&str], white: &[&str], side: char) -> Kefren {

@@ -14,7 +14,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use turnpost_shared::{Game, GameKind, Kefren, Options};
+use turnpost_shared::games::Kefren;
+use turnpost_shared::{Game, GameKind, Options};
 
 /// The brute force: nothing here is shared with the engine.
 mod brute {

@@ -3,7 +3,9 @@
 //! every quoted position text is read back.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use turnpost_shared::{rules_for_players, split_move_list, AnyGame, GameKind, Options};
+use turnpost_shared::play::split_move_list;
+use turnpost_shared::rules::rules_for_players;
+use turnpost_shared::{AnyGame, GameKind, Options};
 
 /// One `turnpost engine show KIND [--option k=v]… [--position "…"] [--moves "…"]` line.
 struct Example {

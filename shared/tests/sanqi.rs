@@ -3,10 +3,9 @@
 
 use std::collections::BTreeSet;
 
-use turnpost_shared::{
-    render_text, AnyGame, Game, GameKind, MoveError, Options, SanQi, SanQiIllegal, Seat, Status,
-    TextStyle,
-};
+use turnpost_shared::games::{SanQi, SanQiIllegal};
+use turnpost_shared::render::{render_text, TextStyle};
+use turnpost_shared::{AnyGame, Game, GameKind, MoveError, Options, Seat, Status};
 
 fn options(side: u8) -> Options {
     Options::from_pairs([format!("side={side}")]).unwrap()
@@ -708,7 +707,7 @@ fn perft_from_the_empty_board() {
     assert_eq!(game.perft(2), 11_988);
     assert_eq!(game.perft(3), 1_258_740);
     // The generic perft over legal_moves/play_move agrees with the fast one.
-    assert_eq!(turnpost_shared::perft(&game, 3), 1_258_740);
+    assert_eq!(turnpost_shared::rules::perft(&game, 3), 1_258_740);
 }
 
 #[test]
@@ -731,7 +730,7 @@ fn fast_perft_agrees_with_move_lists() {
                     .sum()
             };
             assert_eq!(game.perft(depth), slow, "{text} depth {depth}");
-            assert_eq!(turnpost_shared::perft(&game, depth), slow);
+            assert_eq!(turnpost_shared::rules::perft(&game, depth), slow);
         }
     }
 }

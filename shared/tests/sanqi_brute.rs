@@ -14,7 +14,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use turnpost_shared::{Game, GameKind, Options, SanQi};
+use turnpost_shared::games::SanQi;
+use turnpost_shared::{Game, GameKind, Options};
 
 /// The brute force: nothing here is shared with the engine.
 mod brute {

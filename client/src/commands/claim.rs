@@ -1,6 +1,6 @@
 //! `turnpost claim ID`: claim a win on time.
 
-use turnpost_shared::GameView;
+use turnpost_shared::api::GameView;
 
 use crate::failure::Failure;
 use crate::game_display::describe;

@@ -2,7 +2,8 @@
 //! the server plays for you the moment your opponent moves as a line expects.
 
 use clap::Args;
-use turnpost_shared::{split_move_list, ConditionalMoves};
+use turnpost_shared::api::ConditionalMoves;
+use turnpost_shared::play::split_move_list;
 
 use crate::failure::Failure;
 use crate::output::{print, print_json};

@@ -3,9 +3,9 @@
 //! documents it.
 
 use clap::Subcommand;
-use turnpost_shared::{
-    render_svg, render_text, split_move_list, DepartureText, GameKind, Options, Seat, Status,
-};
+use turnpost_shared::play::{split_move_list, DepartureText};
+use turnpost_shared::render::{render_svg, render_text};
+use turnpost_shared::{GameKind, Options, Seat, Status};
 
 use super::engine_bot::{self, BotArgs};
 use super::engine_match::{self, MatchArgs};
@@ -201,7 +201,7 @@ fn run_json(command: EngineCommand) -> Result<(), Failure> {
                     scores: game.scores(),
                     departed: game.departed(),
                     placings: game.placings(),
-                    board: render_text(&view, turnpost_shared::TextStyle::Plain),
+                    board: render_text(&view, turnpost_shared::render::TextStyle::Plain),
                 },
             )?
         }

@@ -1,7 +1,7 @@
 //! `turnpost engine bot`: the computer's move for a position, as canonical text.
 
 use clap::Args;
-use turnpost_shared::{choose_move, BotLevel};
+use turnpost_shared::bot::{choose_move, BotLevel};
 
 use super::engine_position::PositionArgs;
 use crate::failure::Failure;

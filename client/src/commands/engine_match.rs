@@ -8,7 +8,8 @@ use std::str::FromStr;
 
 use clap::Args;
 use serde::Serialize;
-use turnpost_shared::{choose_move, random_move, AnyGame, BotLevel, GameKind, Options, Status};
+use turnpost_shared::bot::{choose_move, random_move, BotLevel};
+use turnpost_shared::{AnyGame, GameKind, Options, Status};
 
 use crate::failure::Failure;
 use crate::output::{print, print_json};

@@ -5,7 +5,9 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::Args;
-use turnpost_shared::{choose_move, moves_to_mark, render_text, AnyGame, BotLevel, Seat, Status};
+use turnpost_shared::bot::{choose_move, BotLevel};
+use turnpost_shared::render::{moves_to_mark, render_text};
+use turnpost_shared::{AnyGame, Seat, Status};
 
 use super::engine_position::PositionArgs;
 use super::engine_status::describe_status;

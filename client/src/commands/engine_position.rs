@@ -2,7 +2,8 @@
 //! [--moves MOVES]`.
 
 use clap::Args;
-use turnpost_shared::{split_move_list, AnyGame, GameKind, Options};
+use turnpost_shared::play::split_move_list;
+use turnpost_shared::{AnyGame, GameKind, Options};
 
 use crate::failure::Failure;
 

@@ -7,7 +7,8 @@ use std::io::Read as _;
 use std::path::PathBuf;
 
 use clap::Args;
-use turnpost_shared::{seed_commitment, AnyGame, GameKind, GameRecord, Options};
+use turnpost_shared::play::seed_commitment;
+use turnpost_shared::{AnyGame, GameKind, GameRecord, Options};
 
 use crate::failure::Failure;
 use crate::output::{print, print_json};

@@ -3,7 +3,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use clap::ValueEnum;
-use turnpost_shared::{
+use turnpost_shared::api::{
     ActionMessage, DrawAction, DrawRequest, GameView, MessageAction, MessageView, MoveList,
 };
 

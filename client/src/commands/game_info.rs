@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use turnpost_shared::{GameView, MoveList};
+use turnpost_shared::api::{GameView, MoveList};
 
 use crate::failure::Failure;
 use crate::game_display::{engine_game, marked_view};
@@ -46,7 +46,7 @@ pub fn moves(id: i64, all: bool, profile: Option<&str>, json: bool) -> Result<()
             "not your turn in game #{}: these are the moves of {whose}, who is to move",
             game.id
         );
-    } else if moves.is_empty() && game.status != turnpost_shared::GameStatus::Active {
+    } else if moves.is_empty() && game.status != turnpost_shared::play::GameStatus::Active {
         eprintln!("game #{} is {}: there are no moves", game.id, game.status);
     }
     let hint = format!("turnpost moves {id} --all");
@@ -70,7 +70,7 @@ pub fn legal_moves(session: &Session, id: i64) -> Result<(GameView, Vec<String>)
             .filter(|mv| engine.canonical_move(mv).is_ok())
             .cloned()
             .collect(),
-        (None, Some(engine)) if game.status == turnpost_shared::GameStatus::Active => {
+        (None, Some(engine)) if game.status == turnpost_shared::play::GameStatus::Active => {
             engine.legal_moves()
         }
         _ => Vec::new(),
@@ -145,7 +145,7 @@ pub fn board(id: i64, svg: PathBuf, profile: Option<&str>, json: bool) -> Result
     // colours; the server's picture is the fallback for a position this CLI cannot read.
     let game: GameView = session.client.get(&format!("/games/{id}"))?;
     let picture = match engine_game(&game) {
-        Some(engine) => turnpost_shared::render_svg(&marked_view(&engine, &game)),
+        Some(engine) => turnpost_shared::render::render_svg(&marked_view(&engine, &game)),
         None => session.client.get_text(&format!("/games/{id}/board.svg"))?,
     };
     std::fs::write(&svg, picture)

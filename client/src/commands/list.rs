@@ -1,24 +1,18 @@
-use clap::{Args, ValueEnum};
-use turnpost_shared::{GameList, GameSummary};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::Args;
+use turnpost_shared::api::{GameList, GameSummary};
+use turnpost_shared::play::GameStatus;
 
 use crate::failure::Failure;
 use crate::game_display::summary_lines;
 use crate::output::{print, print_json};
 use crate::session::Session;
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum GameStatus {
-    Invited,
-    Active,
-    Finished,
-    Cancelled,
-}
-
 /// Which games to list.
 #[derive(Args, Debug)]
 pub struct GamesArgs {
     /// Only games in this state.
-    #[arg(long)]
+    #[arg(long, value_parser = status_parser())]
     pub status: Option<GameStatus>,
     /// `mine`: only games where it is your move.
     #[arg(long, value_parser = ["mine"])]
@@ -28,13 +22,20 @@ pub struct GamesArgs {
     pub limit: usize,
 }
 
+/// Reads `--status` by the names of [`GameStatus`], which help and errors list (exact names,
+/// as clap's own enums are read).
+fn status_parser() -> impl TypedValueParser<Value = GameStatus> {
+    PossibleValuesParser::new(GameStatus::ALL.map(GameStatus::as_str))
+        .try_map(|name| name.parse::<GameStatus>())
+}
+
 /// Every game matching `status` and `turn`, following pages up to `limit`.
 ///
 /// # Errors
 /// Refusals and network failures.
 pub fn fetch(
     session: &Session,
-    status: Option<turnpost_shared::GameStatus>,
+    status: Option<GameStatus>,
     mine: bool,
     limit: usize,
 ) -> Result<Vec<GameSummary>, Failure> {
@@ -88,13 +89,7 @@ pub fn show_list(games: &[GameSummary], json: bool, empty: &str) -> Result<(), F
 /// Refusals and network failures.
 pub fn run(args: GamesArgs, profile: Option<&str>, json: bool) -> Result<(), Failure> {
     let session = Session::open(profile)?;
-    let status = args.status.map(|status| match status {
-        GameStatus::Invited => turnpost_shared::GameStatus::Invited,
-        GameStatus::Active => turnpost_shared::GameStatus::Active,
-        GameStatus::Finished => turnpost_shared::GameStatus::Finished,
-        GameStatus::Cancelled => turnpost_shared::GameStatus::Cancelled,
-    });
-    let games = fetch(&session, status, args.turn.is_some(), args.limit)?;
+    let games = fetch(&session, args.status, args.turn.is_some(), args.limit)?;
     show_list(&games, json, "No games.")
 }
 
@@ -104,11 +99,6 @@ pub fn run(args: GamesArgs, profile: Option<&str>, json: bool) -> Result<(), Fai
 /// Refusals and network failures.
 pub fn invites(profile: Option<&str>, json: bool) -> Result<(), Failure> {
     let session = Session::open(profile)?;
-    let games = fetch(
-        &session,
-        Some(turnpost_shared::GameStatus::Invited),
-        false,
-        100,
-    )?;
+    let games = fetch(&session, Some(GameStatus::Invited), false, 100)?;
     show_list(&games, json, "No invitations.")
 }

@@ -1,7 +1,7 @@
 use std::io::{BufRead, IsTerminal};
 
 use clap::Args;
-use turnpost_shared::{Account, CodeSent, SignInRequest};
+use turnpost_shared::api::{Account, CodeSent, SignInRequest};
 
 use crate::api_client::ApiClient;
 use crate::commands::sign_in::{default_label, read_code, save_profile, verify_and_save};

@@ -12,6 +12,7 @@ mod engine_replay;
 mod engine_status;
 pub mod game_actions;
 pub mod game_info;
+mod game_settings;
 pub mod list;
 pub mod login;
 pub mod logout;

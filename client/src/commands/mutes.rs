@@ -3,7 +3,7 @@
 //! what is muted.
 
 use clap::Args;
-use turnpost_shared::MessageMutes;
+use turnpost_shared::api::MessageMutes;
 
 use crate::failure::Failure;
 use crate::output::{print, print_json};

@@ -1,7 +1,7 @@
 //! `turnpost notifications`: show or change which mail you get, when, and in which time zone.
 
 use clap::{Args, ValueEnum};
-use turnpost_shared::{
+use turnpost_shared::api::{
     CategoriesPatch, NotificationCategories, NotificationSettings, NotificationSettingsPatch,
     TurnMail,
 };

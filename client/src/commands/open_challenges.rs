@@ -1,16 +1,12 @@
 //! Open challenges: `turnpost seek` posts one, `turnpost challenges` lists them, `turnpost
 //! join` takes a seat and `turnpost leave` gives it up again.
 
-use std::collections::BTreeMap;
-
 use clap::Args;
-use turnpost_shared::{
-    AnyGame, ChallengeList, ClockSpec, CreateGameRequest, GameKind, GameView, OnLeave, OptionValue,
-    Options, TimeoutMode, OPEN_SEAT,
-};
+use turnpost_shared::api::{ChallengeList, CreateGameRequest, GameView, OPEN_SEAT};
+use turnpost_shared::{AnyGame, GameKind};
 
 use super::game_actions::print_game;
-use super::new::{parse_clock, parse_on_leave, parse_timeout};
+use super::game_settings::{option_values, ChallengeSettings};
 use crate::failure::Failure;
 use crate::game_display::{describe, players};
 use crate::output::{print, print_json};
@@ -25,25 +21,8 @@ pub struct SeekArgs {
     /// you (the rest stay open).
     #[arg(long = "with", value_delimiter = ',')]
     pub named: Vec<String>,
-    /// A game option as key=value (repeatable), e.g. --option players=3.
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
-    /// Days each player has per move (1–30; the server's default is 3).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30), conflicts_with = "fischer")]
-    pub days_per_move: Option<u32>,
-    /// A capped Fischer clock instead: initial days + days added per move / most days banked,
-    /// e.g. 7d+1d/14d.
-    #[arg(long, value_name = "CLOCK", value_parser = parse_clock)]
-    pub fischer: Option<ClockSpec>,
-    /// When a player runs out of time: `auto` or `claim`.
-    #[arg(long, value_name = "MODE", value_parser = parse_timeout)]
-    pub timeout: Option<TimeoutMode>,
-    /// When a player leaves a game of three or more seats: `remove` or `bot`.
-    #[arg(long, value_name = "RULE", value_parser = parse_on_leave)]
-    pub on_leave: Option<OnLeave>,
-    /// Your seat in the turn order (1 moves first).
-    #[arg(long, default_value_t = 1)]
-    pub seat: usize,
+    #[command(flatten)]
+    pub challenge: ChallengeSettings,
 }
 
 /// Runs `turnpost seek KIND`.
@@ -51,7 +30,8 @@ pub struct SeekArgs {
 /// # Errors
 /// Bad options or seats (checked locally first, exit 2); refusals; network failures.
 pub fn seek(args: SeekArgs, profile: Option<&str>, json: bool) -> Result<(), Failure> {
-    let options = Options::from_pairs(&args.options).map_err(Failure::usage)?;
+    let settings = &args.challenge;
+    let options = settings.game.options()?;
     let game = AnyGame::new(args.kind, &options).map_err(Failure::usage)?;
     let seat_count = usize::from(game.seat_count());
     if args.named.len() + 1 >= seat_count {
@@ -62,30 +42,24 @@ pub fn seek(args: SeekArgs, profile: Option<&str>, json: bool) -> Result<(), Fai
             seat_count.saturating_sub(2)
         )));
     }
-    if args.seat == 0 || args.seat > seat_count {
+    if settings.seat == 0 || settings.seat > seat_count {
         return Err(Failure::usage(format!(
             "--seat {}: expected 1 to {seat_count}",
-            args.seat
+            settings.seat
         )));
     }
     let session = Session::open(profile)?;
-    let me: turnpost_shared::Account = session.client.get("/me")?;
+    let me: turnpost_shared::api::Account = session.client.get("/me")?;
     let mut seats = args.named.clone();
     seats.resize(seat_count - 1, OPEN_SEAT.to_owned());
-    seats.insert(args.seat - 1, me.name);
+    seats.insert(settings.seat - 1, me.name);
     let request = CreateGameRequest {
         kind: args.kind,
-        options: options
-            .iter()
-            .map(|(key, value)| (key.to_string(), OptionValue::Text(value.to_string())))
-            .collect::<BTreeMap<_, _>>(),
+        options: option_values(&options),
         seats,
-        clock: args
-            .fischer
-            .map(|spec| spec.to_string())
-            .or_else(|| args.days_per_move.map(|days| format!("{days}d"))),
-        timeout: args.timeout,
-        on_leave: args.on_leave,
+        clock: settings.game.clock(),
+        timeout: settings.game.timeout,
+        on_leave: settings.on_leave,
         rated: None,
     };
     let game: GameView = session.client.post("/games", &request)?;

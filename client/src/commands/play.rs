@@ -1,5 +1,6 @@
 use clap::Args;
-use turnpost_shared::{AnyGame, GameView, MoveError, PlayMoveRequest};
+use turnpost_shared::api::{GameView, PlayMoveRequest};
+use turnpost_shared::{AnyGame, MoveError};
 
 use crate::failure::Failure;
 use crate::game_display::{describe, engine_game, move_count, result_words};
@@ -36,14 +37,14 @@ pub fn run(args: MoveArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
     let session = Session::open(profile)?;
     let text = args.notation.join(" ");
     let game: GameView = session.client.get(&format!("/games/{}", args.id))?;
-    if game.status == turnpost_shared::GameStatus::Finished {
+    if game.status == turnpost_shared::play::GameStatus::Finished {
         return Err(Failure::refused(format!(
             "game #{} is over: {}",
             game.id,
             result_words(game.result.as_ref(), game.result_reason, &game.seats)
         )));
     }
-    if game.status != turnpost_shared::GameStatus::Active {
+    if game.status != turnpost_shared::play::GameStatus::Active {
         return Err(Failure::refused(format!(
             "game #{} is {}: there is nothing to play",
             game.id, game.status
@@ -55,7 +56,7 @@ pub fn run(args: MoveArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
             "game #{} has moved on: {} now, you saw {ply} (--ply counts the moves played so \
              far); look at it again (turnpost show {}) before you move",
             game.id,
-            move_count(turnpost_shared::GameStatus::Finished, game.ply),
+            move_count(turnpost_shared::play::GameStatus::Finished, game.ply),
             game.id
         )));
     }

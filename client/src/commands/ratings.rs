@@ -1,4 +1,4 @@
-use turnpost_shared::{Account, Leaderboard, PlayerProfile};
+use turnpost_shared::api::{Account, Leaderboard, PlayerProfile};
 
 use crate::failure::Failure;
 use crate::output::{print, print_json};
@@ -57,8 +57,8 @@ fn leaderboard_text(board: &Leaderboard, page: u32) -> String {
         return format!(
             "Page {page} is past the last: {} has {} ranked on {}.\n",
             board.kind,
-            turnpost_shared::counted(board.total, "player", "players"),
-            turnpost_shared::counted(pages, "page", "pages")
+            turnpost_shared::render::counted(board.total, "player", "players"),
+            turnpost_shared::render::counted(pages, "page", "pages")
         );
     }
     let mut text = format!(
@@ -113,7 +113,7 @@ fn profile_text(found: &PlayerProfile) -> String {
             } else {
                 ""
             },
-            turnpost_shared::counted(kind.games, "rated game", "rated games")
+            turnpost_shared::render::counted(kind.games, "rated game", "rated games")
         ));
     }
     text

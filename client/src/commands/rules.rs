@@ -1,7 +1,8 @@
 //! `turnpost rules [KIND]`: the players' rules of a game, offline.
 
 use serde::Serialize;
-use turnpost_shared::{rules_for_players, GameKind};
+use turnpost_shared::rules::rules_for_players;
+use turnpost_shared::GameKind;
 
 use crate::failure::Failure;
 use crate::output::{print, print_json};

@@ -4,7 +4,7 @@
 use std::io::{BufRead, IsTerminal, Write};
 
 use serde::Serialize;
-use turnpost_shared::{Account, NewToken, VerifyRequest};
+use turnpost_shared::api::{Account, NewToken, VerifyRequest};
 
 use crate::api_client::ApiClient;
 use crate::failure::Failure;

@@ -1,5 +1,7 @@
 use clap::Args;
-use turnpost_shared::{CodeSent, NotificationSettings, NotificationSettingsPatch, SignUpRequest};
+use turnpost_shared::api::{
+    CodeSent, NotificationSettings, NotificationSettingsPatch, SignUpRequest,
+};
 
 use crate::api_client::ApiClient;
 use crate::commands::sign_in::{default_label, read_code, verify_and_save};

@@ -1,5 +1,5 @@
 use clap::Subcommand;
-use turnpost_shared::TokenList;
+use turnpost_shared::api::TokenList;
 
 use crate::failure::Failure;
 use crate::output::{print, print_json};

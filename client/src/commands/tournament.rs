@@ -1,15 +1,13 @@
 //! `turnpost tournament new|list|show|join|withdraw`: round-robin, Swiss and Chinese Checkers
 //! table tournaments that the server pairs.
 
-use std::collections::BTreeMap;
-
 use clap::{Args, Subcommand, ValueEnum};
-use turnpost_shared::{
-    ClockSpec, CreateTournamentRequest, GameKind, OptionValue, Options, TimeoutMode,
-    TournamentFormat, TournamentList, TournamentStatus, TournamentView,
+use turnpost_shared::api::{
+    CreateTournamentRequest, TournamentFormat, TournamentList, TournamentStatus, TournamentView,
 };
+use turnpost_shared::GameKind;
 
-use super::new::{parse_clock, parse_timeout};
+use super::game_settings::{option_values, GameSettings};
 use crate::failure::Failure;
 use crate::output::{print, print_json};
 use crate::session::Session;
@@ -103,18 +101,8 @@ pub struct TournamentArgs {
     /// Players to mail the announcement to, comma-separated.
     #[arg(long, value_delimiter = ',')]
     pub invite: Vec<String>,
-    /// A game option as key=value (repeatable).
-    #[arg(long = "option", value_name = "KEY=VALUE")]
-    pub options: Vec<String>,
-    /// Days each player has per move (1–30; the server's default is 3).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30), conflicts_with = "fischer")]
-    pub days_per_move: Option<u32>,
-    /// A capped Fischer clock instead, e.g. 7d+1d/14d.
-    #[arg(long, value_name = "CLOCK", value_parser = parse_clock)]
-    pub fischer: Option<ClockSpec>,
-    /// When a player runs out of time: `auto` or `claim`.
-    #[arg(long, value_name = "MODE", value_parser = parse_timeout)]
-    pub timeout: Option<TimeoutMode>,
+    #[command(flatten)]
+    pub game: GameSettings,
 }
 
 /// Runs `turnpost tournament …`.
@@ -136,20 +124,14 @@ pub fn run(command: TournamentCommand, profile: Option<&str>, json: bool) -> Res
 }
 
 fn new(args: TournamentArgs, profile: Option<&str>, json: bool) -> Result<(), Failure> {
-    let options = Options::from_pairs(&args.options).map_err(Failure::usage)?;
+    let options = args.game.options()?;
     let closes = chrono::Utc::now() + chrono::Duration::days(i64::from(args.entry_days));
     let request = CreateTournamentRequest {
         name: args.name,
         kind: args.kind,
-        options: options
-            .iter()
-            .map(|(key, value)| (key.to_string(), OptionValue::Text(value.to_string())))
-            .collect::<BTreeMap<_, _>>(),
-        clock: args
-            .fischer
-            .map(|spec| spec.to_string())
-            .or_else(|| args.days_per_move.map(|days| format!("{days}d"))),
-        timeout: args.timeout,
+        options: option_values(&options),
+        clock: args.game.clock(),
+        timeout: args.game.timeout,
         format: match args.format {
             FormatChoice::RoundRobin => TournamentFormat::RoundRobin,
             FormatChoice::Swiss => TournamentFormat::Swiss,

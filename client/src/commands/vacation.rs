@@ -1,6 +1,6 @@
 //! `turnpost vacation [DAYS]`: show or take vacation days, which pause all your clocks.
 
-use turnpost_shared::{Vacation, VacationRequest};
+use turnpost_shared::api::{Vacation, VacationRequest};
 
 use crate::clock_display::{local_deadline, LONG};
 use crate::failure::Failure;

@@ -2,7 +2,7 @@ use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use turnpost_shared::{GameSummary, GameView};
+use turnpost_shared::api::{GameSummary, GameView};
 
 use crate::clock_display::parse_time;
 use crate::commands::game_actions::print_game;
@@ -29,7 +29,7 @@ pub struct WaitArgs {
 pub fn next_game(session: &Session) -> Result<Option<GameView>, Failure> {
     let games = fetch(
         session,
-        Some(turnpost_shared::GameStatus::Active),
+        Some(turnpost_shared::play::GameStatus::Active),
         true,
         100,
     )?;
@@ -103,8 +103,8 @@ pub fn run(args: WaitArgs, profile: Option<&str>, json: bool) -> Result<(), Fail
                     (game.your_turn
                         || matches!(
                             game.status,
-                            turnpost_shared::GameStatus::Finished
-                                | turnpost_shared::GameStatus::Cancelled
+                            turnpost_shared::play::GameStatus::Finished
+                                | turnpost_shared::play::GameStatus::Cancelled
                         ))
                     .then_some(game)
                 }),
@@ -153,7 +153,7 @@ mod tests {
         GameSummary {
             id,
             kind: turnpost_shared::GameKind::Kefren,
-            status: turnpost_shared::GameStatus::Active,
+            status: turnpost_shared::play::GameStatus::Active,
             seats: Vec::new(),
             ply: 0,
             to_move: Some(1),

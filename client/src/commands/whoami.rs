@@ -1,4 +1,4 @@
-use turnpost_shared::Account;
+use turnpost_shared::api::Account;
 
 use crate::failure::Failure;
 use crate::output::{print, print_json};

@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::Parser;
 
 use crate::cli::{Cli, Command};
-use turnpost_shared::split_move_list;
+use turnpost_shared::play::split_move_list;
 
 use crate::commands::game_info::legal_moves;
 use crate::game_display::engine_game;
@@ -76,7 +76,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) {
 /// The legal moves of game `id` after the moves of `line` (a conditional line from the game as
 /// it stands, forced passes played between them); none when a move of it is not legal.
 fn moves_after_line(session: &Session, id: i64, line: &[String]) -> Option<Vec<String>> {
-    let game: turnpost_shared::GameView = session.client.get(&format!("/games/{id}")).ok()?;
+    let game: turnpost_shared::api::GameView = session.client.get(&format!("/games/{id}")).ok()?;
     let mut position = engine_game(&game)?;
     for mv in split_move_list(&line.join(" ")) {
         position = position.play(&mv).ok()?.0.forced_continuation().position;

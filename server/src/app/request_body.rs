@@ -13,7 +13,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage as _, HttpResponse};
-use turnpost_shared::{ErrorBody, ErrorDetail};
+use turnpost_shared::api::{ErrorBody, ErrorDetail};
 
 /// The largest body read ahead: four times the largest one any route accepts
 /// (`app::JSON_LIMIT`, 16 KiB), so the route still answers an oversized body with its own 413.

@@ -42,7 +42,7 @@ impl Lane {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use turnpost_shared::BotLevel;
+    use turnpost_shared::bot::BotLevel;
 
     #[test]
     fn every_level_has_one_lane() {

@@ -6,7 +6,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use tokio::sync::{watch, Notify};
-use turnpost_shared::{AnyGame, BotLevel, DrawAction, PlayMoveRequest};
+use turnpost_shared::api::{DrawAction, PlayMoveRequest};
+use turnpost_shared::bot::BotLevel;
+use turnpost_shared::AnyGame;
 
 use super::fair_queue::{FairQueue, JobKey, Queued};
 use super::lane::Lane;
@@ -307,7 +309,7 @@ impl BotWorker {
         let seed = move_seed(turn.game_id, turn.ply);
         let thinking = std::time::Instant::now();
         let chosen = thread
-            .run(move || turnpost_shared::choose_move(&position, level, seed))
+            .run(move || turnpost_shared::bot::choose_move(&position, level, seed))
             .await
             .ok_or_else(|| TurnError::Task("the bot thread is gone".to_owned()))?;
         let notation = match chosen {
@@ -356,7 +358,7 @@ impl BotWorker {
         };
         let seed = move_seed(offer.game_id, offer.ply);
         let values = thread
-            .run(move || turnpost_shared::analyse(&position, BotLevel::MIN, seed))
+            .run(move || turnpost_shared::bot::analyse(&position, BotLevel::MIN, seed))
             .await
             .ok_or_else(|| TurnError::Task("the bot thread is gone".to_owned()))?;
         let own = usize::try_from(offer.seat - 1).unwrap_or_default();

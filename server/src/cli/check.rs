@@ -62,7 +62,7 @@ fn database(config: &Config) -> Result<String, String> {
         format!(
             "{shown}: reachable, {} due (the server runs them at start, or \
              `turnpost-server migrate`)",
-            turnpost_shared::counted(due, "migration", "migrations")
+            turnpost_shared::render::counted(due, "migration", "migrations")
         )
     })
 }
@@ -83,7 +83,7 @@ fn imap(config: &Config) -> Result<String, String> {
     match watch.mailbox.check() {
         Ok(waiting) => Ok(format!(
             "{shown}: login and select done, {} waiting",
-            turnpost_shared::counted(waiting, "message", "messages")
+            turnpost_shared::render::counted(waiting, "message", "messages")
         )),
         Err(error) => Err(format!("{shown}: {error}")),
     }

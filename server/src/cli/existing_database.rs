@@ -31,7 +31,7 @@ pub enum ExistingDatabaseError {
     #[error(
         "the database {shown} is not migrated ({} due): it is not the server's, or run \
          `turnpost-server migrate` first",
-        turnpost_shared::counted(*due, "migration", "migrations")
+        turnpost_shared::render::counted(*due, "migration", "migrations")
     )]
     Unmigrated {
         /// The database, without secrets.

@@ -104,7 +104,7 @@ pub fn run(loaded: CommandLine<Cli>) -> anyhow::Result<()> {
 
 /// `ratings rebuild --check` found rows that differ from the recomputed ones.
 #[derive(Debug, thiserror::Error)]
-#[error("the stored ratings differ from those recomputed from the games in {}", turnpost_shared::counted(*.0, "row", "rows"))]
+#[error("the stored ratings differ from those recomputed from the games in {}", turnpost_shared::render::counted(*.0, "row", "rows"))]
 pub struct RatingsDiffer(usize);
 
 fn ratings_rebuild(config: &Config, check: bool) -> anyhow::Result<()> {
@@ -118,8 +118,8 @@ fn ratings_rebuild(config: &Config, check: bool) -> anyhow::Result<()> {
     let differ = report.mismatches.len();
     println!(
         "{} recomputed from {}; {} stored; {}",
-        turnpost_shared::counted(report.rows, "rating row", "rating rows"),
-        turnpost_shared::counted(report.games, "rated game", "rated games"),
+        turnpost_shared::render::counted(report.rows, "rating row", "rating rows"),
+        turnpost_shared::render::counted(report.games, "rated game", "rated games"),
         report.stored,
         match (differ, check) {
             (0, _) => "all match".to_owned(),
@@ -135,7 +135,7 @@ fn ratings_rebuild(config: &Config, check: bool) -> anyhow::Result<()> {
 
 /// Some checks of `turnpost-server check` failed (each printed on its line).
 #[derive(Debug, thiserror::Error)]
-#[error("{} failed", turnpost_shared::counted(*.0, "check", "checks"))]
+#[error("{} failed", turnpost_shared::render::counted(*.0, "check", "checks"))]
 pub struct ChecksFailed(usize);
 
 fn check(config: &Config) -> anyhow::Result<()> {
@@ -240,9 +240,9 @@ fn describe_outcome(outcome: &crate::inbound::Outcome) -> String {
             answers,
         } => format!(
             "game {game_id}: {} done{}, {} queued",
-            turnpost_shared::counted(*done, "command", "commands"),
+            turnpost_shared::render::counted(*done, "command", "commands"),
             if *refused { ", one refused" } else { "" },
-            turnpost_shared::counted(*answers, "answer", "answers"),
+            turnpost_shared::render::counted(*answers, "answer", "answers"),
         ),
         Outcome::Entry {
             tournament_id,
@@ -251,7 +251,7 @@ fn describe_outcome(outcome: &crate::inbound::Outcome) -> String {
         } => format!(
             "tournament {tournament_id}: {}, {} queued",
             if *refused { "refused" } else { "done" },
-            turnpost_shared::counted(*answers, "answer", "answers"),
+            turnpost_shared::render::counted(*answers, "answer", "answers"),
         ),
     }
 }
@@ -279,7 +279,7 @@ fn mail(config: &Config, command: MailCommand) -> anyhow::Result<()> {
             let queued = operator::retry(&mut conn, target)?;
             eprintln!(
                 "{} queued again; a running server sends them within its poll interval",
-                turnpost_shared::counted(queued, "mail", "mails")
+                turnpost_shared::render::counted(queued, "mail", "mails")
             );
         }
     }

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::db::ratings::{self as q, RatingRow};
+use crate::db::ratings::{self as q, RatingChange, RatingRow};
 use crate::db::{DbConnection, DbError};
 use crate::games::rating_update::rate_ended;
 use crate::games::GameWithSeats;
@@ -86,7 +86,7 @@ pub fn rebuild(conn: &mut DbConnection, check_only: bool) -> Result<RebuildRepor
 
 /// The differences between the `stored` and the `recomputed` rows, by game and player.
 fn compare(stored: &[RatingRow], recomputed: &[RatingRow]) -> Vec<String> {
-    let key = |row: &RatingRow| (row.game_id, row.account_id);
+    let key = |row: &RatingRow| (row.change.game_id, row.change.account_id);
     let stored: BTreeMap<_, _> = stored.iter().map(|row| (key(row), row)).collect();
     let recomputed: BTreeMap<_, _> = recomputed.iter().map(|row| (key(row), row)).collect();
     let mut lines = Vec::new();
@@ -95,16 +95,16 @@ fn compare(stored: &[RatingRow], recomputed: &[RatingRow]) -> Vec<String> {
             None => lines.push(format!(
                 "game {game}, account {account}: stored, but the game rates nobody now"
             )),
-            Some(again) if !same(row, again) => lines.push(format!(
+            Some(again) if !same(&row.change, &again.change) => lines.push(format!(
                 "game {game}, account {account} ({}): stored {:.2} -> {:.2} (deviation {:.2}), \
                  recomputed {:.2} -> {:.2} (deviation {:.2})",
-                row.rating_kind,
-                row.rating_before,
-                row.rating_after,
-                row.deviation_after,
-                again.rating_before,
-                again.rating_after,
-                again.deviation_after
+                row.change.rating_kind,
+                row.change.rating_before,
+                row.change.rating_after,
+                row.change.deviation_after,
+                again.change.rating_before,
+                again.change.rating_after,
+                again.change.deviation_after
             )),
             Some(_) => {}
         }
@@ -119,7 +119,7 @@ fn compare(stored: &[RatingRow], recomputed: &[RatingRow]) -> Vec<String> {
     lines
 }
 
-fn same(a: &RatingRow, b: &RatingRow) -> bool {
+fn same(a: &RatingChange, b: &RatingChange) -> bool {
     let close = |x: f64, y: f64| (x - y).abs() <= TOLERANCE;
     a.rating_kind == b.rating_kind
         && a.rated_at == b.rated_at

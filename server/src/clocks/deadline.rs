@@ -2,7 +2,7 @@
 //! after a move, and which reminders a new deadline already makes pointless.
 
 use chrono::{Duration, NaiveDateTime};
-use turnpost_shared::ClockSpec;
+use turnpost_shared::play::ClockSpec;
 
 use crate::db::ClockNotices;
 

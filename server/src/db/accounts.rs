@@ -1,10 +1,72 @@
 //! Queries on `accounts`.
 
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::models::{Account, NewAccount};
 use super::schema::accounts;
 use super::{DbConnection, DbError};
+
+/// An account row.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = accounts)]
+pub struct Account {
+    /// Id.
+    pub id: i64,
+    /// Name as spelled at sign-up.
+    pub name: String,
+    /// Lower-cased name, unique.
+    pub name_key: String,
+    /// Email as given.
+    pub email: String,
+    /// Lower-cased email, unique.
+    pub email_key: String,
+    /// When a code sent to the email was first verified (None: sign-up not finished).
+    pub verified_at: Option<NaiveDateTime>,
+    /// Creation time.
+    pub created_at: NaiveDateTime,
+    /// The level of a built-in bot account (1-5); None for people.
+    pub bot_level: Option<i32>,
+    /// Signs the account's play links; revoking an API token increments it, so the links and
+    /// play cookies issued before stop working (`crate::play_link`).
+    pub link_generation: i32,
+}
+
+impl Account {
+    /// Whether this is a built-in bot account (it cannot sign in and receives no mail).
+    #[must_use]
+    pub fn is_bot(&self) -> bool {
+        self.bot_level.is_some()
+    }
+
+    /// The API view of this account.
+    #[must_use]
+    pub fn to_api(&self) -> turnpost_shared::api::Account {
+        turnpost_shared::api::Account {
+            id: self.id,
+            name: self.name.clone(),
+            email: self.email.clone(),
+            created_at: super::rfc3339(self.created_at),
+        }
+    }
+}
+
+/// A new account.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = accounts)]
+pub struct NewAccount<'a> {
+    /// Name as spelled.
+    pub name: &'a str,
+    /// Lower-cased name.
+    pub name_key: &'a str,
+    /// Email as given.
+    pub email: &'a str,
+    /// Lower-cased email.
+    pub email_key: &'a str,
+    /// Verified already (operator command) or not yet.
+    pub verified_at: Option<NaiveDateTime>,
+    /// Now.
+    pub created_at: NaiveDateTime,
+}
 
 /// Advisory lock key of sign-ups (an arbitrary, fixed number).
 const SIGN_UPS: i64 = 0x7475_726e_0101;

@@ -8,7 +8,7 @@ use diesel::prelude::*;
 
 use super::schema::{accounts, bot_claims, game_seats, games};
 use super::{DbConnection, DbError, Stored};
-use turnpost_shared::GameStatus;
+use turnpost_shared::play::GameStatus;
 
 /// A bot seat that has something to do in a running game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Queryable)]

@@ -3,9 +3,44 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::models::{Account, BrowserSession, NewBrowserSession};
+use super::accounts::Account;
+
 use super::schema::{accounts, browser_sessions};
 use super::{DbConnection, DbError};
+
+/// A signed-in browser (the session cookie's secret is stored hashed).
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = browser_sessions)]
+pub struct BrowserSession {
+    /// Id.
+    pub id: i64,
+    /// The account signed in.
+    pub account_id: i64,
+    /// Hex SHA-256 of the cookie's secret.
+    pub secret_hash: String,
+    /// Which browser, for the list of sessions (its user agent, shortened).
+    pub label: String,
+    /// When it signed in.
+    pub created_at: NaiveDateTime,
+    /// When it was last used (noted at most once a minute).
+    pub last_used_at: NaiveDateTime,
+}
+
+/// A new browser session.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = browser_sessions)]
+pub struct NewBrowserSession<'a> {
+    /// The account signed in.
+    pub account_id: i64,
+    /// Hex SHA-256 of the cookie's secret.
+    pub secret_hash: &'a str,
+    /// Which browser.
+    pub label: &'a str,
+    /// Now.
+    pub created_at: NaiveDateTime,
+    /// Now.
+    pub last_used_at: NaiveDateTime,
+}
 
 /// Inserts a session and reads it back.
 ///

@@ -3,12 +3,26 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::models::{Game, VacationRow};
+use super::games::Game;
 use super::schema::{game_seats, games, vacations};
 use super::{DbConnection, DbError, Stored};
-use turnpost_shared::{GameStatus, TimeoutMode};
+use turnpost_shared::play::{GameStatus, TimeoutMode};
 
 use super::ClockNotices;
+
+/// Vacation days of an account in one year.
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = vacations, treat_none_as_null = true)]
+pub struct VacationRow {
+    /// Account.
+    pub account_id: i64,
+    /// Calendar year (UTC) the days count in.
+    pub year: i32,
+    /// Days taken that year.
+    pub days_used: i32,
+    /// End of the running vacation.
+    pub until_at: Option<NaiveDateTime>,
+}
 
 /// Most games one sweep pass handles, so a pass stays a short transaction.
 pub const SWEEP_BATCH: i64 = 100;
@@ -73,22 +87,30 @@ pub fn save_vacation(
     Ok(())
 }
 
+/// The active games joined with the seat `$account_id` holds in them, where that seat is to
+/// move.
+macro_rules! to_move_by {
+    ($account_id:expr) => {
+        games::table
+            .inner_join(
+                game_seats::table.on(game_seats::game_id
+                    .eq(games::id)
+                    .and(games::to_move.eq(game_seats::seat.nullable()))),
+            )
+            .filter(game_seats::account_id.eq($account_id))
+            // A seat a bot plays on for its player who left is not the player's turn.
+            .filter(game_seats::played_by.is_null())
+            .filter(games::status.eq(Stored(GameStatus::Active)))
+    };
+}
+
 /// Ids of the active games in which `account_id` holds the seat to move (lock each with
 /// `games::lock` before changing it).
 ///
 /// # Errors
 /// [`DbError::Query`].
 pub fn ids_to_move(conn: &mut DbConnection, account_id: i64) -> Result<Vec<i64>, DbError> {
-    Ok(games::table
-        .inner_join(
-            game_seats::table.on(game_seats::game_id
-                .eq(games::id)
-                .and(games::to_move.eq(game_seats::seat.nullable()))),
-        )
-        .filter(game_seats::account_id.eq(account_id))
-        // A seat a bot plays on for its player who left is not the player's turn.
-        .filter(game_seats::played_by.is_null())
-        .filter(games::status.eq(Stored(GameStatus::Active)))
+    Ok(to_move_by!(account_id)
         .select(games::id)
         .order(games::id.asc())
         .load(conn)?)
@@ -178,16 +200,7 @@ pub fn games_to_move(conn: &mut DbConnection, account_id: i64) -> Result<Vec<Gam
     let muted = super::schema::game_mutes::table
         .filter(super::schema::game_mutes::account_id.eq(account_id))
         .select(super::schema::game_mutes::game_id);
-    Ok(games::table
-        .inner_join(
-            game_seats::table.on(game_seats::game_id
-                .eq(games::id)
-                .and(games::to_move.eq(game_seats::seat.nullable()))),
-        )
-        .filter(game_seats::account_id.eq(account_id))
-        // A seat a bot plays on for its player who left is not the player's turn.
-        .filter(game_seats::played_by.is_null())
-        .filter(games::status.eq(Stored(GameStatus::Active)))
+    Ok(to_move_by!(account_id)
         .filter(diesel::dsl::not(games::id.eq_any(muted)))
         .order((games::deadline_at.asc(), games::id.asc()))
         .select(Game::as_select())

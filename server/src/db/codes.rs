@@ -3,9 +3,46 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::models::{NewSignInCode, SignInCode};
 use super::schema::sign_in_codes;
 use super::{DbConnection, DbError};
+
+/// A one-time sign-in code row.
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = sign_in_codes)]
+pub struct SignInCode {
+    /// Id.
+    pub id: i64,
+    /// Account the code signs in to.
+    pub account_id: i64,
+    /// Hex SHA-256 of the code.
+    pub code_hash: String,
+    /// Wrong guesses so far.
+    pub attempts: i32,
+    /// End of validity.
+    pub expires_at: NaiveDateTime,
+    /// When it was used or superseded.
+    pub used_at: Option<NaiveDateTime>,
+    /// Creation time.
+    pub created_at: NaiveDateTime,
+    /// Hex SHA-256 of the sign-in link mailed with the code.
+    pub link_hash: Option<String>,
+}
+
+/// A new sign-in code.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = sign_in_codes)]
+pub struct NewSignInCode<'a> {
+    /// Account.
+    pub account_id: i64,
+    /// Hex SHA-256 of the code.
+    pub code_hash: &'a str,
+    /// End of validity.
+    pub expires_at: NaiveDateTime,
+    /// Now.
+    pub created_at: NaiveDateTime,
+    /// Hex SHA-256 of the sign-in link mailed with the code.
+    pub link_hash: Option<&'a str>,
+}
 
 /// Retires every open code of the account (a new one supersedes them).
 ///

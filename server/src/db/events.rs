@@ -10,12 +10,12 @@ use diesel::prelude::*;
 
 use super::schema::{game_events, moves};
 use super::{DbConnection, DbError, Stored, StoredOption};
-use crate::db::models::MoveRow;
-use turnpost_shared::{GameResult, GameStatus, ResultReason};
+use crate::db::games::MoveRow;
+use turnpost_shared::play::{GameResult, GameStatus, ResultReason};
 
 mod kind;
 
-pub use kind::{EventKind, UnknownEventKind};
+pub use kind::EventKind;
 
 /// A stored event with the game as it was at the event.
 #[derive(Debug, Clone, Queryable, Selectable)]

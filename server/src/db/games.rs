@@ -6,9 +6,11 @@
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use turnpost_shared::{GameResult, GameStatus, ResultReason, TurnMail};
+use turnpost_shared::api::TurnMail;
+use turnpost_shared::play::{GameResult, GameStatus, ResultReason};
 
-use super::models::{Account, Game, GameSeat, MoveRow, NewGame, NotificationSettingsRow};
+use super::accounts::Account;
+use super::notifications::NotificationSettingsRow;
 use super::preference_columns::Flag;
 use super::schema::{
     accounts, game_mutes, game_seats, games, moves, notification_settings, vacations,
@@ -17,6 +19,10 @@ use super::seat_set::SeatSet;
 use super::text_column::{Stored, StoredOption};
 use super::ClockNotices;
 use super::{DbConnection, DbError};
+
+mod rows;
+
+pub use rows::{Game, GameSeat, MoveRow, NewGame};
 
 /// The columns a game changes over its life, written back in one `UPDATE`.
 #[derive(Debug, Clone, AsChangeset)]
@@ -53,6 +59,14 @@ pub struct GameState {
     pub deadline_at: Option<NaiveDateTime>,
     /// Clock mails sent for the current turn.
     pub clock_notices: ClockNotices,
+}
+
+impl GameState {
+    /// Withdraws the standing draw offer, with the seats that accepted it.
+    pub fn clear_draw_offer(&mut self) {
+        self.draw_offered_by = None;
+        self.draw_accepted_by = None;
+    }
 }
 
 impl Game {

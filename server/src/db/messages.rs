@@ -128,6 +128,23 @@ pub fn muted_people(
         .load(conn)?)
 }
 
+/// Deletes the mute row (`$account_id`, `$muted`) of `$table`, whose second key column is
+/// `$muted_column`, and writes it again when `$on`.
+macro_rules! set_mute {
+    ($conn:expr, $table:ident, $muted_column:ident, ($account_id:expr, $muted:expr), $on:expr) => {{
+        diesel::delete($table::table.find(($account_id, $muted))).execute($conn)?;
+        if $on {
+            diesel::insert_into($table::table)
+                .values((
+                    $table::account_id.eq($account_id),
+                    $table::$muted_column.eq($muted),
+                ))
+                .execute($conn)?;
+        }
+        Ok(())
+    }};
+}
+
 /// Mutes (`on`) or unmutes the messages of `game_id` for `account_id`; doing it twice is
 /// the same as once.
 ///
@@ -139,16 +156,7 @@ pub fn set_game_mute(
     game_id: i64,
     on: bool,
 ) -> Result<(), DbError> {
-    diesel::delete(message_game_mutes::table.find((account_id, game_id))).execute(conn)?;
-    if on {
-        diesel::insert_into(message_game_mutes::table)
-            .values((
-                message_game_mutes::account_id.eq(account_id),
-                message_game_mutes::game_id.eq(game_id),
-            ))
-            .execute(conn)?;
-    }
-    Ok(())
+    set_mute!(conn, message_game_mutes, game_id, (account_id, game_id), on)
 }
 
 /// Mutes (`on`) or unmutes the messages of `muted` for `account_id`; doing it twice is the
@@ -162,14 +170,11 @@ pub fn set_person_mute(
     muted: i64,
     on: bool,
 ) -> Result<(), DbError> {
-    diesel::delete(message_person_mutes::table.find((account_id, muted))).execute(conn)?;
-    if on {
-        diesel::insert_into(message_person_mutes::table)
-            .values((
-                message_person_mutes::account_id.eq(account_id),
-                message_person_mutes::muted_account_id.eq(muted),
-            ))
-            .execute(conn)?;
-    }
-    Ok(())
+    set_mute!(
+        conn,
+        message_person_mutes,
+        muted_account_id,
+        (account_id, muted),
+        on
+    )
 }

@@ -3,6 +3,11 @@
 //!
 //! Every query runs on a pooled connection inside `web::block` (or another blocking thread);
 //! every domain operation is one transaction.
+//!
+//! Rows live beside the queries of their table: a table group's file declares its row types
+//! (`Queryable` to read, `New…` to insert) with its queries, and a group that is a folder keeps
+//! them in its `rows.rs` (`games/rows.rs`, `outbox/rows.rs`), re-exported by the group. Import
+//! a row from its table group (`db::accounts::Account`, `db::games::MoveRow`).
 
 pub mod accounts;
 pub mod bots;
@@ -10,11 +15,11 @@ pub mod browser_sessions;
 pub mod clocks;
 pub mod codes;
 pub mod conditional;
+mod conflict_or_storage;
 pub mod events;
 pub mod games;
 pub mod inbound;
 pub mod messages;
-pub mod models;
 pub mod move_write;
 pub mod notifications;
 pub mod open_seats;
@@ -33,6 +38,7 @@ pub mod tokens;
 pub mod tournaments;
 pub mod transaction;
 
+pub(crate) use conflict_or_storage::conflict_or_storage;
 pub(crate) use own_connection::on_own_connection;
 pub use seat_set::{BadSeatSet, SeatSet};
 pub use sent_reminders::{ClockNotices, UnknownClockNotices};

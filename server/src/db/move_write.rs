@@ -15,7 +15,7 @@ use diesel::query_builder::{AsChangeset, AstPass, Query, QueryFragment, QueryId}
 
 use super::events::NewGameEvent;
 use super::games::GameState;
-use super::models::MoveRow;
+use super::games::MoveRow;
 use super::schema::{game_events, games, moves};
 use super::{DbConnection, DbError};
 

@@ -1,13 +1,51 @@
 //! Queries for notification preferences, per-game mutes, and shared server secrets.
 
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use turnpost_shared::TurnMail;
+use turnpost_shared::api::TurnMail;
 
-use super::models::NotificationSettingsRow;
+use super::preference_columns::Flag;
 use super::schema::{game_mutes, notification_settings};
 use super::text_column::Stored;
 use super::{DbConnection, DbError};
+
+/// An account's notification preferences (absent: the defaults).
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = notification_settings, treat_none_as_null = true)]
+pub struct NotificationSettingsRow {
+    /// Account.
+    pub account_id: i64,
+    /// IANA time zone name.
+    pub time_zone: String,
+    /// How turn mail goes.
+    #[diesel(deserialize_as = Stored<TurnMail>, serialize_as = Stored<TurnMail>)]
+    pub turn_mail: TurnMail,
+    /// Local hour of the digest.
+    pub digest_hour: i32,
+    /// Challenge mail (stored 1/0, as every switch below).
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub challenges: bool,
+    /// Mail about answers to the account's challenges.
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub challenge_replies: bool,
+    /// Game-over mail.
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub game_over: bool,
+    /// Draw-offer mail.
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub draw_offers: bool,
+    /// Deadline reminders.
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub reminders: bool,
+    /// Local date of the last digest.
+    pub last_digest_on: Option<String>,
+    /// Last change.
+    pub updated_at: NaiveDateTime,
+    /// Confirmations of commands sent by mail.
+    #[diesel(deserialize_as = Flag, serialize_as = Flag)]
+    pub mail_confirmations: bool,
+}
 
 /// An account's stored preferences (none: the defaults).
 ///

@@ -4,7 +4,8 @@
 use chrono::NaiveDateTime;
 use diesel::dsl::{exists, not};
 use diesel::prelude::*;
-use turnpost_shared::{GameKind, GameStatus};
+use turnpost_shared::play::GameStatus;
+use turnpost_shared::GameKind;
 
 use super::schema::{game_seats, games, open_seats};
 use super::text_column::Stored;

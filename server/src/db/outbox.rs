@@ -283,6 +283,21 @@ pub fn release_claims(conn: &mut DbConnection, claimant: &str) -> Result<usize, 
     .execute(conn)?)
 }
 
+/// The columns of a row delivered at `$at` after `$attempts` attempts (a value or an
+/// expression on the column), lease and last error cleared.
+macro_rules! delivered {
+    ($attempts:expr, $at:expr) => {
+        (
+            mail_outbox::status.eq(OutboxStatus::Sent),
+            mail_outbox::attempts.eq($attempts),
+            mail_outbox::sent_at.eq(Some($at)),
+            mail_outbox::lease_until.eq(None::<NaiveDateTime>),
+            mail_outbox::claimed_by.eq(None::<String>),
+            mail_outbox::last_error.eq(None::<String>),
+        )
+    };
+}
+
 /// Marks a row delivered. The picture drawn for it is not stored: a delivered row is never
 /// sent again, and writing a PNG into every sent row was most of the outbox's write volume.
 ///
@@ -295,14 +310,7 @@ pub fn mark_sent(
     at: NaiveDateTime,
 ) -> Result<(), DbError> {
     diesel::update(mail_outbox::table.find(id))
-        .set((
-            mail_outbox::status.eq(OutboxStatus::Sent),
-            mail_outbox::attempts.eq(attempts),
-            mail_outbox::sent_at.eq(Some(at)),
-            mail_outbox::lease_until.eq(None::<NaiveDateTime>),
-            mail_outbox::claimed_by.eq(None::<String>),
-            mail_outbox::last_error.eq(None::<String>),
-        ))
+        .set(delivered!(attempts, at))
         .execute(conn)?;
     Ok(())
 }
@@ -325,14 +333,7 @@ pub fn mark_all_sent(
         return Ok(());
     }
     diesel::update(mail_outbox::table.filter(mail_outbox::id.eq_any(ids)))
-        .set((
-            mail_outbox::status.eq(OutboxStatus::Sent),
-            mail_outbox::attempts.eq(mail_outbox::attempts + 1),
-            mail_outbox::sent_at.eq(Some(at)),
-            mail_outbox::lease_until.eq(None::<NaiveDateTime>),
-            mail_outbox::claimed_by.eq(None::<String>),
-            mail_outbox::last_error.eq(None::<String>),
-        ))
+        .set(delivered!(mail_outbox::attempts + 1, at))
         .execute(conn)?;
     Ok(())
 }

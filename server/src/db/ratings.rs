@@ -5,17 +5,26 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::models::Account;
+use super::accounts::Account;
 use super::schema::{accounts, games, rating_history};
 use super::{DbConnection, DbError, Stored};
-use turnpost_shared::GameStatus;
+use turnpost_shared::play::GameStatus;
 
-/// A stored history row.
+/// A stored history row: a rating change and the order it was written in.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
 #[diesel(table_name = rating_history)]
 pub struct RatingRow {
     /// Id (the order rows were written in).
     pub id: i64,
+    /// What the game did to the player's rating.
+    #[diesel(embed)]
+    pub change: RatingChange,
+}
+
+/// One player's rating change in one rated game: the history row as written.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = rating_history)]
+pub struct RatingChange {
     /// The player.
     pub account_id: i64,
     /// The rating kind's name (`kefren`, `chinese-checkers-multi`).
@@ -23,32 +32,6 @@ pub struct RatingRow {
     /// The game rated.
     pub game_id: i64,
     /// Rating before the game (after growing its deviation for the idle days).
-    pub rating_before: f64,
-    /// Deviation before.
-    pub deviation_before: f64,
-    /// Volatility before.
-    pub volatility_before: f64,
-    /// Rating after.
-    pub rating_after: f64,
-    /// Deviation after.
-    pub deviation_after: f64,
-    /// Volatility after.
-    pub volatility_after: f64,
-    /// When the game ended.
-    pub rated_at: NaiveDateTime,
-}
-
-/// A history row to write.
-#[derive(Debug, Clone, Insertable)]
-#[diesel(table_name = rating_history)]
-pub struct NewRatingRow {
-    /// The player.
-    pub account_id: i64,
-    /// The rating kind's name.
-    pub rating_kind: String,
-    /// The game rated.
-    pub game_id: i64,
-    /// Rating before.
     pub rating_before: f64,
     /// Deviation before.
     pub deviation_before: f64,
@@ -158,7 +141,7 @@ pub fn all(conn: &mut DbConnection) -> Result<Vec<RatingRow>, DbError> {
 ///
 /// # Errors
 /// [`DbError::Query`].
-pub fn insert(conn: &mut DbConnection, rows: &[NewRatingRow]) -> Result<(), DbError> {
+pub fn insert(conn: &mut DbConnection, rows: &[RatingChange]) -> Result<(), DbError> {
     // One statement a row: the two-backend connection has no batch insert.
     for row in rows {
         diesel::insert_into(rating_history::table)

@@ -1,6 +1,6 @@
-// Hand-maintained to match migrations/postgres and migrations/sqlite; the test
-// `schema_matches_migrations` in server/tests/migrations.rs checks it on both backends.
-// Only SQL types that both backends support: BigInt, Integer, Text, Timestamp (UTC), Nullable.
+//! The tables as diesel sees them, kept by hand to match `migrations/postgres` and
+//! `migrations/sqlite` (`schema_matches_migrations` in `server/tests/migrations.rs` checks both).
+//! Only SQL types both backends support: BigInt, Integer, Text, Timestamp (UTC), Nullable.
 
 diesel::table! {
     accounts (id) {

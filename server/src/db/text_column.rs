@@ -2,7 +2,8 @@
 //! read, on every backend (a value the code does not know fails the read instead of flowing on
 //! as an unknown string).
 //!
-//! The server's own types get diesel's traits from [`text_column!`]. The vocabulary of
+//! The server's own types (named values of `turnpost_shared::named_value!`, which gives them
+//! `as_str` and `FromStr`) get diesel's traits from [`text_column!`]. The vocabulary of
 //! `turnpost-shared` (game status, result, reason, kind, timeout mode, on-leave rule) cannot
 //! (the orphan rule keeps diesel's traits off foreign types), so rows name them through
 //! [`Stored`] and [`StoredOption`]: `#[diesel(deserialize_as = Stored<GameStatus>)]` on a
@@ -17,9 +18,9 @@ use diesel::deserialize::{self, FromSql};
 use diesel::expression::AsExpression;
 use diesel::serialize::{self, IsNull, Output, ToSql};
 use diesel::sql_types::{Nullable, Text};
-use turnpost_shared::{
-    GameKind, GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode, TurnMail,
-};
+use turnpost_shared::api::TurnMail;
+use turnpost_shared::play::{GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode};
+use turnpost_shared::GameKind;
 
 /// Implements `FromSql`/`ToSql` for `Text` on every backend for a server type with
 /// `as_str(&self) -> &str` and a `FromStr` whose error is a `std::error::Error` (the type
@@ -153,13 +154,13 @@ where
     }
 }
 
-/// Makes a shared type storable: its canonical text (by the named method) and the
-/// conversions `deserialize_as` needs.
+/// Makes a shared type storable: its canonical text (`as_str`) and the conversions
+/// `deserialize_as` needs.
 macro_rules! stored_text {
-    ($type:ty, $text:ident) => {
+    ($type:ty) => {
         impl TextValue for $type {
             fn text(&self) -> &str {
-                self.$text()
+                self.as_str()
             }
         }
 
@@ -177,10 +178,10 @@ macro_rules! stored_text {
     };
 }
 
-stored_text!(GameStatus, as_str);
-stored_text!(GameResult, as_str);
-stored_text!(ResultReason, as_str);
-stored_text!(GameKind, name);
-stored_text!(TimeoutMode, as_str);
-stored_text!(TurnMail, as_str);
-stored_text!(OnLeave, as_str);
+stored_text!(GameStatus);
+stored_text!(GameResult);
+stored_text!(ResultReason);
+stored_text!(GameKind);
+stored_text!(TimeoutMode);
+stored_text!(TurnMail);
+stored_text!(OnLeave);

@@ -1,10 +1,57 @@
 //! Queries on `api_tokens`.
 
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::models::{Account, ApiToken, NewApiToken};
+use super::accounts::Account;
+
 use super::schema::{accounts, api_tokens};
 use super::{DbConnection, DbError};
+
+/// An API token row (the secret itself is never stored).
+#[derive(Debug, Clone, Queryable, Selectable, Identifiable)]
+#[diesel(table_name = api_tokens)]
+pub struct ApiToken {
+    /// Id.
+    pub id: i64,
+    /// Owner.
+    pub account_id: i64,
+    /// Hex SHA-256 of the token.
+    pub token_hash: String,
+    /// Label.
+    pub label: String,
+    /// Creation time.
+    pub created_at: NaiveDateTime,
+    /// Last use, to the minute.
+    pub last_used_at: Option<NaiveDateTime>,
+}
+
+impl ApiToken {
+    /// The API view of this token.
+    #[must_use]
+    pub fn to_api(&self) -> turnpost_shared::api::TokenInfo {
+        turnpost_shared::api::TokenInfo {
+            id: self.id,
+            label: self.label.clone(),
+            created_at: super::rfc3339(self.created_at),
+            last_used_at: self.last_used_at.map(super::rfc3339),
+        }
+    }
+}
+
+/// A new API token.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = api_tokens)]
+pub struct NewApiToken<'a> {
+    /// Owner.
+    pub account_id: i64,
+    /// Hex SHA-256 of the token.
+    pub token_hash: &'a str,
+    /// Label.
+    pub label: &'a str,
+    /// Now.
+    pub created_at: NaiveDateTime,
+}
 
 /// Inserts a token and reads it back.
 ///

@@ -4,7 +4,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::models::Account;
+use super::accounts::Account;
 use super::schema::{accounts, tournament_byes, tournament_entries, tournament_games, tournaments};
 use super::{DbConnection, DbError};
 
@@ -308,40 +308,64 @@ pub fn set_left(
     Ok(())
 }
 
-/// Records a game of `round`.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn insert_game(
-    conn: &mut DbConnection,
-    tournament_id: i64,
-    round: i32,
-    game_id: i64,
-) -> Result<(), DbError> {
-    diesel::insert_into(tournament_games::table)
-        .values((
-            tournament_games::game_id.eq(game_id),
-            tournament_games::tournament_id.eq(tournament_id),
-            tournament_games::round.eq(round),
-        ))
-        .execute(conn)?;
-    Ok(())
+/// The queries of a table that records ids by tournament round: insert one, and list a
+/// tournament's as (round, id), by round and id.
+macro_rules! by_round {
+    ($table:ident, $id:ident, $insert:ident, $list:ident, $one:literal, $all:literal) => {
+        #[doc = concat!("Records ", $one, " of `round`.")]
+        ///
+        /// # Errors
+        /// [`DbError::Query`].
+        pub fn $insert(
+            conn: &mut DbConnection,
+            tournament_id: i64,
+            round: i32,
+            $id: i64,
+        ) -> Result<(), DbError> {
+            diesel::insert_into($table::table)
+                .values((
+                    $table::tournament_id.eq(tournament_id),
+                    $table::round.eq(round),
+                    $table::$id.eq($id),
+                ))
+                .execute(conn)?;
+            Ok(())
+        }
+
+        #[doc = concat!("The ", $all, " of a tournament: (round, ", stringify!($id), "), by round.")]
+        ///
+        /// # Errors
+        /// [`DbError::Query`].
+        pub fn $list(
+            conn: &mut DbConnection,
+            tournament_id: i64,
+        ) -> Result<Vec<(i32, i64)>, DbError> {
+            Ok($table::table
+                .filter($table::tournament_id.eq(tournament_id))
+                .order(($table::round.asc(), $table::$id.asc()))
+                .select(($table::round, $table::$id))
+                .load(conn)?)
+        }
+    };
 }
 
-/// The games of a tournament: (round, game id), by round and game.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn games(conn: &mut DbConnection, tournament_id: i64) -> Result<Vec<(i32, i64)>, DbError> {
-    Ok(tournament_games::table
-        .filter(tournament_games::tournament_id.eq(tournament_id))
-        .order((
-            tournament_games::round.asc(),
-            tournament_games::game_id.asc(),
-        ))
-        .select((tournament_games::round, tournament_games::game_id))
-        .load(conn)?)
-}
+by_round!(
+    tournament_games,
+    game_id,
+    insert_game,
+    games,
+    "a game",
+    "games"
+);
+// One bye a round at most (the key is the tournament and round).
+by_round!(
+    tournament_byes,
+    account_id,
+    insert_bye,
+    byes,
+    "a bye",
+    "byes"
+);
 
 /// The tournament and round a game belongs to, if any.
 ///
@@ -353,36 +377,4 @@ pub fn of_game(conn: &mut DbConnection, game_id: i64) -> Result<Option<(i64, i32
         .select((tournament_games::tournament_id, tournament_games::round))
         .first(conn)
         .optional()?)
-}
-
-/// Records a bye.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn insert_bye(
-    conn: &mut DbConnection,
-    tournament_id: i64,
-    round: i32,
-    account_id: i64,
-) -> Result<(), DbError> {
-    diesel::insert_into(tournament_byes::table)
-        .values((
-            tournament_byes::tournament_id.eq(tournament_id),
-            tournament_byes::round.eq(round),
-            tournament_byes::account_id.eq(account_id),
-        ))
-        .execute(conn)?;
-    Ok(())
-}
-
-/// The byes of a tournament: (round, account), by round.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn byes(conn: &mut DbConnection, tournament_id: i64) -> Result<Vec<(i32, i64)>, DbError> {
-    Ok(tournament_byes::table
-        .filter(tournament_byes::tournament_id.eq(tournament_id))
-        .order(tournament_byes::round.asc())
-        .select((tournament_byes::round, tournament_byes::account_id))
-        .load(conn)?)
 }

@@ -1,6 +1,6 @@
 //! Who acts on a game, as the channel that carried the request vouches for it.
 
-use crate::db::models::GameSeat;
+use crate::db::games::GameSeat;
 
 /// The one acting. Each variant names the account it acts for, and may narrow which seat it
 /// may play.

@@ -4,11 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use turnpost_shared::{AnyGame, ClockSpec, GameKind, OptionValue, TimeoutMode};
+use turnpost_shared::api::OptionValue;
+use turnpost_shared::play::{ClockSpec, TimeoutMode};
+use turnpost_shared::{AnyGame, GameKind};
 
 use super::{options, GameError, GameStatus, GameWithSeats};
 use crate::db::games as q;
-use crate::db::models::{GameSeat, NewGame};
+use crate::db::games::{GameSeat, NewGame};
 use crate::db::{self, accounts, DbConnection, DbError};
 
 /// The settings of the games to arrange, checked.
@@ -88,7 +90,7 @@ pub fn create_started(
             options: &options_text,
             clock: Some(arrangement.clock.as_str()),
             timeout_mode: arrangement.timeout,
-            on_leave: turnpost_shared::OnLeave::default(),
+            on_leave: turnpost_shared::play::OnLeave::default(),
             rated,
             status: GameStatus::Invited,
             ply: 0,

@@ -12,14 +12,14 @@
 //! on `expires_at`, and accepting or declining it is refused. So no sweep is needed, and
 //! several server instances cannot disagree about it.
 
-use turnpost_shared::{
-    AnyGame, ClockSpec, CreateGameRequest, GameView, OnLeave, TimeoutMode, OPEN_SEAT,
-};
+use turnpost_shared::api::{CreateGameRequest, GameView, OPEN_SEAT};
+use turnpost_shared::play::{ClockSpec, OnLeave, TimeoutMode};
+use turnpost_shared::AnyGame;
 
 use super::event::{self as events, GameEvent};
 use super::{frame, options, view, Actor, GameError, GameStatus, GameWithSeats, ResultReason};
-use crate::db::games as q;
-use crate::db::models::{Account, GameSeat, NewGame};
+use crate::db::accounts::Account;
+use crate::db::games::{self as q, GameSeat, NewGame};
 use crate::db::{self, accounts, bots, open_seats, rematches, DbConnection, DbError};
 use crate::mail_context::MailContext;
 
@@ -340,7 +340,7 @@ pub fn accept(
                 loaded,
                 (seat, me.id),
                 loaded.game.ply,
-                turnpost_shared::MessageAction::Accept,
+                turnpost_shared::api::MessageAction::Accept,
                 message.as_deref(),
             )?;
             q::accept_seat(conn, game_id, seat, now)?;
@@ -357,8 +357,7 @@ pub fn accept(
         } else {
             let mut state = loaded.game.state();
             state.last_activity_at = now;
-            q::save(conn, game_id, &state)?;
-            loaded.game.apply(state);
+            loaded.save(conn, state)?;
             if !already {
                 events::record(conn, loaded, GameEvent::Accepted { by: me.id })?;
             }
@@ -395,8 +394,7 @@ pub(super) fn start_game(
     state.to_move = to_move;
     state.started_at = Some(now);
     super::clock::start(conn, loaded, &mut state, now)?;
-    q::save(conn, loaded.game.id, &state)?;
-    loaded.game.apply(state);
+    loaded.save(conn, state)?;
     events::record(conn, loaded, GameEvent::Started { by: by.id })?;
     Ok(())
 }
@@ -431,8 +429,7 @@ pub fn decline(
         state.result_reason = Some(ResultReason::Declined);
         state.finished_at = Some(now);
         state.last_activity_at = now;
-        q::save(conn, game_id, &state)?;
-        loaded.game.apply(state);
+        loaded.save(conn, state)?;
         events::record(conn, loaded, GameEvent::Declined { by: me.id })?;
         Ok(view::view_of(conn, loaded, me.id)?)
     })

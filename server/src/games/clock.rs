@@ -18,12 +18,10 @@ pub fn start(
     state: &mut GameState,
     now: NaiveDateTime,
 ) -> Result<(), DbError> {
-    let spec = spec_of(loaded.game.clock.as_deref());
-    if let turnpost_shared::ClockSpec::Fischer { initial, .. } = spec {
-        let bank = i64::from(initial) * DAY_SECONDS;
-        for (seat, _) in &mut loaded.seats {
-            q::set_bank(conn, loaded.game.id, seat.seat, bank)?;
-            seat.bank_seconds = Some(bank);
+    if let Some(bank) = initial_bank(loaded) {
+        let seats: Vec<i32> = loaded.seats.iter().map(|(seat, _)| seat.seat).collect();
+        for seat in seats {
+            store_bank(conn, loaded, seat, bank)?;
         }
     }
     next_turn(loaded, state, now);
@@ -44,12 +42,7 @@ pub fn after_move(
 ) -> Result<(), DbError> {
     let spec = spec_of(loaded.game.clock.as_deref());
     if let Some(bank) = bank_after_move(spec, loaded.game.deadline_at, now) {
-        q::set_bank(conn, loaded.game.id, mover, bank)?;
-        for (seat, _) in &mut loaded.seats {
-            if seat.seat == mover {
-                seat.bank_seconds = Some(bank);
-            }
-        }
+        store_bank(conn, loaded, mover, bank)?;
     }
     next_turn(loaded, state, now);
     Ok(())
@@ -68,18 +61,38 @@ pub fn fresh_seat_clock(
     state: &mut GameState,
     now: NaiveDateTime,
 ) -> Result<(), DbError> {
-    let spec = spec_of(loaded.game.clock.as_deref());
-    if let turnpost_shared::ClockSpec::Fischer { initial, .. } = spec {
-        let bank = i64::from(initial) * DAY_SECONDS;
-        q::set_bank(conn, loaded.game.id, seat, bank)?;
-        for (s, _) in &mut loaded.seats {
-            if s.seat == seat {
-                s.bank_seconds = Some(bank);
-            }
-        }
+    if let Some(bank) = initial_bank(loaded) {
+        store_bank(conn, loaded, seat, bank)?;
     }
     if state.to_move == Some(seat) {
         next_turn(loaded, state, now);
+    }
+    Ok(())
+}
+
+/// The bank a seat starts with under the game's Fischer clock, in seconds (none for other
+/// clocks).
+fn initial_bank(loaded: &GameWithSeats) -> Option<i64> {
+    match spec_of(loaded.game.clock.as_deref()) {
+        turnpost_shared::play::ClockSpec::Fischer { initial, .. } => {
+            Some(i64::from(initial) * DAY_SECONDS)
+        }
+        _ => None,
+    }
+}
+
+/// Stores `bank` as the Fischer bank of `seat`, in the database and in `loaded`.
+fn store_bank(
+    conn: &mut DbConnection,
+    loaded: &mut GameWithSeats,
+    seat: i32,
+    bank: i64,
+) -> Result<(), DbError> {
+    q::set_bank(conn, loaded.game.id, seat, bank)?;
+    for (stored, _) in &mut loaded.seats {
+        if stored.seat == seat {
+            stored.bank_seconds = Some(bank);
+        }
     }
     Ok(())
 }

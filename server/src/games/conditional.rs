@@ -11,12 +11,14 @@
 //! an answer to a position the player did not see.
 
 use chrono::NaiveDateTime;
-use turnpost_shared::{AnyGame, ConditionalMoves, ConditionalTree, Followed, Seat, Status};
+use turnpost_shared::api::ConditionalMoves;
+use turnpost_shared::play::{ConditionalTree, Followed};
+use turnpost_shared::{AnyGame, Seat, Status};
 
 use super::played_move::Played;
 use super::{frame, view, Actor, GameError, GameStatus, GameWithSeats};
 use crate::db::conditional::{self as q, ConditionalRow};
-use crate::db::models::MoveRow;
+use crate::db::games::MoveRow;
 use crate::db::{DbConnection, DbError};
 use crate::mail_context::MailContext;
 

@@ -5,10 +5,11 @@
 //! finished, so that every roll can be checked then. Every place that shows a game's options
 //! to players goes through [`shown_options`].
 
-use turnpost_shared::{seed_commitment, AnyGame, GameKind, Options};
+use turnpost_shared::play::seed_commitment;
+use turnpost_shared::{AnyGame, GameKind, Options};
 
 use super::GameStatus;
-use crate::db::models::Game;
+use crate::db::games::Game;
 use crate::db::DbError;
 
 /// The option holding a variant's dice seed (Kechi's `seed`).
@@ -71,7 +72,7 @@ pub fn without_seed(options: &Options) -> Options {
 }
 
 /// The commitment to the seed in a game's stored `options`, once it is drawn: see
-/// [`turnpost_shared::seed_commitment`].
+/// [`turnpost_shared::play::seed_commitment`].
 #[must_use]
 pub fn commitment(options: &Options) -> Option<String> {
     options

@@ -11,17 +11,18 @@
 //! acceptances are stored with the offer; one decline ends it); an offer stands until its
 //! maker moves again, and lapses when any seat leaves.
 
-use turnpost_shared::{AnyGame, Departure, DrawAction, GameView, MessageAction, OnLeave, Seat};
+use turnpost_shared::api::{DrawAction, GameView, MessageAction};
+use turnpost_shared::play::{Departure, OnLeave};
+use turnpost_shared::{AnyGame, Seat};
 
 use super::event::{self as events, GameEvent};
 use super::messages;
 use super::{frame, view, Actor, GameError, GameResult, GameStatus, GameWithSeats, ResultReason};
-use crate::db::accounts;
-use crate::db::games as q;
-use crate::db::models::{Account, MoveRow};
+use crate::db::accounts::{self, Account};
+use crate::db::games::{self as q, MoveRow};
 use crate::db::{self, DbConnection, DbError, SeatSet};
 use crate::mail_context::MailContext;
-use turnpost_shared::TimeoutMode;
+use turnpost_shared::play::TimeoutMode;
 
 fn require_active(loaded: &GameWithSeats) -> Result<(), GameError> {
     if loaded.game.status == GameStatus::Active {
@@ -112,23 +113,20 @@ fn leave(
     state.status = status;
     state.result = result;
     state.to_move = to_move;
-    state.draw_offered_by = None;
-    state.draw_accepted_by = None;
+    state.clear_draw_offer();
     state.last_activity_at = now;
     if status == GameStatus::Finished {
         state.result_reason = Some(reason);
         state.finished_at = Some(now);
         super::clock::stop(&mut state);
-        q::save(conn, game_id, &state)?;
-        loaded.game.apply(state);
+        loaded.save(conn, state)?;
         super::rating_update::rate_ended(conn, loaded)?;
         return events::record(conn, loaded, GameEvent::GameOver);
     }
     if turn_passed {
         super::clock::after_move(conn, loaded, seat, &mut state, now)?;
     }
-    q::save(conn, game_id, &state)?;
-    loaded.game.apply(state);
+    loaded.save(conn, state)?;
     events::record(
         conn,
         loaded,
@@ -224,12 +222,10 @@ fn take_over(
     seat_left(conn, loaded, seat, ply, Some(bot))?;
     let mut state = loaded.game.state();
     state.ply = ply + 1;
-    state.draw_offered_by = None;
-    state.draw_accepted_by = None;
+    state.clear_draw_offer();
     state.last_activity_at = now;
     super::clock::fresh_seat_clock(conn, loaded, seat, &mut state, now)?;
-    q::save(conn, game_id, &state)?;
-    loaded.game.apply(state);
+    loaded.save(conn, state)?;
     events::record(
         conn,
         loaded,
@@ -331,13 +327,11 @@ fn close(
     state.result = Some(result);
     state.result_reason = Some(reason);
     state.to_move = None;
-    state.draw_offered_by = None;
-    state.draw_accepted_by = None;
+    state.clear_draw_offer();
     state.finished_at = Some(now);
     state.last_activity_at = now;
     super::clock::stop(&mut state);
-    q::save(conn, loaded.game.id, &state)?;
-    loaded.game.apply(state);
+    loaded.save(conn, state)?;
     super::rating_update::rate_ended(conn, loaded)?;
     events::record(conn, loaded, GameEvent::GameOver)?;
     Ok(())
@@ -430,8 +424,7 @@ pub fn draw(
                     state.draw_offered_by = Some(seat);
                     state.draw_accepted_by = None;
                     state.last_activity_at = db::now();
-                    q::save(conn, game_id, &state)?;
-                    loaded.game.apply(state);
+                    loaded.save(conn, state)?;
                     events::record(conn, loaded, GameEvent::DrawOffered { by: me.id })?;
                 }
                 Ok(view::view_of(conn, loaded, me.id)?)
@@ -458,17 +451,14 @@ pub fn draw(
                 let mut state = loaded.game.state();
                 state.draw_accepted_by = Some(accepted);
                 state.last_activity_at = db::now();
-                q::save(conn, game_id, &state)?;
-                loaded.game.apply(state);
+                loaded.save(conn, state)?;
                 Ok(view::view_of(conn, loaded, me.id)?)
             }
             DrawAction::Decline if other_offered => {
                 let mut state = loaded.game.state();
-                state.draw_offered_by = None;
-                state.draw_accepted_by = None;
+                state.clear_draw_offer();
                 state.last_activity_at = db::now();
-                q::save(conn, game_id, &state)?;
-                loaded.game.apply(state);
+                loaded.save(conn, state)?;
                 Ok(view::view_of(conn, loaded, me.id)?)
             }
             DrawAction::Accept | DrawAction::Decline => Err(GameError::NoDrawOffer),

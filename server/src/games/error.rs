@@ -1,7 +1,8 @@
 //! `GameError`: why a game operation was refused, whichever channel asked (HTTP, a mail reply,
 //! a bot). The HTTP layer maps it to statuses and codes in one place (`crate::http::error`).
 
-use turnpost_shared::{GameView, MoveError};
+use turnpost_shared::api::GameView;
+use turnpost_shared::MoveError;
 
 use super::GameStatus;
 
@@ -246,18 +247,4 @@ pub enum GameError {
     Storage(DbError),
 }
 
-impl From<DbError> for GameError {
-    fn from(error: DbError) -> Self {
-        if error.is_unique_violation() {
-            Self::Conflict
-        } else {
-            Self::Storage(error)
-        }
-    }
-}
-
-impl From<diesel::result::Error> for GameError {
-    fn from(error: diesel::result::Error) -> Self {
-        DbError::Query(error).into()
-    }
-}
+crate::db::conflict_or_storage!(GameError);

@@ -4,7 +4,7 @@
 //! result), so the mail shows that moment even when it is composed after later moves.
 //! The game service records them; `crate::notify` turns each into its mail later.
 
-use turnpost_shared::Departure;
+use turnpost_shared::play::Departure;
 
 use super::GameWithSeats;
 use crate::db::events::{self as q, EventKind, GameEventRow, NewGameEvent};

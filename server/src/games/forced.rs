@@ -3,10 +3,11 @@
 //! seats); they are stored with no account, as the server played them.
 
 use chrono::NaiveDateTime;
-use turnpost_shared::{AnyGame, ForcedContinuation};
+use turnpost_shared::rules::ForcedContinuation;
+use turnpost_shared::AnyGame;
 
 use crate::db::games as q;
-use crate::db::models::MoveRow;
+use crate::db::games::MoveRow;
 use crate::db::{DbConnection, DbError};
 
 /// The forced moves that follow `position` as rows from ply `next_ply`, not yet stored; with

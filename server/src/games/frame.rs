@@ -13,7 +13,7 @@
 
 use super::error::GameError;
 use super::GameWithSeats;
-use crate::db::models::Game;
+use crate::db::games::Game;
 use crate::db::transaction as tx;
 use crate::db::{DbConnection, DbError};
 use crate::mail_context::MailContext;

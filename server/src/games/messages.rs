@@ -6,7 +6,8 @@
 //! without the games and people they muted ([`mute_game`], [`mute_person`]); the turn cards
 //! show those sent since the recipient last moved ([`since`]).
 
-use turnpost_shared::{clean_message, MessageAction, MessageMutes, MessageView};
+use turnpost_shared::api::{MessageAction, MessageMutes, MessageView};
+use turnpost_shared::play::clean_message;
 
 use super::{Actor, GameError, GameWithSeats};
 use crate::db::messages::{self as q, NewMessage};
@@ -92,7 +93,7 @@ fn readable(
                 ply: u32::try_from(row.ply).ok()?,
                 seat: u8::try_from(row.seat).ok()?,
                 player,
-                action: MessageAction::from_name(&row.action)?,
+                action: row.action.parse::<MessageAction>().ok()?,
                 text: row.body,
                 sent_at: db::rfc3339(row.sent_at),
             })

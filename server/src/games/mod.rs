@@ -41,15 +41,13 @@ pub use error::GameError;
 // The game's states are shared vocabulary (the API shows them); re-exported for the service's
 // callers.
 pub use event::GameEvent;
-pub use turnpost_shared::{
-    BadGameResult, GameResult, GameStatus, ResultReason, UnknownGameStatus, UnknownResultReason,
-};
+pub use turnpost_shared::play::{BadGameResult, GameResult, GameStatus, ResultReason};
 
 use chrono::NaiveDateTime;
 use turnpost_shared::{AnyGame, Options, Status};
 
-use crate::db::games::{self as q, PlayerSettings};
-use crate::db::models::{Account, Game, GameSeat};
+use crate::db::accounts::Account;
+use crate::db::games::{self as q, Game, GameSeat, GameState, PlayerSettings};
 use crate::db::{DbConnection, DbError};
 
 /// How long a challenge waits for its players.
@@ -101,6 +99,16 @@ impl GameWithSeats {
         };
         let rows = q::seats_with_settings(conn, game_id)?;
         Self::assemble(conn, game, rows).map(Some)
+    }
+
+    /// Writes `state` to the game's row and takes it into this copy.
+    ///
+    /// # Errors
+    /// [`DbError::Query`].
+    pub fn save(&mut self, conn: &mut DbConnection, state: GameState) -> Result<(), DbError> {
+        q::save(conn, self.game.id, &state)?;
+        self.game.apply(state);
+        Ok(())
     }
 
     /// Loads several games (not locked) with two queries for all of them; unknown ids are

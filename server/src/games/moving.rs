@@ -3,7 +3,9 @@
 //! which: a `pass` with no other move), updates the cached position and status, and queues the
 //! mails. Commit, then answer.
 
-use turnpost_shared::{AnyGame, GameView, MessageAction, PlayMoveRequest, TimeoutMode};
+use turnpost_shared::api::{GameView, MessageAction, PlayMoveRequest};
+use turnpost_shared::play::TimeoutMode;
+use turnpost_shared::AnyGame;
 
 use super::conditional;
 use super::event::{self as events, GameEvent};
@@ -11,7 +13,7 @@ use super::messages;
 use super::played_move::{advance, Played};
 use super::{forced, frame, view, Actor, GameError, GameStatus, GameWithSeats};
 use crate::db::games as q;
-use crate::db::models::MoveRow;
+use crate::db::games::MoveRow;
 use crate::db::{self, move_write, DbConnection, DbError};
 use crate::mail_context::MailContext;
 

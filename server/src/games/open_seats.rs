@@ -4,13 +4,14 @@
 //! accepted. An open challenge lapses after [`super::CHALLENGE_DAYS`] like any other; the
 //! sweep [`lapse`] records it and tells the poster that nobody came.
 
-use turnpost_shared::{GameKind, GameView};
+use turnpost_shared::api::GameView;
+use turnpost_shared::GameKind;
 
 use super::challenge::{require_open, start_game};
 use super::event::{self as events, GameEvent};
 use super::{frame, view, Actor, GameError, GameStatus, GameWithSeats, ResultReason};
 use crate::db::games as q;
-use crate::db::models::GameSeat;
+use crate::db::games::GameSeat;
 use crate::db::{self, accounts, open_seats, DbConnection, DbError};
 use crate::mail_context::MailContext;
 
@@ -108,8 +109,7 @@ fn touch(
 ) -> Result<(), DbError> {
     let mut state = loaded.game.state();
     state.last_activity_at = now;
-    q::save(conn, loaded.game.id, &state)?;
-    loaded.game.apply(state);
+    loaded.save(conn, state)?;
     Ok(())
 }
 
@@ -172,8 +172,7 @@ pub fn lapse(
             state.result_reason = Some(ResultReason::Expired);
             state.finished_at = Some(now);
             state.last_activity_at = now;
-            q::save(conn, loaded.game.id, &state)?;
-            loaded.game.apply(state);
+            loaded.save(conn, state)?;
             events::record(conn, loaded, GameEvent::Lapsed)?;
             Ok(())
         },

@@ -2,7 +2,8 @@
 
 use std::collections::BTreeMap;
 
-use turnpost_shared::{AnyGame, GameKind, OptionValue, Options};
+use turnpost_shared::api::OptionValue;
+use turnpost_shared::{AnyGame, GameKind, Options};
 
 use super::dice::{self, SEED};
 use super::GameError;

@@ -6,8 +6,7 @@ use chrono::NaiveDateTime;
 use turnpost_shared::AnyGame;
 
 use super::{GameStatus, GameWithSeats, ResultReason};
-use crate::db::games::GameState;
-use crate::db::models::MoveRow;
+use crate::db::games::{GameState, MoveRow};
 use crate::db::{DbConnection, DbError};
 
 /// A move being played, as its transaction carries it on.
@@ -44,15 +43,13 @@ pub(super) fn advance(
     state.result = result;
     state.to_move = to_move;
     if state.draw_offered_by == Some(mover) {
-        state.draw_offered_by = None;
-        state.draw_accepted_by = None;
+        state.clear_draw_offer();
     }
     state.last_activity_at = now;
     if status == GameStatus::Finished {
         state.result_reason = Some(ResultReason::Rules);
         state.finished_at = Some(now);
-        state.draw_offered_by = None;
-        state.draw_accepted_by = None;
+        state.clear_draw_offer();
     }
     super::clock::after_move(conn, loaded, mover, state, now)?;
     loaded.game.apply(state.clone());

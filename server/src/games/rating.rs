@@ -6,13 +6,14 @@
 //! The update itself, when a game ends, is `super::rating_update`.
 
 use chrono::NaiveDateTime;
-use turnpost_shared::{
-    AnyGame, GameKind, GameSummary, GameView, KindRating, Leaderboard, LeaderboardEntry, Options,
-    PlayerProfile, RatingChanges, RatingPoint, SeatRating,
+use turnpost_shared::api::{
+    GameSummary, GameView, KindRating, Leaderboard, LeaderboardEntry, PlayerProfile, RatingChanges,
+    RatingPoint, SeatRating,
 };
+use turnpost_shared::{AnyGame, GameKind, Options};
 
 use super::{GameError, GameStatus, GameWithSeats};
-use crate::db::models::{Game, GameSeat};
+use crate::db::games::{Game, GameSeat};
 use crate::db::ratings::{self as q, RatingRow};
 use crate::db::{self, DbConnection, DbError};
 use crate::ratings::{self, Rating, RatingKind, Score};
@@ -70,7 +71,7 @@ pub fn current_of(
         .iter()
         .map(|id| {
             rows.iter()
-                .find(|row| row.account_id == *id)
+                .find(|row| row.change.account_id == *id)
                 .map_or(Rating::NEW, |row| grown(row, at))
         })
         .collect())
@@ -79,16 +80,16 @@ pub fn current_of(
 /// The rating a history row left, grown for the idle days until `at` (deviation only).
 #[must_use]
 pub fn grown(row: &RatingRow, at: NaiveDateTime) -> Rating {
-    ratings::after_idle(after(row), (at - row.rated_at).num_days())
+    ratings::after_idle(after(row), (at - row.change.rated_at).num_days())
 }
 
 /// The rating after a history row's game.
 #[must_use]
 pub fn after(row: &RatingRow) -> Rating {
     Rating {
-        rating: row.rating_after,
-        deviation: row.deviation_after,
-        volatility: row.volatility_after,
+        rating: row.change.rating_after,
+        deviation: row.change.deviation_after,
+        volatility: row.change.volatility_after,
     }
 }
 
@@ -146,7 +147,7 @@ pub fn annotate(
         if let Some(account) = account {
             let rating = rows
                 .iter()
-                .find(|row| row.account_id == account)
+                .find(|row| row.change.account_id == account)
                 .map_or(Rating::NEW, |row| grown(row, now));
             seat.rating = Some(seat_rating(rating));
             found.push((account, rating));
@@ -184,7 +185,10 @@ pub fn profile(conn: &mut DbConnection, name: &str) -> Result<PlayerProfile, Gam
         .into_iter()
         .filter_map(|kind| {
             let name = kind.to_string();
-            let mine: Vec<&RatingRow> = rows.iter().filter(|r| r.rating_kind == name).collect();
+            let mine: Vec<&RatingRow> = rows
+                .iter()
+                .filter(|r| r.change.rating_kind == name)
+                .collect();
             let last = mine.last()?;
             let shown = grown(last, now);
             Some(KindRating {
@@ -196,8 +200,8 @@ pub fn profile(conn: &mut DbConnection, name: &str) -> Result<PlayerProfile, Gam
                 history: mine
                     .iter()
                     .map(|row| RatingPoint {
-                        game: row.game_id,
-                        at: db::rfc3339(row.rated_at),
+                        game: row.change.game_id,
+                        at: db::rfc3339(row.change.rated_at),
                         before: before(row).shown(),
                         after: after(row).shown(),
                     })
@@ -216,9 +220,9 @@ pub fn profile(conn: &mut DbConnection, name: &str) -> Result<PlayerProfile, Gam
 #[must_use]
 pub fn before(row: &RatingRow) -> Rating {
     Rating {
-        rating: row.rating_before,
-        deviation: row.deviation_before,
-        volatility: row.volatility_before,
+        rating: row.change.rating_before,
+        deviation: row.change.deviation_before,
+        volatility: row.change.volatility_before,
     }
 }
 
@@ -247,7 +251,7 @@ pub fn leaderboard(
     let name = kind.to_string();
     let rows = q::of_kind(conn, &name)?;
     let now = db::now();
-    let mut players: Vec<(Rating, u32, crate::db::models::Account)> = Vec::new();
+    let mut players: Vec<(Rating, u32, crate::db::accounts::Account)> = Vec::new();
     for (row, account) in rows {
         match players.iter_mut().find(|(_, _, a)| a.id == account.id) {
             Some(entry) => {

@@ -5,12 +5,12 @@
 //! a game of bots only. The places come from the stored result and the departures
 //! ([`super::view::departures`]), as the game view shows them.
 
-use turnpost_shared::DepartureText;
+use turnpost_shared::play::DepartureText;
 
 use super::rating::{current, new_ratings};
 use super::{view, GameStatus, GameWithSeats};
-use crate::db::models::Account;
-use crate::db::ratings::{self as q, NewRatingRow};
+use crate::db::accounts::Account;
+use crate::db::ratings::{self as q, RatingChange};
 use crate::db::{self, DbConnection, DbError};
 use crate::ratings::RatingKind;
 
@@ -44,10 +44,10 @@ pub fn rate_ended(conn: &mut DbConnection, loaded: &GameWithSeats) -> Result<(),
     }
     let places: Vec<u32> = places.into_iter().map(u32::from).collect();
     let after = new_ratings(kind, &before, &places);
-    let rows: Vec<NewRatingRow> = players
+    let rows: Vec<RatingChange> = players
         .iter()
         .zip(before.iter().zip(&after))
-        .map(|(player, (b, a))| NewRatingRow {
+        .map(|(player, (b, a))| RatingChange {
             account_id: player.id,
             rating_kind: kind.to_string(),
             game_id: game.id,

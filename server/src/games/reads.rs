@@ -2,7 +2,8 @@
 //! Any account may read any game; the actor only decides what "your seat" means.
 
 use chrono::NaiveDateTime;
-use turnpost_shared::{GameList, GameRecord, GameView, MoveList};
+use turnpost_shared::api::{GameList, GameView, MoveList};
+use turnpost_shared::GameRecord;
 
 use super::{frame, view, Actor, GameError, GameStatus};
 use crate::db::games as q;
@@ -56,10 +57,10 @@ pub fn board_svg(conn: &mut DbConnection, game_id: i64) -> Result<String, GameEr
     })?;
     let view = engine.board_view_with_moves(recent.iter().filter_map(|mv| {
         let seat = turnpost_shared::Seat::new(u8::try_from(mv.seat).ok()?)?;
-        (!turnpost_shared::DepartureText::is_departure(&mv.notation))
+        (!turnpost_shared::play::DepartureText::is_departure(&mv.notation))
             .then_some((seat, mv.notation.as_str()))
     }));
-    Ok(turnpost_shared::render_svg(&view))
+    Ok(turnpost_shared::render::render_svg(&view))
 }
 
 /// The record of a game.
@@ -126,13 +127,13 @@ pub fn list(
 /// The seats of listed games with their players' names, and the names of the bots that play
 /// on seats of players who left.
 struct ListedSeats {
-    seats: Vec<(crate::db::models::GameSeat, String)>,
+    seats: Vec<(crate::db::games::GameSeat, String)>,
     bots: Vec<(i64, String)>,
 }
 
 fn listed_seats(
     conn: &mut DbConnection,
-    games: &[crate::db::models::Game],
+    games: &[crate::db::games::Game],
 ) -> Result<ListedSeats, GameError> {
     let ids: Vec<i64> = games.iter().map(|g| g.id).collect();
     let seats = q::seats_of(conn, &ids)?;
@@ -147,10 +148,10 @@ fn listed_seats(
 
 /// Listing entries of `games` for `viewer`, each with its seats.
 fn summaries(
-    games: &[crate::db::models::Game],
+    games: &[crate::db::games::Game],
     listed: &ListedSeats,
     viewer: i64,
-) -> Vec<turnpost_shared::GameSummary> {
+) -> Vec<turnpost_shared::api::GameSummary> {
     let now = db::now();
     games
         .iter()
@@ -169,10 +170,10 @@ fn summaries(
 /// [`summaries`] with the players' ratings beside their names.
 fn rated_summaries(
     conn: &mut DbConnection,
-    games: &[crate::db::models::Game],
+    games: &[crate::db::games::Game],
     listed: &ListedSeats,
     viewer: i64,
-) -> Result<Vec<turnpost_shared::GameSummary>, crate::db::DbError> {
+) -> Result<Vec<turnpost_shared::api::GameSummary>, crate::db::DbError> {
     let mut listing = summaries(games, listed, viewer);
     super::rating::annotate_summaries(conn, games, &listed.seats, &mut listing)?;
     Ok(listing)
@@ -258,7 +259,7 @@ pub struct PublicFilter {
 pub fn public_list(
     conn: &mut DbConnection,
     filter: &PublicFilter,
-) -> Result<Vec<turnpost_shared::GameSummary>, GameError> {
+) -> Result<Vec<turnpost_shared::api::GameSummary>, GameError> {
     frame::read(conn, |conn| {
         let player = match &filter.player {
             Some(name) => match db::accounts::by_name_key(conn, &name.to_ascii_lowercase())? {

@@ -4,7 +4,7 @@ use turnpost_shared::GameRecord;
 
 use super::{dice, shown_status, stored_options, GameError, GameStatus, GameWithSeats};
 use crate::db::games as q;
-use crate::db::models::MoveRow;
+use crate::db::games::MoveRow;
 use crate::db::{self, DbConnection};
 
 /// The record of a game: header (kind, options, the seed's commitment, players and the bots

@@ -3,7 +3,7 @@
 //! seat, everyone else up one). It is an ordinary challenge the others accept as usual; a
 //! game has one rematch, so asking again answers that one.
 
-use turnpost_shared::{CreateGameRequest, GameView, OptionValue};
+use turnpost_shared::api::{CreateGameRequest, GameView, OptionValue};
 
 use super::challenge::{self, Challenge};
 use super::{dice, frame, shown_status, view, Actor, GameError, GameStatus, GameWithSeats};

@@ -4,11 +4,11 @@
 //! vacation starts counting when the vacation ends.
 
 use chrono::{Datelike, Duration, NaiveDateTime};
-use turnpost_shared::Vacation;
+use turnpost_shared::api::Vacation;
 
 use super::{frame, Actor, GameError, GameWithSeats};
 use crate::clocks::notices_already_due;
-use crate::db::models::VacationRow;
+use crate::db::clocks::VacationRow;
 use crate::db::{self, clocks as q, DbConnection};
 use crate::mail_context::MailContext;
 

@@ -1,19 +1,20 @@
 //! The API views of games, seats and moves.
 
 use chrono::NaiveDateTime;
-use turnpost_shared::{
-    placings, render_text, AnyGame, GameSummary, GameView, MoveView, Seat, SeatView, Status,
-    TextStyle,
-};
+use turnpost_shared::api::{GameSummary, GameView, MoveView, SeatView};
+use turnpost_shared::play::placings;
+use turnpost_shared::render::{render_text, TextStyle};
+use turnpost_shared::{AnyGame, Seat, Status};
 
 use super::{
     dice, engine, shown_status, GameError, GameResult, GameStatus, GameWithSeats, ResultReason,
     LAST_MOVES,
 };
 use crate::db::games as q;
-use crate::db::models::{Game, GameSeat, MoveRow};
+use crate::db::games::{Game, GameSeat, MoveRow};
 use crate::db::{self, DbConnection, DbError};
-use turnpost_shared::{moves_to_mark, BoardView, DepartureText, TimeoutMode};
+use turnpost_shared::play::{DepartureText, TimeoutMode};
+use turnpost_shared::render::{moves_to_mark, BoardView};
 
 fn seat_u8(seat: i32) -> u8 {
     u8::try_from(seat).unwrap_or(0)
@@ -57,7 +58,7 @@ fn open_seat_view(seat: i32, engine: &AnyGame) -> SeatView {
     SeatView {
         seat: seat_u8(seat),
         seat_name: seat_name(engine, seat),
-        player: turnpost_shared::OPEN_SEAT.to_owned(),
+        player: turnpost_shared::api::OPEN_SEAT.to_owned(),
         accepted: false,
         bank_seconds: None,
         played_by: None,

@@ -5,7 +5,7 @@ use std::pin::Pin;
 
 use actix_web::{dev::Payload, http::header, web, FromRequest, HttpRequest};
 
-use crate::db::models::Account;
+use crate::db::accounts::Account;
 use crate::db::{self, tokens};
 use crate::http::error::ApiError;
 use crate::http::state::AppState;

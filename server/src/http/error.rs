@@ -2,7 +2,7 @@
 
 use actix_web::http::{header, StatusCode};
 use actix_web::{HttpResponse, ResponseError};
-use turnpost_shared::{ErrorBody, ErrorDetail};
+use turnpost_shared::api::{ErrorBody, ErrorDetail};
 
 use crate::db::DbError;
 
@@ -61,7 +61,7 @@ pub enum ApiError {
         /// Message.
         message: String,
         /// The current state.
-        game: Box<turnpost_shared::GameView>,
+        game: Box<turnpost_shared::api::GameView>,
     },
     /// 422 for a move the engine refuses: the reason, and for a syntax error the byte offset
     /// and what was expected there.
@@ -108,6 +108,15 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// 400 `bad_query`: a query parameter the route cannot read.
+    #[must_use]
+    pub fn bad_query(message: String) -> Self {
+        Self::BadRequest {
+            code: "bad_query",
+            message,
+        }
+    }
+
     /// 422 with this code and message.
     pub fn invalid(code: &'static str, message: impl Into<String>) -> Self {
         Self::Unprocessable {
@@ -256,9 +265,9 @@ pub fn json_error(
 /// when the handlers checked them (`unknown_kind`, `invalid_timeout`); others are
 /// `invalid_field`.
 fn typed_field_code(message: &str) -> &'static str {
-    if message.starts_with(turnpost_shared::UNKNOWN_GAME_KIND) {
+    if message.starts_with(turnpost_shared::rules::UNKNOWN_GAME_KIND) {
         "unknown_kind"
-    } else if message.starts_with(turnpost_shared::UNKNOWN_TIMEOUT_MODE) {
+    } else if message.starts_with(turnpost_shared::play::UNKNOWN_TIMEOUT_MODE) {
         "invalid_timeout"
     } else {
         "invalid_field"
@@ -279,6 +288,15 @@ impl From<crate::games::GameError> for ApiError {
         use crate::games::GameError as G;
         use turnpost_shared::MoveError;
         let message = error.to_string();
+        let forbidden = |code| Self::Forbidden {
+            code,
+            message: message.clone(),
+        };
+        let stale = |code, game| Self::StaleGame {
+            code,
+            message: message.clone(),
+            game,
+        };
         let conflict = |code| Self::Conflict {
             code,
             message: message.clone(),
@@ -291,39 +309,13 @@ impl From<crate::games::GameError> for ApiError {
             G::NotFound { .. } | G::NoSuchPlayer { .. } | G::UnknownRatingKind(_) => {
                 Self::NotFound(message)
             }
-            G::NotYourGame { .. } => Self::Forbidden {
-                code: "not_your_game",
-                message,
-            },
-            G::NotYourTurn { .. } => Self::Forbidden {
-                code: "not_your_turn",
-                message,
-            },
-            G::StalePly { game, .. } => Self::StaleGame {
-                code: "stale_ply",
-                message,
-                game,
-            },
-            G::MoveTaken { game, .. } => Self::StaleGame {
-                code: "move_taken",
-                message,
-                game,
-            },
-            G::NotStarted { game, .. } => Self::StaleGame {
-                code: "not_started",
-                message,
-                game,
-            },
-            G::GameOver { game, .. } => Self::StaleGame {
-                code: "game_over",
-                message,
-                game,
-            },
-            G::LeftOnTime { game, .. } => Self::StaleGame {
-                code: "left_on_time",
-                message,
-                game,
-            },
+            G::NotYourGame { .. } => forbidden("not_your_game"),
+            G::NotYourTurn { .. } => forbidden("not_your_turn"),
+            G::StalePly { game, .. } => stale("stale_ply", game),
+            G::MoveTaken { game, .. } => stale("move_taken", game),
+            G::NotStarted { game, .. } => stale("not_started", game),
+            G::GameOver { game, .. } => stale("game_over", game),
+            G::LeftOnTime { game, .. } => stale("left_on_time", game),
             G::Illegal(MoveError::Syntax(syntax)) => Self::BadMove {
                 code: "move_syntax",
                 message,

@@ -135,7 +135,7 @@ fn run(
                 "you have entered the tournament \"{}\" (#{id}); {} entered so far. Entries \
                  close at {}; round 1 starts then, and the server mails you your games.",
                 view.name,
-                turnpost_shared::counted(view.entrants.len(), "player has", "players have"),
+                turnpost_shared::render::counted(view.entrants.len(), "player has", "players have"),
                 view.entry_closes_at,
             )
         }),

@@ -10,7 +10,9 @@
 //! mails commit together or not at all. A second delivery, a retry or another process finds the record (or,
 //! racing, fails on its key and rolls back) and does nothing.
 
-use turnpost_shared::{ConditionalMoves, DrawAction, GameStatus, MoveError, PlayMoveRequest};
+use turnpost_shared::api::{ConditionalMoves, DrawAction, PlayMoveRequest};
+use turnpost_shared::play::GameStatus;
+use turnpost_shared::MoveError;
 
 use super::entry_reply::{self, EntryLimits};
 use super::sender_auth::same_address;
@@ -18,7 +20,7 @@ use super::{
     split_reply, written_lines, InboundMessage, KeyCheck, MailCommand, Outcome, ReplyTarget,
     ReplyToken, SenderAuth,
 };
-use crate::db::models::Account;
+use crate::db::accounts::Account;
 use crate::db::transaction as tx;
 use crate::db::{self, inbound as q, DbConnection, DbError};
 use crate::games::challenge::BotGamesCap;
@@ -75,8 +77,7 @@ pub fn handle(
             refused,
             answers,
         } => {
-            crate::metrics::inbound_mail("handled", "");
-            ctx.wake.notify_one();
+            handled(ctx);
             tracing::info!(
                 game = game_id,
                 commands = done,
@@ -90,8 +91,7 @@ pub fn handle(
             refused,
             answers,
         } => {
-            crate::metrics::inbound_mail("handled", "");
-            ctx.wake.notify_one();
+            handled(ctx);
             tracing::info!(
                 tournament = tournament_id,
                 refused,
@@ -101,6 +101,12 @@ pub fn handle(
         }
     }
     Ok(outcome)
+}
+
+/// Counts a message that acted and wakes the mail worker for the mail it queued.
+fn handled(ctx: &MailContext) {
+    crate::metrics::inbound_mail("handled", "");
+    ctx.wake.notify_one();
 }
 
 fn decide(
@@ -330,27 +336,13 @@ fn run_commands(
             }
             MailCommand::Resign => ending::resign(conn, ctx, &actor, token.game_id, message)
                 .map(|_| "resigned".to_owned()),
-            MailCommand::DrawOffer => draw(
-                conn,
-                ctx,
-                (&actor, token),
-                (DrawAction::Offer, message),
-                "draw offered",
-            ),
-            MailCommand::DrawAccept => draw(
-                conn,
-                ctx,
-                (&actor, token),
-                (DrawAction::Accept, message),
-                "draw accepted",
-            ),
-            MailCommand::DrawDecline => draw(
-                conn,
-                ctx,
-                (&actor, token),
-                (DrawAction::Decline, message),
-                "draw declined",
-            ),
+            MailCommand::DrawOffer => draw(conn, ctx, (&actor, token), DrawAction::Offer, message),
+            MailCommand::DrawAccept => {
+                draw(conn, ctx, (&actor, token), DrawAction::Accept, message)
+            }
+            MailCommand::DrawDecline => {
+                draw(conn, ctx, (&actor, token), DrawAction::Decline, message)
+            }
             MailCommand::Accept => challenge::accept(conn, ctx, &actor, token.game_id, message)
                 .map(|_| "challenge accepted".to_owned()),
             MailCommand::Decline => challenge::decline(conn, ctx, &actor, token.game_id)
@@ -387,7 +379,7 @@ fn run_commands(
                 run.acted = true;
                 // Said in the confirmation: the message went with the action.
                 let sent = message
-                    .and_then(|m| turnpost_shared::clean_message(m).ok().flatten())
+                    .and_then(|m| turnpost_shared::play::clean_message(m).ok().flatten())
                     .is_some();
                 if sent {
                     run.answer
@@ -456,10 +448,15 @@ fn draw(
     conn: &mut DbConnection,
     ctx: &MailContext,
     (actor, token): (&Actor, &ReplyToken),
-    (action, message): (DrawAction, Option<&str>),
-    what: &str,
+    action: DrawAction,
+    message: Option<&str>,
 ) -> Result<String, GameError> {
-    ending::draw(conn, ctx, actor, token.game_id, action, message).map(|_| what.to_owned())
+    let done = match action {
+        DrawAction::Offer => "draw offered",
+        DrawAction::Accept => "draw accepted",
+        DrawAction::Decline => "draw declined",
+    };
+    ending::draw(conn, ctx, actor, token.game_id, action, message).map(|_| done.to_owned())
 }
 
 /// A legal move of the game as it stands, to show how a move is written.

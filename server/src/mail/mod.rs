@@ -49,13 +49,7 @@ pub fn enqueue(
     message_id_domain: &str,
     mail: &NewMail,
 ) -> Result<i64, DbError> {
-    insert(
-        conn,
-        message_id_domain,
-        mail,
-        StoredParts::of(&mail.mail),
-        MailLane::Game,
-    )
+    insert(conn, message_id_domain, mail, MailLane::Game)
 }
 
 /// Queues account mail (a sign-in code, a sign-up notice) as [`enqueue`] does, in the account
@@ -68,13 +62,7 @@ pub fn enqueue_account_mail(
     message_id_domain: &str,
     mail: &NewMail,
 ) -> Result<i64, DbError> {
-    insert(
-        conn,
-        message_id_domain,
-        mail,
-        StoredParts::of(&mail.mail),
-        MailLane::Account,
-    )
+    insert(conn, message_id_domain, mail, MailLane::Account)
 }
 
 /// Queues `mails` as [`enqueue`] does each, in their order, with as few statements as the
@@ -101,10 +89,9 @@ fn insert(
     conn: &mut DbConnection,
     message_id_domain: &str,
     mail: &NewMail,
-    parts: Option<StoredParts>,
     lane: MailLane,
 ) -> Result<i64, DbError> {
-    let row = QueuedRow::of(message_id_domain, mail, parts)?;
+    let row = QueuedRow::of(message_id_domain, mail, StoredParts::of(&mail.mail))?;
     outbox::insert(conn, &row.row(lane))
 }
 

@@ -155,7 +155,8 @@ mod tests {
 
     #[test]
     fn a_row_queued_with_the_drawing_draws_as_one_queued_with_the_source() {
-        use turnpost_shared::{render_svg, AnyGame, GameKind, Options};
+        use turnpost_shared::render::render_svg;
+        use turnpost_shared::{AnyGame, GameKind, Options};
         let game = AnyGame::new(GameKind::Kefren, &Options::default()).unwrap();
         let view = game.board_view();
         let source = BoardSource::of(&game, &[], &view).unwrap();

@@ -25,6 +25,7 @@ use crate::db::outbox::OutboxMail;
 use crate::db::{self, outbox, DbError, Pool};
 use crate::worker_threads::idle_priority::Background;
 use crate::worker_threads::overdue_catch_up::CatchUp;
+use crate::worker_threads::pause::pause;
 
 /// What happened to one claimed row.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -463,14 +464,7 @@ impl OutboxWorker {
             }
         };
         let mut session = Some(Session::new());
-        loop {
-            tokio::select! {
-                () = tokio::time::sleep(catch_up.check_every()) => {}
-                _ = shutdown.changed() => {}
-            }
-            if *shutdown.borrow() {
-                break;
-            }
+        while !pause(catch_up.check_every(), &mut shutdown).await {
             let this = self.clone();
             let name = claimant.clone();
             let stop = shutdown.clone();
@@ -539,14 +533,7 @@ async fn renew_leases(
     mut shutdown: watch::Receiver<bool>,
 ) {
     let every = (settings.lease / 3).max(Duration::from_millis(10));
-    loop {
-        tokio::select! {
-            () = tokio::time::sleep(every) => {}
-            _ = shutdown.changed() => {}
-        }
-        if *shutdown.borrow() {
-            break;
-        }
+    while !pause(every, &mut shutdown).await {
         let pool = pool.clone();
         let name = claimant.clone();
         let until = lease_end(&settings);
@@ -570,14 +557,7 @@ const VACUUM_CHECK_EVERY: Duration = Duration::from_millis(500);
 async fn vacuum_queues(pool: Pool, mut shutdown: watch::Receiver<bool>) {
     // One warning: a role that may not vacuum would otherwise say so every two seconds.
     let mut warned = false;
-    loop {
-        tokio::select! {
-            () = tokio::time::sleep(VACUUM_CHECK_EVERY) => {}
-            _ = shutdown.changed() => {}
-        }
-        if *shutdown.borrow() {
-            break;
-        }
+    while !pause(VACUUM_CHECK_EVERY, &mut shutdown).await {
         let pool = pool.clone();
         let looked = tokio::task::spawn_blocking(move || {
             let mut conn = pool.get()?;

@@ -2,7 +2,7 @@
 //! tried to sign up with it. Queued on the caller's connection, inside the account operation's
 //! transaction (`crate::accounts`); bots have no mailbox and get none.
 
-use crate::db::models::Account;
+use crate::db::accounts::Account;
 use crate::db::{DbConnection, DbError};
 use crate::mail;
 use crate::mail_context::MailContext;

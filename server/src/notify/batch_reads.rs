@@ -7,7 +7,7 @@
 
 use chrono::NaiveDateTime;
 
-use crate::db::models::MoveRow;
+use crate::db::games::MoveRow;
 use crate::db::{conditional, events, messages, ratings, DbConnection, DbError};
 use crate::games::{self, GameWithSeats, LAST_MOVES};
 use crate::ratings::{Rating, RatingKind};
@@ -162,7 +162,7 @@ impl BatchReads {
             .iter()
             .map(|id| {
                 rows.iter()
-                    .find(|row| row.account_id == *id)
+                    .find(|row| row.change.account_id == *id)
                     .map_or(Rating::NEW, |row| games::rating::grown(row, at))
             })
             .collect())

@@ -6,7 +6,7 @@ use chrono::NaiveDateTime;
 
 use super::facts;
 use super::recipient::{self, Delivery};
-use crate::db::models::Game;
+use crate::db::games::Game;
 use crate::db::{accounts, DbConnection, DbError};
 use crate::games::GameWithSeats;
 use crate::mail_context::MailContext;

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use turnpost_shared::Seat;
 
 use super::BatchReads;
-use crate::db::models::MoveRow;
+use crate::db::games::MoveRow;
 use crate::db::{DbConnection, DbError};
 use crate::games::{self, GameStatus, GameWithSeats};
 use crate::mail::{self, ComposedMail, NewMail};

@@ -1,10 +1,10 @@
 //! The mail each game event causes: who hears of it, in which category, and which composer
 //! writes it. Runs in the mail worker on the game as it was at the event.
 
-use turnpost_shared::Departure;
+use turnpost_shared::play::Departure;
 
 use super::{facts, recipient, EventBatch};
-use crate::db::models::Account;
+use crate::db::accounts::Account;
 use crate::db::{DbConnection, DbError};
 use crate::games::GameEvent;
 use crate::games::{self, GameWithSeats, ResultReason};

@@ -3,9 +3,9 @@
 //! here, by [`recipient`].
 
 use chrono_tz::Tz;
-use turnpost_shared::TurnMail;
+use turnpost_shared::api::TurnMail;
 
-use crate::db::models::Account;
+use crate::db::accounts::Account;
 use crate::games::{GameStatus, GameWithSeats};
 use crate::mail_context::MailContext;
 use crate::notify::compose::Recipient;

@@ -4,7 +4,7 @@
 use super::compose::{self, MailAnswer};
 use super::recipient::Delivery;
 use super::{facts, recipient};
-use crate::db::models::Account;
+use crate::db::accounts::Account;
 use crate::db::{self, inbound as q, DbConnection, DbError};
 use crate::games::{GameError, GameWithSeats};
 use crate::mail_context::MailContext;

@@ -6,9 +6,9 @@
 
 use std::fmt::Write as _;
 
-use turnpost_shared::StandingView;
+use turnpost_shared::api::StandingView;
 
-use crate::db::models::Account;
+use crate::db::accounts::Account;
 use crate::db::{self, inbound as answers, DbConnection, DbError};
 use crate::mail::{self, ComposedMail, NewMail};
 use crate::mail_context::MailContext;
@@ -196,7 +196,7 @@ pub fn cancelled(
             name = account.name,
             title = facts.name,
             id = facts.id,
-            count = turnpost_shared::counted(entered, "player", "players"),
+            count = turnpost_shared::render::counted(entered, "player", "players"),
             url = link(ctx, facts.id),
             public = ctx.public_url,
         );

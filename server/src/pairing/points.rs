@@ -28,43 +28,33 @@ impl HalfPoints {
     }
 }
 
-impl Add for HalfPoints {
-    type Output = Self;
-    fn add(self, other: Self) -> Self {
-        Self(self.0.saturating_add(other.0))
-    }
+/// Addition, `+=` and `sum` for a count of points: saturating, as no score comes near the
+/// limit.
+macro_rules! additive {
+    ($points:ty) => {
+        impl Add for $points {
+            type Output = Self;
+            fn add(self, other: Self) -> Self {
+                Self(self.0.saturating_add(other.0))
+            }
+        }
+
+        impl AddAssign for $points {
+            fn add_assign(&mut self, other: Self) {
+                *self = *self + other;
+            }
+        }
+
+        impl Sum for $points {
+            fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
+                iter.fold(Self::default(), Add::add)
+            }
+        }
+    };
 }
 
-impl AddAssign for HalfPoints {
-    fn add_assign(&mut self, other: Self) {
-        *self = *self + other;
-    }
-}
-
-impl Sum for HalfPoints {
-    fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
-        iter.fold(Self::default(), Add::add)
-    }
-}
-
-impl Add for QuarterPoints {
-    type Output = Self;
-    fn add(self, other: Self) -> Self {
-        Self(self.0.saturating_add(other.0))
-    }
-}
-
-impl AddAssign for QuarterPoints {
-    fn add_assign(&mut self, other: Self) {
-        *self = *self + other;
-    }
-}
-
-impl Sum for QuarterPoints {
-    fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
-        iter.fold(Self::default(), Add::add)
-    }
-}
+additive!(HalfPoints);
+additive!(QuarterPoints);
 
 /// Whole points and a vulgar fraction, as a crosstable shows them: "0", "½", "3", "3½", "12¾".
 fn write_with_fraction(f: &mut fmt::Formatter<'_>, whole: u32, fraction: &str) -> fmt::Result {

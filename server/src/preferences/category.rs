@@ -1,56 +1,27 @@
 //! The kinds of mail a player can switch off one by one.
 
-/// A kind of mail, as preferences and unsubscribe links name it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Category {
-    /// "Your turn" (immediate, digest or off).
-    Turn,
-    /// A challenge for you.
-    Challenges,
-    /// Your challenge was accepted or declined; a game started.
-    ChallengeReplies,
-    /// A game ended.
-    GameOver,
-    /// A draw offer.
-    DrawOffers,
-    /// A deadline is near, or a win on time may be claimed.
-    Reminders,
-    /// The confirmation of a command sent by mail.
-    MailConfirmations,
+turnpost_shared::named_value! {
+    noun: "mail category";
+    /// A kind of mail, as preferences and unsubscribe links name it.
+    pub enum Category {
+        /// "Your turn" (immediate, digest or off).
+        Turn = "turn",
+        /// A challenge for you.
+        Challenges = "challenges",
+        /// Your challenge was accepted or declined; a game started.
+        ChallengeReplies = "challenge_replies",
+        /// A game ended.
+        GameOver = "game_over",
+        /// A draw offer.
+        DrawOffers = "draw_offers",
+        /// A deadline is near, or a win on time may be claimed.
+        Reminders = "reminders",
+        /// The confirmation of a command sent by mail.
+        MailConfirmations = "mail_confirmations",
+    }
 }
 
 impl Category {
-    /// Every category.
-    pub const ALL: [Self; 7] = [
-        Self::Turn,
-        Self::Challenges,
-        Self::ChallengeReplies,
-        Self::GameOver,
-        Self::DrawOffers,
-        Self::Reminders,
-        Self::MailConfirmations,
-    ];
-
-    /// The name in links and the API.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Turn => "turn",
-            Self::Challenges => "challenges",
-            Self::ChallengeReplies => "challenge_replies",
-            Self::GameOver => "game_over",
-            Self::DrawOffers => "draw_offers",
-            Self::Reminders => "reminders",
-            Self::MailConfirmations => "mail_confirmations",
-        }
-    }
-
-    /// The category called `name`.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|c| c.name() == name)
-    }
-
     /// How a person reads it ("turn mail", "reminders").
     #[must_use]
     pub fn described(self) -> &'static str {
@@ -73,8 +44,8 @@ mod tests {
     #[test]
     fn names_round_trip() {
         for category in Category::ALL {
-            assert_eq!(Category::from_name(category.name()), Some(category));
+            assert_eq!(category.as_str().parse(), Ok(category));
         }
-        assert_eq!(Category::from_name("everything"), None);
+        assert!("everything".parse::<Category>().is_err());
     }
 }

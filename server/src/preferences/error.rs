@@ -35,18 +35,4 @@ pub enum PreferenceError {
     Storage(DbError),
 }
 
-impl From<DbError> for PreferenceError {
-    fn from(error: DbError) -> Self {
-        if error.is_unique_violation() {
-            Self::Conflict
-        } else {
-            Self::Storage(error)
-        }
-    }
-}
-
-impl From<diesel::result::Error> for PreferenceError {
-    fn from(error: diesel::result::Error) -> Self {
-        DbError::Query(error).into()
-    }
-}
+crate::db::conflict_or_storage!(PreferenceError);

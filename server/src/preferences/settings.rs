@@ -2,12 +2,12 @@
 //! `GET/PATCH /v1/me/notifications`.
 
 use chrono_tz::Tz;
-use turnpost_shared::{
+use turnpost_shared::api::{
     NotificationCategories, NotificationSettings, NotificationSettingsPatch, TurnMail,
 };
 
 use super::{Category, PreferenceError};
-use crate::db::models::NotificationSettingsRow;
+use crate::db::notifications::NotificationSettingsRow;
 use crate::db::transaction as tx;
 use crate::db::{self, games as game_queries, notifications as q, DbConnection, DbError};
 

@@ -5,7 +5,7 @@
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
-use turnpost_shared::TurnMail;
+use turnpost_shared::api::TurnMail;
 
 use super::{Category, PreferenceError, Preferences};
 use crate::db::transaction as tx;
@@ -28,7 +28,7 @@ pub fn load_key(conn: &mut DbConnection) -> Result<Vec<u8>, DbError> {
 
 fn signature(key: &[u8], account_id: i64, category: Category) -> Option<Signer> {
     let mut mac = Signer::new_from_slice(key).ok()?;
-    mac.update(format!("unsubscribe:{account_id}:{}", category.name()).as_bytes());
+    mac.update(format!("unsubscribe:{account_id}:{}", category.as_str()).as_bytes());
     Some(mac)
 }
 
@@ -41,7 +41,7 @@ pub fn link(public_url: &str, key: &[u8], account_id: i64, category: Category) -
     format!(
         "{}/v1/unsubscribe?a={account_id}&c={}&s={sig}",
         public_url.trim_end_matches('/'),
-        category.name()
+        category.as_str()
     )
 }
 
@@ -74,7 +74,7 @@ pub fn verify(key: &[u8], query: &LinkQuery) -> Result<(i64, Category), Preferen
     let category = query
         .c
         .as_deref()
-        .and_then(Category::from_name)
+        .and_then(|name| name.parse::<Category>().ok())
         .ok_or_else(forged)?;
     let given = query.s.as_deref().and_then(unhex).ok_or_else(forged)?;
     let mac = signature(key, account_id, category).ok_or_else(forged)?;

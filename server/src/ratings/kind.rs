@@ -4,7 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use turnpost_shared::{AnyGame, GameKind, PLAYERS_OPTION};
+use turnpost_shared::rules::PLAYERS_OPTION;
+use turnpost_shared::{AnyGame, GameKind};
 
 /// What a rating is a rating in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

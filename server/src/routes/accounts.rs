@@ -1,7 +1,7 @@
 //! `POST /v1/accounts`: sign up.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use turnpost_shared::{CodeSent, SignUpRequest};
+use turnpost_shared::api::{CodeSent, SignUpRequest};
 
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -17,13 +17,13 @@ use crate::{accounts, validate};
 /// 403 when sign-up is closed, 409 for a taken name, 422 for a bad name or email, 429 when
 /// rate-limited.
 #[utoipa::path(post, path = "/v1/accounts", tag = "accounts",
-    request_body = turnpost_shared::SignUpRequest,
+    request_body = turnpost_shared::api::SignUpRequest,
     responses(
-        (status = 202, description = "Code mailed (also for an email address that has an account)", body = turnpost_shared::CodeSent),
-        (status = 403, description = "Sign-up closed", body = turnpost_shared::ErrorBody),
-        (status = 409, description = "Name taken", body = turnpost_shared::ErrorBody),
-        (status = 422, description = "Invalid name or email", body = turnpost_shared::ErrorBody),
-        (status = 429, description = "Rate limited", body = turnpost_shared::ErrorBody)))]
+        (status = 202, description = "Code mailed (also for an email address that has an account)", body = turnpost_shared::api::CodeSent),
+        (status = 403, description = "Sign-up closed", body = turnpost_shared::api::ErrorBody),
+        (status = 409, description = "Name taken", body = turnpost_shared::api::ErrorBody),
+        (status = 422, description = "Invalid name or email", body = turnpost_shared::api::ErrorBody),
+        (status = 429, description = "Rate limited", body = turnpost_shared::api::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     req: HttpRequest,

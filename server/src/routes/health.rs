@@ -1,7 +1,7 @@
 //! `GET /v1/health`.
 
 use actix_web::{web, HttpResponse};
-use turnpost_shared::Health;
+use turnpost_shared::api::Health;
 
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -14,7 +14,7 @@ use crate::http::state::AppState;
 /// # Errors
 /// 503 if the database does not answer.
 #[utoipa::path(get, path = "/v1/health", tag = "server",
-    responses((status = 200, body = turnpost_shared::Health), (status = 503, body = turnpost_shared::ErrorBody)))]
+    responses((status = 200, body = turnpost_shared::api::Health), (status = 503, body = turnpost_shared::api::ErrorBody)))]
 pub async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let backend = state.backend;
     let backlog = crate::http::blocking::with_conn(&state, |conn| {

@@ -14,8 +14,8 @@ use crate::metrics::DatabaseGauges;
 #[utoipa::path(get, path = "/metrics", tag = "server",
     responses(
         (status = 200, description = "Prometheus text format (version 0.0.4)", content_type = "text/plain", body = String),
-        (status = 404, description = "Metrics are off (TURNPOST_METRICS=false)", body = turnpost_shared::ErrorBody),
-        (status = 503, body = turnpost_shared::ErrorBody)))]
+        (status = 404, description = "Metrics are off (TURNPOST_METRICS=false)", body = turnpost_shared::api::ErrorBody),
+        (status = 503, body = turnpost_shared::api::ErrorBody)))]
 pub async fn metrics(
     req: HttpRequest,
     state: web::Data<AppState>,

@@ -9,6 +9,7 @@ pub mod me;
 pub mod metrics;
 pub mod mutes;
 pub mod players;
+pub mod query_value;
 pub mod ratings;
 pub mod sessions;
 pub mod tokens;

@@ -1,11 +1,10 @@
 //! `GET /v1/players/{name}`.
 
-use actix_web::{web, HttpResponse};
+use actix_web::HttpResponse;
 
 use crate::games::rating;
-use crate::http::auth::Authenticated;
 use crate::http::error::ApiError;
-use crate::http::state::AppState;
+use crate::http::path_call::PathCall;
 
 /// A player and their ratings: for each rating kind they played rated games in, the rating and
 /// deviation (grown for the days without games), whether it is provisional (deviation above
@@ -15,15 +14,8 @@ use crate::http::state::AppState;
 /// 401; 404 `not_found` for an unknown player.
 #[utoipa::path(get, path = "/v1/players/{name}", tag = "ratings", security(("bearer" = [])),
     params(("name" = String, Path, description = "Account name (any case)")),
-    responses((status = 200, description = "The player", body = turnpost_shared::PlayerProfile), (status = 404, body = turnpost_shared::ErrorBody)))]
-pub async fn show(
-    state: web::Data<AppState>,
-    _auth: Authenticated,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
-    let name = path.into_inner();
-    let profile =
-        crate::http::blocking::with_games(&state, move |conn, _| rating::profile(conn, &name))
-            .await?;
-    Ok(HttpResponse::Ok().json(profile))
+    responses((status = 200, description = "The player", body = turnpost_shared::api::PlayerProfile), (status = 404, body = turnpost_shared::api::ErrorBody)))]
+pub async fn show(call: PathCall<String>) -> Result<HttpResponse, ApiError> {
+    call.answer(|conn, _, _, name| rating::profile(conn, &name))
+        .await
 }

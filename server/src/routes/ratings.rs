@@ -23,13 +23,6 @@ pub struct LeaderboardQuery {
     offset: Option<String>,
 }
 
-fn bad(message: String) -> ApiError {
-    ApiError::BadRequest {
-        code: "bad_query",
-        message,
-    }
-}
-
 /// The page a query asks for.
 ///
 /// # Errors
@@ -42,12 +35,14 @@ fn page_of(query: &LeaderboardQuery) -> Result<LeaderboardPage, ApiError> {
             .parse::<u32>()
             .ok()
             .filter(|n| (1..=MAX_LIMIT).contains(n))
-            .ok_or_else(|| bad(format!("limit={text}: expected 1 to {MAX_LIMIT}")))?,
+            .ok_or_else(|| {
+                ApiError::bad_query(format!("limit={text}: expected 1 to {MAX_LIMIT}"))
+            })?,
     };
     let offset = match query.offset.as_deref() {
         None => 0,
         Some(text) => text.trim().parse::<u32>().map_err(|_| {
-            bad(format!(
+            ApiError::bad_query(format!(
                 "offset={text}: expected a whole number of ranks to skip (0 or more)"
             ))
         })?,
@@ -66,7 +61,7 @@ fn page_of(query: &LeaderboardQuery) -> Result<LeaderboardPage, ApiError> {
     params(("kind" = String, Path, description = "kefren, kechi, sanqi, chinese-checkers or chinese-checkers-multi"),
            ("limit" = Option<u32>, Query, description = "page size 1-100, default 50", minimum = 1, maximum = 100),
            ("offset" = Option<u32>, Query, description = "ranks to skip: next_offset of the previous page, default 0")),
-    responses((status = 200, description = "A page of the leaderboard", body = turnpost_shared::Leaderboard), (status = 400, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody)))]
+    responses((status = 200, description = "A page of the leaderboard", body = turnpost_shared::api::Leaderboard), (status = 400, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn leaderboard(
     state: web::Data<AppState>,
     _auth: Authenticated,

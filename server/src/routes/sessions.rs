@@ -1,7 +1,7 @@
 //! `POST /v1/sessions` (ask for a code) and `POST /v1/sessions/verify` (code → token).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use turnpost_shared::{NewToken, SignInRequest, VerifyRequest};
+use turnpost_shared::api::{NewToken, SignInRequest, VerifyRequest};
 
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -12,11 +12,11 @@ use crate::{accounts, validate};
 /// # Errors
 /// 422 for a malformed email, 429 when rate-limited.
 #[utoipa::path(post, path = "/v1/sessions", tag = "accounts",
-    request_body = turnpost_shared::SignInRequest,
+    request_body = turnpost_shared::api::SignInRequest,
     responses(
-        (status = 202, description = "Code mailed if the address has an account", body = turnpost_shared::CodeSent),
-        (status = 422, body = turnpost_shared::ErrorBody),
-        (status = 429, body = turnpost_shared::ErrorBody)))]
+        (status = 202, description = "Code mailed if the address has an account", body = turnpost_shared::api::CodeSent),
+        (status = 422, body = turnpost_shared::api::ErrorBody),
+        (status = 429, body = turnpost_shared::api::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     body: web::Json<SignInRequest>,
@@ -37,12 +37,12 @@ pub async fn create(
 /// 401 for a wrong, expired or locked code; 422 for a malformed email or label; 429 when
 /// rate-limited.
 #[utoipa::path(post, path = "/v1/sessions/verify", tag = "accounts",
-    request_body = turnpost_shared::VerifyRequest,
+    request_body = turnpost_shared::api::VerifyRequest,
     responses(
-        (status = 201, description = "A new token (shown once)", body = turnpost_shared::NewToken),
-        (status = 401, description = "Wrong, expired or locked code", body = turnpost_shared::ErrorBody),
-        (status = 422, body = turnpost_shared::ErrorBody),
-        (status = 429, body = turnpost_shared::ErrorBody)))]
+        (status = 201, description = "A new token (shown once)", body = turnpost_shared::api::NewToken),
+        (status = 401, description = "Wrong, expired or locked code", body = turnpost_shared::api::ErrorBody),
+        (status = 422, body = turnpost_shared::api::ErrorBody),
+        (status = 429, body = turnpost_shared::api::ErrorBody)))]
 pub async fn verify(
     state: web::Data<AppState>,
     req: HttpRequest,

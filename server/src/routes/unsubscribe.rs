@@ -15,7 +15,7 @@ use crate::preferences::unsubscribe::{self, LinkQuery};
 /// 403 `bad_unsubscribe_link` for a forged or damaged link.
 #[utoipa::path(get, path = "/v1/unsubscribe", tag = "notifications",
     params(("a" = i64, Query, description = "Account id"), ("c" = String, Query, description = "Category"), ("s" = String, Query, description = "Signature")),
-    responses((status = 200, description = "An HTML page with a confirm button"), (status = 403, body = turnpost_shared::ErrorBody)))]
+    responses((status = 200, description = "An HTML page with a confirm button"), (status = 403, body = turnpost_shared::api::ErrorBody)))]
 pub async fn page_handler(
     state: web::Data<AppState>,
     query: web::Query<LinkQuery>,
@@ -31,7 +31,7 @@ pub async fn page_handler(
 /// 403 `bad_unsubscribe_link`; storage failures.
 #[utoipa::path(post, path = "/v1/unsubscribe", tag = "notifications",
     params(("a" = i64, Query, description = "Account id"), ("c" = String, Query, description = "Category"), ("s" = String, Query, description = "Signature")),
-    responses((status = 200, description = "Unsubscribed (an HTML page)"), (status = 403, body = turnpost_shared::ErrorBody)))]
+    responses((status = 200, description = "Unsubscribed (an HTML page)"), (status = 403, body = turnpost_shared::api::ErrorBody)))]
 pub async fn one_click(
     state: web::Data<AppState>,
     query: web::Query<LinkQuery>,
@@ -44,7 +44,7 @@ pub async fn one_click(
     .await?;
     tracing::info!(
         account_id,
-        category = category.name(),
+        category = category.as_str(),
         "unsubscribed by link"
     );
     Ok(crate::web::unsubscribe_page::done(

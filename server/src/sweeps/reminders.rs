@@ -8,7 +8,7 @@ use super::due_games::for_each_due;
 use super::single_flight;
 use crate::mail_context::MailContext;
 use crate::notify;
-use turnpost_shared::TimeoutMode;
+use turnpost_shared::play::TimeoutMode;
 
 use crate::clocks::ClockNotices;
 use crate::db::clocks::{self as q, DueClocks};

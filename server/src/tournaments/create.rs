@@ -1,7 +1,7 @@
 //! Creating a tournament: any signed-in account may organise one. The games' kind, options
 //! and clock are checked as a challenge's are, and the format must fit the kind.
 
-use turnpost_shared::{
+use turnpost_shared::api::{
     CreateTournamentRequest, TournamentFormat, TournamentStatus, TournamentView,
 };
 

@@ -2,7 +2,8 @@
 //! tournament runs, the server resigns the player's running games of it through the game
 //! service (losses), and Swiss and table rounds leave them out from the next round on.
 
-use turnpost_shared::{GameStatus, TournamentStatus, TournamentView};
+use turnpost_shared::api::{TournamentStatus, TournamentView};
+use turnpost_shared::play::GameStatus;
 
 use super::settings::Settings;
 use super::{view, TournamentError};

@@ -4,11 +4,11 @@
 
 use std::collections::HashMap;
 
-use turnpost_shared::GameStatus;
+use turnpost_shared::play::GameStatus;
 
 use super::settings::Settings;
 use super::TournamentError;
-use crate::db::models::Account;
+use crate::db::accounts::Account;
 use crate::db::tournaments::{self as q, EntryRow};
 use crate::db::{DbConnection, DbError};
 use crate::games::{self, view, GameWithSeats};

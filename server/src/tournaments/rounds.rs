@@ -5,13 +5,14 @@
 //! idempotent and two processes never pair a round twice.
 
 use chrono::NaiveDateTime;
-use turnpost_shared::{ResultReason, TournamentStatus};
+use turnpost_shared::api::TournamentStatus;
+use turnpost_shared::play::ResultReason;
 
 use super::entry::{locked, resign_if_playing};
 use super::field::Field;
 use super::settings::Settings;
 use super::{view, TournamentError};
-use crate::db::models::Account;
+use crate::db::accounts::Account;
 use crate::db::tournaments as q;
 use crate::db::{accounts, DbConnection, DbError};
 use crate::games::{arranged, frame};

@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 
 use chrono::NaiveDateTime;
-use turnpost_shared::{GameKind, OptionValue, TimeoutMode, TournamentFormat, TournamentStatus};
+use turnpost_shared::api::{OptionValue, TournamentFormat, TournamentStatus};
+use turnpost_shared::play::TimeoutMode;
+use turnpost_shared::GameKind;
 
 use crate::db::tournaments::TournamentRow;
 use crate::db::DbError;
@@ -59,8 +61,8 @@ impl Settings {
             .timeout_mode
             .parse()
             .map_err(|_| corrupt("timeout_mode"))?;
-        let format = TournamentFormat::from_name(&row.format).ok_or_else(|| corrupt("format"))?;
-        let status = TournamentStatus::from_name(&row.status).ok_or_else(|| corrupt("status"))?;
+        let format: TournamentFormat = row.format.parse().map_err(|_| corrupt("format"))?;
+        let status: TournamentStatus = row.status.parse().map_err(|_| corrupt("status"))?;
         let mut options = BTreeMap::new();
         for pair in row.options.split_whitespace() {
             let (key, value) = pair.split_once('=').ok_or_else(|| corrupt("options"))?;

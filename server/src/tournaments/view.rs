@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use turnpost_shared::{
+use turnpost_shared::api::{
     EntrantView, RoundView, StandingView, TournamentGameView, TournamentStatus, TournamentSummary,
     TournamentView,
 };

@@ -5,10 +5,12 @@
 use std::collections::HashMap;
 
 use maud::{html, Markup, PreEscaped};
-use turnpost_shared::{
-    render_svg, render_text, svg_cell_pitch, svg_size, AnyGame, BoardView, CellContent,
-    DepartureText, PieceColour, Seat, TextStyle,
+use turnpost_shared::play::DepartureText;
+use turnpost_shared::render::{
+    render_svg, render_text, svg_cell_pitch, svg_size, BoardView, CellContent, PieceColour,
+    TextStyle,
 };
+use turnpost_shared::{AnyGame, Seat};
 
 /// The least distance between two cells' centres on the page, in CSS pixels: a finger's
 /// target (WCAG 2.2's minimum target size is 24 × 24).

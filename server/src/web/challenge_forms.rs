@@ -3,70 +3,35 @@
 //! CSRF token, acts through the game service as `Actor::Account` with the API's guarantees
 //! (the same rate limits), and redirects (303) to the page to see next.
 
-use std::collections::HashMap;
+use actix_web::HttpResponse;
 
-use actix_web::http::header;
-use actix_web::{web, HttpResponse};
-
-use super::csrf;
 use super::game_page::game_id;
-use super::{SignedIn, WebError};
-use crate::games::rematch::{self, Rematch};
-use crate::games::{challenge, open_seats};
-use crate::http::state::AppState;
-
-fn see(location: String) -> HttpResponse {
-    HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, location))
-        .finish()
-}
-
-fn checked(
-    signed_in: &SignedIn,
-    form: &HashMap<String, String>,
-    path: &str,
-) -> Result<i64, WebError> {
-    signed_in.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
-    game_id(path)
-}
+use super::signed_in_form::{see_other, SignedInForm};
+use super::WebError;
+use crate::db::DbConnection;
+use crate::games::{challenge, open_seats, Actor};
+use crate::http::budgeted_challenge;
+use crate::http::error::ApiError;
+use crate::mail_context::MailContext;
 
 /// `POST /games/{id}/accept`, with an optional `message` for the other players.
 ///
 /// # Errors
 /// 403 without a session or its token, or without a seat; 409 no longer a challenge.
-pub async fn accept(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    let id = checked(&signed_in, &form, &path)?;
-    let actor = signed_in.actor();
-    let message = form.get("message").cloned();
-    crate::http::blocking::with_games(&state, move |conn, ctx| {
-        challenge::accept(conn, ctx, &actor, id, message.as_deref())
-    })
-    .await?;
-    Ok(see(format!("/games/{id}")))
+pub async fn accept(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+    let message = posted.field("message").map(str::to_owned);
+    let accept = move |conn: &mut _, ctx: &_, actor: &_, id| {
+        challenge::accept(conn, ctx, actor, id, message.as_deref())
+    };
+    act_then_see(posted, accept, |id| format!("/games/{id}")).await
 }
 
 /// `POST /games/{id}/decline`: declines an invitation, or withdraws one's own challenge.
 ///
 /// # Errors
 /// 403 without a session or its token, or without a seat; 409 no longer a challenge.
-pub async fn decline(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    let id = checked(&signed_in, &form, &path)?;
-    let actor = signed_in.actor();
-    crate::http::blocking::with_games(&state, move |conn, ctx| {
-        challenge::decline(conn, ctx, &actor, id)
-    })
-    .await?;
-    Ok(see("/me".to_owned()))
+pub async fn decline(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+    act_then_see(posted, challenge::decline, |_| "/me".to_owned()).await
 }
 
 /// `POST /challenges/{id}/join`: takes an open seat (rate-limited like the API's join).
@@ -74,23 +39,11 @@ pub async fn decline(
 /// # Errors
 /// 403 without a session or its token; 409 already seated, no open seat, not a challenge;
 /// 429 past the hourly budget.
-pub async fn join(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    let id = checked(&signed_in, &form, &path)?;
-    state
-        .limits
-        .check_join(&signed_in.account.name_key)
-        .map_err(crate::http::error::ApiError::from)?;
-    let actor = signed_in.actor();
-    crate::http::blocking::with_games(&state, move |conn, ctx| {
-        open_seats::join(conn, ctx, &actor, id)
-    })
-    .await?;
-    Ok(see(format!("/games/{id}")))
+pub async fn join(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+    let id = game_id(&posted.path)?;
+    posted.charge_join()?;
+    posted.act(id, open_seats::join).await?;
+    Ok(see_other(format!("/games/{id}")))
 }
 
 /// `POST /challenges/{id}/leave`: gives up an open seat taken.
@@ -98,19 +51,8 @@ pub async fn join(
 /// # Errors
 /// 403 without a session or its token, or without a seat; 409 a seat one was named for, or
 /// no longer a challenge.
-pub async fn leave(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    let id = checked(&signed_in, &form, &path)?;
-    let actor = signed_in.actor();
-    crate::http::blocking::with_games(&state, move |conn, ctx| {
-        open_seats::leave(conn, ctx, &actor, id)
-    })
-    .await?;
-    Ok(see("/challenges".to_owned()))
+pub async fn leave(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+    act_then_see(posted, open_seats::leave, |_| "/challenges".to_owned()).await
 }
 
 /// `POST /games/{id}/rematch`: the rematch challenge of a finished game (made once; charged to
@@ -119,30 +61,26 @@ pub async fn leave(
 /// # Errors
 /// 403 without a session or its token, or without a seat; 409 not finished; 429 past the
 /// hourly challenge budget.
-pub async fn rematch(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    let id = checked(&signed_in, &form, &path)?;
-    let actor = signed_in.actor();
-    let limits = state.clone();
-    let ctx = state.mail.clone();
-    let cap = state.bot_games_cap;
-    let view = crate::http::blocking::with_conn(&state, move |conn| {
-        match rematch::check(conn, &actor, id, cap)? {
-            Rematch::Made(view) => Ok(*view),
-            Rematch::ToMake(checked) => {
-                let charge = limits
-                    .limits
-                    .charge_challenge(checked.challenger(), checked.recipients())?;
-                let view = rematch::make(conn, &ctx, &actor, &checked, id)?;
-                charge.keep();
-                Ok(view)
-            }
-        }
-    })
-    .await?;
-    Ok(see(format!("/games/{}", view.id)))
+pub async fn rematch(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+    let id = game_id(&posted.path)?;
+    let actor = posted.signed_in.actor();
+    let (view, _) = budgeted_challenge::rematch(&posted.state, actor, id).await?;
+    Ok(see_other(format!("/games/{}", view.id)))
+}
+
+/// Runs `service` for the signed-in account on the game the form's path names, then sends the
+/// browser to `next` (given the game's id).
+async fn act_then_see<T, E, F>(
+    posted: SignedInForm<String>,
+    service: F,
+    next: impl FnOnce(i64) -> String,
+) -> Result<HttpResponse, WebError>
+where
+    T: Send + 'static,
+    ApiError: From<E>,
+    F: FnOnce(&mut DbConnection, &MailContext, &Actor, i64) -> Result<T, E> + Send + 'static,
+{
+    let id = game_id(&posted.path)?;
+    posted.act(id, service).await?;
+    Ok(see_other(next(id)))
 }

@@ -3,18 +3,13 @@
 
 use actix_web::{web, HttpResponse};
 use maud::html;
-use turnpost_shared::{GameKind, GameView};
+use turnpost_shared::api::GameView;
+use turnpost_shared::GameKind;
 
+use super::game_settings_fields::{self, KindQuery};
 use super::{layout, Viewer, WebError};
 use crate::games::open_seats;
 use crate::http::state::AppState;
-
-/// The query: a kind name.
-#[derive(Debug, serde::Deserialize)]
-pub struct KindQuery {
-    /// Only challenges to this game.
-    kind: Option<String>,
-}
 
 fn seats(game: &GameView) -> String {
     game.seats
@@ -39,16 +34,7 @@ pub async fn show(
     viewer: Viewer,
     query: web::Query<KindQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let kind = match query.into_inner().kind.as_deref().filter(|k| !k.is_empty()) {
-        None => None,
-        Some(text) => Some(text.parse::<GameKind>().map_err(|_| {
-            let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            WebError::bad_request(format!(
-                "kind={text} is not a game; use one of {}",
-                known.join(", ")
-            ))
-        })?),
-    };
+    let kind = game_settings_fields::kind_named(query.kind.as_deref())?;
     let signed_in = viewer.signed_in().cloned();
     let account_id = signed_in.as_ref().map_or(0, |s| s.account.id);
     let challenges = crate::http::blocking::with_conn(&state, move |conn| {

@@ -3,9 +3,10 @@
 
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
-use turnpost_shared::{GameKind, GameSummary};
+use turnpost_shared::api::GameSummary;
+use turnpost_shared::GameKind;
 
-use super::{layout, WebError};
+use super::{game_settings_fields, layout, WebError};
 use crate::games::reads::{self, PublicFilter};
 use crate::http::state::AppState;
 
@@ -86,16 +87,7 @@ pub async fn list(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, WebError> {
     let query = query.into_inner();
-    let kind = match query.kind.as_deref().filter(|k| !k.is_empty()) {
-        None => None,
-        Some(text) => Some(text.parse::<GameKind>().map_err(|_| {
-            let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            WebError::bad_request(format!(
-                "kind={text} is not a game; use one of {}",
-                known.join(", ")
-            ))
-        })?),
-    };
+    let kind = game_settings_fields::kind_named(query.kind.as_deref())?;
     let player = query.player.filter(|p| !p.trim().is_empty());
     let filter = PublicFilter {
         kind,

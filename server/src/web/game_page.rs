@@ -7,7 +7,9 @@
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use maud::{html, Markup, PreEscaped};
-use turnpost_shared::{AnyGame, GameStatus, GameView, Seat};
+use turnpost_shared::api::GameView;
+use turnpost_shared::play::GameStatus;
+use turnpost_shared::{AnyGame, Seat};
 
 use super::play_cookie::{self, Checked};
 use super::{board, layout, SignedIn, WebError};
@@ -279,10 +281,11 @@ fn page_body(
     let total = page.moves.moves.len();
     // The moves since the seat to move last moved, each in its mover's colour.
     let before = page.moves.moves.get(..shown).unwrap_or_default();
-    let marked: Vec<(u8, String)> = turnpost_shared::moves_to_mark(before, position.seat_count())
-        .iter()
-        .map(|mv| (mv.seat, mv.notation.clone()))
-        .collect();
+    let marked: Vec<(u8, String)> =
+        turnpost_shared::render::moves_to_mark(before, position.seat_count())
+            .iter()
+            .map(|mv| (mv.seat, mv.notation.clone()))
+            .collect();
     let board_view = board::view_with_moves(position, &marked);
     let title = if shown == total {
         let moves = if shown == 1 { "move" } else { "moves" };
@@ -392,7 +395,7 @@ fn page_body(
 pub fn message_input(id: &str) -> Markup {
     html! {
         label for=(id) { "A message for the other players (optional)" }
-        textarea id=(id) name="message" rows="2" maxlength=(turnpost_shared::MAX_MESSAGE_CHARS) {}
+        textarea id=(id) name="message" rows="2" maxlength=(turnpost_shared::play::MAX_MESSAGE_CHARS) {}
     }
 }
 
@@ -424,7 +427,7 @@ fn messages_section(page: &GamePage, form: Option<&Control>) -> Markup {
                     li {
                         span.by { (message.player) }
                         @match message.action {
-                            turnpost_shared::MessageAction::Move => { ", with move " (message.ply + 1) ": " },
+                            turnpost_shared::api::MessageAction::Move => { ", with move " (message.ply + 1) ": " },
                             other => { ", with their " (other.describe()) ": " },
                         }
                         span.text style="white-space:pre-wrap" { (message.text) }
@@ -461,7 +464,7 @@ fn played_by(page: &GamePage, note: &Note, form: Option<&Control>) -> Option<Str
 fn play_controls(
     view: &GameView,
     position: &AnyGame,
-    board_view: &turnpost_shared::BoardView,
+    board_view: &turnpost_shared::render::BoardView,
     control: &Control,
     note: Option<&Note>,
 ) -> Markup {

@@ -1,34 +1,100 @@
-//! The fields of a game's settings that the new-game form and the tournament form both offer:
-//! the kind's options from the engine's option list (with their defaults and allowed values),
+//! The fields of a game's settings that the new-game form and the tournament form both offer,
+//! and the page around them: the kind (chosen first), the kind's options from the engine's option list (with their defaults and allowed values),
 //! the clock (days per move, or a Fischer clock) and the timeout rule; and reading them back
 //! from a posted form. A form shown again after a refusal keeps what was posted (`kept`).
 
 use std::collections::{BTreeMap, HashMap};
 
+use actix_web::http::StatusCode;
+use actix_web::HttpResponse;
 use maud::{html, Markup};
-use turnpost_shared::{AnyGame, GameKind, OptionValue, OptionValues, TimeoutMode};
+use turnpost_shared::api::OptionValue;
+use turnpost_shared::play::TimeoutMode;
+use turnpost_shared::rules::OptionValues;
+use turnpost_shared::{AnyGame, GameKind};
 
-use super::WebError;
+use super::{layout, WebError};
 use crate::games::dice;
 
 /// A posted form's fields by name (empty for a form shown the first time).
 pub type FormValues = HashMap<String, String>;
+
+/// The query of a form that chooses the kind first: the kind chosen.
+#[derive(Debug, serde::Deserialize)]
+pub struct KindQuery {
+    /// A kind name.
+    pub kind: Option<String>,
+}
+
+/// The page of a form that chooses the kind first: `title` as its heading, the reason a post
+/// was refused above the rest (then 422, else 200), the kind chooser (sent to `chooser`), and
+/// `form`, the settings of `kind`.
+#[must_use]
+pub fn page(
+    title: &str,
+    chooser: &str,
+    kind: GameKind,
+    refusal: Option<&str>,
+    form: &Markup,
+) -> HttpResponse {
+    let status = refusal.map_or(StatusCode::OK, |_| StatusCode::UNPROCESSABLE_ENTITY);
+    let body = html! {
+        h1 { (title) }
+        @if let Some(error) = refusal { p.error role="alert" { (error) } }
+        (kind_chooser(chooser, kind))
+        (form)
+    };
+    layout::response(status, title, &body)
+}
+
+/// The form that chooses the kind, sent to `action` by GET (so no script is needed), `kind`
+/// selected.
+fn kind_chooser(action: &str, kind: GameKind) -> Markup {
+    html! {
+        form.filter method="get" action=(action) {
+            label { "Game " select name="kind" {
+                @for k in GameKind::ALL {
+                    option value=(k.name()) selected[k == kind] { (k.title()) }
+                }
+            } }
+            " " button type="submit" { "Choose" }
+        }
+    }
+}
+
+/// The hidden field that carries `kind` and the heading naming it, with a link to its rules.
+#[must_use]
+pub fn kind_heading(kind: GameKind) -> Markup {
+    html! {
+        input type="hidden" name="kind" value=(kind.name());
+        h2 { (kind.title()) " " a href={ "/rules/" (kind.name()) } { "(rules)" } }
+    }
+}
 
 /// The kind a form or query names (Kefren when none).
 ///
 /// # Errors
 /// 400 naming the kinds there are, for an unknown kind.
 pub fn kind_of(text: Option<&str>) -> Result<GameKind, WebError> {
-    match text.map(str::trim).filter(|t| !t.is_empty()) {
-        None => Ok(GameKind::Kefren),
-        Some(text) => text.parse::<GameKind>().map_err(|_| {
-            let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-            WebError::bad_request(format!(
-                "kind={text} is not a game; use one of {}",
-                known.join(", ")
-            ))
-        }),
-    }
+    Ok(kind_named(text.map(str::trim))?.unwrap_or(GameKind::Kefren))
+}
+
+/// The kind a query names, none when it names none (absent or empty).
+///
+/// # Errors
+/// 400 naming the kinds there are, for an unknown kind.
+pub fn kind_named(text: Option<&str>) -> Result<Option<GameKind>, WebError> {
+    let Some(text) = text.filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    let kind = text.parse::<GameKind>().map_err(|_| {
+        let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        WebError::bad_request(format!(
+            "kind={text} is not a game; use one of {}",
+            known.join(", ")
+        ))
+    })?;
+    Ok(Some(kind))
 }
 
 /// The posted value of `name`, trimmed; empty when absent.

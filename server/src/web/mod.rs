@@ -10,7 +10,8 @@
 //! [`Viewer`]; a handler takes [`Viewer`] (maybe signed in) or [`SignedIn`] (signed in; a GET
 //! without a session is sent to sign in, a POST refused with 403). Every form carries the
 //! viewer's CSRF token (`viewer.csrf_field()` inside the form) and every POST handler checks
-//! it (`viewer.check_csrf(form.get("csrf"))`) before anything else.
+//! it before anything else: a signed-in form's handler takes `SignedInForm`, which checked it;
+//! the play forms take `PlayForm`; the sign-in forms call `viewer.check_csrf(form.get("csrf"))`.
 
 mod assets;
 mod board;
@@ -30,6 +31,7 @@ mod my_games;
 mod new_game;
 mod play;
 mod play_cookie;
+mod play_form;
 mod player_page;
 mod rating_graph;
 mod ratings_page;
@@ -38,6 +40,7 @@ mod session_cookie;
 mod settings;
 mod sign_in;
 mod sign_out;
+mod signed_in_form;
 mod tournament_form;
 mod tournaments_page;
 pub mod unsubscribe_page;

@@ -5,7 +5,8 @@
 
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
-use turnpost_shared::{GameStatus, GameSummary};
+use turnpost_shared::api::GameSummary;
+use turnpost_shared::play::GameStatus;
 
 use super::{layout, SignedIn, WebError};
 use crate::games::reads::{self, ListFilter};

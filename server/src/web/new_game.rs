@@ -5,43 +5,30 @@
 //! the timeout rule. Posting makes the challenge through the game service with the API's checks
 //! and limits, then shows its page.
 
-use std::collections::HashMap;
-
-use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
-use maud::{html, Markup};
-use turnpost_shared::{AnyGame, CreateGameRequest, GameKind, Options, OPEN_SEAT};
+use maud::html;
+use turnpost_shared::api::{CreateGameRequest, OPEN_SEAT};
+use turnpost_shared::{AnyGame, GameKind, Options};
 
-use super::game_settings_fields::{self, FormValues};
-use super::{csrf, layout, SignedIn, WebError};
+use super::game_settings_fields::{self, FormValues, KindQuery};
+use super::signed_in_form::{see_other, SignedInForm};
+use super::{SignedIn, WebError};
 use crate::games::challenge;
-use crate::http::state::AppState;
+use crate::http::budgeted_challenge::make_charged;
 
-/// The query of the form: the kind chosen.
-#[derive(Debug, serde::Deserialize)]
-pub struct KindQuery {
-    /// A kind name.
-    kind: Option<String>,
-}
-
-/// The form for `kind`, with `error` above it and the values of `kept` (a refused post).
-fn form(signed_in: &SignedIn, kind: GameKind, kept: &FormValues, error: Option<&str>) -> Markup {
-    html! {
-        h1 { "New game" }
-        @if let Some(error) = error { p.error role="alert" { (error) } }
-        form.filter method="get" action="/new" {
-            label { "Game " select name="kind" {
-                @for k in GameKind::ALL {
-                    option value=(k.name()) selected[k == kind] { (k.title()) }
-                }
-            } }
-            " " button type="submit" { "Choose" }
-        }
+/// The form's page for `kind`: blank (200), or shown again with the values of `kept` and the
+/// reason a post was refused (422).
+fn page(
+    signed_in: &SignedIn,
+    kind: GameKind,
+    kept: &FormValues,
+    refusal: Option<&str>,
+) -> HttpResponse {
+    let form = html! {
         @let rated = game_settings_fields::field_or(kept, "rated", "");
         form.new-game method="post" action="/new" {
             (signed_in.csrf_field())
-            input type="hidden" name="kind" value=(kind.name());
-            h2 { (kind.title()) " " a href={ "/rules/" (kind.name()) } { "(rules)" } }
+            (game_settings_fields::kind_heading(kind))
             (game_settings_fields::option_fields(kind, kept, &[]))
             p {
                 label for="seat" { "Your seat" } " "
@@ -68,7 +55,8 @@ fn form(signed_in: &SignedIn, kind: GameKind, kept: &FormValues, error: Option<&
             }
             button type="submit" { "Post the challenge" }
         }
-    }
+    };
+    game_settings_fields::page("New game", "/new", kind, refusal, &form)
 }
 
 /// `GET /new`.
@@ -80,10 +68,7 @@ pub async fn show(
     query: web::Query<KindQuery>,
 ) -> Result<HttpResponse, WebError> {
     let kind = game_settings_fields::kind_of(query.kind.as_deref())?;
-    Ok(layout::ok(
-        "New game",
-        &form(&signed_in, kind, &FormValues::new(), None),
-    ))
+    Ok(page(&signed_in, kind, &FormValues::new(), None))
 }
 
 /// The challenge a posted form asks for.
@@ -140,17 +125,17 @@ fn request_of(form: &FormValues, kind: GameKind, me: &str) -> Result<CreateGameR
 /// # Errors
 /// 403 without a session or its token; 400 for an unknown kind; 429 past the hourly
 /// challenge budget.
-pub async fn create(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    let form = form.into_inner();
-    signed_in.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
+pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+    let SignedInForm {
+        state,
+        signed_in,
+        form,
+        ..
+    } = posted;
     let kind = game_settings_fields::kind_of(form.get("kind").map(String::as_str))?;
     let request = match request_of(&form, kind, &signed_in.account.name) {
         Ok(request) => request,
-        Err(reason) => return Ok(refused(&signed_in, kind, &form, &reason)),
+        Err(reason) => return Ok(page(&signed_in, kind, &form, Some(&reason))),
     };
     let actor = signed_in.actor();
     let ctx = state.mail.clone();
@@ -162,26 +147,14 @@ pub async fn create(
             Err(refusal @ crate::games::GameError::Storage(_)) => return Err(refusal.into()),
             Err(refusal) => return Ok(Err(refusal.to_string())),
         };
-        let charge = limits
-            .limits
-            .charge_challenge(checked.challenger(), checked.recipients())?;
-        let view = challenge::create(conn, &ctx, &actor, &checked)?;
-        charge.keep();
+        let view = make_charged(&limits.limits, &checked, |checked| {
+            challenge::create(conn, &ctx, &actor, checked)
+        })?;
         Ok(Ok(view))
     })
     .await?;
     Ok(match made {
-        Ok(view) => HttpResponse::SeeOther()
-            .insert_header((header::LOCATION, format!("/games/{}", view.id)))
-            .finish(),
-        Err(reason) => refused(&signed_in, kind, &form, &reason),
+        Ok(view) => see_other(format!("/games/{}", view.id)),
+        Err(reason) => page(&signed_in, kind, &form, Some(&reason)),
     })
-}
-
-fn refused(signed_in: &SignedIn, kind: GameKind, kept: &FormValues, reason: &str) -> HttpResponse {
-    layout::response(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "New game",
-        &form(signed_in, kind, kept, Some(reason)),
-    )
 }

@@ -11,14 +11,17 @@ use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError as _};
 use maud::html;
-use turnpost_shared::{ConditionalMoves, DrawAction, PlayMoveRequest};
+use turnpost_shared::api::{ConditionalMoves, DrawAction, PlayMoveRequest};
 
 use super::game_page::{self, game_id, Note};
 use super::play_cookie::{check_pass, pass_of, Checked};
+use super::play_form::PlayForm;
 use super::{layout, WebError};
+use crate::db::DbConnection;
 use crate::games::conditional::{self, Edit};
 use crate::games::{ending, messages, moving, Actor, GameError};
 use crate::http::state::AppState;
+use crate::mail_context::MailContext;
 use crate::play_link;
 
 /// `GET /games/{id}/play/{pass}`: the link of a turn card. Sets the game's cookie and redirects
@@ -54,53 +57,6 @@ fn field<'a>(form: &'a HashMap<String, String>, name: &str) -> Result<&'a str, W
     form.get(name)
         .map(String::as_str)
         .ok_or_else(|| WebError::bad_request(format!("the form has no {name} field")))
-}
-
-/// Who a play form acts for: the play cookie's seat, or a signed-in browser's account.
-struct Authorised {
-    actor: Actor,
-    /// The play cookie's pass, when the form came with one.
-    pass: Option<Checked>,
-}
-
-/// The cookie's pass and a matching CSRF token, or (without a play cookie) a signed-in session
-/// and its token; else 403.
-async fn authorise(
-    state: &AppState,
-    req: &HttpRequest,
-    id: i64,
-    form: &HashMap<String, String>,
-) -> Result<Authorised, WebError> {
-    let checked = match pass_of(state, req, id).await? {
-        Some(Ok(checked)) => checked,
-        Some(Err(refused)) => return Err(WebError::forbidden(refused.message())),
-        None => {
-            // No play cookie: a signed-in player acts for their own seat.
-            let viewer = super::viewer::current();
-            let Some(signed_in) = viewer.as_ref().and_then(super::Viewer::signed_in) else {
-                return Err(WebError::forbidden(
-                    "playing from this page needs your play link (open the \"Play in your browser\" \
-                     link of your latest turn mail in this browser first) or signing in",
-                ));
-            };
-            signed_in.check_csrf(form.get("csrf").map(String::as_str))?;
-            return Ok(Authorised {
-                actor: signed_in.actor(),
-                pass: None,
-            });
-        }
-    };
-    let token = form.get("csrf").map(String::as_str).unwrap_or_default();
-    if !play_link::csrf_matches(&state.mail.link_key, &checked.text, token) {
-        return Err(WebError::forbidden(
-            "this form is not from this game's page (its security token does not match); \
-             reload the game page and try again",
-        ));
-    }
-    Ok(Authorised {
-        actor: checked.actor(),
-        pass: Some(checked),
-    })
 }
 
 fn see_game(id: i64) -> HttpResponse {
@@ -173,15 +129,14 @@ async fn answer_then<T>(
 ///
 /// # Errors
 /// 403 without the cookie or with a bad token; 400 a form without its fields.
-pub async fn play_move(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    let id = game_id(&path)?;
-    let form = form.into_inner();
-    let authorised = authorise(&state, &req, id, &form).await?;
+pub async fn play_move(play: PlayForm) -> Result<HttpResponse, WebError> {
+    let PlayForm {
+        state,
+        id,
+        form,
+        actor,
+        pass,
+    } = play;
     let text = field(&form, "move")?.trim().to_owned();
     let ply_text = field(&form, "ply")?;
     let ply = ply_text
@@ -192,7 +147,7 @@ pub async fn play_move(
             &state,
             id,
             None,
-            authorised.pass.map(Ok),
+            pass.map(Ok),
             Some(Note::Refused {
                 entered: String::new(),
                 reason: "type a move or click its cells on the board".to_owned(),
@@ -201,7 +156,6 @@ pub async fn play_move(
         )
         .await;
     }
-    let actor = authorised.actor;
     let request = PlayMoveRequest {
         notation: text.clone(),
         ply,
@@ -231,21 +185,13 @@ pub async fn play_move(
                 )),
                 played @ Note::Played(_) => played,
             };
-            game_page::render(
-                &state,
-                id,
-                None,
-                authorised.pass.map(Ok),
-                Some(note),
-                status,
-            )
-            .await
+            game_page::render(&state, id, None, pass.map(Ok), Some(note), status).await
         }
         other => {
             // The page after the move confirms it: `played` is the number of the move just
             // played.
             let played = ply + 1;
-            answer_then(&state, id, authorised.pass, other, &text, |id| {
+            answer_then(&state, id, pass, other, &text, |id| {
                 HttpResponse::SeeOther()
                     .insert_header((header::LOCATION, format!("/games/{id}?played={played}")))
                     .finish()
@@ -332,43 +278,25 @@ pub async fn resign_page(
 ///
 /// # Errors
 /// 403 without the cookie or with a bad token; 400 without the confirmation.
-pub async fn resign(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    let id = game_id(&path)?;
-    let form = form.into_inner();
-    let authorised = authorise(&state, &req, id, &form).await?;
-    if field(&form, "confirm")? != "yes" {
+pub async fn resign(play: PlayForm) -> Result<HttpResponse, WebError> {
+    if field(&play.form, "confirm")? != "yes" {
         return Err(WebError::bad_request(
             "confirm=yes is needed to resign (the confirmation page sends it)",
         ));
     }
-    let actor = authorised.actor;
-    let message = message_field(&form);
-    let outcome = with_service(&state, move |conn, ctx| {
-        ending::resign(conn, ctx, &actor, id, message.as_deref())
+    let message = message_field(&play.form);
+    act(play, move |conn, ctx, actor, id| {
+        ending::resign(conn, ctx, actor, id, message.as_deref())
     })
-    .await?;
-    answer(&state, id, authorised.pass, outcome, "").await
+    .await
 }
 
 /// `POST /games/{id}/draw`: `action` = `offer`, `accept` or `decline`.
 ///
 /// # Errors
 /// 403 without the cookie or with a bad token; 400 an unknown action.
-pub async fn draw(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    let id = game_id(&path)?;
-    let form = form.into_inner();
-    let authorised = authorise(&state, &req, id, &form).await?;
-    let action = match field(&form, "action")? {
+pub async fn draw(play: PlayForm) -> Result<HttpResponse, WebError> {
+    let action = match field(&play.form, "action")? {
         "offer" => DrawAction::Offer,
         "accept" => DrawAction::Accept,
         "decline" => DrawAction::Decline,
@@ -378,13 +306,11 @@ pub async fn draw(
             )))
         }
     };
-    let actor = authorised.actor;
-    let message = message_field(&form);
-    let outcome = with_service(&state, move |conn, ctx| {
-        ending::draw(conn, ctx, &actor, id, action, message.as_deref())
+    let message = message_field(&play.form);
+    act(play, move |conn, ctx, actor, id| {
+        ending::draw(conn, ctx, actor, id, action, message.as_deref())
     })
-    .await?;
-    answer(&state, id, authorised.pass, outcome, "").await
+    .await
 }
 
 /// `POST /games/{id}/mute`: `action` = `mute-game` or `unmute-game` (the game's messages), or
@@ -393,40 +319,43 @@ pub async fn draw(
 ///
 /// # Errors
 /// 403 without the cookie or with a bad token; 400 a form that says neither.
-pub async fn mute(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    let id = game_id(&path)?;
-    let form = form.into_inner();
-    let authorised = authorise(&state, &req, id, &form).await?;
-    let actor = authorised.actor;
-    let outcome = match (form.get("action").map(String::as_str), form.get("player")) {
+pub async fn mute(play: PlayForm) -> Result<HttpResponse, WebError> {
+    let action = play.form.get("action").map(String::as_str);
+    match (action, play.form.get("player").cloned()) {
         (Some(action @ ("mute-game" | "unmute-game")), _) => {
             let on = action == "mute-game";
-            with_service(&state, move |conn, _| {
-                messages::mute_game(conn, &actor, id, on)
+            act(play, move |conn, _, actor, id| {
+                messages::mute_game(conn, actor, id, on)
             })
-            .await?
+            .await
         }
         (_, Some(name)) => {
-            let name = name.clone();
-            with_service(&state, move |conn, _| {
+            act(play, move |conn, _, actor, _| {
                 let muted = messages::mutes(conn, actor.account_id())?
                     .players
                     .iter()
                     .any(|p| p.eq_ignore_ascii_case(name.trim()));
-                messages::mute_person(conn, &actor, &name, !muted)
+                messages::mute_person(conn, actor, &name, !muted)
             })
-            .await?
+            .await
         }
-        _ => {
-            return Err(WebError::bad_request(
-                "the form says neither action=mute-game|unmute-game nor player=NAME",
-            ))
-        }
-    };
-    answer(&state, id, authorised.pass, outcome, "").await
+        _ => Err(WebError::bad_request(
+            "the form says neither action=mute-game|unmute-game nor player=NAME",
+        )),
+    }
+}
+
+/// Runs `service` as the form's actor on its game; the answer: back to the game page once
+/// done, or the page with the refusal.
+async fn act<T, F>(play: PlayForm, service: F) -> Result<HttpResponse, WebError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut DbConnection, &MailContext, &Actor, i64) -> Result<T, GameError>
+        + Send
+        + 'static,
+{
+    let (actor, id) = (play.actor, play.id);
+    let outcome =
+        with_service(&play.state, move |conn, ctx| service(conn, ctx, &actor, id)).await?;
+    answer(&play.state, id, play.pass, outcome, "").await
 }

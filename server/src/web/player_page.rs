@@ -3,7 +3,7 @@
 
 use actix_web::{web, HttpResponse};
 use maud::html;
-use turnpost_shared::GameStatus;
+use turnpost_shared::play::GameStatus;
 
 use super::{game_list, layout, rating_graph, WebError};
 use crate::games::reads::{self, PublicFilter};
@@ -66,7 +66,7 @@ pub async fn show(
                     p {
                         "Rating " strong { (kind.rating) @if kind.provisional { "?" } }
                         " (deviation " (kind.deviation) @if kind.provisional { ", provisional" } "), "
-                        (turnpost_shared::counted(kind.games, "rated game", "rated games")) "."
+                        (turnpost_shared::render::counted(kind.games, "rated game", "rated games")) "."
                     }
                     (rating_graph::graph(kind, &format!("graph-{i}")))
                 }

@@ -2,7 +2,7 @@
 //! per rated game, with a title and a description for screen readers, scaling to its box.
 
 use maud::{html, Markup};
-use turnpost_shared::KindRating;
+use turnpost_shared::api::KindRating;
 
 /// The drawing's size in its own units (it scales to the page's width).
 const WIDTH: f64 = 320.0;

@@ -3,7 +3,7 @@
 
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
-use turnpost_shared::Leaderboard;
+use turnpost_shared::api::Leaderboard;
 
 use super::{layout, WebError};
 use crate::games::rating::{self, LeaderboardPage};

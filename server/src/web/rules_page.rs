@@ -2,7 +2,8 @@
 
 use actix_web::{web, HttpResponse};
 use maud::html;
-use turnpost_shared::{rules_for_players, GameKind};
+use turnpost_shared::rules::rules_for_players;
+use turnpost_shared::GameKind;
 
 use super::{layout, markdown, WebError};
 

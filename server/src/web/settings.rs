@@ -11,15 +11,16 @@ use actix_web::{web, HttpResponse};
 use chrono::NaiveDateTime;
 use chrono_tz::Tz;
 use maud::{html, Markup};
-use turnpost_shared::{
+use turnpost_shared::api::{
     CategoriesPatch, NotificationSettings, NotificationSettingsPatch, TurnMail, Vacation,
 };
 
+use super::signed_in_form::SignedInForm;
 use super::viewer::SignedIn;
-use super::{csrf, layout, session_cookie, WebError};
-use crate::accounts;
-use crate::browser_sessions;
-use crate::db::models::{ApiToken, BrowserSession};
+use super::{layout, session_cookie, WebError};
+use crate::accounts::{self, ApiToken};
+use crate::browser_sessions::{self, BrowserSession};
+use crate::db::{DbConnection, DbError};
 use crate::games::{vacation, GameError};
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -286,18 +287,13 @@ fn back(done: &str) -> HttpResponse {
         .finish()
 }
 
-/// The form's CSRF token, checked against the session.
-fn check(signed_in: &SignedIn, form: &HashMap<String, String>) -> Result<(), WebError> {
-    Ok(signed_in.check_csrf(form.get(csrf::FIELD).map(String::as_str))?)
-}
-
 /// The patch a mail form asks for: every field of the form (an unticked box is off).
 fn mail_patch(form: &HashMap<String, String>) -> Result<NotificationSettingsPatch, String> {
     let turn_mail = form
         .get("turn_mail")
         .map(String::as_str)
         .unwrap_or_default();
-    let turn_mail = TurnMail::from_name(turn_mail).ok_or_else(|| {
+    let turn_mail = turn_mail.parse::<TurnMail>().map_err(|_| {
         format!("turn_mail={turn_mail} is not a choice; choose immediate, digest or off")
     })?;
     let hour = form
@@ -331,12 +327,13 @@ fn mail_patch(form: &HashMap<String, String>) -> Result<NotificationSettingsPatc
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
-pub async fn save_notifications(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    check(&signed_in, &form)?;
+pub async fn save_notifications(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+    let SignedInForm {
+        state,
+        signed_in,
+        form,
+        ..
+    } = posted;
     let patch = match mail_patch(&form) {
         Ok(patch) => patch,
         Err(refused) => {
@@ -370,12 +367,13 @@ pub async fn save_notifications(
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
-pub async fn take_vacation(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    check(&signed_in, &form)?;
+pub async fn take_vacation(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+    let SignedInForm {
+        state,
+        signed_in,
+        form,
+        ..
+    } = posted;
     let text = form.get("days").map(String::as_str).unwrap_or_default();
     let Ok(days) = text.trim().parse::<u32>() else {
         let refused = format!("days={text} is not a number of days");
@@ -408,23 +406,8 @@ pub async fn take_vacation(
 /// # Errors
 /// 403 when not signed in or without the session's token; 404 for no such token of yours;
 /// storage failures.
-pub async fn revoke_token(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    path: web::Path<i64>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    check(&signed_in, &form)?;
-    let (account_id, token_id) = (signed_in.account.id, path.into_inner());
-    let deleted = crate::http::blocking::with_conn(&state, move |conn| {
-        Ok(accounts::revoke_token(conn, account_id, token_id)?)
-    })
-    .await?;
-    if !deleted {
-        return Err(WebError::not_found(format!(
-            "you have no token with id {token_id}"
-        )));
-    }
+pub async fn revoke_token(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError> {
+    revoke_own(&posted, "token", accounts::revoke_token).await?;
     Ok(back("token"))
 }
 
@@ -433,28 +416,33 @@ pub async fn revoke_token(
 /// # Errors
 /// 403 when not signed in or without the session's token; 404 for no such session of yours;
 /// storage failures.
-pub async fn revoke_session(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    path: web::Path<i64>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    check(&signed_in, &form)?;
-    let (account_id, session_id) = (signed_in.account.id, path.into_inner());
-    let deleted = crate::http::blocking::with_conn(&state, move |conn| {
-        Ok(browser_sessions::revoke(conn, account_id, session_id)?)
-    })
-    .await?;
-    if !deleted {
-        return Err(WebError::not_found(format!(
-            "you have no signed-in browser with id {session_id}"
-        )));
-    }
-    if session_id == signed_in.session_id {
+pub async fn revoke_session(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError> {
+    revoke_own(&posted, "signed-in browser", browser_sessions::revoke).await?;
+    if posted.path == posted.signed_in.session_id {
         return Ok(HttpResponse::SeeOther()
-            .cookie(session_cookie::session_removal(&state))
+            .cookie(session_cookie::session_removal(&posted.state))
             .insert_header((header::LOCATION, "/"))
             .finish());
     }
     Ok(back("session"))
+}
+
+/// Deletes the account's own `what` (a token, a browser session) with the path's id; 404 when
+/// it has none with that id.
+async fn revoke_own(
+    posted: &SignedInForm<i64>,
+    what: &str,
+    revoke: fn(&mut DbConnection, i64, i64) -> Result<bool, DbError>,
+) -> Result<(), WebError> {
+    let (account_id, id) = (posted.signed_in.account.id, posted.path);
+    let deleted = crate::http::blocking::with_conn(&posted.state, move |conn| {
+        Ok(revoke(conn, account_id, id)?)
+    })
+    .await?;
+    if !deleted {
+        return Err(WebError::not_found(format!(
+            "you have no {what} with id {id}"
+        )));
+    }
+    Ok(())
 }

@@ -6,23 +6,16 @@
 //! players and the accounts to invite. Posting creates it through the tournament service; a
 //! refusal shows the form again with the reason above it and the values kept.
 
-use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
-use turnpost_shared::{CreateTournamentRequest, GameKind, TournamentFormat};
+use turnpost_shared::api::{CreateTournamentRequest, TournamentFormat};
+use turnpost_shared::GameKind;
 
-use super::game_settings_fields::{self as fields, field, field_or, FormValues};
-use super::{csrf, layout, SignedIn, WebError};
+use super::game_settings_fields::{self as fields, field, field_or, FormValues, KindQuery};
+use super::signed_in_form::{see_other, SignedInForm};
+use super::{SignedIn, WebError};
 use crate::games::GameError;
-use crate::http::state::AppState;
 use crate::tournaments::{self, TournamentError, MAX_ENTRY_DAYS, MAX_PLAYERS, MAX_ROUNDS};
-
-/// The query of the form: the kind chosen.
-#[derive(Debug, serde::Deserialize)]
-pub struct KindQuery {
-    /// A kind name.
-    kind: Option<String>,
-}
 
 /// The option a table's seat count sets (left out of the form: see [`format_fields`]).
 const PLAYERS_OPTION: &str = "players";
@@ -73,23 +66,18 @@ fn format_fields(kind: GameKind, kept: &FormValues) -> Markup {
     }
 }
 
-/// The form for `kind`, with `error` above it and the values of `kept` (a refused post).
-fn form(signed_in: &SignedIn, kind: GameKind, kept: &FormValues, error: Option<&str>) -> Markup {
-    html! {
-        h1 { "Organise a tournament" }
-        @if let Some(error) = error { p.error role="alert" { (error) } }
-        form.filter method="get" action="/tournaments/new" {
-            label { "Game " select name="kind" {
-                @for k in GameKind::ALL {
-                    option value=(k.name()) selected[k == kind] { (k.title()) }
-                }
-            } }
-            " " button type="submit" { "Choose" }
-        }
+/// The form's page for `kind`: blank (200), or shown again with the values of `kept` and the
+/// reason a post was refused (422).
+fn page(
+    signed_in: &SignedIn,
+    kind: GameKind,
+    kept: &FormValues,
+    refusal: Option<&str>,
+) -> HttpResponse {
+    let form = html! {
         form.stack.tournament method="post" action="/tournaments" {
             (signed_in.csrf_field())
-            input type="hidden" name="kind" value=(kind.name());
-            h2 { (kind.title()) " " a href={ "/rules/" (kind.name()) } { "(rules)" } }
+            (fields::kind_heading(kind))
             p {
                 label for="name" { "Name" } " "
                 input #name type="text" name="name" value=(field_or(kept, "name", "")) required maxlength="80" autocomplete="off";
@@ -121,7 +109,14 @@ fn form(signed_in: &SignedIn, kind: GameKind, kept: &FormValues, error: Option<&
             }
             button type="submit" { "Create the tournament" }
         }
-    }
+    };
+    fields::page(
+        "Organise a tournament",
+        "/tournaments/new",
+        kind,
+        refusal,
+        &form,
+    )
 }
 
 /// `GET /tournaments/new`.
@@ -133,10 +128,7 @@ pub async fn show(
     query: web::Query<KindQuery>,
 ) -> Result<HttpResponse, WebError> {
     let kind = fields::kind_of(query.kind.as_deref())?;
-    Ok(layout::ok(
-        "Organise a tournament",
-        &form(&signed_in, kind, &FormValues::new(), None),
-    ))
+    Ok(page(&signed_in, kind, &FormValues::new(), None))
 }
 
 /// The whole number in `name`, none when empty; `label` and `expected` say what the field
@@ -160,8 +152,9 @@ fn whole<T: std::str::FromStr>(
 fn request_of(form: &FormValues, kind: GameKind) -> Result<CreateTournamentRequest, String> {
     let format = match field(form, "format") {
         "" => TournamentFormat::Swiss,
-        text => TournamentFormat::from_name(text)
-            .ok_or_else(|| format!("Format `{text}`: expected swiss, round_robin or tables"))?,
+        text => text
+            .parse::<TournamentFormat>()
+            .map_err(|_| format!("Format `{text}`: expected swiss, round_robin or tables"))?,
     };
     let (double, all_at_once) = (
         form.contains_key("double"),
@@ -239,21 +232,18 @@ fn failed(error: &TournamentError) -> bool {
 /// # Errors
 /// 403 without a session or its token; 400 for an unknown kind; 429 past the hourly budget;
 /// storage failures.
-pub async fn create(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    form: web::Form<FormValues>,
-) -> Result<HttpResponse, WebError> {
-    let form = form.into_inner();
-    signed_in.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
-    state
-        .limits
-        .check_join(&signed_in.account.name_key)
-        .map_err(crate::http::error::ApiError::from)?;
+pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+    posted.charge_join()?;
+    let SignedInForm {
+        state,
+        signed_in,
+        form,
+        ..
+    } = posted;
     let kind = fields::kind_of(form.get("kind").map(String::as_str))?;
     let request = match request_of(&form, kind) {
         Ok(request) => request,
-        Err(reason) => return Ok(refused(&signed_in, kind, &form, &reason)),
+        Err(reason) => return Ok(page(&signed_in, kind, &form, Some(&reason))),
     };
     let actor = signed_in.actor();
     let ctx = state.mail.clone();
@@ -266,17 +256,7 @@ pub async fn create(
     })
     .await?;
     Ok(match made {
-        Ok(id) => HttpResponse::SeeOther()
-            .insert_header((header::LOCATION, format!("/tournaments/{id}")))
-            .finish(),
-        Err(reason) => refused(&signed_in, kind, &form, &reason),
+        Ok(id) => see_other(format!("/tournaments/{id}")),
+        Err(reason) => page(&signed_in, kind, &form, Some(&reason)),
     })
-}
-
-fn refused(signed_in: &SignedIn, kind: GameKind, kept: &FormValues, reason: &str) -> HttpResponse {
-    layout::response(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "Organise a tournament",
-        &form(signed_in, kind, kept, Some(reason)),
-    )
 }

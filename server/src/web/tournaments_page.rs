@@ -4,16 +4,14 @@
 //! tie-breaks, Join and Withdraw buttons). The forms carry the session's CSRF token and act
 //! through the tournament service as `Actor::Account`.
 
-use std::collections::HashMap;
-
-use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
-use turnpost_shared::{
+use turnpost_shared::api::{
     StandingView, TournamentFormat, TournamentStatus, TournamentSummary, TournamentView,
 };
 
-use super::{csrf, layout, SignedIn, Viewer, WebError};
+use super::signed_in_form::{see_other, SignedInForm};
+use super::{layout, SignedIn, Viewer, WebError};
 use crate::http::state::AppState;
 use crate::tournaments;
 
@@ -210,62 +208,23 @@ pub async fn show(
     ))
 }
 
-fn see(location: String) -> HttpResponse {
-    HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, location))
-        .finish()
-}
-
-async fn act(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-    join: bool,
-) -> Result<HttpResponse, WebError> {
-    signed_in.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
-    let id = tournament_id(&path)?;
-    if join {
-        state
-            .limits
-            .check_join(&signed_in.account.name_key)
-            .map_err(crate::http::error::ApiError::from)?;
-    }
-    let actor = signed_in.actor();
-    let ctx = state.mail.clone();
-    crate::http::blocking::with_conn(&state, move |conn| {
-        Ok(if join {
-            tournaments::join(conn, &ctx, &actor, id)?
-        } else {
-            tournaments::withdraw(conn, &ctx, &actor, id)?
-        })
-    })
-    .await?;
-    Ok(see(format!("/tournaments/{id}")))
-}
-
 /// `POST /tournaments/{id}/join`.
 ///
 /// # Errors
 /// 403 without a session or its token; 404; 409 closed, full or entered; 429.
-pub async fn join(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    act(state, signed_in, path, form, true).await
+pub async fn join(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+    let id = tournament_id(&posted.path)?;
+    posted.charge_join()?;
+    posted.act(id, tournaments::join).await?;
+    Ok(see_other(format!("/tournaments/{id}")))
 }
 
 /// `POST /tournaments/{id}/withdraw`.
 ///
 /// # Errors
 /// 403 without a session or its token; 404; 409 not entered or over.
-pub async fn withdraw(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-    path: web::Path<String>,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    act(state, signed_in, path, form, false).await
+pub async fn withdraw(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+    let id = tournament_id(&posted.path)?;
+    posted.act(id, tournaments::withdraw).await?;
+    Ok(see_other(format!("/tournaments/{id}")))
 }

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
-use turnpost_shared::TurnMail;
+use turnpost_shared::api::TurnMail;
 
 use super::{csrf, layout, WebError};
 use crate::http::error::ApiError;
@@ -29,7 +29,7 @@ fn query_string(query: &LinkQuery, category: Category) -> String {
     format!(
         "a={}&c={}&s={}",
         part(&query.a),
-        category.name(),
+        category.as_str(),
         part(&query.s)
     )
 }
@@ -118,7 +118,11 @@ pub async fn undo(
         Ok(unsubscribe::undo(conn, account_id, category, turn_mail)?)
     })
     .await?;
-    tracing::info!(account_id, category = category.name(), "unsubscribe undone");
+    tracing::info!(
+        account_id,
+        category = category.as_str(),
+        "unsubscribe undone"
+    );
     let body = html! {
         h1 { "Switched on again" }
         p role="status" { "You get " strong { (category.described()) } " again." }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use super::csrf::{self, CsrfRefused};
-use crate::db::models::Account;
+use crate::accounts::Account;
 use crate::games::Actor;
 
 tokio::task_local! {

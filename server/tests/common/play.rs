@@ -12,7 +12,8 @@
 use std::collections::HashMap;
 
 use turnpost_server::db::Pool;
-use turnpost_shared::{AnyGame, CellContent, GameKind, PieceColour};
+use turnpost_shared::render::{CellContent, PieceColour};
+use turnpost_shared::{AnyGame, GameKind};
 
 /// A verified account `name` with a fresh token; returns the token.
 pub fn player(pool: &Pool, name: &str) -> String {

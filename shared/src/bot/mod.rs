@@ -8,6 +8,7 @@ mod portable_math;
 mod rng;
 mod search;
 
+pub use crate::bot_move::{analyse, choose_move, random_move};
 pub use choose::{analyse_typed, choose_typed_move, random_typed_move, BotChoice, BotError};
 pub use level::{BadBotLevel, BotLevel};
 pub use policy::{final_values, two_player_values, BotPolicy, SeatValues, MAX_SEATS};

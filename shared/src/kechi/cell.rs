@@ -1,3 +1,6 @@
+//! A cell of the Kechi board by column letter and row number, in the canonical order of stone
+//! moves.
+
 use std::fmt;
 
 /// A cell of a Kechi board by 0-based column (letter `a` = 0) and row (row `1` = 0).

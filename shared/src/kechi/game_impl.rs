@@ -1,3 +1,6 @@
+//! Kechi behind the common `Game` contract: start (with the seeded die), turn, legal turns,
+//! play, status.
+
 use std::cmp::Ordering;
 
 use crate::{

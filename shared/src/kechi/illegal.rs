@@ -1,3 +1,5 @@
+//! Why a well-formed Kechi turn is not legal in a position, one reason per rule.
+
 /// Why a well-formed Kechi turn is not legal in a position: one variant per rule
 /// (rules: "A turn").
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,3 +1,5 @@
+//! A Kefren position: what stands on each cell of the 9×19 board and which side moves.
+
 use super::cell::{Cell, CELLS, HEIGHT, WIDTH};
 
 /// What stands on a cell.

@@ -1,3 +1,5 @@
+//! The Kefren board's geometry: its size, and a cell as an index into it.
+
 use std::fmt;
 
 /// Board width (columns A–I) and height (rows 1–19).

@@ -1,3 +1,5 @@
+//! Kefren behind the common `Game` contract: start, turn, legal moves, play, status.
+
 use crate::{
     BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PieceColour,
     PositionError, Seat, Status,

@@ -1,3 +1,5 @@
+//! Why a well-formed Kefren move is not legal in a position, one reason per rule.
+
 /// Why a well-formed Kefren move is not legal in a position: one variant per rule.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum KefrenIllegal {

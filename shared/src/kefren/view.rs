@@ -1,3 +1,5 @@
+//! How a Kefren position is laid out for the renderers: cells on the grid, row and column labels.
+
 use crate::{BoardView, CellContent, CellView, LabelView, PieceColour};
 
 use super::board::{Kefren, BLACK, WHITE};

@@ -1,3 +1,5 @@
+//! A board drawn as SVG: the cells of a `BoardView` at a fixed pitch with their labels.
+
 use std::fmt::Write;
 
 use super::svg_number::SvgNumber;

@@ -1,3 +1,6 @@
+//! A board drawn as lines of text with its coordinate labels: plain, with ANSI colours, or with
+//! the highlighted cells bracketed for mail.
+
 use crate::{BoardView, CellContent, PieceColour};
 
 /// How to draw a board as text.

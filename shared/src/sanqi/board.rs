@@ -1,3 +1,5 @@
+//! A SanQi position: the stones, the seat to move and the ko cell.
+
 use std::fmt;
 
 use super::colour::EMPTY;

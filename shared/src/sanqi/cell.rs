@@ -1,3 +1,5 @@
+//! A cell of the SanQi board, named by letter and number (`d4`).
+
 use std::fmt;
 
 use super::geometry::{letter_char, Geometry};

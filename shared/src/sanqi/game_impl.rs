@@ -1,3 +1,6 @@
+//! SanQi behind the common `Game` contract: start (with the board-side option), turn, legal moves,
+//! play, status.
+
 use crate::{
     BoardView, Game, GameKind, OptionError, OptionSpec, OptionValues, Options, ParseMoveError,
     PieceColour, PositionError, RatedValues, Seat, Status,

@@ -1,3 +1,5 @@
+//! Why a well-formed SanQi move is not legal in a position, one reason per rule.
+
 use super::colour::Colour;
 
 /// Why a well-formed SanQi move is not legal in a position: one variant per rule.

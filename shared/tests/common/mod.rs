@@ -5,7 +5,8 @@
 use std::collections::HashSet;
 
 use proptest::prelude::*;
-use turnpost_shared::{AnyGame, Departure, Game, GameKind, GameRecord, Options, Seat, Status};
+use turnpost_shared::play::Departure;
+use turnpost_shared::{AnyGame, Game, GameKind, GameRecord, Options, Seat, Status};
 
 /// A small deterministic generator, so failures replay exactly.
 pub struct Rng(u64);

@@ -52,7 +52,7 @@ pub enum CopyError {
     #[error(
         "the target database is not empty: table {table} has {}; copy-to writes only into an \
          empty database (create a new one, e.g. `createdb turnpost`, and give its URL)",
-        turnpost_shared::counted(*rows, "row", "rows")
+        turnpost_shared::render::counted(*rows, "row", "rows")
     )]
     NotEmpty {
         /// The first table found with rows.
@@ -66,7 +66,7 @@ pub enum CopyError {
     /// A table's rows were not all copied.
     #[error(
         "table {table}: {} in SQLite but {target_rows} in PostgreSQL",
-        turnpost_shared::counted(*source_rows, "row", "rows")
+        turnpost_shared::render::counted(*source_rows, "row", "rows")
     )]
     Count {
         /// The table.

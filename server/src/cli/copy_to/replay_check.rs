@@ -5,7 +5,7 @@
 use diesel::prelude::*;
 
 use super::CopyError;
-use crate::db::models::{Game, MoveRow};
+use crate::db::games::{Game, MoveRow};
 use crate::db::schema::{games, moves};
 use crate::db::DbConnection;
 
@@ -58,7 +58,7 @@ fn replays(game: &Game, notations: &[String]) -> Result<(), CopyError> {
     if count != game.ply {
         return Err(fail(format!(
             "{} stored for {} played",
-            turnpost_shared::counted(count, "move", "moves"),
+            turnpost_shared::render::counted(count, "move", "moves"),
             game.ply
         )));
     }

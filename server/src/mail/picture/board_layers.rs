@@ -4,7 +4,6 @@
 
 use std::sync::{Arc, Mutex, PoisonError};
 
-use resvg::{tiny_skia, usvg};
 use rustc_hash::FxHashMap;
 
 use super::card_palette::CardPalette;
@@ -13,7 +12,8 @@ use super::colour_table::{ColourTable, Rgba};
 use super::fonts::SYSTEM_FONTS;
 use super::indexed_png::encode_indexed;
 use super::layers::Layers;
-use super::{pixel_size, PictureError, Png};
+use super::reference::rasterise;
+use super::{PictureError, Png};
 
 /// The most memory one board's cell drawings may take; past it they are dropped and drawn
 /// again as cards need them (a board of 121 cells in 7 colours, highlights included, fits).
@@ -48,20 +48,9 @@ impl BoardLayers {
     /// [`PictureError`] if the board layer cannot be parsed, has no pixels or has more
     /// colours than a palette holds.
     pub(super) fn new(layers: &Layers) -> Result<Self, PictureError> {
-        let options = usvg::Options {
-            fontdb: Arc::clone(&SYSTEM_FONTS),
-            ..usvg::Options::default()
-        };
-        let tree = usvg::Tree::from_str(&format!("{}</svg>", layers.board), &options)?;
-        let size = tree.size();
-        let (width, height, scale) = pixel_size(size.width(), size.height());
-        let mut pixmap =
-            tiny_skia::Pixmap::new(width, height).ok_or(PictureError::Size(width, height))?;
-        resvg::render(
-            &tree,
-            tiny_skia::Transform::from_scale(scale, scale),
-            &mut pixmap.as_mut(),
-        );
+        let board = format!("{}</svg>", layers.board);
+        let (pixmap, scale) = rasterise(&board, Arc::clone(&SYSTEM_FONTS))?;
+        let (width, height) = (pixmap.width(), pixmap.height());
         // Colours as PNG keeps them, not premultiplied (the edges of the background are
         // partly transparent).
         let colours: Vec<Rgba> = pixmap

@@ -5,7 +5,8 @@
 //! claimed.
 
 use serde::{Deserialize, Serialize};
-use turnpost_shared::{render_svg, AnyGame, BoardView, Options, Seat};
+use turnpost_shared::render::{render_svg, BoardView};
+use turnpost_shared::{AnyGame, Options, Seat};
 
 use super::PictureError;
 
@@ -135,7 +136,10 @@ mod tests {
         let options = Options::from_pairs(["players=3"]).unwrap();
         let game = AnyGame::new(GameKind::ChineseCheckers, &options).unwrap();
         let (left, _) = game
-            .leave(Seat::new(2).unwrap(), turnpost_shared::Departure::Resign)
+            .leave(
+                Seat::new(2).unwrap(),
+                turnpost_shared::play::Departure::Resign,
+            )
             .unwrap();
         let view = left.board_view();
         let source = BoardSource::of(&left, &[], &view).unwrap();

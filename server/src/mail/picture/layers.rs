@@ -85,7 +85,8 @@ fn board_is_plain(after_header: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use turnpost_shared::{render_svg, AnyGame, GameKind, Options};
+    use turnpost_shared::render::render_svg;
+    use turnpost_shared::{AnyGame, GameKind, Options};
 
     #[test]
     fn the_renderers_drawing_splits_into_board_and_cells() {

@@ -27,7 +27,7 @@ mod reference;
 use std::sync::Arc;
 
 use resvg::usvg;
-use turnpost_shared::{render_svg, BoardView};
+use turnpost_shared::render::{render_svg, BoardView};
 
 pub use board_source::BoardSource;
 pub use reference::svg_png_with_fonts;

@@ -16,6 +16,25 @@ pub fn svg_png_with_fonts(
     svg: &str,
     fonts: Arc<usvg::fontdb::Database>,
 ) -> Result<Png, PictureError> {
+    let (pixmap, _) = rasterise(svg, fonts)?;
+    let (width, height) = (pixmap.width(), pixmap.height());
+    let bytes = encode_rgba(pixmap, width, height)?;
+    Ok(Png {
+        bytes,
+        width,
+        height,
+    })
+}
+
+/// Parses an SVG document and rasterises all of it at the picture's size ([`pixel_size`]),
+/// with the fonts in `fonts`; the pixels and the scale they were drawn at.
+///
+/// # Errors
+/// [`PictureError`] if the drawing cannot be parsed or has no pixels.
+pub(super) fn rasterise(
+    svg: &str,
+    fonts: Arc<usvg::fontdb::Database>,
+) -> Result<(tiny_skia::Pixmap, f32), PictureError> {
     let options = usvg::Options {
         fontdb: fonts,
         ..usvg::Options::default()
@@ -30,12 +49,7 @@ pub fn svg_png_with_fonts(
         tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
-    let bytes = encode_rgba(pixmap, width, height)?;
-    Ok(Png {
-        bytes,
-        width,
-        height,
-    })
+    Ok((pixmap, scale))
 }
 
 /// PNG with fast compression: the default (thorough) deflate costs more CPU than the drawing

@@ -2,7 +2,8 @@
 //! board (text and picture) and the move command. The turn card is these pieces in order.
 
 use chrono::{DateTime, Utc};
-use turnpost_shared::{render_svg, render_text, svg_size, Seat, TextStyle};
+use turnpost_shared::render::{render_svg, render_text, svg_size, TextStyle};
+use turnpost_shared::Seat;
 
 use super::input::{GameFacts, Player, Recipient, Site};
 use super::letter::{local_time, Letter};
@@ -71,7 +72,7 @@ pub(super) fn name_at(game: &GameFacts, seat: u8) -> String {
 pub(super) fn messages(letter: &mut Letter, game: &GameFacts) {
     for message in &game.messages {
         let with = match message.action {
-            turnpost_shared::MessageAction::Move => format!("with move {}", message.ply + 1),
+            turnpost_shared::api::MessageAction::Move => format!("with move {}", message.ply + 1),
             other => format!("with their {}", other.describe()),
         };
         letter.para(&format!(

@@ -1,7 +1,7 @@
 //! Mails about a challenge: made, accepted, declined, and the game it became.
 
 use chrono::{DateTime, Utc};
-use turnpost_shared::RatingChanges;
+use turnpost_shared::api::RatingChanges;
 
 use super::card::{self, finish, players_line, turn_card};
 use super::input::{GameFacts, Recipient, Site};

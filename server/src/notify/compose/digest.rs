@@ -53,9 +53,9 @@ pub fn digest(site: &Site, to: &Recipient, games: &[GameFacts]) -> ComposedMail 
             .board_view_with_moves(game.last_moves.iter().filter_map(|mv| {
                 turnpost_shared::Seat::new(mv.seat).map(|seat| (seat, mv.notation.as_str()))
             }));
-        letter.pre(&turnpost_shared::render_text(
+        letter.pre(&turnpost_shared::render::render_text(
             &view,
-            turnpost_shared::TextStyle::Marked,
+            turnpost_shared::render::TextStyle::Marked,
         ));
         let moves = game.position.legal_moves();
         if let Some(first) = card::examples(&moves).first() {

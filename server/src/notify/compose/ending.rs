@@ -5,7 +5,7 @@ use super::input::{GameFacts, Recipient, Site};
 use super::letter::Letter;
 use crate::games::ResultReason;
 use crate::mail::ComposedMail;
-use turnpost_shared::Departure;
+use turnpost_shared::play::Departure;
 
 /// `by` offers a draw to `to`.
 #[must_use]

@@ -103,7 +103,7 @@ pub struct GameFacts {
     pub deadline: Option<DateTime<Utc>>,
     /// The other players' messages to the recipient since they last moved, oldest first
     /// (none they muted; none for mails not meant for one seat).
-    pub messages: Vec<turnpost_shared::MessageView>,
+    pub messages: Vec<turnpost_shared::api::MessageView>,
 }
 
 impl GameFacts {

@@ -2,12 +2,13 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use turnpost_shared::{ChallengeList, GameKind};
+use turnpost_shared::api::ChallengeList;
+use turnpost_shared::GameKind;
 
 use crate::games::open_seats;
-use crate::http::auth::Authenticated;
 use crate::http::error::ApiError;
-use crate::http::state::AppState;
+use crate::http::path_call::Call;
+use crate::routes::query_value;
 
 /// Query parameters.
 #[derive(Debug, Deserialize)]
@@ -24,23 +25,14 @@ pub struct ChallengesQuery {
 /// 401; 400 `bad_query` for an unknown kind.
 #[utoipa::path(get, path = "/v1/challenges", tag = "challenges", security(("bearer" = [])),
     params(("kind" = Option<String>, Query, description = "kefren, kechi, sanqi or chinese-checkers")),
-    responses((status = 200, description = "The open challenges", body = turnpost_shared::ChallengeList), (status = 400, body = turnpost_shared::ErrorBody)))]
+    responses((status = 200, description = "The open challenges", body = turnpost_shared::api::ChallengeList), (status = 400, body = turnpost_shared::api::ErrorBody)))]
 pub async fn list(
-    state: web::Data<AppState>,
-    auth: Authenticated,
+    call: Call,
     query: web::Query<ChallengesQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let kind = match query.into_inner().kind.as_deref() {
-        None => None,
-        Some(text) => Some(text.parse::<GameKind>().map_err(|e| ApiError::BadRequest {
-            code: "bad_query",
-            message: format!("kind={text}: {e}"),
-        })?),
-    };
-    let viewer = auth.account.id;
-    let challenges = crate::http::blocking::with_games(&state, move |conn, _| {
-        open_seats::list(conn, viewer, kind)
-    })
-    .await?;
+    let kind = query_value::parsed::<GameKind>("kind", query.kind.as_deref(), |e| e.to_string())?;
+    let challenges = call
+        .run(move |conn, _, actor, ()| open_seats::list(conn, actor.account_id(), kind))
+        .await?;
     Ok(HttpResponse::Ok().json(ChallengeList { challenges }))
 }

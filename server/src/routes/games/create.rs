@@ -1,10 +1,11 @@
 //! `POST /v1/games`: a challenge.
 
 use actix_web::{web, HttpResponse};
-use turnpost_shared::CreateGameRequest;
+use turnpost_shared::api::CreateGameRequest;
 
 use crate::games::challenge;
 use crate::http::auth::Authenticated;
+use crate::http::budgeted_challenge::make_charged;
 use crate::http::state::AppState;
 
 /// Challenges players: `{kind, options, seats: [names…], clock?}`; the caller holds a seat.
@@ -18,8 +19,8 @@ use crate::http::state::AppState;
 /// games at once as the server allows (`TURNPOST_BOT_GAMES_PER_ACCOUNT`); 429 when the caller
 /// has sent, or a person has received, as many challenges as an hour allows.
 #[utoipa::path(post, path = "/v1/games", tag = "games", security(("bearer" = [])),
-    request_body = turnpost_shared::CreateGameRequest,
-    responses((status = 201, description = "The new game (status invited; active when every other seat is a bot)", body = turnpost_shared::GameView), (status = 401, body = turnpost_shared::ErrorBody), (status = 409, description = "A bot challenged beyond the bot games one may have at once", body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody), (status = 429, body = turnpost_shared::ErrorBody)))]
+    request_body = turnpost_shared::api::CreateGameRequest,
+    responses((status = 201, description = "The new game (status invited; active when every other seat is a bot)", body = turnpost_shared::api::GameView), (status = 401, body = turnpost_shared::api::ErrorBody), (status = 409, description = "A bot challenged beyond the bot games one may have at once", body = turnpost_shared::api::ErrorBody), (status = 422, body = turnpost_shared::api::ErrorBody), (status = 429, body = turnpost_shared::api::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     auth: Authenticated,
@@ -35,12 +36,9 @@ pub async fn create(
     // (each recipient once), and only one that was made keeps its charge.
     let view = crate::http::blocking::with_conn(&state, move |conn| {
         let checked = challenge::check(conn, &actor, &request, limits.bot_games_cap)?;
-        let charge = limits
-            .limits
-            .charge_challenge(checked.challenger(), checked.recipients())?;
-        let view = challenge::create(conn, &ctx, &actor, &checked)?;
-        charge.keep();
-        Ok(view)
+        make_charged(&limits.limits, &checked, |checked| {
+            challenge::create(conn, &ctx, &actor, checked)
+        })
     })
     .await?;
     Ok(HttpResponse::Created().json(view))

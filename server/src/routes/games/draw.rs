@@ -1,11 +1,10 @@
 //! `POST /v1/games/{id}/draw`.
 
 use actix_web::{web, HttpResponse};
-use turnpost_shared::DrawRequest;
+use turnpost_shared::api::DrawRequest;
 
 use crate::games::ending;
-use crate::http::auth::Authenticated;
-use crate::http::state::AppState;
+use crate::http::path_call::PathCall;
 
 /// `{action: offer|accept|decline}`: offers a draw (standing until the offerer moves again or
 /// a seat leaves), or accepts (the game ends drawn once every other seat still playing has
@@ -17,22 +16,17 @@ use crate::http::state::AppState;
 /// your seat has left the game (`left_game`); 422 an unknown action, `bad_message` for a
 /// message longer than five hundred characters (nothing done).
 #[utoipa::path(post, path = "/v1/games/{id}/draw", tag = "games", security(("bearer" = [])),
-    request_body = turnpost_shared::DrawRequest,
+    request_body = turnpost_shared::api::DrawRequest,
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "The game", body = turnpost_shared::GameView), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody)))]
+    responses((status = 200, description = "The game", body = turnpost_shared::api::GameView), (status = 403, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody), (status = 409, body = turnpost_shared::api::ErrorBody), (status = 422, body = turnpost_shared::api::ErrorBody)))]
 pub async fn draw(
-    state: web::Data<AppState>,
-    auth: Authenticated,
-    path: web::Path<i64>,
+    call: PathCall,
     body: Result<web::Json<DrawRequest>, actix_web::Error>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let actor = auth.actor();
-    let game_id = path.into_inner();
     // Refused only once the token passed (see `crate::http::auth`).
     let DrawRequest { action, message } = body?.into_inner();
-    let view = crate::http::blocking::with_games(&state, move |conn, ctx| {
-        ending::draw(conn, ctx, &actor, game_id, action, message.as_deref())
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(view))
+    let answer = call.answer(move |conn, ctx, actor, game_id| {
+        ending::draw(conn, ctx, actor, game_id, action, message.as_deref())
+    });
+    Ok(answer.await?)
 }

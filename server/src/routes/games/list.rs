@@ -4,9 +4,9 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
 use crate::games::reads::{self, ListFilter};
-use crate::http::auth::Authenticated;
 use crate::http::error::ApiError;
-use crate::http::state::AppState;
+use crate::http::path_call::Call;
+use crate::routes::query_value;
 
 /// Default page size.
 const DEFAULT_LIMIT: i64 = 20;
@@ -27,13 +27,6 @@ pub struct ListQuery {
     cursor: Option<String>,
 }
 
-fn bad(message: String) -> ApiError {
-    ApiError::BadRequest {
-        code: "bad_query",
-        message,
-    }
-}
-
 /// `<microseconds>.<id>` of the last game of a page.
 fn parse_cursor(text: &str) -> Option<(chrono::NaiveDateTime, i64)> {
     let (micros, id) = text.split_once('.')?;
@@ -50,47 +43,43 @@ fn parse_cursor(text: &str) -> Option<(chrono::NaiveDateTime, i64)> {
            ("turn" = Option<String>, Query, description = "mine: only games where you are to move"),
            ("limit" = Option<i64>, Query, description = "page size 1-100, default 20", minimum = 1, maximum = 100),
            ("cursor" = Option<String>, Query, description = "next_cursor of the previous page")),
-    responses((status = 200, description = "A page of games", body = turnpost_shared::GameList), (status = 400, body = turnpost_shared::ErrorBody)))]
-pub async fn list(
-    state: web::Data<AppState>,
-    auth: Authenticated,
-    query: web::Query<ListQuery>,
-) -> Result<HttpResponse, ApiError> {
+    responses((status = 200, description = "A page of games", body = turnpost_shared::api::GameList), (status = 400, body = turnpost_shared::api::ErrorBody)))]
+pub async fn list(call: Call, query: web::Query<ListQuery>) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
-    let status = match query.status.as_deref() {
-        None => None,
-        Some(text) => Some(text.parse::<turnpost_shared::GameStatus>().map_err(|_| {
-            bad(format!(
-                "status={text}: expected invited, active, finished or cancelled"
-            ))
-        })?),
-    };
+    let status = query_value::parsed::<turnpost_shared::play::GameStatus>(
+        "status",
+        query.status.as_deref(),
+        |_| "expected invited, active, finished or cancelled".to_owned(),
+    )?;
     let my_turn = match query.turn.as_deref() {
         None => false,
         Some("mine") => true,
-        Some(other) => return Err(bad(format!("turn={other}: the only value is mine"))),
+        Some(other) => {
+            return Err(ApiError::bad_query(format!(
+                "turn={other}: the only value is mine"
+            )))
+        }
     };
     let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
     if !(1..=MAX_LIMIT).contains(&limit) {
-        return Err(bad(format!("limit={limit}: expected 1 to {MAX_LIMIT}")));
+        return Err(ApiError::bad_query(format!(
+            "limit={limit}: expected 1 to {MAX_LIMIT}"
+        )));
     }
     let before = match query.cursor.as_deref() {
         None => None,
-        Some(text) => Some(
-            parse_cursor(text)
-                .ok_or_else(|| bad(format!("cursor={text} is not a cursor from a listing")))?,
-        ),
+        Some(text) => Some(parse_cursor(text).ok_or_else(|| {
+            ApiError::bad_query(format!("cursor={text} is not a cursor from a listing"))
+        })?),
     };
-    let actor = auth.actor();
     let filter = ListFilter {
         status,
         my_turn,
         before,
         limit,
     };
-    let list = crate::http::blocking::with_games(&state, move |conn, _| {
-        reads::list(conn, &actor, &filter)
-    })
-    .await?;
+    let list = call
+        .run(move |conn, _, actor, ()| reads::list(conn, actor, &filter))
+        .await?;
     Ok(HttpResponse::Ok().json(list))
 }

@@ -1,7 +1,7 @@
 //! `POST /v1/games/{id}/moves`.
 
 use actix_web::{web, HttpResponse};
-use turnpost_shared::PlayMoveRequest;
+use turnpost_shared::api::PlayMoveRequest;
 
 use crate::games::moving;
 use crate::http::auth::BearerToken;
@@ -18,9 +18,9 @@ use crate::http::state::AppState;
 /// `move_syntax` (with `offset` and `expected`), `illegal_move` (with the rule), or
 /// `bad_message` (a message longer than five hundred characters: nothing played).
 #[utoipa::path(post, path = "/v1/games/{id}/moves", tag = "games", security(("bearer" = [])),
-    request_body = turnpost_shared::PlayMoveRequest,
+    request_body = turnpost_shared::api::PlayMoveRequest,
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 201, description = "The game after the move", body = turnpost_shared::GameView), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, description = "Stale: the error and the current game"), (status = 422, body = turnpost_shared::ErrorBody)))]
+    responses((status = 201, description = "The game after the move", body = turnpost_shared::api::GameView), (status = 403, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody), (status = 409, description = "Stale: the error and the current game"), (status = 422, body = turnpost_shared::api::ErrorBody)))]
 pub async fn play(
     state: web::Data<AppState>,
     bearer: BearerToken,

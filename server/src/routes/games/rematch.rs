@@ -2,8 +2,9 @@
 
 use actix_web::{web, HttpResponse};
 
-use crate::games::rematch::{self, Rematch};
 use crate::http::auth::Authenticated;
+use crate::http::budgeted_challenge;
+use crate::http::error::ApiError;
 use crate::http::state::AppState;
 
 /// Challenges the players of a finished game again: same kind, options and clock, seats
@@ -16,33 +17,13 @@ use crate::http::state::AppState;
 /// hour allows.
 #[utoipa::path(post, path = "/v1/games/{id}/rematch", tag = "games", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id of the finished game")),
-    responses((status = 201, description = "The rematch challenge", body = turnpost_shared::GameView), (status = 200, description = "The rematch made before", body = turnpost_shared::GameView), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody), (status = 429, body = turnpost_shared::ErrorBody)))]
+    responses((status = 201, description = "The rematch challenge", body = turnpost_shared::api::GameView), (status = 200, description = "The rematch made before", body = turnpost_shared::api::GameView), (status = 403, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody), (status = 409, body = turnpost_shared::api::ErrorBody), (status = 422, body = turnpost_shared::api::ErrorBody), (status = 429, body = turnpost_shared::api::ErrorBody)))]
 pub async fn rematch(
     state: web::Data<AppState>,
     auth: Authenticated,
     path: web::Path<i64>,
-) -> Result<HttpResponse, actix_web::Error> {
-    let actor = auth.actor();
-    let game_id = path.into_inner();
-    let ctx = state.mail.clone();
-    let cap = state.bot_games_cap;
-    let limits = state.clone();
-    // Checked, charged, made and the charge settled in one blocking task, like a challenge.
-    let (view, made) =
-        crate::http::blocking::with_conn(&state, move |conn| {
-            match rematch::check(conn, &actor, game_id, cap)? {
-                Rematch::Made(view) => Ok((*view, false)),
-                Rematch::ToMake(checked) => {
-                    let charge = limits
-                        .limits
-                        .charge_challenge(checked.challenger(), checked.recipients())?;
-                    let view = rematch::make(conn, &ctx, &actor, &checked, game_id)?;
-                    charge.keep();
-                    Ok((view, true))
-                }
-            }
-        })
-        .await?;
+) -> Result<HttpResponse, ApiError> {
+    let (view, made) = budgeted_challenge::rematch(&state, auth.actor(), path.into_inner()).await?;
     Ok(if made {
         HttpResponse::Created().json(view)
     } else {

@@ -1,7 +1,7 @@
 //! `POST /v1/tournaments`.
 
 use actix_web::{web, HttpResponse};
-use turnpost_shared::CreateTournamentRequest;
+use turnpost_shared::api::CreateTournamentRequest;
 
 use crate::http::auth::Authenticated;
 use crate::http::error::ApiError;
@@ -17,8 +17,8 @@ use crate::tournaments;
 /// 401; 422 `invalid_tournament` (naming what is wrong), `invalid_options`, `invalid_clock`;
 /// 429 when you have created or joined as many as an hour allows.
 #[utoipa::path(post, path = "/v1/tournaments", tag = "tournaments", security(("bearer" = [])),
-    request_body = turnpost_shared::CreateTournamentRequest,
-    responses((status = 201, description = "The new tournament, open for entries", body = turnpost_shared::TournamentView), (status = 401, body = turnpost_shared::ErrorBody), (status = 422, body = turnpost_shared::ErrorBody), (status = 429, body = turnpost_shared::ErrorBody)))]
+    request_body = turnpost_shared::api::CreateTournamentRequest,
+    responses((status = 201, description = "The new tournament, open for entries", body = turnpost_shared::api::TournamentView), (status = 401, body = turnpost_shared::api::ErrorBody), (status = 422, body = turnpost_shared::api::ErrorBody), (status = 429, body = turnpost_shared::api::ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     auth: Authenticated,

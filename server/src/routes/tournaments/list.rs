@@ -2,11 +2,11 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use turnpost_shared::{TournamentList, TournamentStatus};
+use turnpost_shared::api::{TournamentList, TournamentStatus};
 
-use crate::http::auth::Authenticated;
 use crate::http::error::ApiError;
-use crate::http::state::AppState;
+use crate::http::path_call::Call;
+use crate::routes::query_value;
 use crate::tournaments;
 
 /// Query parameters.
@@ -23,21 +23,17 @@ pub struct TournamentsQuery {
 /// 401; 400 `bad_query` for an unknown status.
 #[utoipa::path(get, path = "/v1/tournaments", tag = "tournaments", security(("bearer" = [])),
     params(("status" = Option<String>, Query, description = "entry (default), running, finished or cancelled")),
-    responses((status = 200, description = "The tournaments", body = turnpost_shared::TournamentList), (status = 400, body = turnpost_shared::ErrorBody)))]
+    responses((status = 200, description = "The tournaments", body = turnpost_shared::api::TournamentList), (status = 400, body = turnpost_shared::api::ErrorBody)))]
 pub async fn list(
-    state: web::Data<AppState>,
-    _auth: Authenticated,
+    call: Call,
     query: web::Query<TournamentsQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let status = match query.into_inner().status.as_deref() {
-        None => TournamentStatus::Entry,
-        Some(text) => TournamentStatus::from_name(text).ok_or_else(|| ApiError::BadRequest {
-            code: "bad_query",
-            message: format!("status={text}: expected entry, running, finished or cancelled"),
-        })?,
-    };
-    let tournaments =
-        crate::http::blocking::with_conn(&state, move |conn| Ok(tournaments::list(conn, status)?))
-            .await?;
+    let status = query_value::parsed("status", query.status.as_deref(), |_| {
+        "expected entry, running, finished or cancelled".to_owned()
+    })?
+    .unwrap_or(TournamentStatus::Entry);
+    let tournaments = call
+        .run(move |conn, _, _, ()| tournaments::list(conn, status))
+        .await?;
     Ok(HttpResponse::Ok().json(TournamentList { tournaments }))
 }

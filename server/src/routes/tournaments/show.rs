@@ -1,10 +1,9 @@
 //! `GET /v1/tournaments/{id}`.
 
-use actix_web::{web, HttpResponse};
+use actix_web::HttpResponse;
 
-use crate::http::auth::Authenticated;
 use crate::http::error::ApiError;
-use crate::http::state::AppState;
+use crate::http::path_call::PathCall;
 use crate::tournaments;
 
 /// A tournament: settings, entrants, every round's games with results, byes, and the
@@ -14,17 +13,8 @@ use crate::tournaments;
 /// 401; 404 unknown tournament.
 #[utoipa::path(get, path = "/v1/tournaments/{id}", tag = "tournaments", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id")),
-    responses((status = 200, description = "The tournament", body = turnpost_shared::TournamentView), (status = 404, body = turnpost_shared::ErrorBody)))]
-pub async fn show(
-    state: web::Data<AppState>,
-    auth: Authenticated,
-    path: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let viewer = auth.account.id;
-    let id = path.into_inner();
-    let view = crate::http::blocking::with_conn(&state, move |conn| {
-        Ok(tournaments::show(conn, viewer, id)?)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(view))
+    responses((status = 200, description = "The tournament", body = turnpost_shared::api::TournamentView), (status = 404, body = turnpost_shared::api::ErrorBody)))]
+pub async fn show(call: PathCall) -> Result<HttpResponse, ApiError> {
+    call.answer(|conn, _, actor, id| tournaments::show(conn, actor.account_id(), id))
+        .await
 }

@@ -1,11 +1,10 @@
 //! `DELETE /v1/games/{id}/conditional`.
 
-use actix_web::{web, HttpResponse};
+use actix_web::HttpResponse;
 
 use crate::games::conditional;
-use crate::http::auth::Authenticated;
 use crate::http::error::ApiError;
-use crate::http::state::AppState;
+use crate::http::path_call::PathCall;
 
 /// Clears the caller's conditional moves; answers them (none) at the game's ply.
 ///
@@ -13,17 +12,7 @@ use crate::http::state::AppState;
 /// 401; 404 unknown game; 403 without a seat.
 #[utoipa::path(delete, path = "/v1/games/{id}/conditional", tag = "games", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "Your conditional moves: none", body = turnpost_shared::ConditionalMoves), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody)))]
-pub async fn clear(
-    state: web::Data<AppState>,
-    auth: Authenticated,
-    path: web::Path<i64>,
-) -> Result<HttpResponse, ApiError> {
-    let actor = auth.actor();
-    let game_id = path.into_inner();
-    let lines = crate::http::blocking::with_games(&state, move |conn, ctx| {
-        conditional::clear(conn, ctx, &actor, game_id)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(lines))
+    responses((status = 200, description = "Your conditional moves: none", body = turnpost_shared::api::ConditionalMoves), (status = 403, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody)))]
+pub async fn clear(call: PathCall) -> Result<HttpResponse, ApiError> {
+    call.answer(conditional::clear).await
 }

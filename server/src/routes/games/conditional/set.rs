@@ -1,11 +1,10 @@
 //! `PUT /v1/games/{id}/conditional`.
 
 use actix_web::{web, HttpResponse};
-use turnpost_shared::ConditionalMoves;
+use turnpost_shared::api::ConditionalMoves;
 
 use crate::games::conditional::{self, Edit};
-use crate::http::auth::Authenticated;
-use crate::http::state::AppState;
+use crate::http::path_call::PathCall;
 
 /// Replaces the caller's conditional moves with `{ply, lines}` (no lines clears them), `ply`
 /// being the game's ply the lines were written for. Each line is checked by the engine move by
@@ -18,22 +17,17 @@ use crate::http::state::AppState;
 /// `bad_conditional` (a game not for two players, dice rolled each turn, or a line the engine
 /// refuses: the message names the line, the move and the reason).
 #[utoipa::path(put, path = "/v1/games/{id}/conditional", tag = "games", security(("bearer" = [])),
-    request_body = turnpost_shared::ConditionalMoves,
+    request_body = turnpost_shared::api::ConditionalMoves,
     params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "Your conditional moves as they now stand", body = turnpost_shared::ConditionalMoves), (status = 403, body = turnpost_shared::ErrorBody), (status = 404, body = turnpost_shared::ErrorBody), (status = 409, description = "Stale: the error and the current game"), (status = 422, body = turnpost_shared::ErrorBody)))]
+    responses((status = 200, description = "Your conditional moves as they now stand", body = turnpost_shared::api::ConditionalMoves), (status = 403, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody), (status = 409, description = "Stale: the error and the current game"), (status = 422, body = turnpost_shared::api::ErrorBody)))]
 pub async fn set(
-    state: web::Data<AppState>,
-    auth: Authenticated,
-    path: web::Path<i64>,
+    call: PathCall,
     body: Result<web::Json<ConditionalMoves>, actix_web::Error>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let actor = auth.actor();
-    let game_id = path.into_inner();
     // Refused only once the token passed (see `crate::http::auth`).
     let request = body?.into_inner();
-    let lines = crate::http::blocking::with_games(&state, move |conn, ctx| {
-        conditional::set(conn, ctx, &actor, game_id, &request, Edit::Replace)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(lines))
+    let answer = call.answer(move |conn, ctx, actor, game_id| {
+        conditional::set(conn, ctx, actor, game_id, &request, Edit::Replace)
+    });
+    Ok(answer.await?)
 }

@@ -7,79 +7,31 @@ use serde::{Deserialize, Serialize};
 
 use crate::{GameKind, GameResult, GameStatus, OptionValue, TimeoutMode};
 
-/// How a tournament pairs its rounds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum TournamentFormat {
-    /// Everyone plays everyone (twice with `double`), Berger tables; two-seat games.
-    RoundRobin,
-    /// Swiss over a fixed number of rounds; two-seat games.
-    Swiss,
-    /// Chinese Checkers with 3–6 seats: the players split into tables each round.
-    Tables,
-}
-
-impl TournamentFormat {
-    /// `round_robin`, `swiss` or `tables` (stored and shown).
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::RoundRobin => "round_robin",
-            Self::Swiss => "swiss",
-            Self::Tables => "tables",
-        }
-    }
-
-    /// Reads the stored name.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "round_robin" => Some(Self::RoundRobin),
-            "swiss" => Some(Self::Swiss),
-            "tables" => Some(Self::Tables),
-            _ => None,
-        }
+crate::named_value! {
+    noun: "tournament format";
+    /// How a tournament pairs its rounds.
+    pub enum TournamentFormat {
+        /// Everyone plays everyone (twice with `double`), Berger tables; two-seat games.
+        RoundRobin = "round_robin",
+        /// Swiss over a fixed number of rounds; two-seat games.
+        Swiss = "swiss",
+        /// Chinese Checkers with 3–6 seats: the players split into tables each round.
+        Tables = "tables",
     }
 }
 
-/// Where a tournament is in its life.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum TournamentStatus {
-    /// The entry window is open.
-    Entry,
-    /// Rounds are being played.
-    Running,
-    /// The last round ended; the standings are final.
-    Finished,
-    /// Too few players entered before the window closed.
-    Cancelled,
-}
-
-impl TournamentStatus {
-    /// `entry`, `running`, `finished` or `cancelled` (stored and shown).
-    #[must_use]
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Entry => "entry",
-            Self::Running => "running",
-            Self::Finished => "finished",
-            Self::Cancelled => "cancelled",
-        }
-    }
-
-    /// Reads the stored name.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "entry" => Some(Self::Entry),
-            "running" => Some(Self::Running),
-            "finished" => Some(Self::Finished),
-            "cancelled" => Some(Self::Cancelled),
-            _ => None,
-        }
+crate::named_value! {
+    noun: "tournament status";
+    /// Where a tournament is in its life.
+    pub enum TournamentStatus {
+        /// The entry window is open.
+        Entry = "entry",
+        /// Rounds are being played.
+        Running = "running",
+        /// The last round ended; the standings are final.
+        Finished = "finished",
+        /// Too few players entered before the window closed.
+        Cancelled = "cancelled",
     }
 }
 
