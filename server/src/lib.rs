@@ -30,11 +30,11 @@
 //!   (reply-address templates and signed keys, written by `notify`, read by `inbound`),
 //!   [`mail_context`], [`preferences`] (mail preferences and unsubscribe), [`clocks`]
 //!   (deadline maths), `pairing` (tournament pairings and standings, pure), [`validate`],
-//!   [`worker_threads`] (the workers' low-priority threads and the mail
-//!   side's catch-up thread), [`db`] (tables, queries, and the transactions every domain
-//!   operation runs in), [`secrets`], [`private_files`], [`config`] (settings from flags,
-//!   environment and the TOML file; the client's address behind trusted proxies), [`metrics`] (this process's Prometheus counters, recorded
-//!   from every layer).
+//!   [`worker_threads`] (the workers' low-priority threads and the mail side's catch-up
+//!   thread), [`db`] (tables, queries, and the transactions every domain operation runs in),
+//!   [`secrets`], [`private_files`], [`config`] (settings from flags, environment and the TOML
+//!   file; the client's address behind trusted proxies), [`metrics`] (this process's Prometheus
+//!   counters, recorded from every layer).
 //!
 //! Seams for new features:
 //! - a way to play (mail reply, web form, bot): call the game service in [`games`] with a
@@ -44,9 +44,9 @@
 //!   (the one place its method and path are written), and one line in [`routes::table`],
 //!   which registers it with actix (HEAD with GET, wrong methods get 405) and in the OpenAPI
 //!   document with the schemas of its bodies; a page is one line in [`web::table`], the same
-//!   [`http::route_table::RouteTable`]; authenticate with the [`http::auth::Authenticated`] extractor;
-//!   fail with [`ApiError`]; run storage work through [`http::blocking::with_conn`] (a pooled
-//!   connection on the blocking pool);
+//!   [`http::route_table::RouteTable`]; authenticate with the [`http::auth::Authenticated`]
+//!   extractor; fail with [`ApiError`]; run storage work through [`http::blocking::with_conn`]
+//!   (a pooled connection on the blocking pool);
 //! - storage: tables in `migrations/{postgres,sqlite}` and [`db::schema`] (a test checks they
 //!   agree), queries in a file under [`db`], each domain operation in one
 //!   [`db::transaction::write_with`] (game writes in the game service's frame);

@@ -1,7 +1,7 @@
 //! Request and response bodies of the HTTP API under `/v1` (JSON, serde only), one file an area.
 //!
-//! Times are RFC 3339 strings in UTC (`2026-11-22T01:02:03Z`); ids are 64-bit integers.
-//! Request types refuse unknown fields, so a typo in a field name is an error, not a silent default.
+//! Times are RFC 3339 strings in UTC (`2026-11-22T01:02:03Z`); ids are 64-bit integers. Request
+//! types refuse unknown fields, so a typo in a field name is an error, not a silent default.
 
 mod account;
 mod challenge;

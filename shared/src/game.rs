@@ -13,7 +13,8 @@ use crate::{
 ///
 /// Moves go through three steps, kept apart so errors say exactly what is wrong:
 /// 1. [`Game::parse_move`]: text to [`Game::MoveText`] (syntax only, errors with byte offsets);
-/// 2. [`Game::resolve_move`]: move text and position to a legal [`Game::Move`] (or the rule it breaks);
+/// 2. [`Game::resolve_move`]: move text and position to a legal [`Game::Move`] (or the rule it
+///    breaks);
 /// 3. [`Game::play_move`]: a legal move to the next position.
 pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
     /// A legal move, as produced by [`Game::legal_moves`] and [`Game::resolve_move`].

@@ -30,8 +30,9 @@ macro_rules! define_game_kind {
     ($($kind:ident($engine:ident) $name:tt $title:tt,)*) => {
         crate::named_value! {
             noun: "game kind";
-            /// The games turnpost knows by name (in the API, the CLI and position text). JSON writes
-            /// the name and reads it as [`FromStr`] does (any case, surrounding spaces ignored).
+            /// The games turnpost knows by name (in the API, the CLI and position text). JSON
+            /// writes the name and reads it as [`FromStr`] does (any case, surrounding spaces
+            /// ignored).
             #[derive(PartialOrd, Ord)]
             pub enum GameKind {
                 $($kind = $name,)*

@@ -6,7 +6,8 @@
 //!
 //! - [`api`]: the HTTP API's request and response bodies, one file an area (accounts, tokens,
 //!   games, messages, notifications, ratings, tournaments, health, errors);
-//! - [`games`]: the four engines (Kefren, Kechi, SanQi, Chinese Checkers) and their moves and cells;
+//! - [`games`]: the four engines (Kefren, Kechi, SanQi, Chinese Checkers) and their moves and
+//!   cells;
 //! - [`rules`]: what every engine is built from: the [`Game`] contract, options, notation
 //!   lexing, errors, forced moves, replays, the rules for players;
 //! - [`play`]: a game's life around the rules: clocks, leaving seats, conditional moves,
@@ -19,7 +20,6 @@ mod any_game;
 pub mod api;
 mod board_view;
 pub mod bot;
-mod bot_move;
 mod clock;
 mod conditional;
 mod counted;

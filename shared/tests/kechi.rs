@@ -1,5 +1,6 @@
-//! Kechi against its rules file (the rules specification, as read in `src/<game>/RULES.md`): the published opening and endgame,
-//! the reference figures, every refused turn, the variants, notation and position text.
+//! Kechi against its rules file (the rules specification, as read in `src/<game>/RULES.md`): the
+//! published opening and endgame, the reference figures, every refused turn, the variants, notation
+//! and position text.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::HashSet;

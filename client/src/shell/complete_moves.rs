@@ -1,6 +1,6 @@
-//! `turnpost __complete-moves`: the legal moves for `turnpost move ID <TAB>`, and for
-//! `turnpost if ID MOVES… <TAB>` the legal moves after the conditional line typed so far,
-//! called by the completion scripts of `turnpost completions`. Not part of the CLI definition, so neither
+//! `turnpost __complete-moves`: the legal moves for `turnpost move ID <TAB>`, and for `turnpost if
+//! ID MOVES… <TAB>` the legal moves after the conditional line typed so far, called by the
+//! completion scripts of `turnpost completions`. Not part of the CLI definition, so neither
 //! `--help` nor the generated completions offer it.
 
 use std::ffi::OsString;

@@ -1,9 +1,10 @@
 //! One short line per HTTP request: method, path without the query, status, duration.
 //!
-//! The query is left out because it can carry secrets (the signature of an unsubscribe link),
-//! and so is the pass of a play link (`/games/{id}/play/…`, however the path spells it) and any
-//! address in the path (reply keys); headers (tokens) and bodies (codes) are never logged. Refused requests (4xx) are part of
-//! normal operation and stay at info like the rest; only server errors (5xx) are warnings.
+//! The query is left out because it can carry secrets (the signature of an unsubscribe link), and
+//! so is the pass of a play link (`/games/{id}/play/…`, however the path spells it) and any address
+//! in the path (reply keys); headers (tokens) and bodies (codes) are never logged. Refused requests
+//! (4xx) are part of normal operation and stay at info like the rest; only server errors (5xx) are
+//! warnings.
 
 use std::time::Instant;
 

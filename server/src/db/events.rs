@@ -169,8 +169,8 @@ pub fn delete(conn: &mut DbConnection, id: i64) -> Result<(), DbError> {
 }
 
 /// When the oldest waiting event happened (`None`: none waits). The catch-up composer
-/// (`crate::worker_threads::overdue_catch_up`) reads it to know whether mail is overdue: one read of the first row of
-/// the primary key (ids grow with time).
+/// (`crate::worker_threads::overdue_catch_up`) reads it to know whether mail is overdue: one read
+/// of the first row of the primary key (ids grow with time).
 ///
 /// # Errors
 /// [`DbError::Query`].

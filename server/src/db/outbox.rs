@@ -1,8 +1,8 @@
 //! Queries on `mail_outbox`. A worker claims due rows with a short lease (`claimed_by`,
-//! `lease_until`) in one short transaction (one statement on PostgreSQL), sends with no
-//! transaction open, then marks the outcome; the lease is renewed while it sends, so a crashed worker's rows are due again
-//! within one lease. PostgreSQL claims with `FOR UPDATE SKIP LOCKED`, so concurrent claimers
-//! in any number of processes never take the same row; SQLite claims in an immediate
+//! `lease_until`) in one short transaction (one statement on PostgreSQL), sends with no transaction
+//! open, then marks the outcome; the lease is renewed while it sends, so a crashed worker's rows
+//! are due again within one lease. PostgreSQL claims with `FOR UPDATE SKIP LOCKED`, so concurrent
+//! claimers in any number of processes never take the same row; SQLite claims in an immediate
 //! (write-locked) transaction.
 
 use chrono::NaiveDateTime;
@@ -175,10 +175,10 @@ pub fn claim_due(
     Ok(rows)
 }
 
-/// Since when the longest-waiting mail a claim could take now has been due (`None`: none
-/// is): pending, due by `now`, under nobody's unexpired lease. The catch-up session
-/// (`crate::worker_threads::overdue_catch_up`) reads it to know whether delivery is overdue. One short read of the
-/// pending index per lane.
+/// Since when the longest-waiting mail a claim could take now has been due (`None`: none is):
+/// pending, due by `now`, under nobody's unexpired lease. The catch-up session
+/// (`crate::worker_threads::overdue_catch_up`) reads it to know whether delivery is overdue. One
+/// short read of the pending index per lane.
 ///
 /// # Errors
 /// [`DbError::Query`].

@@ -3,7 +3,7 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::accounts::Account;
+use crate::db::accounts::Account;
 
 use super::schema::{accounts, api_tokens};
 use super::{DbConnection, DbError};

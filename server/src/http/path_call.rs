@@ -1,7 +1,7 @@
 //! The shell most API routes share: an authenticated caller acts on (or reads) the one game,
 //! challenge, tournament or player its path names, or their own settings, through a service
-//! call on the blocking pool, and is answered with the result as JSON. [`PathCall`] gathers what such a handler takes, so
-//! that the handler says only which service it calls.
+//! call on the blocking pool, and is answered with the result as JSON. [`PathCall`] gathers
+//! what such a handler takes, so that the handler says only which service it calls.
 
 use std::future::Future;
 use std::pin::Pin;

@@ -4,10 +4,10 @@
 //! is decided in `crate::notify` (queued in the same transaction). A reply to a tournament's
 //! announcement (its key names a tournament, not a seat) goes to [`super::entry_reply`].
 //!
-//! Exactly once: the message's record (`inbound_mail`, keyed by a hash of its Message-ID and
-//! the seat) is inserted in the same transaction as everything the commands do; the game
-//! service's frame joins that transaction (as a savepoint), so the record, the moves and the
-//! mails commit together or not at all. A second delivery, a retry or another process finds the record (or,
+//! Exactly once: the message's record (`inbound_mail`, keyed by a hash of its Message-ID and the
+//! seat) is inserted in the same transaction as everything the commands do; the game service's
+//! frame joins that transaction (as a savepoint), so the record, the moves and the mails commit
+//! together or not at all. A second delivery, a retry or another process finds the record (or,
 //! racing, fails on its key and rolls back) and does nothing.
 
 use turnpost_shared::api::{ConditionalMoves, DrawAction, PlayMoveRequest};

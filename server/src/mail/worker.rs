@@ -269,8 +269,8 @@ pub struct OutboxWorker {
     pub settings: OutboxSettings,
     /// Wakes a session early (the composer, after mail was composed or queued).
     pub wake: Arc<Notify>,
-    /// The bound of the catch-up session: one more session, at normal priority, that
-    /// delivers only while the longest-due mail has waited that long (`crate::worker_threads::overdue_catch_up`);
+    /// The bound of the catch-up session: one more session, at normal priority, that delivers only
+    /// while the longest-due mail has waited that long (`crate::worker_threads::overdue_catch_up`);
     /// `None`: none.
     pub catch_up: Option<CatchUp>,
 }

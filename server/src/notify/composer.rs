@@ -4,13 +4,13 @@
 //! transaction (sign-in codes, answers, clock mail), which they pass on to delivery. Delivery
 //! itself never composes.
 //!
-//! [`Composer::threads`] loops compose in parallel, each on its own low-priority thread (the
-//! HTTP API gets the CPU first); a loop that finds a full batch wakes another, so a backlog
-//! spreads over all of them. Each event is still composed exactly once: a batch is taken with
-//! `FOR UPDATE SKIP LOCKED` on PostgreSQL, under SQLite's write lock otherwise. Beside them,
-//! one catch-up loop at normal priority ([`Composer::catch_up`], `crate::worker_threads::overdue_catch_up`) composes
-//! only while the oldest waiting event is overdue, so a load that saturates the machine
-//! cannot starve the mail for longer than that bound.
+//! [`Composer::threads`] loops compose in parallel, each on its own low-priority thread (the HTTP
+//! API gets the CPU first); a loop that finds a full batch wakes another, so a backlog spreads over
+//! all of them. Each event is still composed exactly once: a batch is taken with `FOR UPDATE SKIP
+//! LOCKED` on PostgreSQL, under SQLite's write lock otherwise. Beside them, one catch-up loop at
+//! normal priority ([`Composer::catch_up`], `crate::worker_threads::overdue_catch_up`) composes
+//! only while the oldest waiting event is overdue, so a load that saturates the machine cannot
+//! starve the mail for longer than that bound.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -96,13 +96,13 @@ pub fn compose_waiting(pool: &Pool, ctx: &MailContext, limit: usize) -> Result<u
     }
 }
 
-/// The catch-up composer's work (`crate::worker_threads::overdue_catch_up`): while the oldest waiting event is
-/// overdue for `catch_up`, composes the oldest events `limit` at a time, waking `deliver`
-/// after each round that queued mail; returns how many. Events held by other composers are
-/// skipped (PostgreSQL) or waited for (SQLite's write lock), so each is still composed exactly
-/// once. `working` is true while it composes (the low-priority composers then take one event
-/// at a time: a batch they hold while starved of CPU holds back its games' later events too).
-/// It stops after the round in progress once `keep_going` answers false (shutdown).
+/// The catch-up composer's work (`crate::worker_threads::overdue_catch_up`): while the oldest
+/// waiting event is overdue for `catch_up`, composes the oldest events `limit` at a time, waking
+/// `deliver` after each round that queued mail; returns how many. Events held by other composers
+/// are skipped (PostgreSQL) or waited for (SQLite's write lock), so each is still composed exactly
+/// once. `working` is true while it composes (the low-priority composers then take one event at a
+/// time: a batch they hold while starved of CPU holds back its games' later events too). It stops
+/// after the round in progress once `keep_going` answers false (shutdown).
 ///
 /// # Errors
 /// Storage failures.
@@ -162,9 +162,9 @@ impl From<diesel::result::Error> for Together {
 pub const EVENTS_TOGETHER: i64 = 64;
 
 /// Takes the oldest waiting event of up to `limit` games and, unless `limit` is one, the later
-/// events of those games (up to [`EVENTS_TOGETHER`] in all), composes their mail in order and deletes them in one
-/// transaction; returns how many. What their mails read is read once for the batch
-/// ([`BatchReads`]), and their mails are queued together ([`GameOutbox`]).
+/// events of those games (up to [`EVENTS_TOGETHER`] in all), composes their mail in order and
+/// deletes them in one transaction; returns how many. What their mails read is read once for the
+/// batch ([`BatchReads`]), and their mails are queued together ([`GameOutbox`]).
 fn compose_together(
     conn: &mut DbConnection,
     ctx: &MailContext,

@@ -1,7 +1,8 @@
-//! The fields of a game's settings that the new-game form and the tournament form both offer,
-//! and the page around them: the kind (chosen first), the kind's options from the engine's option list (with their defaults and allowed values),
-//! the clock (days per move, or a Fischer clock) and the timeout rule; and reading them back
-//! from a posted form. A form shown again after a refusal keeps what was posted (`kept`).
+//! The fields of a game's settings that the new-game form and the tournament form both offer, and
+//! the page around them: the kind (chosen first), the kind's options from the engine's option list
+//! (with their defaults and allowed values), the clock (days per move, or a Fischer clock) and the
+//! timeout rule; and reading them back from a posted form. A form shown again after a refusal keeps
+//! what was posted (`kept`).
 
 use std::collections::{BTreeMap, HashMap};
 

@@ -1,10 +1,11 @@
 //! One OS thread at the lowest scheduling priority (`SCHED_IDLE` on Linux) for the workers'
 //! blocking work: the mail composer and delivery sessions (drawing turn-card pictures costs
-//! milliseconds of CPU per mail) and the bots' search. Under load the HTTP API should get the
-//! CPU first and the workers catch up when the load drops (mail and bot moves are
-//! asynchronous anyway). [`Background::start_normal`] gives the mail side's catch-up thread
-//! (`crate::worker_threads::overdue_catch_up`), which works only when mail has waited too long, at normal priority:
-//! a thread cannot leave `SCHED_IDLE` again without privileges, so it is one from the start.
+//! milliseconds of CPU per mail) and the bots' search. Under load the HTTP API should get the CPU
+//! first and the workers catch up when the load drops (mail and bot moves are asynchronous anyway).
+//! [`Background::start_normal`] gives the mail side's catch-up thread
+//! (`crate::worker_threads::overdue_catch_up`), which works only when mail has waited too long, at
+//! normal priority: a thread cannot leave `SCHED_IDLE` again without privileges, so it is one from
+//! the start.
 
 use std::sync::mpsc;
 

@@ -1,10 +1,10 @@
 //! The mail side's bound on waiting. Mail is composed and sent on low-priority threads
-//! (`SCHED_IDLE`, see `crate::worker_threads::idle_priority`), which give the CPU to the HTTP API at once; under a
-//! load that saturates the machine they would wait until it ends. A catch-up thread at normal
-//! priority, one per stage (composing, delivery), looks at the oldest waiting item every
-//! [`CatchUp::check_every`] and works only while it is overdue: from [`CatchUp::after`] until
-//! the oldest is younger than half of that. Mail then gets the share of the CPU it needs to
-//! keep its oldest item under the bound, and no more (one thread, and only while behind).
+//! (`SCHED_IDLE`, see `crate::worker_threads::idle_priority`), which give the CPU to the HTTP API
+//! at once; under a load that saturates the machine they would wait until it ends. A catch-up
+//! thread at normal priority, one per stage (composing, delivery), looks at the oldest waiting item
+//! every [`CatchUp::check_every`] and works only while it is overdue: from [`CatchUp::after`] until
+//! the oldest is younger than half of that. Mail then gets the share of the CPU it needs to keep
+//! its oldest item under the bound, and no more (one thread, and only while behind).
 
 use std::time::Duration;
 

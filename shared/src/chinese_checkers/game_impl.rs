@@ -36,7 +36,8 @@ impl Game for ChineseCheckers {
         self.variant.layout.players
     }
 
-    /// "seat 2 (pegs 3)": a seat is known by the points its sets start in (the digits on the board).
+    /// "seat 2 (pegs 3)": a seat is known by the points its sets start in (the digits on the
+    /// board).
     fn seat_name(&self, seat: Seat) -> String {
         let points: Vec<String> = sets_in(self.variant.sets_of(seat.index()))
             .map(|point| point.to_string())

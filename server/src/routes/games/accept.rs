@@ -9,8 +9,9 @@ use crate::http::path_call::{MessageBody, PathCall};
 /// optional body `{message}` carries a word for the other players.
 ///
 /// # Errors
-/// 401; 404 unknown game; 403 without a seat in it; 409 when the game is no longer a challenge or the challenge expired; 422 `bad_message` for a message longer than five hundred characters (nothing
-/// done).
+/// 401; 404 unknown game; 403 without a seat in it; 409 when the game is no longer a challenge or
+/// the challenge expired; 422 `bad_message` for a message longer than five hundred characters
+/// (nothing done).
 #[utoipa::path(post, path = "/v1/games/{id}/accept", tag = "games", security(("bearer" = [])),
     request_body(content = Option<turnpost_shared::api::ActionMessage>, description = "Optional: a message with the acceptance"),
     params(("id" = i64, Path, description = "Game id")),

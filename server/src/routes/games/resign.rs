@@ -10,8 +10,8 @@ use crate::http::path_call::{MessageBody, PathCall};
 /// `{message}` carries a word for the other players.
 ///
 /// # Errors
-/// 401; 404 unknown game; 403 without a seat in it; 409 when the game is not being played or
-/// the seat has already left (`left_game`); 422 `bad_message` for a message longer than five hundred
+/// 401; 404 unknown game; 403 without a seat in it; 409 when the game is not being played or the
+/// seat has already left (`left_game`); 422 `bad_message` for a message longer than five hundred
 /// characters (nothing done).
 #[utoipa::path(post, path = "/v1/games/{id}/resign", tag = "games", security(("bearer" = [])),
     request_body(content = Option<turnpost_shared::api::ActionMessage>, description = "Optional: a message with the resignation"),

@@ -1,5 +1,5 @@
 //! The bot's move for a game of any kind ([`AnyGame`]), as canonical text: the entry points
-//! the server's worker and the CLI call, over the typed search of [`crate::bot`].
+//! the server's worker and the CLI call, over the typed search in `choose.rs`.
 
 use crate::any_game::GameVisitor;
 use crate::bot::{analyse_typed, random_typed_move, BotChoice, BotError, BotLevel, BotPolicy};
