@@ -5,8 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::kind::for_each_game;
 use crate::{
-    placings, BoardView, Departure, DepartureText, Game, GameKind, LeaveError, MoveError,
-    OptionError, OptionSpec, Options, PieceColour, PositionError, Seat, Status,
+    board_view::BoardView, board_view::PieceColour, departure::Departure, departure::DepartureText,
+    departure::LeaveError, options::OptionError, options::OptionSpec, placings::placings,
+    position_error::PositionError, Game, GameKind, MoveError, Options, Seat, Status,
 };
 
 /// A position of any implemented game, for code that learns the kind at run time (the server,
@@ -84,11 +85,11 @@ macro_rules! match_kind {
     };
 }
 
-/// Code that works on any engine through its traits (the bots: [`crate::BotPolicy`] extends
+/// Code that works on any engine through its traits (the bots: [`crate::bot::BotPolicy`] extends
 /// [`Game`]): [`AnyGame::visit`] hands it the engine's own position.
 pub(crate) trait GameVisitor {
     type Output;
-    fn visit<G: crate::BotPolicy>(self, game: &G) -> Self::Output;
+    fn visit<G: crate::bot::BotPolicy>(self, game: &G) -> Self::Output;
 }
 
 /// The serialised form of an [`AnyGame`].

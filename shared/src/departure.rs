@@ -8,14 +8,14 @@
 //! Draws by agreement are not departures and not engine moves: the position does not change,
 //! so the server keeps recording them in its result (`draw`, reason `agreement`; in games of
 //! more than two seats, once every seat still playing has accepted) and computes the places
-//! with [`crate::placings`] from `Status::Draw` and the seats that had left.
+//! with [`crate::placings::placings`] from `Status::Draw` and the seats that had left.
 
 use std::fmt;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Cursor, ParseMoveError, Seat};
+use crate::{notation::Cursor, notation::ParseMoveError, Seat};
 
 /// How a seat left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -44,7 +44,7 @@ mod tests {
     #![allow(clippy::unwrap_used, reason = "tests")]
 
     use super::*;
-    use crate::{Departure, GameKind, Options};
+    use crate::{departure::Departure, GameKind, Options};
 
     /// Two seats of Chinese Checkers: seat 2's only peg sits boxed in on Q13 (in its target);
     /// seat 1 has pegs on P12, P13, O11, O13 and a free one on I9. `to_move` is the seat field.

@@ -4,8 +4,8 @@
 use std::fmt::Debug;
 
 use crate::{
-    BoardView, GameKind, MoveError, OptionError, OptionSpec, Options, ParseMoveError, PieceColour,
-    PositionError, Seat, Status,
+    board_view::BoardView, board_view::PieceColour, notation::ParseMoveError, options::OptionError,
+    options::OptionSpec, position_error::PositionError, GameKind, MoveError, Options, Seat, Status,
 };
 
 /// The contract every rule engine implements. A value is one position of one game variant:

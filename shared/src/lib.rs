@@ -113,24 +113,7 @@ pub mod play {
     pub use crate::seed_commitment::seed_commitment;
 }
 
-// The crate's own modules name their neighbours at the root (`crate::Seat`): these paths are
-// for them only; users go through the areas above.
-pub(crate) use any_game::{EngineError, ReplayError};
-pub(crate) use api::OptionValue;
-pub(crate) use board_view::{BoardView, CellContent, CellView, LabelView, PieceColour};
-pub(crate) use bot::BotPolicy;
-pub(crate) use clock::TimeoutMode;
-pub(crate) use departure::{Departure, DepartureText, LeaveError};
-pub(crate) use game_result::GameResult;
-pub(crate) use game_status::GameStatus;
-pub(crate) use named_value::UnknownName;
-pub(crate) use notation::{Cursor, ParseMoveError};
-pub(crate) use on_leave::OnLeave;
-pub(crate) use options::{OptionError, OptionSpec, OptionValues, RatedValues, PLAYERS_OPTION};
-pub(crate) use placings::placings;
-pub(crate) use position_error::PositionError;
-pub(crate) use result_reason::ResultReason;
-
+// The table of games (`kind.rs`, `for_each_game!`) names each engine at the root.
 pub(crate) use chinese_checkers::ChineseCheckers;
 pub(crate) use kechi::Kechi;
 pub(crate) use kefren::Kefren;

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ParseMoveError;
+use crate::notation::ParseMoveError;
 
 /// Why a move text could not be played: bad syntax, or illegal in the position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]

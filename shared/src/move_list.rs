@@ -1,7 +1,7 @@
 //! The moves of a `--moves` list, one text per move or departure line.
 
 use crate::departure::BOT;
-use crate::{Departure, DepartureText};
+use crate::{departure::Departure, departure::DepartureText};
 
 /// Splits a space-separated list of moves (`--moves "F2-F3 E18-E17"`). Spaces next to a
 /// separator belong to the move (`a13-a8, e13-e12` is one Kechi turn; `F3 - E4` one move),

@@ -1,12 +1,12 @@
 //! The plain-text game record: a PGN-like header of `[Key "value"]` lines, a blank line, then
 //! one canonical move per line, with departures (`resign 2`, `timeout 2`, `claim 2`: see
-//! [`crate::Departure`]) at their place among the moves. Replaying it reproduces every position,
+//! [`crate::departure::Departure`]) at their place among the moves. Replaying it reproduces every position,
 //! and the final one gives the placings ([`AnyGame::placings`]). A draw by agreement is no line:
 //! the position does not change, so it stays in the `Result` header (`draw`), as before.
 
 use std::fmt::Write;
 
-use crate::{AnyGame, EngineError, GameKind, Options, ReplayError};
+use crate::{any_game::EngineError, any_game::ReplayError, AnyGame, GameKind, Options};
 
 /// A game as a record: everything needed to replay it, and who played it when.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -107,7 +107,7 @@ impl GameRecord {
             .header("Kind")
             .ok_or(ReplayRecordError::MissingHeader("Kind"))?
             .parse()
-            .map_err(|e: crate::UnknownName| ReplayRecordError::Kind(e.to_string()))?;
+            .map_err(|e: crate::named_value::UnknownName| ReplayRecordError::Kind(e.to_string()))?;
         let options = Options::from_pairs(self.header("Options").unwrap_or("").split_whitespace())
             .map_err(|e| ReplayRecordError::Options(e.to_string()))?;
         Ok(AnyGame::new(kind, &options)?.replay(&self.moves)?)

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::GameView;
-use crate::{GameKind, OnLeave, TimeoutMode};
+use crate::{clock::TimeoutMode, on_leave::OnLeave, GameKind};
 
 /// A challenge option's value: JSON strings, numbers and booleans are all read as their text.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -3,7 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::MessageView;
-use crate::{GameKind, GameResult, GameStatus, OnLeave, ResultReason, TimeoutMode};
+use crate::{
+    clock::TimeoutMode, game_result::GameResult, game_status::GameStatus, on_leave::OnLeave,
+    result_reason::ResultReason, GameKind,
+};
 
 /// One seat of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,7 +5,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{GameKind, GameResult, GameStatus, OptionValue, TimeoutMode};
+use crate::{
+    api::OptionValue, clock::TimeoutMode, game_result::GameResult, game_status::GameStatus,
+    GameKind,
+};
 
 crate::named_value! {
     noun: "tournament format";

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::notation::CellText;
-use crate::{Cursor, ParseMoveError};
+use crate::{notation::Cursor, notation::ParseMoveError};
 
 use super::moves::ChineseCheckersMove;
 

@@ -1,6 +1,6 @@
 //! Position text (rules: "Position text"): `chinese-checkers <rows> <seat>`.
 
-use crate::PositionError;
+use crate::position_error::PositionError;
 
 use super::board::ChineseCheckers;
 use super::hole::{Hole, ROWS, ROW_RANGE};

@@ -2,7 +2,8 @@
 //! seat plays, where its pegs may rest, and the option values of a game.
 
 use crate::{
-    GameKind, OptionError, OptionSpec, OptionValues, Options, RatedValues, PLAYERS_OPTION,
+    options::OptionError, options::OptionSpec, options::OptionValues, options::RatedValues,
+    options::PLAYERS_OPTION, GameKind, Options,
 };
 
 use super::points::{opposite, BOARD, POINTS};

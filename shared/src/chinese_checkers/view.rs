@@ -4,7 +4,10 @@
 //! on the same lines as pegs, whose glyphs are digits too, and so does a bare number (`5`)
 //! beside a row.
 
-use crate::{BoardView, CellContent, CellView, LabelView, PieceColour};
+use crate::{
+    board_view::BoardView, board_view::CellContent, board_view::CellView, board_view::LabelView,
+    board_view::PieceColour,
+};
 
 use super::board::{ChineseCheckers, EMPTY, INERT};
 use super::hole::{Hole, ROWS, ROW_RANGE};

@@ -4,8 +4,8 @@
 use std::cmp::Ordering;
 
 use crate::{
-    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PieceColour,
-    PositionError, Seat, Status,
+    board_view::BoardView, board_view::PieceColour, notation::ParseMoveError, options::OptionError,
+    options::OptionSpec, position_error::PositionError, Game, GameKind, Options, Seat, Status,
 };
 
 use super::board::{other, Kechi, BLACK, WHITE};

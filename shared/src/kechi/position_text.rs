@@ -1,7 +1,7 @@
 //! Position text (rules: "Position text"):
 //! `kechi <rows> <side> <total> <white-score> <black-score> <ply>`.
 
-use crate::PositionError;
+use crate::position_error::PositionError;
 
 use super::bits::Bits;
 use super::board::{Kechi, BLACK, WHITE};

@@ -1,6 +1,9 @@
 //! The variant being played (rules: "Variants (options)") and the die.
 
-use crate::{GameKind, OptionError, OptionSpec, OptionValues, Options, RatedValues};
+use crate::{
+    options::OptionError, options::OptionSpec, options::OptionValues, options::RatedValues,
+    GameKind, Options,
+};
 
 use super::geometry::{MAX_LINES, MIN_LINES};
 

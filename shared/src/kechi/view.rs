@@ -1,7 +1,10 @@
 //! The board as a game-independent picture, with the turn's total (and scores with tokens)
 //! on a line under the column letters, and what `x` means once cells are marked.
 
-use crate::{BoardView, CellContent, CellView, LabelView, PieceColour};
+use crate::{
+    board_view::BoardView, board_view::CellContent, board_view::CellView, board_view::LabelView,
+    board_view::PieceColour,
+};
 
 use super::bits::Bits;
 use super::board::{Kechi, BLACK, WHITE};

@@ -1,8 +1,8 @@
 //! Kefren behind the common `Game` contract: start, turn, legal moves, play, status.
 
 use crate::{
-    BoardView, Game, GameKind, OptionError, OptionSpec, Options, ParseMoveError, PieceColour,
-    PositionError, Seat, Status,
+    board_view::BoardView, board_view::PieceColour, notation::ParseMoveError, options::OptionError,
+    options::OptionSpec, position_error::PositionError, Game, GameKind, Options, Seat, Status,
 };
 
 use super::board::{opponent, Kefren, BLACK, WHITE};

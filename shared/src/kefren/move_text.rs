@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::notation::CellText;
-use crate::{Cursor, ParseMoveError};
+use crate::{notation::Cursor, notation::ParseMoveError};
 
 use super::cell::Cell;
 use super::moves::KefrenMove;

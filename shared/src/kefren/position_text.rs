@@ -1,6 +1,6 @@
 //! Position text (rules: "Position text"): `kefren <rows> <side>`.
 
-use crate::PositionError;
+use crate::position_error::PositionError;
 
 use super::board::{Kefren, BLACK, EMPTY, WHITE};
 use super::cell::{Cell, CELLS, HEIGHT, WIDTH};

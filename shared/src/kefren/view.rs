@@ -1,6 +1,9 @@
 //! How a Kefren position is laid out for the renderers: cells on the grid, row and column labels.
 
-use crate::{BoardView, CellContent, CellView, LabelView, PieceColour};
+use crate::{
+    board_view::BoardView, board_view::CellContent, board_view::CellView, board_view::LabelView,
+    board_view::PieceColour,
+};
 
 use super::board::{Kefren, BLACK, WHITE};
 use super::cell::{Cell, HEIGHT, WIDTH};

@@ -3,7 +3,7 @@
 use std::fmt::Write;
 
 use super::svg_number::SvgNumber;
-use crate::{BoardView, CellContent, PieceColour};
+use crate::{board_view::BoardView, board_view::CellContent, board_view::PieceColour};
 
 const CELL_W: f32 = 14.0;
 const CELL_H: f32 = 28.0;

@@ -1,7 +1,7 @@
 //! A board drawn as lines of text with its coordinate labels: plain, with ANSI colours, or with
 //! the highlighted cells bracketed for mail.
 
-use crate::{BoardView, CellContent, PieceColour};
+use crate::{board_view::BoardView, board_view::CellContent, board_view::PieceColour};
 
 /// How to draw a board as text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +181,7 @@ fn ansi_code(colour: PieceColour) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{CellView, LabelView};
+    use crate::{board_view::CellView, board_view::LabelView};
 
     fn view() -> BoardView {
         BoardView {

@@ -2,8 +2,9 @@
 //! play, status.
 
 use crate::{
-    BoardView, Game, GameKind, OptionError, OptionSpec, OptionValues, Options, ParseMoveError,
-    PieceColour, PositionError, RatedValues, Seat, Status,
+    board_view::BoardView, board_view::PieceColour, notation::ParseMoveError, options::OptionError,
+    options::OptionSpec, options::OptionValues, options::RatedValues,
+    position_error::PositionError, Game, GameKind, Options, Seat, Status,
 };
 
 use super::board::SanQi;

@@ -1,7 +1,7 @@
 //! Position text (rules: "Position text"): `sanqi <rows> <seat> <ko>`, for example the start
 //! `sanqi 4/5/6/7/6/5/4 1 -`.
 
-use crate::{Cursor, PositionError};
+use crate::{notation::Cursor, position_error::PositionError};
 
 use super::board::SanQi;
 use super::colour::{Colour, EMPTY};

@@ -2,7 +2,10 @@
 //! cell from the next, so the board shows as a hexagon with number 1 at the bottom. Numbers
 //! label the rows on the left; letters label the diagonals along the bottom edges.
 
-use crate::{BoardView, CellContent, CellView, LabelView, PieceColour};
+use crate::{
+    board_view::BoardView, board_view::CellContent, board_view::CellView, board_view::LabelView,
+    board_view::PieceColour,
+};
 
 use super::board::SanQi;
 use super::colour::Colour;
