@@ -85,11 +85,11 @@ macro_rules! match_kind {
     };
 }
 
-/// Code that works on any engine through its traits (the bots: [`crate::bot::BotPolicy`] extends
+/// Code that works on any engine through its traits (the bots: [`crate::mcts::BotPolicy`] extends
 /// [`Game`]): [`AnyGame::visit`] hands it the engine's own position.
 pub(crate) trait GameVisitor {
     type Output;
-    fn visit<G: crate::bot::BotPolicy>(self, game: &G) -> Self::Output;
+    fn visit<G: crate::mcts::BotPolicy>(self, game: &G) -> Self::Output;
 }
 
 /// The serialised form of an [`AnyGame`].

@@ -19,7 +19,7 @@
 mod any_game;
 pub mod api;
 mod board_view;
-pub mod bot;
+mod bot_move;
 mod clock;
 mod conditional;
 mod counted;
@@ -30,6 +30,7 @@ mod game_result;
 mod game_status;
 mod kind;
 mod marked_moves;
+mod mcts;
 mod move_error;
 mod move_list;
 mod move_message;
@@ -60,6 +61,18 @@ pub use options::Options;
 pub use record::GameRecord;
 pub use seat::Seat;
 pub use status::Status;
+
+/// The computer opponents: Monte Carlo tree search over any [`Game`](crate::Game), guided by
+/// each game's [`BotPolicy`](bot::BotPolicy); [`choose_move`](bot::choose_move) and its kin
+/// play a game of any kind.
+pub mod bot {
+    pub use crate::bot_move::{analyse, choose_move, random_move};
+    pub use crate::mcts::{
+        analyse_typed, choose_typed_move, final_values, logistic, portable_exp, random_typed_move,
+        two_player_values, BadBotLevel, BotChoice, BotError, BotLevel, BotPolicy, SeatValues,
+        SplitMix64, MAX_SEATS,
+    };
+}
 
 /// The four engines, each with its move, cell and error types.
 pub mod games {

@@ -3,7 +3,7 @@
 //! favour long forward hops. Several seats: each seat's value is its progress against the best
 //! other seat's (the search backs these up max-n).
 
-use crate::bot::{logistic, BotPolicy, SeatValues, MAX_SEATS};
+use crate::mcts::{logistic, BotPolicy, SeatValues, MAX_SEATS};
 
 use super::board::ChineseCheckers;
 use super::hole::Hole;

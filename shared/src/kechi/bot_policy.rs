@@ -4,7 +4,7 @@
 //! know: the bot takes the roll of the turn in progress as given and imagines the later ones
 //! (from a seed of its own, see [`BotPolicy::with_imagined_chance`]).
 
-use crate::bot::{two_player_values, BotPolicy, SeatValues};
+use crate::mcts::{two_player_values, BotPolicy, SeatValues};
 
 use super::bits::Bits;
 use super::board::{other, Kechi, WHITE};

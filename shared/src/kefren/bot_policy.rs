@@ -1,7 +1,7 @@
 //! What the bot knows about Kefren: material, stones on the far row (the rank count of "End of
 //! the game") and advance; captures and forward twirls first.
 
-use crate::bot::{two_player_values, BotPolicy, SeatValues};
+use crate::mcts::{two_player_values, BotPolicy, SeatValues};
 
 use super::board::{Kefren, BLACK, EMPTY};
 use super::cell::{Cell, CELLS, HEIGHT};

@@ -2,7 +2,7 @@
 //! mover's goals counting for it and the opponent's against it) and replacements that build or
 //! break them; a move that completes the opponent's goal is avoided.
 
-use crate::bot::{two_player_values, BotPolicy, SeatValues};
+use crate::mcts::{two_player_values, BotPolicy, SeatValues};
 use crate::Game;
 
 use super::board::SanQi;

@@ -1,7 +1,6 @@
 //! Computer opponents (issue 16): Monte Carlo tree search over any [`crate::Game`], guided by
 //! each game's [`BotPolicy`] (implemented next to each engine, in its `bot_policy.rs`).
 
-mod any_game_moves;
 mod choose;
 mod level;
 mod policy;
@@ -9,7 +8,6 @@ mod portable_math;
 mod rng;
 mod search;
 
-pub use any_game_moves::{analyse, choose_move, random_move};
 pub use choose::{analyse_typed, choose_typed_move, random_typed_move, BotChoice, BotError};
 pub use level::{BadBotLevel, BotLevel};
 pub use policy::{final_values, two_player_values, BotPolicy, SeatValues, MAX_SEATS};

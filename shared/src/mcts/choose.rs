@@ -1,5 +1,5 @@
 //! The bot's entry points for a typed engine: a move for a position at a level, pure and
-//! deterministic for a seed (`any_game_moves` offers them for any game).
+//! deterministic for a seed (`crate::bot_move` offers them for any game).
 
 use crate::Game;
 

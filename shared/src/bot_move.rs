@@ -1,8 +1,8 @@
 //! The bot's move for a game of any kind ([`AnyGame`]), as canonical text: the entry points
-//! the server's worker and the CLI call, over the typed search in `choose.rs`.
+//! the server's worker and the CLI call, over the typed search of [`crate::mcts`].
 
 use crate::any_game::GameVisitor;
-use crate::bot::{analyse_typed, random_typed_move, BotChoice, BotError, BotLevel, BotPolicy};
+use crate::mcts::{analyse_typed, random_typed_move, BotChoice, BotError, BotLevel, BotPolicy};
 use crate::{AnyGame, Status};
 
 /// The game-over error for an [`AnyGame`] that is over (by its own status, which also knows
