@@ -14,6 +14,8 @@
     reason = "a benchmark binary: a failed set-up should stop it loudly"
 )]
 
+mod support;
+
 use std::time::{Duration, Instant};
 
 use turnpost_server::mail::picture::{has_fonts, svg_png, svg_png_whole, PictureError, Png};
@@ -25,17 +27,7 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(40);
-    let boards: [(GameKind, &[(&str, &str)]); 9] = [
-        (GameKind::Kefren, &[]),
-        (GameKind::Kechi, &[]),
-        (GameKind::Kechi, &[("lines", "7")]),
-        (GameKind::SanQi, &[]),
-        (GameKind::SanQi, &[("side", "10")]),
-        (GameKind::ChineseCheckers, &[("players", "2")]),
-        (GameKind::ChineseCheckers, &[("players", "3")]),
-        (GameKind::ChineseCheckers, &[("players", "4")]),
-        (GameKind::ChineseCheckers, &[("players", "6")]),
-    ];
+    let boards = support::CARD_BOARDS;
     println!(
         "board pictures, {plies} positions a board, fonts found: {}",
         has_fonts()

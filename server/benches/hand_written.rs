@@ -13,6 +13,8 @@
     reason = "a benchmark binary: a failed set-up should stop it loudly"
 )]
 
+mod support;
+
 use std::hint::black_box;
 use std::num::NonZeroU32;
 use std::time::{Duration, Instant};
@@ -202,17 +204,7 @@ fn decode_indexed(png: &[u8]) -> Option<IndexedImage> {
 /// The turn cards' pictures of every board (20 positions of a game each, a move from the middle
 /// of the sorted legal moves each time), drawn as the mail worker draws them and read back.
 fn card_images() -> Vec<IndexedImage> {
-    let boards: [(GameKind, &[(&str, &str)]); 9] = [
-        (GameKind::Kefren, &[]),
-        (GameKind::Kechi, &[]),
-        (GameKind::Kechi, &[("lines", "7")]),
-        (GameKind::SanQi, &[]),
-        (GameKind::SanQi, &[("side", "10")]),
-        (GameKind::ChineseCheckers, &[("players", "2")]),
-        (GameKind::ChineseCheckers, &[("players", "3")]),
-        (GameKind::ChineseCheckers, &[("players", "4")]),
-        (GameKind::ChineseCheckers, &[("players", "6")]),
-    ];
+    let boards = support::CARD_BOARDS;
     let mut images = Vec::new();
     for (kind, pairs) in boards {
         let mut options = Options::new();

@@ -13,6 +13,21 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use diesel::{Connection, RunQueryDsl};
+use turnpost_shared::GameKind;
+
+/// The boards whose turn-card pictures the picture benchmarks draw: every game and variant size,
+/// with the options that make it.
+pub const CARD_BOARDS: [(GameKind, &[(&str, &str)]); 9] = [
+    (GameKind::Kefren, &[]),
+    (GameKind::Kechi, &[]),
+    (GameKind::Kechi, &[("lines", "7")]),
+    (GameKind::SanQi, &[]),
+    (GameKind::SanQi, &[("side", "10")]),
+    (GameKind::ChineseCheckers, &[("players", "2")]),
+    (GameKind::ChineseCheckers, &[("players", "3")]),
+    (GameKind::ChineseCheckers, &[("players", "4")]),
+    (GameKind::ChineseCheckers, &[("players", "6")]),
+];
 
 /// The environment variable `name`, or `default`.
 pub fn env_or(name: &str, default: &str) -> String {
