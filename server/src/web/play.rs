@@ -16,6 +16,7 @@ use turnpost_shared::api::{ConditionalMoves, DrawAction, PlayMoveRequest};
 use super::game_page::{self, game_id, Note};
 use super::play_cookie::{check_pass, pass_of, Checked};
 use super::play_form::PlayForm;
+use super::signed_in_form::see_other;
 use super::{layout, WebError};
 use crate::db::DbConnection;
 use crate::games::conditional::{self, Edit};
@@ -60,9 +61,7 @@ fn field<'a>(form: &'a HashMap<String, String>, name: &str) -> Result<&'a str, W
 }
 
 fn see_game(id: i64) -> HttpResponse {
-    HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, format!("/games/{id}")))
-        .finish()
+    see_other(format!("/games/{id}"))
 }
 
 /// What a refused game action shows: the game as it stands now with a note, and the status.
@@ -192,9 +191,7 @@ pub async fn play_move(play: PlayForm) -> Result<HttpResponse, WebError> {
             // played.
             let played = ply + 1;
             answer_then(&state, id, pass, other, &text, |id| {
-                HttpResponse::SeeOther()
-                    .insert_header((header::LOCATION, format!("/games/{id}?played={played}")))
-                    .finish()
+                see_other(format!("/games/{id}?played={played}"))
             })
             .await
         }

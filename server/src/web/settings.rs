@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use actix_web::http::{header, StatusCode};
+use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use chrono::NaiveDateTime;
 use chrono_tz::Tz;
@@ -15,9 +15,9 @@ use turnpost_shared::api::{
     CategoriesPatch, NotificationSettings, NotificationSettingsPatch, TurnMail, Vacation,
 };
 
-use super::signed_in_form::SignedInForm;
+use super::signed_in_form::{see_other, SignedInForm};
 use super::viewer::SignedIn;
-use super::{layout, session_cookie, WebError};
+use super::{layout, WebError};
 use crate::accounts::{self, ApiToken};
 use crate::browser_sessions::{self, BrowserSession};
 use crate::db::{DbConnection, DbError};
@@ -282,9 +282,7 @@ pub async fn show(
 }
 
 fn back(done: &str) -> HttpResponse {
-    HttpResponse::SeeOther()
-        .insert_header((header::LOCATION, format!("/settings?done={done}")))
-        .finish()
+    see_other(format!("/settings?done={done}"))
 }
 
 /// The patch a mail form asks for: every field of the form (an unticked box is off).
@@ -419,10 +417,7 @@ pub async fn revoke_token(posted: SignedInForm<i64>) -> Result<HttpResponse, Web
 pub async fn revoke_session(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError> {
     revoke_own(&posted, "signed-in browser", browser_sessions::revoke).await?;
     if posted.path == posted.signed_in.session_id {
-        return Ok(HttpResponse::SeeOther()
-            .cookie(session_cookie::session_removal(&posted.state))
-            .insert_header((header::LOCATION, "/"))
-            .finish());
+        return Ok(super::sign_out::signed_out(&posted.state));
     }
     Ok(back("session"))
 }

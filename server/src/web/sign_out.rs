@@ -9,7 +9,8 @@ use super::{session_cookie, WebError};
 use crate::browser_sessions;
 use crate::http::state::AppState;
 
-fn signed_out(state: &AppState) -> HttpResponse {
+/// Signed out: the session cookie removed, and on to the home page.
+pub(super) fn signed_out(state: &AppState) -> HttpResponse {
     HttpResponse::SeeOther()
         .cookie(session_cookie::session_removal(state))
         .insert_header((header::LOCATION, "/"))
