@@ -15,20 +15,11 @@ use actix_web::middleware::Next;
 use actix_web::{HttpMessage as _, HttpResponse};
 use turnpost_shared::api::{ErrorBody, ErrorDetail};
 
+use crate::http::body_follows::body_follows;
+
 /// The largest body read ahead: four times the largest one any route accepts
 /// (`app::JSON_LIMIT`, 16 KiB), so the route still answers an oversized body with its own 413.
 pub const BODY_CAP: usize = 64 * 1024;
-
-/// Whether the request says a body follows (a length above zero, or chunks).
-fn has_body(req: &ServiceRequest) -> bool {
-    let headers = req.headers();
-    if headers.contains_key(header::TRANSFER_ENCODING) {
-        return true;
-    }
-    headers
-        .get(header::CONTENT_LENGTH)
-        .is_some_and(|length| length.to_str().map_or(true, |length| length.trim() != "0"))
-}
 
 /// The refusal, in JSON under `/v1` and as a page elsewhere (where a person is reading).
 fn refusal(req: &ServiceRequest, status: StatusCode, code: &str, message: String) -> HttpResponse {
@@ -60,7 +51,7 @@ pub async fn read_within(
     mut req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, actix_web::Error> {
-    if has_body(&req) {
+    if body_follows(req.headers()) {
         let payload = BodyStream::new(req.take_payload());
         let refused =
             match tokio::time::timeout(deadline, to_bytes_limited(payload, BODY_CAP)).await {

@@ -1,6 +1,7 @@
 //! Queries on `browser_sessions`.
 
 use chrono::NaiveDateTime;
+use diesel::dsl::{Eq, Filter};
 use diesel::prelude::*;
 
 use super::accounts::Account;
@@ -53,8 +54,7 @@ pub fn insert(
     diesel::insert_into(browser_sessions::table)
         .values(new)
         .execute(conn)?;
-    Ok(browser_sessions::table
-        .filter(browser_sessions::secret_hash.eq(new.secret_hash))
+    Ok(with_hash(new.secret_hash)
         .select(BrowserSession::as_select())
         .first(conn)?)
 }
@@ -67,9 +67,8 @@ pub fn by_hash(
     conn: &mut DbConnection,
     secret_hash: &str,
 ) -> Result<Option<(BrowserSession, Account)>, DbError> {
-    Ok(browser_sessions::table
+    Ok(with_hash(secret_hash)
         .inner_join(accounts::table)
-        .filter(browser_sessions::secret_hash.eq(secret_hash))
         .select((BrowserSession::as_select(), Account::as_select()))
         .first(conn)
         .optional()?)
@@ -91,8 +90,7 @@ pub fn touch(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> Result<(), 
 /// # Errors
 /// [`DbError::Query`].
 pub fn list(conn: &mut DbConnection, account_id: i64) -> Result<Vec<BrowserSession>, DbError> {
-    Ok(browser_sessions::table
-        .filter(browser_sessions::account_id.eq(account_id))
+    Ok(of_account(account_id)
         .order(browser_sessions::id.desc())
         .select(BrowserSession::as_select())
         .load(conn)?)
@@ -103,12 +101,8 @@ pub fn list(conn: &mut DbConnection, account_id: i64) -> Result<Vec<BrowserSessi
 /// # Errors
 /// [`DbError::Query`].
 pub fn delete(conn: &mut DbConnection, account_id: i64, id: i64) -> Result<bool, DbError> {
-    let n = diesel::delete(
-        browser_sessions::table
-            .filter(browser_sessions::id.eq(id))
-            .filter(browser_sessions::account_id.eq(account_id)),
-    )
-    .execute(conn)?;
+    let n =
+        diesel::delete(of_account(account_id).filter(browser_sessions::id.eq(id))).execute(conn)?;
     Ok(n > 0)
 }
 
@@ -117,8 +111,19 @@ pub fn delete(conn: &mut DbConnection, account_id: i64, id: i64) -> Result<bool,
 /// # Errors
 /// [`DbError::Query`].
 pub fn delete_all(conn: &mut DbConnection, account_id: i64) -> Result<usize, DbError> {
-    Ok(
-        diesel::delete(browser_sessions::table.filter(browser_sessions::account_id.eq(account_id)))
-            .execute(conn)?,
-    )
+    Ok(diesel::delete(of_account(account_id)).execute(conn)?)
+}
+
+/// The account's sessions: the rows [`list`], [`delete`] and [`delete_all`] narrow.
+fn of_account(
+    account_id: i64,
+) -> Filter<browser_sessions::table, Eq<browser_sessions::account_id, i64>> {
+    browser_sessions::table.filter(browser_sessions::account_id.eq(account_id))
+}
+
+/// The session whose secret hashes to `secret_hash` (the hash is unique).
+fn with_hash(
+    secret_hash: &str,
+) -> Filter<browser_sessions::table, Eq<browser_sessions::secret_hash, &str>> {
+    browser_sessions::table.filter(browser_sessions::secret_hash.eq(secret_hash))
 }

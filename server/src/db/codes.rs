@@ -1,6 +1,7 @@
 //! Queries on `sign_in_codes`.
 
 use chrono::NaiveDateTime;
+use diesel::dsl::{Filter, Gt, IsNull};
 use diesel::prelude::*;
 
 use super::schema::sign_in_codes;
@@ -83,10 +84,8 @@ pub fn current(
     account_id: i64,
     now: NaiveDateTime,
 ) -> Result<Option<SignInCode>, DbError> {
-    Ok(sign_in_codes::table
+    Ok(live(now)
         .filter(sign_in_codes::account_id.eq(account_id))
-        .filter(sign_in_codes::used_at.is_null())
-        .filter(sign_in_codes::expires_at.gt(now))
         .order(sign_in_codes::id.desc())
         .select(SignInCode::as_select())
         .first(conn)
@@ -148,12 +147,22 @@ pub fn by_link_hash(
     now: NaiveDateTime,
     max_attempts: i32,
 ) -> Result<Option<SignInCode>, DbError> {
-    Ok(sign_in_codes::table
+    Ok(live(now)
         .filter(sign_in_codes::link_hash.eq(link_hash))
-        .filter(sign_in_codes::used_at.is_null())
-        .filter(sign_in_codes::expires_at.gt(now))
         .filter(sign_in_codes::attempts.lt(max_attempts))
         .select(SignInCode::as_select())
         .first(conn)
         .optional()?)
+}
+
+/// The codes neither used nor expired at `now`: the ones [`current`] and [`by_link_hash`] look in.
+fn live(
+    now: NaiveDateTime,
+) -> Filter<
+    Filter<sign_in_codes::table, IsNull<sign_in_codes::used_at>>,
+    Gt<sign_in_codes::expires_at, NaiveDateTime>,
+> {
+    sign_in_codes::table
+        .filter(sign_in_codes::used_at.is_null())
+        .filter(sign_in_codes::expires_at.gt(now))
 }

@@ -13,12 +13,10 @@ use super::{DbConnection, DbError};
 /// # Errors
 /// Storage failures.
 pub fn handled(conn: &mut DbConnection, message_key: &str) -> Result<bool, DbError> {
-    Ok(inbound_mail::table
-        .find(message_key)
-        .select(inbound_mail::message_key)
-        .first::<String>(conn)
-        .optional()?
-        .is_some())
+    Ok(
+        diesel::select(diesel::dsl::exists(inbound_mail::table.find(message_key)))
+            .get_result(conn)?,
+    )
 }
 
 /// Records the message with `message_key` as handled for `account_id` in `game_id`.
@@ -94,12 +92,10 @@ pub fn answers_since(
 /// # Errors
 /// Storage failures.
 pub fn entry_reply_handled(conn: &mut DbConnection, message_key: &str) -> Result<bool, DbError> {
-    Ok(inbound_tournament_mail::table
-        .find(message_key)
-        .select(inbound_tournament_mail::message_key)
-        .first::<String>(conn)
-        .optional()?
-        .is_some())
+    Ok(diesel::select(diesel::dsl::exists(
+        inbound_tournament_mail::table.find(message_key),
+    ))
+    .get_result(conn)?)
 }
 
 /// Records the reply with `message_key` to tournament `tournament_id`'s announcement as

@@ -14,6 +14,7 @@ pub mod bots;
 pub mod browser_sessions;
 pub mod clocks;
 pub mod codes;
+pub mod commit_bell;
 pub mod conditional;
 mod conflict_or_storage;
 pub mod events;
@@ -286,13 +287,11 @@ pub fn connect(target: &DatabaseTarget, size: u32) -> Result<Pool, DbError> {
 /// # Errors
 /// [`DbError::Migration`] with the failing migration's message.
 pub fn run_migrations(conn: &mut DbConnection) -> Result<usize, DbError> {
-    let ran = match conn {
-        DbConnection::Pg(pg) => pg.run_pending_migrations(PG_MIGRATIONS).map(|v| v.len()),
-        DbConnection::Sqlite(sqlite) => sqlite
-            .run_pending_migrations(SQLITE_MIGRATIONS)
-            .map(|v| v.len()),
-    };
-    ran.map_err(|e| DbError::Migration(e.to_string()))
+    migration_step(
+        conn,
+        |pg| pg.run_pending_migrations(PG_MIGRATIONS),
+        |sqlite| sqlite.run_pending_migrations(SQLITE_MIGRATIONS),
+    )
 }
 
 /// How many migrations are due, writing nothing: diesel's own check first creates its
@@ -349,13 +348,26 @@ pub fn pending_migrations(conn: &mut DbConnection) -> Result<usize, DbError> {
 /// # Errors
 /// [`DbError::Migration`] with the failing migration's message.
 pub fn revert_all_migrations(conn: &mut DbConnection) -> Result<usize, DbError> {
-    let reverted = match conn {
-        DbConnection::Pg(pg) => pg.revert_all_migrations(PG_MIGRATIONS).map(|v| v.len()),
-        DbConnection::Sqlite(sqlite) => sqlite
-            .revert_all_migrations(SQLITE_MIGRATIONS)
-            .map(|v| v.len()),
+    migration_step(
+        conn,
+        |pg| pg.revert_all_migrations(PG_MIGRATIONS),
+        |sqlite| sqlite.revert_all_migrations(SQLITE_MIGRATIONS),
+    )
+}
+
+/// Runs one migration step with the harness of the connection's backend (`pg` or `sqlite`,
+/// each given its own migrations); how many migrations it ran or reverted.
+fn migration_step<'a, V>(
+    conn: &'a mut DbConnection,
+    pg: impl FnOnce(&'a mut diesel::PgConnection) -> diesel::migration::Result<Vec<V>>,
+    sqlite: impl FnOnce(&'a mut diesel::SqliteConnection) -> diesel::migration::Result<Vec<V>>,
+) -> Result<usize, DbError> {
+    let done = match conn {
+        DbConnection::Pg(connection) => pg(connection),
+        DbConnection::Sqlite(connection) => sqlite(connection),
     };
-    reverted.map_err(|e| DbError::Migration(e.to_string()))
+    done.map(|versions| versions.len())
+        .map_err(|e| DbError::Migration(e.to_string()))
 }
 
 /// Checks that the database answers (for `GET /v1/health`).

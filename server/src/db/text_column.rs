@@ -55,8 +55,9 @@ macro_rules! text_column {
 
 pub(crate) use text_column;
 
-/// A value with one canonical text, the form its column stores.
-pub trait TextValue {
+/// A value with one canonical text, the form its column stores (`Debug`, as every value diesel
+/// binds is).
+pub trait TextValue: Debug {
     /// The canonical text.
     fn text(&self) -> &str;
 }
@@ -89,38 +90,50 @@ impl<T> From<Option<T>> for StoredOption<T> {
     }
 }
 
-/// Reads a column's text as `T`; unknown text fails the read.
-fn parse<T, DB>(bytes: DB::RawValue<'_>) -> deserialize::Result<T>
-where
-    DB: Backend,
-    String: FromSql<Text, DB>,
-    T: FromStr,
-    T::Err: std::error::Error + Send + Sync + 'static,
-{
-    Ok(String::from_sql(bytes)?.parse::<T>()?)
+/// A value read back from its column's text: its `FromStr` error is one diesel can carry, so
+/// unknown text fails the read. [`Stored`] and [`StoredOption`] read their values through it.
+pub trait ParsedText: Sized {
+    /// Reads a column's text.
+    ///
+    /// # Errors
+    /// The column is not text, or the text is no value of `Self`.
+    fn parse_column<DB>(bytes: DB::RawValue<'_>) -> deserialize::Result<Self>
+    where
+        DB: Backend,
+        String: FromSql<Text, DB>;
 }
 
-impl<T, DB> FromSql<Text, DB> for Stored<T>
+impl<T> ParsedText for T
 where
-    DB: Backend,
-    String: FromSql<Text, DB>,
     T: FromStr,
     T::Err: std::error::Error + Send + Sync + 'static,
 {
-    fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
-        parse::<T, DB>(bytes).map(Self)
+    fn parse_column<DB>(bytes: DB::RawValue<'_>) -> deserialize::Result<Self>
+    where
+        DB: Backend,
+        String: FromSql<Text, DB>,
+    {
+        Ok(String::from_sql(bytes)?.parse::<T>()?)
     }
 }
 
-impl<T, DB> FromSql<Nullable<Text>, DB> for StoredOption<T>
+impl<T: ParsedText, DB> FromSql<Text, DB> for Stored<T>
 where
     DB: Backend,
     String: FromSql<Text, DB>,
-    T: FromStr,
-    T::Err: std::error::Error + Send + Sync + 'static,
 {
     fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
-        parse::<T, DB>(bytes).map(|value| Self(Some(value)))
+        T::parse_column::<DB>(bytes).map(Self)
+    }
+}
+
+impl<T: ParsedText, DB> FromSql<Nullable<Text>, DB> for StoredOption<T>
+where
+    DB: Backend,
+    String: FromSql<Text, DB>,
+{
+    fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+        T::parse_column::<DB>(bytes).map(|value| Self(Some(value)))
     }
 
     fn from_nullable_sql(bytes: Option<DB::RawValue<'_>>) -> deserialize::Result<Self> {
@@ -128,11 +141,10 @@ where
     }
 }
 
-impl<T, DB> ToSql<Text, DB> for Stored<T>
+impl<T: TextValue, DB> ToSql<Text, DB> for Stored<T>
 where
     DB: Backend,
     str: ToSql<Text, DB>,
-    T: TextValue + Debug,
 {
     fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
         self.0.text().to_sql(out)
@@ -140,11 +152,10 @@ where
 }
 
 /// Binds `NULL` for `None`; the derived `Nullable<Text>` binding goes through here.
-impl<T, DB> ToSql<Text, DB> for StoredOption<T>
+impl<T: TextValue, DB> ToSql<Text, DB> for StoredOption<T>
 where
     DB: Backend,
     str: ToSql<Text, DB>,
-    T: TextValue + Debug,
 {
     fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
         match &self.0 {

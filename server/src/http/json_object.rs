@@ -8,10 +8,11 @@ use std::pin::Pin;
 
 use actix_web::dev::Payload;
 use actix_web::error::JsonPayloadError;
-use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpRequest};
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
+
+use super::body_follows::body_follows;
 
 /// The body, read as a JSON object and then as `T`; the errors are those of [`web::Json`]
 /// (with the app's `JsonConfig`): 400 for bad JSON, 413, 415, and 422 for a body that is not
@@ -55,23 +56,12 @@ impl<T> OptionalJson<T> {
     }
 }
 
-/// Whether the request says a body follows (a length above zero, or chunks).
-fn has_body(req: &HttpRequest) -> bool {
-    let headers = req.headers();
-    if headers.contains_key(header::TRANSFER_ENCODING) {
-        return true;
-    }
-    headers
-        .get(header::CONTENT_LENGTH)
-        .is_some_and(|length| length.to_str().map_or(true, |length| length.trim() != "0"))
-}
-
 impl<T: DeserializeOwned + Default + 'static> FromRequest for OptionalJson<T> {
     type Error = actix_web::Error;
     type Future = Pin<Box<dyn Future<Output = Result<Self, actix_web::Error>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        if !has_body(req) {
+        if !body_follows(req.headers()) {
             return Box::pin(async { Ok(OptionalJson(T::default())) });
         }
         // `null` is no body too; anything else must be an object.

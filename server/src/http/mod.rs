@@ -5,6 +5,7 @@
 
 pub mod auth;
 pub mod blocking;
+pub mod body_follows;
 pub mod budgeted_challenge;
 pub mod error;
 pub mod json_object;

@@ -21,6 +21,17 @@ use utoipa::openapi::RefOr;
 /// (the `Allow` header's value).
 pub type MethodNotAllowed = fn(&HttpRequest, &str) -> HttpResponse;
 
+/// A handler the table can register: an actix handler whose answer is a responder (the bounds
+/// every registration takes, named once).
+pub trait RouteHandler<Args>: Handler<Args, Output: Responder + 'static> {}
+
+impl<F, Args> RouteHandler<Args> for F
+where
+    F: Handler<Args>,
+    F::Output: Responder + 'static,
+{
+}
+
 /// A named schema an operation's bodies use.
 type NamedSchema = (String, RefOr<Schema>);
 
@@ -88,9 +99,8 @@ impl RouteTable {
     pub fn route<D, F, Args>(mut self, handler: F) -> Self
     where
         D: utoipa::Path + utoipa::__dev::SchemaReferences,
-        F: Handler<Args>,
+        F: RouteHandler<Args>,
         Args: FromRequest + 'static,
-        F::Output: Responder + 'static,
     {
         let mut schemas = Vec::new();
         D::schemas(&mut schemas);
@@ -113,12 +123,12 @@ impl RouteTable {
     /// Registers `handler` for `method` at `path`, outside the document (pages, the document
     /// itself).
     #[must_use]
-    pub fn at<F, Args>(mut self, method: Method, path: &str, handler: F) -> Self
-    where
-        F: Handler<Args>,
-        Args: FromRequest + 'static,
-        F::Output: Responder + 'static,
-    {
+    pub fn at<F: RouteHandler<Args>, Args: FromRequest + 'static>(
+        mut self,
+        method: Method,
+        path: &str,
+        handler: F,
+    ) -> Self {
         let route = route_for(&method).to(handler);
         self.paths.entry(path.to_owned()).or_default().push(Entry {
             method,
@@ -130,23 +140,21 @@ impl RouteTable {
 
     /// [`RouteTable::at`] for GET (and so HEAD).
     #[must_use]
-    pub fn get<F, Args>(self, path: &str, handler: F) -> Self
-    where
-        F: Handler<Args>,
-        Args: FromRequest + 'static,
-        F::Output: Responder + 'static,
-    {
+    pub fn get<F: RouteHandler<Args>, Args: FromRequest + 'static>(
+        self,
+        path: &str,
+        handler: F,
+    ) -> Self {
         self.at(Method::GET, path, handler)
     }
 
     /// [`RouteTable::at`] for POST.
     #[must_use]
-    pub fn post<F, Args>(self, path: &str, handler: F) -> Self
-    where
-        F: Handler<Args>,
-        Args: FromRequest + 'static,
-        F::Output: Responder + 'static,
-    {
+    pub fn post<F: RouteHandler<Args>, Args: FromRequest + 'static>(
+        self,
+        path: &str,
+        handler: F,
+    ) -> Self {
         self.at(Method::POST, path, handler)
     }
 

@@ -38,12 +38,7 @@ fn with_div_breaks(html: &str) -> String {
     let mut out = String::with_capacity(html.len());
     let mut copied = 0;
     let mut position = 0;
-    while let Some(offset) = bytes
-        .get(position..)
-        .and_then(|rest| rest.iter().position(|&b| b == b'<'))
-    {
-        let tag_start = position + offset;
-        let rest = bytes.get(tag_start..).unwrap_or_default();
+    while let Some((tag_start, rest)) = next_tag(bytes, position) {
         // `<div` followed by `>` or a space, not `<divx`.
         let boundary = |prefix: &[u8]| {
             starts_with_ignoring_case(rest, prefix)
@@ -60,6 +55,13 @@ fn with_div_breaks(html: &str) -> String {
     }
     out.push_str(html.get(copied..).unwrap_or_default());
     out
+}
+
+/// The first `<` at or after `position`: where it stands, and the bytes from it on.
+fn next_tag(bytes: &[u8], position: usize) -> Option<(usize, &[u8])> {
+    let offset = bytes.get(position..)?.iter().position(|&b| b == b'<')?;
+    let tag_start = position + offset;
+    Some((tag_start, bytes.get(tag_start..).unwrap_or_default()))
 }
 
 /// Whether `bytes` starts with `prefix`, ASCII case ignored.
@@ -83,12 +85,7 @@ pub fn without_blockquotes(html: &str) -> String {
     // Start of the text not yet copied (or skipped, inside a blockquote).
     let mut kept_from = 0;
     let mut position = 0;
-    while let Some(offset) = bytes
-        .get(position..)
-        .and_then(|rest| rest.iter().position(|&b| b == b'<'))
-    {
-        let tag_start = position + offset;
-        let rest = bytes.get(tag_start..).unwrap_or_default();
+    while let Some((tag_start, rest)) = next_tag(bytes, position) {
         let opening = starts_with_ignoring_case(rest, OPEN);
         if !opening && !starts_with_ignoring_case(rest, CLOSE) {
             position = tag_start + 1;

@@ -18,6 +18,22 @@ pub(super) fn ranked(players: &[usize], entrants: &[Entrant], points: &[HalfPoin
     order
 }
 
+/// The entrants playing `round`, ranked (see [`ranked`]): the order Swiss and table rounds
+/// pair in.
+pub(super) fn ranked_playing(
+    entrants: &[Entrant],
+    points: &[HalfPoints],
+    round: u32,
+) -> Vec<usize> {
+    let playing: Vec<usize> = entrants
+        .iter()
+        .enumerate()
+        .filter(|(_, entrant)| entrant.plays_in(round))
+        .map(|(i, _)| i)
+        .collect();
+    ranked(&playing, entrants, points)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

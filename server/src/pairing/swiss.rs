@@ -17,7 +17,7 @@ use super::colour::{Colour, ColourHistory, Strength};
 use super::entrant::Entrant;
 use super::history::History;
 use super::lookahead::rounds_still_pairable;
-use super::ranking::ranked;
+use super::ranking::ranked_playing;
 use super::round_pairing::Pairing;
 
 /// Search nodes one attempt may visit before it gives up (or settles for what it found).
@@ -73,10 +73,7 @@ pub(super) fn pair_swiss(
     round: u32,
     rounds: u32,
 ) -> Pairing {
-    let playing: Vec<usize> = (0..entrants.len())
-        .filter(|&i| entrants[i].plays_in(round))
-        .collect();
-    let order = ranked(&playing, entrants, &history.points);
+    let order = ranked_playing(entrants, &history.points, round);
     let rounds_ahead = if order.len() <= LOOKAHEAD_FIELD {
         rounds.saturating_sub(round)
     } else {

@@ -11,7 +11,7 @@
 
 use super::entrant::Entrant;
 use super::history::History;
-use super::ranking::ranked;
+use super::ranking::ranked_playing;
 use super::round_pairing::Pairing;
 
 /// Improvement passes before the swapping stops (each pass tries every swap once).
@@ -38,10 +38,7 @@ pub(super) fn pair_tables(
     seats: u8,
     round: u32,
 ) -> Pairing {
-    let playing: Vec<usize> = (0..entrants.len())
-        .filter(|&i| entrants[i].plays_in(round))
-        .collect();
-    let order = ranked(&playing, entrants, &history.points);
+    let order = ranked_playing(entrants, &history.points, round);
     // Tables hold positions in `order` (0 = best).
     let mut tables: Vec<Vec<usize>> = Vec::new();
     let mut next = 0;

@@ -91,35 +91,37 @@ impl Preferences {
 
     /// Switches `category` off (an unsubscribe link).
     pub fn switch_off(&mut self, category: Category) {
-        let c = &mut self.categories;
-        match category {
-            Category::Turn => self.turn_mail = TurnMail::Off,
-            Category::Challenges => c.challenges = false,
-            Category::ChallengeReplies => c.challenge_replies = false,
-            Category::GameOver => c.game_over = false,
-            Category::DrawOffers => c.draw_offers = false,
-            Category::Reminders => c.reminders = false,
-            Category::MailConfirmations => c.mail_confirmations = false,
+        match self.switch_of(category) {
+            Some(switch) => *switch = false,
+            None => self.turn_mail = TurnMail::Off,
         }
     }
 
     /// Switches `category` on again (the undo of an unsubscribe link); turn mail comes back
     /// as `turn_mail` (immediate or digest; `off` counts as immediate).
     pub fn switch_on(&mut self, category: Category, turn_mail: TurnMail) {
-        let c = &mut self.categories;
-        match category {
-            Category::Turn => {
+        match self.switch_of(category) {
+            Some(switch) => *switch = true,
+            None => {
                 self.turn_mail = match turn_mail {
                     TurnMail::Off => TurnMail::Immediate,
                     other => other,
                 }
             }
-            Category::Challenges => c.challenges = true,
-            Category::ChallengeReplies => c.challenge_replies = true,
-            Category::GameOver => c.game_over = true,
-            Category::DrawOffers => c.draw_offers = true,
-            Category::Reminders => c.reminders = true,
-            Category::MailConfirmations => c.mail_confirmations = true,
+        }
+    }
+
+    /// The on/off switch of `category`; `None` for turn mail, which has its own setting.
+    fn switch_of(&mut self, category: Category) -> Option<&mut bool> {
+        let c = &mut self.categories;
+        match category {
+            Category::Turn => None,
+            Category::Challenges => Some(&mut c.challenges),
+            Category::ChallengeReplies => Some(&mut c.challenge_replies),
+            Category::GameOver => Some(&mut c.game_over),
+            Category::DrawOffers => Some(&mut c.draw_offers),
+            Category::Reminders => Some(&mut c.reminders),
+            Category::MailConfirmations => Some(&mut c.mail_confirmations),
         }
     }
 

@@ -215,13 +215,20 @@ impl ReplyKeys {
             .address_for(&format!("{key}g{game_id}s{seat}p{ply}"))
     }
 
+    /// The key of the token in `address` and the token's rest after `kind` (`g` a game's,
+    /// `t` a tournament's), if it is one of our reply addresses with a token of that kind.
+    fn keyed_token(&self, address: &str, kind: char) -> Option<(String, String)> {
+        let token = self.template.key_in(address)?;
+        let key = token.get(..KEY_CHARS)?.to_owned();
+        let rest = token.get(KEY_CHARS..)?.strip_prefix(kind)?.to_owned();
+        Some((key, rest))
+    }
+
     /// The token in `address`, if it is one of our reply addresses with a well-formed token.
     #[must_use]
     pub fn token_in(&self, address: &str) -> Option<ReplyToken> {
-        let token = self.template.key_in(address)?;
-        let key = token.get(..KEY_CHARS)?.to_owned();
-        let rest = token.get(KEY_CHARS..)?.strip_prefix('g')?;
-        let (game_id, rest) = number(rest)?;
+        let (key, rest) = self.keyed_token(address, 'g')?;
+        let (game_id, rest) = number(&rest)?;
         let (seat, rest) = number(rest.strip_prefix('s')?)?;
         let (ply, rest) = number(rest.strip_prefix('p')?)?;
         if !rest.is_empty() {
@@ -260,10 +267,8 @@ impl ReplyKeys {
     /// well-formed tournament token.
     #[must_use]
     pub fn entry_token_in(&self, address: &str) -> Option<EntryToken> {
-        let token = self.template.key_in(address)?;
-        let key = token.get(..KEY_CHARS)?.to_owned();
-        let rest = token.get(KEY_CHARS..)?.strip_prefix('t')?;
-        let (tournament_id, rest) = number(rest)?;
+        let (key, rest) = self.keyed_token(address, 't')?;
+        let (tournament_id, rest) = number(&rest)?;
         let (account_id, rest) = number(rest.strip_prefix('a')?)?;
         if !rest.is_empty() {
             return None;

@@ -9,52 +9,70 @@ use crate::games::messages;
 use crate::http::error::ApiError;
 use crate::http::path_call::{Call, PathCall};
 
-/// Mutes the messages of a game the caller plays in (again: no change).
-///
-/// # Errors
-/// 401; 404 unknown game; 403 without a seat in it.
-#[utoipa::path(post, path = "/v1/games/{id}/mute", tag = "games", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "What you have muted now", body = turnpost_shared::api::MessageMutes), (status = 403, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody)))]
-pub async fn mute_game(call: PathCall) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, _, actor, id| messages::mute_game(conn, actor, id, true))
-        .await
+/// Declares a mute's two routes on one path, each answering what the caller has muted now:
+/// `POST` mutes (again: no change) and `DELETE` shows the messages again. `$set` is the service
+/// call, given the connection, the caller, the path's key and whether to mute.
+macro_rules! mute_routes {
+    (
+        path: $path:tt, key: $key:ty, params: $params:tt, refusals: ($($refusal:tt),*),
+        $(#[doc = $mute_doc:tt])* mute: $mute:ident,
+        $(#[doc = $unmute_doc:tt])* unmute: $unmute:ident,
+        set: $set:expr $(,)?
+    ) => {
+        $(#[doc = $mute_doc])*
+        #[utoipa::path(post, path = $path, tag = "games", security(("bearer" = [])),
+            params $params,
+            responses((status = 200, description = "What you have muted now", body = turnpost_shared::api::MessageMutes), $((status = $refusal, body = turnpost_shared::api::ErrorBody)),*))]
+        pub async fn $mute(call: PathCall<$key>) -> Result<HttpResponse, ApiError> {
+            call.answer(|conn, _, actor, key| ($set)(conn, actor, key, true))
+                .await
+        }
+
+        $(#[doc = $unmute_doc])*
+        #[utoipa::path(delete, path = $path, tag = "games", security(("bearer" = [])),
+            params $params,
+            responses((status = 200, description = "What you have muted now", body = turnpost_shared::api::MessageMutes), $((status = $refusal, body = turnpost_shared::api::ErrorBody)),*))]
+        pub async fn $unmute(call: PathCall<$key>) -> Result<HttpResponse, ApiError> {
+            call.answer(|conn, _, actor, key| ($set)(conn, actor, key, false))
+                .await
+        }
+    };
 }
 
-/// Shows the messages of a game again.
-///
-/// # Errors
-/// 401; 404 unknown game; 403 without a seat in it.
-#[utoipa::path(delete, path = "/v1/games/{id}/mute", tag = "games", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "Game id")),
-    responses((status = 200, description = "What you have muted now", body = turnpost_shared::api::MessageMutes), (status = 403, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody)))]
-pub async fn unmute_game(call: PathCall) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, _, actor, id| messages::mute_game(conn, actor, id, false))
-        .await
+mute_routes! {
+    path: "/v1/games/{id}/mute",
+    key: i64,
+    params: (("id" = i64, Path, description = "Game id")),
+    refusals: (403, 404),
+    /// Mutes the messages of a game the caller plays in (again: no change).
+    ///
+    /// # Errors
+    /// 401; 404 unknown game; 403 without a seat in it.
+    mute: mute_game,
+    /// Shows the messages of a game again.
+    ///
+    /// # Errors
+    /// 401; 404 unknown game; 403 without a seat in it.
+    unmute: unmute_game,
+    set: messages::mute_game,
 }
 
-/// Mutes the messages of the player called `name`, in every game (again: no change).
-///
-/// # Errors
-/// 401; 422 `unknown_player` for no such player (or yourself).
-#[utoipa::path(post, path = "/v1/players/{name}/mute", tag = "games", security(("bearer" = [])),
-    params(("name" = String, Path, description = "The player's name")),
-    responses((status = 200, description = "What you have muted now", body = turnpost_shared::api::MessageMutes), (status = 422, body = turnpost_shared::api::ErrorBody)))]
-pub async fn mute_player(call: PathCall<String>) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, _, actor, name| messages::mute_person(conn, actor, &name, true))
-        .await
-}
-
-/// Shows the messages of the player called `name` again.
-///
-/// # Errors
-/// 401; 422 `unknown_player` for no such player (or yourself).
-#[utoipa::path(delete, path = "/v1/players/{name}/mute", tag = "games", security(("bearer" = [])),
-    params(("name" = String, Path, description = "The player's name")),
-    responses((status = 200, description = "What you have muted now", body = turnpost_shared::api::MessageMutes), (status = 422, body = turnpost_shared::api::ErrorBody)))]
-pub async fn unmute_player(call: PathCall<String>) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, _, actor, name| messages::mute_person(conn, actor, &name, false))
-        .await
+mute_routes! {
+    path: "/v1/players/{name}/mute",
+    key: String,
+    params: (("name" = String, Path, description = "The player's name")),
+    refusals: (422),
+    /// Mutes the messages of the player called `name`, in every game (again: no change).
+    ///
+    /// # Errors
+    /// 401; 422 `unknown_player` for no such player (or yourself).
+    mute: mute_player,
+    /// Shows the messages of the player called `name` again.
+    ///
+    /// # Errors
+    /// 401; 422 `unknown_player` for no such player (or yourself).
+    unmute: unmute_player,
+    set: |conn, actor, name: String, muted| messages::mute_person(conn, actor, &name, muted),
 }
 
 /// The games and players whose messages the caller muted.

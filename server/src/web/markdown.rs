@@ -95,6 +95,31 @@ fn blocks(text: &str) -> Vec<Block> {
     out
 }
 
+/// The span that `mark` opens at `at` in `rest`: the text before it and the span's text (of
+/// `style`) become parts, and what follows the closing mark is left; with no closing mark the
+/// whole rest is plain text.
+fn span<'a>(
+    rest: &'a str,
+    at: usize,
+    mark: &str,
+    style: u8,
+    parts: &mut Vec<(u8, String)>,
+) -> &'a str {
+    let (before, after) = rest.split_at(at);
+    let after = after.get(mark.len()..).unwrap_or_default();
+    match after.find(mark) {
+        Some(end) => {
+            parts.push((0, before.to_owned()));
+            parts.push((style, after.get(..end).unwrap_or_default().to_owned()));
+            after.get(end + mark.len()..).unwrap_or_default()
+        }
+        None => {
+            parts.push((0, rest.to_owned()));
+            ""
+        }
+    }
+}
+
 /// `code` spans and **bold** within a line.
 #[must_use]
 pub fn inline(text: &str) -> Markup {
@@ -103,42 +128,14 @@ pub fn inline(text: &str) -> Markup {
     while !rest.is_empty() {
         // Only the first mark is looked for: searching the whole rest for each kind at every
         // step made a paragraph of many `code` spans quadratic.
-        match first_mark(rest) {
-            Some((t, b'`')) => {
-                let (before, after) = rest.split_at(t);
-                let after = after.get(1..).unwrap_or_default();
-                match after.find('`') {
-                    Some(end) => {
-                        parts.push((0, before.to_owned()));
-                        parts.push((1, after.get(..end).unwrap_or_default().to_owned()));
-                        rest = after.get(end + 1..).unwrap_or_default();
-                    }
-                    None => {
-                        parts.push((0, rest.to_owned()));
-                        rest = "";
-                    }
-                }
-            }
-            Some((s, _)) => {
-                let (before, after) = rest.split_at(s);
-                let after = after.get(2..).unwrap_or_default();
-                match after.find("**") {
-                    Some(end) => {
-                        parts.push((0, before.to_owned()));
-                        parts.push((2, after.get(..end).unwrap_or_default().to_owned()));
-                        rest = after.get(end + 2..).unwrap_or_default();
-                    }
-                    None => {
-                        parts.push((0, rest.to_owned()));
-                        rest = "";
-                    }
-                }
-            }
+        rest = match first_mark(rest) {
+            Some((at, b'`')) => span(rest, at, "`", 1, &mut parts),
+            Some((at, _)) => span(rest, at, "**", 2, &mut parts),
             None => {
                 parts.push((0, rest.to_owned()));
-                rest = "";
+                ""
             }
-        }
+        };
     }
     html! {
         @for (style, part) in &parts {
