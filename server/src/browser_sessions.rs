@@ -94,12 +94,19 @@ pub fn revoke(conn: &mut DbConnection, account_id: i64, session_id: i64) -> Resu
     q::delete(conn, account_id, session_id)
 }
 
-/// Signs every browser of the account out; how many were signed in.
+/// Signs every browser of the account out; how many were signed in. Its play links and the
+/// play cookies they left in browsers end too, in the same transaction
+/// ([`db::accounts::revoke_play_links`]): a play cookie plays a seat without a session, and
+/// "everywhere" must reach the browser that holds one (a lost laptop).
 ///
 /// # Errors
 /// [`DbError::Query`].
 pub fn revoke_all(conn: &mut DbConnection, account_id: i64) -> Result<usize, DbError> {
-    q::delete_all(conn, account_id)
+    db::transaction::write_with(conn, |conn| {
+        let count = q::delete_all(conn, account_id)?;
+        db::accounts::revoke_play_links(conn, account_id)?;
+        Ok(count)
+    })
 }
 
 /// A short name for a browser from its `User-Agent` ("Chrome on Android"), for the list of

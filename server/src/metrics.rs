@@ -165,7 +165,9 @@ pub fn move_played(kind: &str) {
 }
 
 /// An HTTP request was answered. `route` is the matched route's pattern (`/v1/games/:id`),
-/// never the path itself, so ids do not multiply the series.
+/// never the path itself, so ids do not multiply the series; `method` is a standard method's
+/// name or one label for all others (`crate::app::request_metrics`), so invented methods do
+/// not either.
 pub fn http_request(method: &str, route: &str, status: u16, took: Duration) {
     if let Some(m) = &*METRICS {
         m.http_requests

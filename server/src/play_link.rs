@@ -9,7 +9,8 @@
 //! - the game must still be active (the link stops working when the game ends),
 //! - the seat must still be held by that account,
 //! - the account's link generation must be the one signed: revoking any of the account's API
-//!   tokens increments it (`db::tokens::delete`), which revokes every link and cookie issued
+//!   tokens increments it (`db::tokens::delete`), and so does signing out everywhere
+//!   (`crate::browser_sessions::revoke_all`), which revokes every link and cookie issued
 //!   before.
 
 use hmac::{Hmac, Mac};
@@ -38,7 +39,7 @@ pub struct PlayPass {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PassRefused {
     /// Malformed, forged, for another game, for a seat the account no longer holds, or revoked
-    /// with the account's tokens.
+    /// (with the account's tokens, or by signing out everywhere).
     Invalid,
     /// The game is not being played (over, or never started).
     NotActive,
@@ -50,8 +51,8 @@ impl PassRefused {
     pub fn message(self) -> &'static str {
         match self {
             Self::Invalid => {
-                "this play link is not valid (or was revoked with your API tokens); use the link \
-                 in your latest turn mail"
+                "this play link is not valid (or was revoked, with your API tokens or by signing \
+                 out everywhere); use the link in your latest turn mail"
             }
             Self::NotActive => "this game is not being played, so its play links no longer work",
         }

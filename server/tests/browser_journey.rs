@@ -124,7 +124,7 @@ async fn tap_a_move(phone: &Chromium) -> String {
 
 #[actix_web::test]
 async fn a_whole_journey_in_the_browser_at_375_px() {
-    let app = TestApp::spawn(Backend::Postgres).await;
+    let mut app = TestApp::spawn(Backend::Postgres).await;
     let pia = Chromium::start(375).await;
     let ola = Chromium::start(375).await;
 
@@ -196,4 +196,7 @@ async fn a_whole_journey_in_the_browser_at_375_px() {
     }
     pia.stop().await;
     ola.stop().await;
+    // The process exits right after this test: its workers must be done with PostgreSQL
+    // first (`TestApp::shutdown`).
+    app.shutdown().await;
 }

@@ -19,13 +19,16 @@ use common::{code_in, Backend, TestApp};
 
 #[actix_web::test]
 async fn sign_up_and_in_at_375_px() {
-    let app = TestApp::spawn(Backend::Postgres).await;
+    let mut app = TestApp::spawn(Backend::Postgres).await;
     let phone = Chromium::start(375).await;
     by_code(&app, &phone).await;
     phone.stop().await;
     let phone = Chromium::start(375).await;
     by_link(&app, &phone).await;
     phone.stop().await;
+    // The process exits right after this test: its workers must be done with PostgreSQL
+    // first (`TestApp::shutdown`).
+    app.shutdown().await;
 }
 
 /// Sign up from the home page, type the code, change a mail switch, sign out.

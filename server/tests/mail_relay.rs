@@ -45,6 +45,7 @@ both_backends!(
     without_chunking_the_commands_still_go_together,
     a_relay_answering_a_group_apart_gets_one_command_at_a_time,
     mails_queued_together_keep_their_order,
+    a_relay_refusing_a_second_ehlo_still_gets_the_mail,
 );
 
 fn settings(base: Duration, max: Duration, attempts: u32) -> OutboxSettings {
@@ -773,4 +774,46 @@ async fn mails_queued_together_keep_their_order(backend: Backend) {
         .map(|mail| mail.header("Subject").unwrap())
         .collect();
     assert_eq!(arrived, ["first", "second", "third"]);
+}
+
+/// Python's `smtpd` answers a second EHLO on a connection `503 Duplicate HELO/EHLO`: the
+/// session asks again for PIPELINING and CHUNKING, and must then send without them rather
+/// than retry for ever.
+async fn a_relay_refusing_a_second_ehlo_still_gets_the_mail(backend: Backend) {
+    let db = TestDb::create(backend);
+    let (pool, mut conn) = common::migrated(&db);
+    let relay = ScriptedSmtp::start(Script {
+        repeated_ehlo_refusal: Some("503 Duplicate HELO/EHLO".into()),
+        ..Script::default()
+    });
+    // With credentials: AUTH follows the refused EHLO on the same connection.
+    let transport = Transport::smtp(
+        &format!("smtp://user:secret@127.0.0.1:{}", relay.port),
+        false,
+    )
+    .unwrap();
+    let checked = transport.check().unwrap();
+    assert!(checked.contains("no PIPELINING"), "{checked}");
+    let settings = settings(Duration::from_secs(60), Duration::from_secs(60), 10);
+    let ids = [
+        queue(&mut conn, "ada@example.org"),
+        queue(&mut conn, "bob@example.org"),
+    ];
+    let done = deliver(&pool, &transport, &mut Session::new(), &settings);
+    assert_eq!(done, ids.map(Delivery::Sent));
+    for (to, id) in ["ada@example.org", "bob@example.org"].into_iter().zip(ids) {
+        assert_eq!(relay.accepted_for(to).len(), 1, "{to}");
+        assert_eq!(row(&mut conn, id).status, OutboxStatus::Sent, "{to}");
+    }
+    let commands = relay.commands();
+    assert!(
+        commands.iter().any(|c| c.starts_with("AUTH PLAIN")),
+        "{commands:?}"
+    );
+    assert_eq!(
+        commands.iter().filter(|c| *c == "DATA").count(),
+        2,
+        "one command at a time, with DATA: {commands:?}"
+    );
+    assert!(relay.pipelined_commands().is_empty(), "{commands:?}");
 }

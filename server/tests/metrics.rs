@@ -14,7 +14,11 @@ mod play;
 use common::{get, post, Backend, TestApp};
 use serde_json::json;
 
-both_backends!(metrics_are_off_by_default, metrics_move_after_a_move);
+both_backends!(
+    metrics_are_off_by_default,
+    metrics_move_after_a_move,
+    invented_methods_share_one_series,
+);
 
 /// The scraped samples.
 async fn scrape(app: &TestApp) -> prometheus_parse::Scrape {
@@ -183,5 +187,61 @@ async fn metrics_move_after_a_move(backend: Backend) {
             "turnpost_http_requests_total",
             &[("route", "/metrics")]
         ) >= 2.0
+    );
+}
+
+/// A client may send any token as a method: invented ones must not each add a series that is
+/// never freed (recording is on even with `/metrics` off; here it is on, to read it).
+async fn invented_methods_share_one_series(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |config| config.metrics = true).await;
+    const INVENTED: usize = 150;
+    for i in 0..INVENTED {
+        // Some short, some of a kilobyte; to a route and to no route.
+        let name = if i % 3 == 0 {
+            format!("INVENTED{i}{}", "X".repeat(1000))
+        } else {
+            format!("INVENTED{i}")
+        };
+        let path = if i % 2 == 0 { "/v1/health" } else { "/nowhere" };
+        let method = reqwest::Method::from_bytes(name.as_bytes()).unwrap();
+        let answer = app
+            .http
+            .request(method, format!("{}{path}", app.base))
+            .send()
+            .await
+            .unwrap();
+        assert!(answer.status().is_client_error(), "{name}: {answer:?}");
+    }
+    let scraped = scrape(&app).await;
+    let standard = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "other",
+    ];
+    for name in [
+        "turnpost_http_requests_total",
+        "turnpost_http_request_duration_seconds",
+    ] {
+        let methods: std::collections::BTreeSet<&str> = scraped
+            .samples
+            .iter()
+            .filter(|s| s.metric == name)
+            .filter_map(|s| s.labels.get("method"))
+            .collect();
+        assert!(
+            methods.iter().all(|m| standard.contains(m)),
+            "{name}: {} method labels, e.g. {:?}",
+            methods.len(),
+            methods
+                .iter()
+                .find(|m| !standard.contains(m))
+                .map(|m| m.chars().take(40).collect::<String>())
+        );
+    }
+    // Other tests of this binary run in the same process and count too: at least ours.
+    assert!(
+        value(
+            &scraped,
+            "turnpost_http_requests_total",
+            &[("method", "other")]
+        ) >= INVENTED as f64
     );
 }

@@ -33,6 +33,8 @@ both_backends!(
     session_cookie_is_secure_behind_https,
     settings_revoke_tokens_and_take_vacation,
     a_play_link_is_no_session,
+    sign_out_everywhere_ends_play_cookies,
+    a_signed_in_seat_outranks_another_accounts_play_cookie,
     tournament_forms_create_join_and_withdraw,
     new_game_form_keeps_a_refusal,
 );
@@ -150,8 +152,18 @@ impl<'a> Tab<'a> {
             .post("/signin", &[("email", email), ("csrf", &csrf)])
             .await;
         assert_eq!(page.status, 200, "{}", page.body);
-        let mail = self.app.smtp.wait_for(email, before + 1).await;
-        let code = code_in(&mail[before].data);
+        // The code mail, not another one that came meanwhile (a game's mail).
+        let mut seen = before;
+        let code = loop {
+            let mail = self.app.smtp.wait_for(email, seen + 1).await;
+            let sent = mail[before..]
+                .iter()
+                .find(|m| m.data.contains("Subject: Your turnpost code: "));
+            if let Some(sent) = sent {
+                break code_in(&sent.data);
+            }
+            seen = mail.len();
+        };
         let page = self
             .post(
                 "/signin/code",
@@ -1102,4 +1114,190 @@ async fn new_game_form_keeps_a_refusal(backend: Backend) {
     assert_eq!(view["seats"][0]["player"], "omar", "{view}");
     assert_eq!(view["rated"], false, "{view}");
     assert_eq!(view["timeout"], "claim", "{view}");
+}
+
+/// The CSRF token of the game page's move form (on a signed-in page the navigation's form
+/// comes first with the session's).
+fn move_form_csrf(page: &Page) -> String {
+    let form = page
+        .body
+        .find("id=\"move-form\"")
+        .unwrap_or_else(|| panic!("no move form in:\n{}", page.body));
+    let marker = "name=\"csrf\" value=\"";
+    let start = page.body[form..].find(marker).unwrap() + form + marker.len();
+    let end = page.body[start..].find('"').unwrap() + start;
+    page.body[start..end].to_owned()
+}
+
+/// The first legal move of game `id` for the player holding `token`, and the ply.
+async fn first_legal(app: &TestApp, id: i64, token: &str) -> (String, String) {
+    let shown = get(app, &format!("/v1/games/{id}"), token).await.body;
+    (
+        shown["legal_moves"][0].as_str().unwrap().to_owned(),
+        shown["ply"].to_string(),
+    )
+}
+
+/// The play link path of game `id` in the first mail to `email` that has one.
+async fn play_path(app: &TestApp, email: &str, id: i64) -> String {
+    let marker = format!("/games/{id}/play/");
+    let mut seen = 0;
+    let card = loop {
+        let mail = app.smtp.wait_for(email, seen + 1).await;
+        let card = mail
+            .iter()
+            .map(|m| web::text_of(&m.data))
+            .find(|text| text.contains(&marker));
+        if let Some(card) = card {
+            break card;
+        }
+        seen = mail.len();
+    };
+    let link = web::play_link_in(&card, id);
+    link[link.find("/games/").unwrap()..].to_owned()
+}
+
+/// "Sign out everywhere" reaches a browser that plays with a play cookie: the cookie stops
+/// playing; signed in again there, the stale cookie is removed and the session plays.
+async fn sign_out_everywhere_ends_play_cookies(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let gail = play::player(&app.pool, "gail");
+    let hugo = play::player(&app.pool, "hugo");
+    let id = web::started_game(
+        &app,
+        "kefren",
+        json!({}),
+        &[&gail, &hugo],
+        &["gail", "hugo"],
+    )
+    .await;
+    let path = play_path(&app, "gail@example.org", id).await;
+    let email = "gail@example.org";
+    let mut laptop = Tab::new(&app);
+    laptop.sign_in(email).await;
+    assert_eq!(laptop.get(&path).await.status, 303);
+    let page = laptop.get(&format!("/games/{id}")).await;
+    let pass_csrf = move_form_csrf(&page);
+    let mut phone = Tab::new(&app);
+    let settings = phone.sign_in(email).await;
+    let out = phone
+        .post("/signout/everywhere", &[("csrf", &settings.csrf())])
+        .await;
+    assert_eq!(out.status, 303, "{}", out.body);
+
+    assert_eq!(laptop.get("/settings").await.status, 303, "signed out");
+    let cookie = format!("tp_play_{id}");
+    assert!(laptop.cookies.contains_key(&cookie));
+    let page = laptop.get(&format!("/games/{id}")).await;
+    assert!(!page.body.contains("id=\"move-form\""), "{}", page.body);
+    assert!(
+        page.body.contains("signing out everywhere"),
+        "{}",
+        page.body
+    );
+    let (legal, ply) = first_legal(&app, id, &gail).await;
+    let refused = laptop
+        .post(
+            &format!("/games/{id}/move"),
+            &[("move", &legal), ("ply", &ply), ("csrf", &pass_csrf)],
+        )
+        .await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert_eq!(first_legal(&app, id, &gail).await.1, "0", "nothing played");
+
+    // Signed in again on the laptop, gail plays her seat: the dead cookie is removed, said so.
+    laptop.sign_in(email).await;
+    let page = laptop.get(&format!("/games/{id}")).await;
+    assert!(page.body.contains("no longer works"), "{}", page.body);
+    assert!(
+        page.set_cookies()
+            .iter()
+            .any(|c| c.starts_with(&format!("{cookie}=;")) && c.contains("Max-Age=0")),
+        "{:?}",
+        page.set_cookies()
+    );
+    assert!(!laptop.cookies.contains_key(&cookie));
+    let played = laptop
+        .post(
+            &format!("/games/{id}/move"),
+            &[
+                ("move", &legal),
+                ("ply", &ply),
+                ("csrf", &move_form_csrf(&page)),
+            ],
+        )
+        .await;
+    assert_eq!(played.status, 303, "{}", played.body);
+    assert_eq!(first_legal(&app, id, &hugo).await.1, "1");
+}
+
+/// Play-cookie fixation: a signed-in player who follows another player's play link keeps
+/// playing their own seat; the other's cookie is set aside and removed, with a note, and
+/// once that link is revoked it still does not lock the player out.
+async fn a_signed_in_seat_outranks_another_accounts_play_cookie(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let ida = play::player(&app.pool, "ida");
+    let jon = play::player(&app.pool, "jon");
+    let id = web::started_game(&app, "kefren", json!({}), &[&ida, &jon], &["ida", "jon"]).await;
+    let path = play_path(&app, "ida@example.org", id).await;
+    let (legal, ply) = first_legal(&app, id, &ida).await;
+    let moved = common::post(
+        &app,
+        &format!("/v1/games/{id}/moves"),
+        &ida,
+        json!({"move": legal, "ply": 0}),
+    )
+    .await;
+    assert_eq!(moved.status, 201, "{moved:?}");
+    assert_eq!(ply, "0");
+
+    // jon, signed in, follows the link ida sent him.
+    let mut tab = Tab::new(&app);
+    tab.sign_in("jon@example.org").await;
+    assert_eq!(tab.get(&path).await.status, 303);
+    let cookie = format!("tp_play_{id}");
+    let ida_pass = tab.cookies[&cookie].clone();
+    let page = tab.get(&format!("/games/{id}")).await;
+    assert!(
+        page.body.contains("In this browser you play jon"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body.contains("another player&#39;s seat")
+            || page.body.contains("another player's seat"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.set_cookies()
+            .iter()
+            .any(|c| c.starts_with(&format!("{cookie}=;"))
+                && c.contains("Max-Age=0")
+                && c.contains(&format!("Path=/games/{id}"))),
+        "{:?}",
+        page.set_cookies()
+    );
+    assert!(!tab.cookies.contains_key(&cookie));
+    let csrf = move_form_csrf(&page);
+
+    // ida revokes a token (her play links with it); jon's browser still holds her cookie.
+    let tokens = app.get("/v1/tokens", Some(&ida)).await;
+    let token_id = tokens.body["tokens"][0]["id"].as_i64().unwrap();
+    let revoked = app
+        .delete(&format!("/v1/tokens/{token_id}"), Some(&ida))
+        .await;
+    assert_eq!(revoked.status, 204, "{revoked:?}");
+    tab.cookies.insert(cookie.clone(), ida_pass);
+    let (legal, ply) = first_legal(&app, id, &jon).await;
+    assert_eq!(ply, "1");
+    let played = tab
+        .post(
+            &format!("/games/{id}/move"),
+            &[("move", &legal), ("ply", &ply), ("csrf", &csrf)],
+        )
+        .await;
+    assert_eq!(played.status, 303, "{}", played.body);
+    let shown = get(&app, &format!("/v1/games/{id}"), &jon).await.body;
+    assert_eq!(shown["ply"], 2, "jon's move was played");
 }

@@ -4,13 +4,17 @@
 //! so is the pass of a play link (`/games/{id}/play/…`, however the path spells it) and any address
 //! in the path (reply keys); headers (tokens) and bodies (codes) are never logged. Refused requests
 //! (4xx) are part of normal operation and stay at info like the rest; only server errors (5xx) are
-//! warnings.
+//! warnings. A method is logged only as far as [`LOGGED_METHOD_CHARS`]: a client may send any
+//! token of kilobytes as one.
 
 use std::time::Instant;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
+
+/// The longest method logged whole; the longest standard one (`OPTIONS`, `CONNECT`) has 7.
+const LOGGED_METHOD_CHARS: usize = 16;
 
 /// The middleware (for `actix_web::middleware::from_fn`).
 ///
@@ -20,7 +24,7 @@ pub async fn access_log(
     request: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let method = request.method().clone();
+    let method = logged_method(request.method().as_str());
     let path = logged_path(request.path());
     let started = Instant::now();
     let result = next.call(request).await;
@@ -35,6 +39,25 @@ pub async fn access_log(
         tracing::info!(target: "turnpost::access", "{method} {path} {} {millis} ms", status.as_u16());
     }
     result
+}
+
+/// The method as logged: its first [`LOGGED_METHOD_CHARS`] characters, then `…` when it was
+/// longer; control characters escaped like the path's (a method is a token and has none, but
+/// the log must not depend on the parser for that).
+fn logged_method(method: &str) -> String {
+    let mut logged = String::new();
+    let mut chars = method.chars();
+    for c in chars.by_ref().take(LOGGED_METHOD_CHARS) {
+        if c.is_control() {
+            logged.extend(c.escape_default());
+        } else {
+            logged.push(c);
+        }
+    }
+    if chars.next().is_some() {
+        logged.push('…');
+    }
+    logged
 }
 
 /// The path as logged, read as the router reads it (percent-decoded), so no spelling of a
@@ -69,7 +92,23 @@ fn logged_path(path: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::logged_path;
+    use super::{logged_method, logged_path};
+
+    #[test]
+    fn long_methods_are_cut() {
+        assert_eq!(logged_method("GET"), "GET");
+        assert_eq!(logged_method("ABCDEFGHIJKLMNOP"), "ABCDEFGHIJKLMNOP");
+        assert_eq!(
+            logged_method(&"X".repeat(7000)),
+            format!("{}…", "X".repeat(16))
+        );
+        // Cut between characters, never inside one.
+        assert_eq!(
+            logged_method(&"é".repeat(20)),
+            format!("{}…", "é".repeat(16))
+        );
+        assert_eq!(logged_method("A\nB"), "A\\nB");
+    }
 
     #[test]
     fn play_link_passes_are_not_logged() {

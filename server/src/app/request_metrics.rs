@@ -5,10 +5,37 @@ use std::time::Instant;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
 use actix_web::middleware::Next;
 
 /// The label of a request no route matched: one series for them all, whatever was asked.
 const UNMATCHED: &str = "(unmatched)";
+
+/// The methods labelled by name (RFC 9110's and PATCH); every other is [`OTHER_METHOD`].
+static STANDARD_METHODS: [Method; 9] = [
+    Method::GET,
+    Method::HEAD,
+    Method::POST,
+    Method::PUT,
+    Method::DELETE,
+    Method::CONNECT,
+    Method::OPTIONS,
+    Method::TRACE,
+    Method::PATCH,
+];
+
+/// The label of every method outside [`STANDARD_METHODS`]. A client may send any token as a
+/// method, and each label value is a series kept until the process ends (recording is on even
+/// when `/metrics` is off): the invented ones share one, so they cannot grow the memory.
+const OTHER_METHOD: &str = "other";
+
+/// `method` as a label: its name when it is standard, else [`OTHER_METHOD`].
+fn method_label(method: &Method) -> &'static str {
+    STANDARD_METHODS
+        .iter()
+        .find(|standard| *standard == method)
+        .map_or(OTHER_METHOD, Method::as_str)
+}
 
 /// A route pattern as a label: `/v1/games/{id}/moves` → `/v1/games/:id/moves`. Braces are
 /// legal in a label value, but simple scrapers and parsers take a `}` for the end of the labels.
@@ -39,7 +66,7 @@ pub async fn request_metrics(
     request: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let method = request.method().clone();
+    let method = method_label(request.method());
     // The pattern, never the path: ids must not multiply the series.
     let route = request
         .match_pattern()
@@ -50,13 +77,25 @@ pub async fn request_metrics(
         Ok(response) => response.status(),
         Err(error) => error.as_response_error().status_code(),
     };
-    crate::metrics::http_request(method.as_str(), &route, status.as_u16(), started.elapsed());
+    crate::metrics::http_request(method, &route, status.as_u16(), started.elapsed());
     result
 }
 
 #[cfg(test)]
 mod tests {
-    use super::route_label;
+    use actix_web::http::Method;
+
+    use super::{method_label, route_label};
+
+    #[test]
+    fn invented_methods_share_one_label() {
+        assert_eq!(method_label(&Method::GET), "GET");
+        assert_eq!(method_label(&Method::PATCH), "PATCH");
+        for invented in ["BREW", "get", "PROPFIND", &"X".repeat(7000)] {
+            let method = Method::from_bytes(invented.as_bytes()).unwrap();
+            assert_eq!(method_label(&method), "other", "{invented}");
+        }
+    }
 
     #[test]
     fn patterns_become_labels_without_braces() {

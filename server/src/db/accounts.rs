@@ -170,3 +170,16 @@ pub fn mark_verified(
     .execute(conn)?;
     Ok(())
 }
+
+/// Revokes every play link and play cookie of the account issued so far: they are signed
+/// with its link generation (`crate::play_link`), which this increments. Reply addresses are
+/// signed with it too and go with them; mails composed from now on carry fresh ones.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn revoke_play_links(conn: &mut DbConnection, id: i64) -> Result<(), DbError> {
+    diesel::update(accounts::table.find(id))
+        .set(accounts::link_generation.eq(accounts::link_generation + 1))
+        .execute(conn)?;
+    Ok(())
+}

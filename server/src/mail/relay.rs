@@ -193,11 +193,18 @@ impl SmtpRelay {
             conn.starttls(parameters, &self.hello)
                 .map_err(|e| refusal(Step::Connect, &e))?;
         }
-        // lettre keeps only the extensions it uses from the EHLO answer: asked again (before
+        // lettre keeps only the extensions it uses from the EHLO answer (its `ServerInfo` has
+        // no PIPELINING or CHUNKING, and the answer itself is not kept): asked again (before
         // AUTH, after STARTTLS, whose answer is the one that counts) for PIPELINING and
-        // CHUNKING.
+        // CHUNKING. RFC 5321 allows the second EHLO, but some relays (Python's `smtpd`) answer
+        // it `503 Duplicate HELO/EHLO`; their session is still greeted, so the mail goes
+        // without pipelining rather than never.
         let offers = match conn.command(Ehlo::new(self.hello.clone())) {
             Ok(answer) => RelayOffers::of_ehlo(answer.message()),
+            Err(e) if e.is_permanent() => {
+                tracing::debug!(error = %e, "the SMTP relay refused a second EHLO: sending without pipelining");
+                RelayOffers::default()
+            }
             Err(e) => {
                 conn.abort();
                 return Err(refusal(Step::Connect, &e));

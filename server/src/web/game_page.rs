@@ -11,7 +11,7 @@ use turnpost_shared::api::GameView;
 use turnpost_shared::play::GameStatus;
 use turnpost_shared::{AnyGame, Seat};
 
-use super::play_cookie::{self, Checked};
+use super::play_cookie::{self, Checked, CookieReading};
 use super::{board, layout, SignedIn, WebError};
 use crate::games::reads::{self, GamePage};
 use crate::http::state::AppState;
@@ -81,8 +81,23 @@ pub async fn show(
             ))
         })?),
     };
-    let pass = play_cookie::pass_of(&state, &req, id).await?;
-    render(&state, id, ply, pass, played, StatusCode::OK).await
+    // A play cookie set aside for the signed-in player's own seat is removed, and the page
+    // says why (`play_cookie`).
+    let (pass, set_aside) = match play_cookie::read(&state, &req, id).await? {
+        CookieReading::Absent => (None, None),
+        CookieReading::Checked(checked) => (Some(checked), None),
+        CookieReading::SetAside(why) => (None, Some(why)),
+    };
+    let note = set_aside
+        .map(|why| Note::Notice(why.message().to_owned()))
+        .or(played);
+    let mut response = render(&state, id, ply, pass, note, StatusCode::OK).await?;
+    if set_aside.is_some() {
+        response
+            .add_cookie(&play_cookie::removal(id))
+            .map_err(|e| WebError::internal(&e))?;
+    }
+    Ok(response)
 }
 
 /// The page of game `id` at `ply` (None: the latest position) for a browser with `pass`.

@@ -1,12 +1,12 @@
 //! A hand-written SMTP server on a loopback port 0 that answers as its [`Script`] says: a
-//! refusing greeting, a 5xx to EHLO, AUTH, MAIL or RCPT, no SMTPUTF8, a delay before every
-//! answer (a relay far away), or a DATA held for a while. It offers PIPELINING and CHUNKING
-//! (`BDAT`, unless the script says not) and, as RFC 2920 asks and Postfix does, sends the
-//! answers to a pipelined group together: an answer waits while more of the client's input is
-//! already here (unless the script says to send each at once). It records every message it
-//! accepts, with the time it arrived, so tests and the load benchmark count deliveries at the
-//! server, and which commands came pipelined. Self-contained (std only): the benchmark
-//! includes it too.
+//! refusing greeting, a 5xx to EHLO (or to a second one), AUTH, MAIL or RCPT, no SMTPUTF8, a
+//! delay before every answer (a relay far away), or a DATA held for a while. It offers
+//! PIPELINING and CHUNKING (`BDAT`, unless the script says not) and, as RFC 2920 asks and
+//! Postfix does, sends the answers to a pipelined group together: an answer waits while more
+//! of the client's input is already here (unless the script says to send each at once). It
+//! records every message it accepts, with the time it arrived, so tests and the load
+//! benchmark count deliveries at the server, and which commands came pipelined.
+//! Self-contained (std only): the benchmark includes it too.
 #![allow(
     dead_code,
     clippy::unwrap_used,
@@ -31,6 +31,10 @@ pub struct Script {
     pub smtputf8: bool,
     /// Answer to EHLO when it is refused (None: `250` with the extensions).
     pub ehlo_refusal: Option<String>,
+    /// Answer to every EHLO or HELO after a connection's first, as a relay that refuses to be
+    /// greeted twice does (Python's `smtpd`: `503 Duplicate HELO/EHLO`); None: answered as the
+    /// first.
+    pub repeated_ehlo_refusal: Option<String>,
     /// Answer to AUTH.
     pub auth: String,
     /// Answer to MAIL FROM.
@@ -57,6 +61,7 @@ impl Default for Script {
             greeting: "220 scripted.test ESMTP".into(),
             smtputf8: false,
             ehlo_refusal: None,
+            repeated_ehlo_refusal: None,
             auth: "235 2.7.0 accepted".into(),
             mail: "250 2.1.0 ok".into(),
             rcpt: Vec::new(),
@@ -277,6 +282,7 @@ fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
     let mut to = Vec::new();
     let mut chunks = String::new();
     let mut line = String::new();
+    let mut greeted = false;
     loop {
         // Answers go out when the client waits for them: nothing more of its input is here.
         let pipelined = !reader.buffer().is_empty();
@@ -299,9 +305,11 @@ fn converse(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
             .to_ascii_uppercase();
         let now = script();
         match verb.as_str() {
-            "EHLO" | "HELO" => match &now.ehlo_refusal {
-                Some(refusal) => answers.add(shared, refusal)?,
-                None => {
+            "EHLO" | "HELO" => match (&now.ehlo_refusal, &now.repeated_ehlo_refusal) {
+                (Some(refusal), _) => answers.add(shared, refusal)?,
+                (None, Some(refusal)) if greeted => answers.add(shared, refusal)?,
+                (None, _) => {
+                    greeted = true;
                     let mut lines = vec!["250-scripted.test", "250-8BITMIME", "250-AUTH PLAIN"];
                     if now.smtputf8 {
                         lines.push("250-SMTPUTF8");

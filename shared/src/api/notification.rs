@@ -72,6 +72,51 @@ fn switched_on() -> bool {
     true
 }
 
+/// Reads [`NotificationSettingsPatch::categories`] from a JSON object (or `null`) only: serde
+/// reads a struct from an array too, its fields in order, so `[null, null]` would pass for a
+/// patch that changes nothing, where the API document says an object.
+fn switches_object<'de, D>(deserializer: D) -> Result<Option<CategoriesPatch>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    struct SwitchesObject;
+
+    impl<'de> serde::de::Visitor<'de> for SwitchesObject {
+        type Value = Option<CategoriesPatch>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str(
+                "categories as an object of switches, such as {\"reminders\": false}, or null",
+            )
+        }
+
+        fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+
+        fn visit_some<D2>(self, deserializer: D2) -> Result<Self::Value, D2::Error>
+        where
+            D2: serde::Deserializer<'de>,
+        {
+            deserializer.deserialize_map(self)
+        }
+
+        fn visit_map<A>(self, map: A) -> Result<Self::Value, A::Error>
+        where
+            A: serde::de::MapAccess<'de>,
+        {
+            CategoriesPatch::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                .map(Some)
+        }
+    }
+
+    deserializer.deserialize_option(SwitchesObject)
+}
+
 /// `GET /v1/me/notifications`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -105,7 +150,11 @@ pub struct NotificationSettingsPatch {
     #[cfg_attr(feature = "openapi", schema(maximum = 23))]
     pub digest_hour: Option<u8>,
     /// Category switches.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "switches_object"
+    )]
     pub categories: Option<CategoriesPatch>,
     /// Games to mute (yours).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

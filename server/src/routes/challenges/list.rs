@@ -22,9 +22,10 @@ pub struct ChallengesQuery {
 /// of one kind of game. Take a seat with `POST /v1/challenges/{id}/join`.
 ///
 /// # Errors
-/// 401; 400 `bad_query` for an unknown kind.
+/// 401; 400 `bad_query` for a kind that is not one of [`GameKind`]'s names, an empty one
+/// (`?kind=`) too: the document lists the names, so a client reads there what is taken.
 #[utoipa::path(get, path = "/v1/challenges", tag = "challenges", security(("bearer" = [])),
-    params(("kind" = Option<String>, Query, description = "kefren, kechi, sanqi or chinese-checkers")),
+    params(("kind" = Option<GameKind>, Query, description = "Only challenges to this kind of game; leave the parameter out for every kind")),
     responses((status = 200, description = "The open challenges", body = turnpost_shared::api::ChallengeList), (status = 400, body = turnpost_shared::api::ErrorBody)))]
 pub async fn list(
     call: Call,
