@@ -76,6 +76,11 @@ impl ApiClient {
         &self.server
     }
 
+    /// The bearer token, if any (for the event streams, which read with their own client).
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
+    }
+
     /// `GET /v1<path>`.
     ///
     /// # Errors
@@ -155,7 +160,8 @@ impl ApiClient {
             .map(|_| ())
     }
 
-    fn url(&self, path: &str) -> String {
+    /// The URL of API path `path` (`/games/7` → `<server>/v1/games/7`).
+    pub fn url(&self, path: &str) -> String {
         format!("{}/v1{path}", self.server)
     }
 

@@ -6,7 +6,7 @@ use crate::commands::tokens::TokensCommand;
 use crate::commands::tournament::TournamentCommand;
 use crate::commands::{
     GamesArgs, IfArgs, LoginArgs, MoveArgs, MuteArgs, NewArgs, NotificationsArgs, SeekArgs,
-    SignupArgs, WaitArgs,
+    SignupArgs, WaitArgs, WatchArgs,
 };
 
 const AFTER_HELP: &str = "\
@@ -162,7 +162,20 @@ pub enum Command {
     /// Show the messages of a game, or of a player, again (undoes `turnpost mute`).
     Unmute(MuteArgs),
     /// Wait until it is your move, then show that game (for scripts and bots).
+    ///
+    /// It follows the server's live stream of your games (of the game, with --game) and
+    /// returns as soon as the opponent has moved; against a server without streams it asks
+    /// again and again (after 0.25 s, 0.5 s, … up to every 10 s). With --game it also returns
+    /// when that game is over. Exit 1 when --timeout passes first.
     Wait(WaitArgs),
+    /// Print the live events of your games, or of one game, as they happen (one line each;
+    /// --json: one JSON object a line), until Ctrl-C.
+    ///
+    /// Without ID: everything that happens in your games (challenges to you, moves, draw
+    /// offers, departures, game ends). With ID: that game's events, for its players and for
+    /// spectators; it ends when the game is over.
+    #[command(after_help = crate::commands::watch::AFTER_HELP)]
+    Watch(WatchArgs),
     /// Claim a win on time in a `--timeout claim` game whose player to move is past the deadline.
     ///
     /// The server mails you this command when you may; `turnpost show ID` says so too.

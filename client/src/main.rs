@@ -9,8 +9,10 @@ mod cli;
 mod clock_display;
 mod commands;
 mod config_dir;
+mod event_stream;
 mod failure;
 mod game_display;
+mod interrupt;
 mod machine_time_zone;
 mod move_listing;
 mod output;
@@ -27,7 +29,8 @@ use cli::{Cli, Command};
 use commands::game_actions::{self, Action};
 use commands::{
     claim, conditional, engine, game_info, list, login, logout, mutes, new, notifications,
-    open_challenges, play, ratings, rules, signup, tokens, tournament, vacation, wait, whoami,
+    open_challenges, play, ratings, rules, signup, tokens, tournament, vacation, wait, watch,
+    whoami,
 };
 use failure::Failure;
 
@@ -95,6 +98,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Mute(args) => mutes::run(&args, true, profile, json),
         Command::Unmute(args) => mutes::run(&args, false, profile, json),
         Command::Wait(args) => wait::run(args, profile, json),
+        Command::Watch(args) => watch::run(&args, profile, json),
         Command::Claim { id } => claim::run(id, profile, json),
         Command::Vacation { days } => vacation::run(days, profile, json),
         Command::Ratings { kind, player, page } => ratings::run(

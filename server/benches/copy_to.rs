@@ -48,7 +48,6 @@ fn main() {
         wake: Arc::new(tokio::sync::Notify::new()),
         link_key: link_key.into(),
         reply: turnpost_server::reply_address::ReplyKeys::load(&mut conn, &config).unwrap(),
-        round_over: std::sync::Arc::new(tokio::sync::Notify::new()),
     };
     let mut players = Vec::with_capacity(PLAYERS);
     for n in 0..PLAYERS {

@@ -46,7 +46,6 @@ fn build(config: &Config, games: usize, builders: usize) -> (Vec<i64>, String) {
         wake: Arc::new(tokio::sync::Notify::new()),
         link_key: link_key.into(),
         reply: turnpost_server::reply_address::ReplyKeys::load(&mut conn, config).unwrap(),
-        round_over: std::sync::Arc::new(tokio::sync::Notify::new()),
     };
     let mut players = Vec::with_capacity(PLAYERS);
     let mut token = String::new();

@@ -262,6 +262,37 @@ pub struct Config {
     )]
     pub bot_games_per_account: u32,
 
+    /// Live streams (`GET /v1/stream`, `GET /v1/games/{id}/stream`) one account (or, for a
+    /// spectator not signed in, one client address) may hold open at once; one more is
+    /// refused with 429.
+    #[arg(
+        long,
+        env = "TURNPOST_STREAMS_PER_ACCOUNT",
+        default_value_t = 8,
+        global = true
+    )]
+    pub streams_per_account: u32,
+
+    /// Live streams this process holds open at once at most; one more is refused with 429.
+    #[arg(
+        long,
+        env = "TURNPOST_STREAMS_PER_PROCESS",
+        default_value_t = 20_000,
+        global = true
+    )]
+    pub streams_per_process: u32,
+
+    /// Hours the event log keeps an event after its mail is composed, so a stream client can
+    /// resume (`Last-Event-ID`) after a night offline; older events are pruned once every
+    /// consumer has passed them.
+    #[arg(
+        long,
+        env = "TURNPOST_EVENT_RETENTION_HOURS",
+        default_value_t = 48,
+        global = true
+    )]
+    pub event_retention_hours: u32,
+
     /// Database connections in the pool.
     #[arg(
         long,
@@ -463,6 +494,9 @@ impl Config {
             sweep_interval_ms: 100,
             bot_poll_ms: 50,
             bot_games_per_account: 5,
+            streams_per_account: 8,
+            streams_per_process: 20_000,
+            event_retention_hours: 48,
             db_pool_size: 4,
             reply_address: None,
             imap_url: None,

@@ -13,7 +13,8 @@
 //!   workers, the HTTP server and its per-request wrappers — access log, request metrics,
 //!   security headers, request bodies, the connection budget, the OpenAPI document, answers
 //!   that depend on whether a program or a person asks);
-//! - the channels: [`routes`] (JSON under `/v1`), [`web`] (HTML pages);
+//! - the channels: [`routes`] (JSON under `/v1`, the live streams among them), [`web`] (HTML
+//!   pages), [`live`] (the event log read for the streams: the open streams, the log's reader);
 //! - [`http`]: the HTTP layer below them — authentication extractors, storage work on the
 //!   blocking pool, every domain error → HTTP answer in one place, the application state, the
 //!   route table (API routes and pages alike: HEAD with GET, 405 with `Allow`), JSON object
@@ -50,8 +51,14 @@
 //! - storage: tables in `migrations/{postgres,sqlite}` and [`db::schema`] (a test checks they
 //!   agree), queries in a file under [`db`], each domain operation in one
 //!   [`db::transaction::write_with`] (game writes in the game service's frame);
-//! - mail: game writes record a [`games::GameEvent`] in their transaction (the game frame
-//!   wakes the mail composer after commit), and [`notify::Composer`] composes its mail; other
+//! - events: game writes record a [`games::GameEvent`] in their transaction: a row of the event
+//!   log (`game_events`), which stays after its mail is composed. Who is told of an event is
+//!   one function, [`games::audience`]; every channel asks it. Each consumer reads the log from
+//!   its own position ([`db::events::read_after`]; the mail composer marks each event composed),
+//!   woken after every commit by the commit bell ([`db::commit_bell`], carried between
+//!   PostgreSQL processes by `LISTEN`/`NOTIFY`, [`worker_threads::commit_listener`]). A new
+//!   channel is a consumer: [`live`] (the streams) is one, `sweeps::RoundEnds` another;
+//! - mail: [`notify::Composer`] composes each logged event's mail; other
 //!   mail is decided and queued by a function of [`notify`] on the caller's connection inside
 //!   that transaction, then `wake.notify_one()` after commit ([`mail_context::MailContext`]);
 //!   what a mail says is composed by a pure function in [`notify::compose`]; the delivery
@@ -70,6 +77,7 @@ pub mod db;
 pub mod games;
 pub mod http;
 pub mod inbound;
+pub mod live;
 pub mod mail;
 pub mod mail_context;
 pub mod metrics;

@@ -1,7 +1,7 @@
 //! [`MailContext`]: what every operation that queues mail needs (links, Message-ID domain, the
-//! keys of unsubscribe links and reply addresses, the wake of the mail workers, and the wake of
-//! the tournament rounds). Its own module, low in the crate, so the game service, accounts,
-//! the mail decisions (`notify`) and the workers all take it without depending on each other.
+//! keys of unsubscribe links and reply addresses, the wake of the mail workers). Its own module,
+//! low in the crate, so the game service, accounts, the mail decisions (`notify`) and the
+//! workers all take it without depending on each other.
 
 use std::sync::Arc;
 
@@ -22,9 +22,4 @@ pub struct MailContext {
     pub link_key: Arc<[u8]>,
     /// Makes the reply addresses of game mails (`Reply-To:`), see `inbound`.
     pub reply: crate::reply_address::ReplyKeys,
-    /// Rung when a tournament's game has ended (by the composer, once it reads the committed
-    /// game-over event): the sweeper (`crate::sweeps::SweepWorker`) then moves tournaments on
-    /// at once, so a round whose last game ended is followed by the next without waiting for
-    /// the next round of sweeps.
-    pub round_over: Arc<Notify>,
 }

@@ -594,7 +594,6 @@ fn ctx(app: &TestApp) -> MailContext {
             .unwrap()
             .into(),
         reply: turnpost_server::inbound::ReplyKeys::load(&mut conn, &app.config).unwrap(),
-        round_over: Arc::new(tokio::sync::Notify::new()),
     }
 }
 

@@ -66,7 +66,6 @@ fn ctx(app: &TestApp) -> MailContext {
         wake: Arc::new(tokio::sync::Notify::new()),
         link_key: unsubscribe::load_key(&mut conn).unwrap().into(),
         reply: turnpost_server::inbound::ReplyKeys::load(&mut conn, &app.config).unwrap(),
-        round_over: Arc::new(tokio::sync::Notify::new()),
     }
 }
 

@@ -35,7 +35,8 @@ both_backends!(
     the_catch_up_composes_only_overdue_events,
     an_unreadable_event_holds_back_no_other_games_mail,
     an_unreadable_event_in_a_batch_holds_back_no_other_games_mail,
-    an_event_of_an_unknown_kind_holds_back_no_other_games_mail
+    an_event_of_an_unknown_kind_holds_back_no_other_games_mail,
+    composed_events_stay_in_the_log_until_every_consumer_passed_them
 );
 
 fn ctx(db: &TestDb, conn: &mut DbConnection) -> MailContext {
@@ -45,7 +46,6 @@ fn ctx(db: &TestDb, conn: &mut DbConnection) -> MailContext {
         wake: Arc::new(tokio::sync::Notify::new()),
         link_key: unsubscribe::load_key(conn).unwrap().into(),
         reply: turnpost_server::inbound::ReplyKeys::load(conn, &db.config()).unwrap(),
-        round_over: Arc::new(tokio::sync::Notify::new()),
     }
 }
 
@@ -547,4 +547,60 @@ async fn the_catch_up_composes_only_overdue_events(backend: Backend) {
     assert_eq!(cards.len(), 1 + 3, "the start's card and one per move");
     let fresh = format!("Kefren #{fresh_game}:");
     assert!(cards.iter().all(|card| !card.subject.starts_with(&fresh)));
+}
+
+/// The log keeps every event after its mail is composed, and reads in order from any position;
+/// pruning takes only events whose mail is composed, older than the retention, and behind every
+/// stored consumer position.
+async fn composed_events_stay_in_the_log_until_every_consumer_passed_them(backend: Backend) {
+    let mut s = scene(backend);
+    let (anna, bert) = (s.anna, s.bert);
+    let id = started_game(&mut s.conn, &s.ctx, anna, bert);
+    play(&mut s.conn, &s.ctx, [anna, bert], id, 6);
+    // On PostgreSQL an event is read once every older transaction of the cluster has ended
+    // (other tests' included): wait for that rather than assume it.
+    let all = |conn: &mut DbConnection| {
+        let mut read = Vec::new();
+        for _ in 0..100 {
+            read = events::read_after(conn, Default::default(), events::LogFilter::Game(id), 100)
+                .unwrap();
+            let newest = events::newest_id(conn).unwrap();
+            if read.last().is_some_and(|row| row.id == newest) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        read
+    };
+    let logged = all(&mut s.conn);
+    assert_eq!(logged.len(), 8, "challenge, start, six moves");
+    // Mail not composed yet: nothing may be pruned, however old.
+    let later = turnpost_server::db::now() + chrono::Duration::hours(1);
+    assert_eq!(events::prune(&mut s.conn, later, 100).unwrap(), 0);
+    while notify::compose_waiting(&s.pool, &s.ctx, 8).unwrap() > 0 {}
+    assert_eq!(events::waiting(&mut s.conn).unwrap(), 0);
+    assert_eq!(all(&mut s.conn).len(), 8, "composing deleted events");
+    // Within the retention: kept.
+    let earlier = turnpost_server::db::now() - chrono::Duration::hours(1);
+    assert_eq!(events::prune(&mut s.conn, earlier, 100).unwrap(), 0);
+    // A consumer that has read only the first three holds back the rest.
+    let third = logged[2].position();
+    events::advance_cursor(
+        &mut s.conn,
+        "test-consumer",
+        third,
+        turnpost_server::db::now(),
+    )
+    .unwrap();
+    assert_eq!(events::prune(&mut s.conn, later, 100).unwrap(), 3);
+    let left = all(&mut s.conn);
+    assert_eq!(left.len(), 5);
+    assert!(left.iter().all(|row| row.position() > third));
+    // Read from a position: exactly what follows it (all settled: `all` waited).
+    let after =
+        events::read_after(&mut s.conn, left[1].position(), events::LogFilter::All, 100).unwrap();
+    assert_eq!(
+        after.iter().map(|row| row.id).collect::<Vec<_>>(),
+        left[2..].iter().map(|row| row.id).collect::<Vec<_>>()
+    );
 }

@@ -305,7 +305,6 @@ fn mail_context(db: &TestDb, conn: &mut DbConnection) -> turnpost_server::accoun
             .unwrap()
             .into(),
         reply: turnpost_server::inbound::ReplyKeys::load(conn, &config).unwrap(),
-        round_over: Arc::new(tokio::sync::Notify::new()),
     }
 }
 

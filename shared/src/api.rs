@@ -12,6 +12,7 @@ mod message;
 mod notification;
 mod play;
 mod rating;
+mod stream;
 mod token;
 mod tournament;
 
@@ -29,6 +30,7 @@ pub use notification::{
 };
 pub use play::{ConditionalMoves, DrawAction, DrawRequest, PlayMoveRequest};
 pub use rating::{KindRating, Leaderboard, LeaderboardEntry, PlayerProfile, RatingPoint};
+pub use stream::{StreamEvent, StreamEventType};
 pub use token::{NewToken, TokenInfo, TokenList};
 pub use tournament::{
     CreateTournamentRequest, EntrantView, RoundView, StandingView, TournamentFormat,

@@ -29,6 +29,7 @@ pub mod tokens;
 pub mod tournament;
 pub mod vacation;
 pub mod wait;
+pub mod watch;
 pub mod whoami;
 
 pub use conditional::IfArgs;
@@ -41,3 +42,4 @@ pub use open_challenges::SeekArgs;
 pub use play::MoveArgs;
 pub use signup::SignupArgs;
 pub use wait::WaitArgs;
+pub use watch::WatchArgs;

@@ -102,10 +102,13 @@ pub struct Application {
     backend: Backend,
     worker: tokio::task::JoinHandle<()>,
     composer: tokio::task::JoinHandle<()>,
+    log_tail: tokio::task::JoinHandle<()>,
+    stop_streams: watch::Sender<bool>,
     sweeper: Option<tokio::task::JoinHandle<()>>,
     bots: Option<tokio::task::JoinHandle<()>>,
     imap: Option<std::thread::JoinHandle<()>>,
-    stop_imap: Arc<AtomicBool>,
+    commit_listener: Option<std::thread::JoinHandle<()>>,
+    stop_threads: Arc<AtomicBool>,
     stop_worker: watch::Sender<bool>,
     signals: StopSignals,
 }
@@ -174,6 +177,13 @@ impl Application {
             config.mail_from.parse().context("TURNPOST_MAIL_FROM")?;
         let wake = Arc::new(Notify::new());
         let openapi = crate::app::openapi::document();
+        let live = Arc::new(crate::live::Hub::new(crate::live::StreamCaps {
+            per_owner: config.streams_per_account,
+            per_process: config.streams_per_process,
+        }));
+        let (stop_streams, live_stopping) = watch::channel(false);
+        // The server is gone once nothing holds its streams' hub.
+        let server_alive = Arc::downgrade(&live);
         let state = web::Data::new(AppState {
             pool: pool.clone(),
             backend,
@@ -185,7 +195,6 @@ impl Application {
                 wake,
                 link_key: link_key.into(),
                 reply,
-                round_over: Arc::new(Notify::new()),
             },
             limits: Limits::new(LimitSettings {
                 per_email: config.rate_limit_per_email,
@@ -201,6 +210,8 @@ impl Application {
                 .context("serialising the OpenAPI document")?,
             docs_html: crate::web::docs_html(&openapi),
             metrics: config.metrics,
+            live: live.clone(),
+            live_stopping,
         });
 
         let sweep_mail = state.mail.clone();
@@ -285,6 +296,9 @@ impl Application {
                 pool: pool.clone(),
                 mail: sweep_mail,
                 interval: Duration::from_millis(config.sweep_interval_ms),
+                event_retention: Duration::from_secs(
+                    u64::from(config.event_retention_hours) * 3600,
+                ),
             };
             tokio::spawn(sweeper.run(stop_rx.clone()))
         });
@@ -299,12 +313,23 @@ impl Application {
             None
         };
         let composer = tokio::spawn(composer.run(stop_rx.clone()));
+        let log_tail = tokio::spawn(crate::live::run_log_tail(
+            live,
+            pool.clone(),
+            stop_rx.clone(),
+        ));
         let worker = tokio::spawn(worker.run(stop_rx));
-        let stop_imap = Arc::new(AtomicBool::new(false));
+        let stop_threads = Arc::new(AtomicBool::new(false));
+        let commit_listener = crate::worker_threads::commit_listener::start(
+            &config.database_target()?,
+            stop_threads.clone(),
+            server_alive,
+        )
+        .context("cannot start the commit listener")?;
         let imap = match crate::inbound::settings::imap_watch(&config)? {
             Some(watch) => {
                 let pool = pool.clone();
-                let stop = stop_imap.clone();
+                let stop = stop_threads.clone();
                 let settings = crate::inbound::settings::handler_settings(&config)?;
                 Some(
                     std::thread::Builder::new()
@@ -336,10 +361,13 @@ impl Application {
             backend,
             worker,
             composer,
+            log_tail,
+            stop_streams,
             sweeper,
             bots,
             imap,
-            stop_imap,
+            commit_listener,
+            stop_threads,
             stop_worker,
             signals,
         })
@@ -376,16 +404,19 @@ impl Application {
     /// An I/O error of the HTTP server.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let handle = self.server.handle();
+        let stop_streams = self.stop_streams;
         let on_signal = actix_web::rt::spawn(async move {
             self.signals.recv().await;
             tracing::info!("stop signal received; finishing in-flight requests");
+            // Open streams are requests that never finish by themselves.
+            let _ = stop_streams.send(true);
             handle.stop(true).await;
         });
         let result = self.server.await;
         on_signal.abort();
         tracing::info!("HTTP server stopped; waiting for the mail worker");
         let _ = self.stop_worker.send(true);
-        self.stop_imap.store(true, Ordering::SeqCst);
+        self.stop_threads.store(true, Ordering::SeqCst);
         if let Some(imap) = self.imap {
             // The watcher notices the stop within one IDLE slice.
             if tokio::task::spawn_blocking(move || imap.join())
@@ -393,6 +424,15 @@ impl Application {
                 .is_err()
             {
                 tracing::error!("IMAP watcher ended abnormally");
+            }
+        }
+        if let Some(listener) = self.commit_listener {
+            // It notices the stop within one round.
+            if tokio::task::spawn_blocking(move || listener.join())
+                .await
+                .is_err()
+            {
+                tracing::error!("commit listener ended abnormally");
             }
         }
         if let Some(sweeper) = self.sweeper {
@@ -404,6 +444,9 @@ impl Application {
             if let Err(error) = bots.await {
                 tracing::error!(%error, "bot worker ended abnormally");
             }
+        }
+        if let Err(error) = self.log_tail.await {
+            tracing::error!(%error, "stream log reader ended abnormally");
         }
         if let Err(error) = self.composer.await {
             tracing::error!(%error, "mail composer ended abnormally");

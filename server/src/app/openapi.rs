@@ -121,7 +121,7 @@ impl Modify for CommonAnswers {
 #[openapi(
     info(title = "turnpost API", description = "Play-by-mail abstract strategy games. Errors are `{\"error\":{\"code\",\"message\"}}`."),
     modifiers(&BearerAuth),
-    tags((name = "accounts", description = "Sign-up, sign-in, tokens"), (name = "games", description = "Challenges, moves, resignation, draws, claims, records, rematches"), (name = "challenges", description = "Open challenges: seats anyone signed in may take"), (name = "tournaments", description = "Round-robin, Swiss and table tournaments: entries, rounds, standings"), (name = "ratings", description = "Players' ratings and leaderboards"), (name = "notifications", description = "Mail preferences, vacations, unsubscribe links"), (name = "server", description = "Operations"))
+    tags((name = "accounts", description = "Sign-up, sign-in, tokens"), (name = "games", description = "Challenges, moves, resignation, draws, claims, records, rematches"), (name = "challenges", description = "Open challenges: seats anyone signed in may take"), (name = "tournaments", description = "Round-robin, Swiss and table tournaments: entries, rounds, standings"), (name = "ratings", description = "Players' ratings and leaderboards"), (name = "notifications", description = "Mail preferences, vacations, unsubscribe links"), (name = "stream", description = "Live events: the account's games and one game's, as Server-Sent Events or NDJSON, resumable with Last-Event-ID"), (name = "server", description = "Operations"))
 )]
 pub struct ApiDoc;
 

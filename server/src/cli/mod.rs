@@ -191,7 +191,6 @@ fn mail_in(config: &Config) -> anyhow::Result<()> {
         link_key: link_key.into(),
         reply,
         // No sweeper here either: a serving process's composer rings its own.
-        round_over: std::sync::Arc::new(tokio::sync::Notify::new()),
     };
     let settings = crate::inbound::settings::handler_settings(config)?;
     let outcome = crate::inbound::handle(&mut conn, &ctx, &settings, &raw)

@@ -1,9 +1,14 @@
-//! Queries on `game_events`: what happened in a game, recorded in the transaction of the
-//! change, until the mail worker has turned it into outbox rows. A worker takes one event in a
-//! write transaction, queues its mail and deletes it in the same transaction, so each event's
-//! mail is queued exactly once. PostgreSQL claims with `FOR UPDATE SKIP LOCKED` (concurrent
-//! workers in any number of processes never take the same event); SQLite's write transaction
-//! is exclusive anyway.
+//! Queries on `game_events`, the event log: what happened in a game, recorded in the
+//! transaction of the change, and kept after its mail is composed until every consumer has
+//! passed it and the retention has passed ([`prune`]).
+//!
+//! Two kinds of consumer read it:
+//! - the mail composer, many at once in any number of processes: a composer takes an event in
+//!   a write transaction, queues its mail and marks it composed in the same transaction, so
+//!   each event's mail is queued exactly once. PostgreSQL claims with `FOR UPDATE SKIP LOCKED`
+//!   (concurrent composers never take the same event); SQLite's write transaction is exclusive.
+//! - readers in log order (streams, tournaments, later channels), each from its own position
+//!   ([`LogPosition`], [`read_after`]; durable ones keep it in `event_cursors`, [`cursor`]).
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -14,8 +19,12 @@ use crate::db::games::MoveRow;
 use turnpost_shared::play::{GameResult, GameStatus, ResultReason};
 
 mod kind;
+mod log_reads;
 
 pub use kind::EventKind;
+pub use log_reads::{
+    advance_cursor, by_id, cursor, newest_id, prune, read_after, start_now, LogFilter, LogStart,
+};
 
 /// A stored event with the game as it was at the event.
 #[derive(Debug, Clone, Queryable, Selectable)]
@@ -52,6 +61,34 @@ pub struct GameEventRow {
     pub position: String,
     /// When it happened.
     pub created_at: NaiveDateTime,
+    /// The writing transaction (PostgreSQL; 0 on SQLite): orders the log ([`LogPosition`]).
+    pub tx: i64,
+}
+
+impl GameEventRow {
+    /// Where this event stands in the log.
+    #[must_use]
+    pub fn position(&self) -> LogPosition {
+        LogPosition {
+            tx: self.tx,
+            id: self.id,
+        }
+    }
+}
+
+/// A place in the log: readers take the events after it in (`tx`, `id`) order.
+///
+/// Why not the id alone: on PostgreSQL ids are taken at insert and become visible at commit,
+/// so event 11 can be read before event 10 commits; a reader that moved past 11 would never
+/// see 10. Readers take only events of transactions older than every transaction still running
+/// (`pg_snapshot_xmin`), in the order of their transaction, which never gains an event behind a
+/// position already read. On SQLite one writer commits at a time: ids alone order the log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct LogPosition {
+    /// The writing transaction (0 on SQLite).
+    pub tx: i64,
+    /// The event's id.
+    pub id: i64,
 }
 
 /// A new event row.
@@ -96,13 +133,14 @@ pub struct NewGameEvent<'a> {
 /// # Errors
 /// [`DbError::Query`].
 pub fn insert(conn: &mut DbConnection, new: &NewGameEvent<'_>) -> Result<(), DbError> {
+    super::commit_bell::ring_at_commit();
     diesel::insert_into(game_events::table)
         .values(new.clone())
         .execute(conn)?;
     Ok(())
 }
 
-/// Takes the oldest event whose game has no older event waiting, locking it until the
+/// Takes the oldest event waiting for its mail whose game has no older event waiting, locking it until the
 /// caller's transaction ends (PostgreSQL skips events other workers hold, and their games'
 /// later events wait behind them). Call inside a write transaction.
 ///
@@ -123,8 +161,10 @@ pub fn take_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<GameEvent
     macro_rules! first_waiting {
         () => {
             game_events::table
+                .filter(game_events::mail_composed.eq(false))
                 .filter(diesel::dsl::not(diesel::dsl::exists(
                     earlier
+                        .filter(earlier.field(game_events::mail_composed).eq(false))
                         .filter(earlier.field(game_events::game_id).eq(game_events::game_id))
                         .filter(earlier.field(game_events::id).lt(game_events::id)),
                 )))
@@ -139,12 +179,14 @@ pub fn take_waiting(conn: &mut DbConnection, limit: i64) -> Result<Vec<GameEvent
     })
 }
 
-/// Deletes the events `ids` (their mail is queued).
+/// Marks the events `ids` composed (their mail is queued, in the caller's transaction).
 ///
 /// # Errors
 /// [`DbError::Query`].
-pub fn delete_all(conn: &mut DbConnection, ids: &[i64]) -> Result<(), DbError> {
-    diesel::delete(game_events::table.filter(game_events::id.eq_any(ids))).execute(conn)?;
+pub fn mark_composed(conn: &mut DbConnection, ids: &[i64]) -> Result<(), DbError> {
+    diesel::update(game_events::table.filter(game_events::id.eq_any(ids)))
+        .set(game_events::mail_composed.eq(true))
+        .execute(conn)?;
     Ok(())
 }
 
@@ -159,15 +201,6 @@ pub fn delete_unknown_kinds(conn: &mut DbConnection) -> Result<usize, DbError> {
     Ok(diesel::delete(game_events::table.filter(game_events::kind.ne_all(known))).execute(conn)?)
 }
 
-/// Deletes event `id` (its mail is queued).
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn delete(conn: &mut DbConnection, id: i64) -> Result<(), DbError> {
-    diesel::delete(game_events::table.find(id)).execute(conn)?;
-    Ok(())
-}
-
 /// When the oldest waiting event happened (`None`: none waits). The catch-up composer
 /// (`crate::worker_threads::overdue_catch_up`) reads it to know whether mail is overdue: one read
 /// of the first row of the primary key (ids grow with time).
@@ -176,6 +209,7 @@ pub fn delete(conn: &mut DbConnection, id: i64) -> Result<(), DbError> {
 /// [`DbError::Query`].
 pub fn oldest_waiting_at(conn: &mut DbConnection) -> Result<Option<NaiveDateTime>, DbError> {
     Ok(game_events::table
+        .filter(game_events::mail_composed.eq(false))
         .order(game_events::id.asc())
         .select(game_events::created_at)
         .first(conn)
@@ -187,7 +221,10 @@ pub fn oldest_waiting_at(conn: &mut DbConnection) -> Result<Option<NaiveDateTime
 /// # Errors
 /// [`DbError::Query`].
 pub fn waiting(conn: &mut DbConnection) -> Result<i64, DbError> {
-    Ok(game_events::table.count().get_result(conn)?)
+    Ok(game_events::table
+        .filter(game_events::mail_composed.eq(false))
+        .count()
+        .get_result(conn)?)
 }
 
 /// The last `n` moves of `game_id` played before ply `ply`, oldest first: the moves a mail
@@ -248,6 +285,7 @@ pub fn later_of_games(
     limit: i64,
 ) -> Result<Vec<GameEventRow>, DbError> {
     Ok(super::on_own_connection!(conn, own => game_events::table
+        .filter(game_events::mail_composed.eq(false))
         .filter(game_events::game_id.eq_any(game_ids))
         .filter(game_events::id.ne_all(taken))
         .order(game_events::id.asc())

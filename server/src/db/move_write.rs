@@ -33,6 +33,8 @@ pub fn write_move(
     event: &NewGameEvent<'_>,
     last: i64,
 ) -> Result<Vec<MoveRow>, DbError> {
+    // The event wakes the log's consumers once the move commits.
+    super::commit_bell::ring_at_commit();
     let mut earlier = match (&mut *conn, played) {
         (DbConnection::Pg(pg), [one]) => WritesThenRead {
             writes: (

@@ -28,6 +28,7 @@ pub use status::OutboxStatus;
 /// [`DbError::Query`].
 pub fn insert(conn: &mut DbConnection, new: &NewOutboxMail<'_>) -> Result<i64, DbError> {
     crate::metrics::mail_queued();
+    super::commit_bell::ring_at_commit();
     // PostgreSQL answers the id in the same round trip (every move queues a mail, so this is
     // on the hot path); diesel's SQLite backend here has no RETURNING.
     if let DbConnection::Pg(pg) = conn {
@@ -59,6 +60,9 @@ const ROWS_PER_INSERT: usize = 1000;
 pub fn insert_all(conn: &mut DbConnection, rows: &[NewOutboxMail<'_>]) -> Result<(), DbError> {
     for _ in rows {
         crate::metrics::mail_queued();
+    }
+    if !rows.is_empty() {
+        super::commit_bell::ring_at_commit();
     }
     if let DbConnection::Pg(pg) = conn {
         for chunk in rows.chunks(ROWS_PER_INSERT) {

@@ -198,6 +198,17 @@ diesel::table! {
         result_reason -> Nullable<Text>,
         position -> Text,
         created_at -> Timestamp,
+        tx -> BigInt,
+        mail_composed -> Bool,
+    }
+}
+
+diesel::table! {
+    event_cursors (consumer) {
+        consumer -> Text,
+        tx -> BigInt,
+        event_id -> BigInt,
+        updated_at -> Timestamp,
     }
 }
 
@@ -371,6 +382,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     mail_outbox,
     games,
     game_events,
+    event_cursors,
     game_seats,
     moves,
     notification_settings,

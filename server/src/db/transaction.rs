@@ -5,7 +5,7 @@
 use diesel::connection::{AnsiTransactionManager, TransactionManager};
 use diesel::Connection as _;
 
-use crate::db::{DbConnection, DbError};
+use crate::db::{commit_bell, DbConnection, DbError};
 
 /// Runs `body` in one transaction that serialises writers: on PostgreSQL an ordinary
 /// transaction in which the body locks the rows it changes (`FOR UPDATE`); on SQLite a
@@ -29,6 +29,24 @@ where
     if in_transaction(conn) {
         return conn.transaction::<T, E, _>(body);
     }
+    // The outermost transaction: once it commits, the commit bell rings for what it wrote to
+    // the log or the outbox (`commit_bell`); a rollback forgets that.
+    let outcome = outermost(conn, body);
+    match outcome {
+        Ok(_) => commit_bell::committed(),
+        Err(_) => commit_bell::rolled_back(),
+    }
+    outcome
+}
+
+/// [`write_with`] outside any transaction.
+fn outermost<T, E>(
+    conn: &mut DbConnection,
+    body: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<DbError> + From<diesel::result::Error>,
+{
     if let DbConnection::Sqlite(sqlite) = &mut *conn {
         AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN IMMEDIATE")
             .map_err(|e| E::from(DbError::Query(e)))?;

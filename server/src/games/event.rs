@@ -89,7 +89,7 @@ impl GameEvent {
         }
     }
 
-    fn actor(self) -> Option<i64> {
+    pub fn actor(self) -> Option<i64> {
         match self {
             Self::Challenged { by }
             | Self::Accepted { by }

@@ -14,6 +14,7 @@
 
 mod actor;
 pub mod arranged;
+mod audience;
 pub mod challenge;
 mod clock;
 pub mod conditional;
@@ -37,6 +38,7 @@ pub mod vacation;
 pub mod view;
 
 pub use actor::Actor;
+pub use audience::{audience, Told};
 pub use error::GameError;
 // The game's states are shared vocabulary (the API shows them); re-exported for the service's
 // callers.

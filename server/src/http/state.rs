@@ -29,4 +29,8 @@ pub struct AppState {
     pub docs_html: String,
     /// Whether `GET /metrics` answers (`TURNPOST_METRICS`).
     pub metrics: bool,
+    /// The open live streams of this process.
+    pub live: std::sync::Arc<crate::live::Hub>,
+    /// Turns true when the server stops: every stream ends.
+    pub live_stopping: tokio::sync::watch::Receiver<bool>,
 }

@@ -1,6 +1,8 @@
 //! The mail composer: loops beside the delivery worker (`crate::mail::OutboxWorker`) that turn
-//! waiting game events into outbox rows ([`compose_waiting`]), then wake delivery. Game writes
-//! wake them after commit ([`MailContext::wake`]); so does any other mail queued in a
+//! waiting game events into outbox rows ([`compose_waiting`]), then wake delivery. The commit
+//! bell wakes them after every commit of events or mail, in this process or (PostgreSQL, through
+//! `LISTEN`/`NOTIFY`) another (`crate::db::commit_bell`); game writes also wake them after commit
+//! ([`MailContext::wake`]); so does any other mail queued in a
 //! transaction (sign-in codes, answers, clock mail), which they pass on to delivery. Delivery
 //! itself never composes.
 //!
@@ -87,6 +89,7 @@ impl Composer {
                 return;
             }
         };
+        let mut bell = crate::db::commit_bell::subscribe();
         // At start-up events or rows may be waiting from before.
         let mut woken = true;
         loop {
@@ -127,6 +130,8 @@ impl Composer {
             woken = tokio::select! {
                 () = tokio::time::sleep(self.poll_interval) => false,
                 () = self.ctx.wake.notified() => true,
+                // A commit of events or mail, in this process or (PostgreSQL) another.
+                _ = bell.changed() => true,
                 _ = shutdown.changed() => false,
             };
         }

@@ -1,5 +1,5 @@
 //! The mail worker's first step: turning recorded game events into outbox rows. Each event is
-//! taken, composed, queued and deleted in one write transaction (a few events share one), so
+//! taken, composed, queued and marked composed in one write transaction (a few events share one), so
 //! its mail is queued exactly once however many workers run (and a crash mid-way leaves the
 //! event to compose again).
 
@@ -67,14 +67,14 @@ pub fn compose_next(conn: &mut DbConnection, ctx: &MailContext) -> Result<bool, 
             // A row this code cannot read would otherwise hold back its game's mail for good.
             Err(error) => tracing::error!(event = row.id, %error, "game event dropped"),
         }
-        events::delete(conn, row.id)?;
+        events::mark_composed(conn, &[row.id])?;
         Ok(true)
     })
 }
 
 /// Composes up to `limit` waiting events on one pooled connection; returns how many.
 ///
-/// They are taken, composed, queued and deleted together in one transaction (a handful of
+/// They are taken, composed, queued and marked composed together in one transaction (a handful of
 /// statements per event instead of a transaction each). When one of them cannot be read, that
 /// transaction is rolled back and the events are taken again one at a time
 /// ([`compose_next`]), which drops the unreadable one and queues the others' mail.
@@ -163,7 +163,7 @@ pub const EVENTS_TOGETHER: i64 = 64;
 
 /// Takes the oldest waiting event of up to `limit` games and, unless `limit` is one, the later
 /// events of those games (up to [`EVENTS_TOGETHER`] in all), composes their mail in order and
-/// deletes them in one transaction; returns how many. What their mails read is read once for the
+/// marks them composed in one transaction; returns how many. What their mails read is read once for the
 /// batch ([`BatchReads`]), and their mails are queued together ([`GameOutbox`]).
 fn compose_together(
     conn: &mut DbConnection,
@@ -207,7 +207,7 @@ fn compose_together(
         }
         composing.outbox.queue_held(conn, ctx)?;
         let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
-        events::delete_all(conn, &ids)?;
+        events::mark_composed(conn, &ids)?;
         Ok(rows.len())
     })
 }

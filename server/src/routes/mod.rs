@@ -12,6 +12,7 @@ pub mod players;
 pub mod query_value;
 pub mod ratings;
 pub mod sessions;
+pub mod stream;
 pub mod tokens;
 pub mod tournaments;
 pub mod unsubscribe;
@@ -72,6 +73,8 @@ pub fn table() -> RouteTable {
         .route::<mutes::__path_mute_player, _, _>(mutes::mute_player)
         .route::<mutes::__path_unmute_player, _, _>(mutes::unmute_player)
         .route::<mutes::__path_list, _, _>(mutes::list)
+        .route::<stream::__path_account_stream, _, _>(stream::account_stream)
+        .route::<stream::__path_game_stream, _, _>(stream::game_stream)
         // The document and its page (not in the document).
         .get("/v1/openapi.json", docs::openapi_json)
         .get("/docs", docs::docs_page)

@@ -1,5 +1,6 @@
 //! The sweeper that runs beside the HTTP server in every process.
 
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use chrono::NaiveDateTime;
@@ -7,6 +8,7 @@ use tokio::sync::watch;
 
 use crate::db::{self, DbConnection, DbError, Pool};
 use crate::mail_context::MailContext;
+use crate::sweeps::RoundEnds;
 
 /// What one round of sweeps did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -69,14 +71,26 @@ pub struct SweepWorker {
     pub mail: MailContext,
     /// Time between rounds.
     pub interval: Duration,
+    /// How long the event log keeps an event after its mail is composed.
+    pub event_retention: Duration,
 }
+
+/// Events pruned per round at most (a round stays a short transaction).
+const PRUNE_PER_ROUND: i64 = 5_000;
+
+/// How long the sweeper waits after reading the log for ended tournament games before it
+/// reads again: under a load of moves the bell rings for every commit, and one read covers
+/// them all.
+const ROUND_ENDS_PAUSE: Duration = Duration::from_millis(100);
 
 impl SweepWorker {
     /// The loop: every sweep each `interval`; between them, tournaments alone whenever a
-    /// tournament's game has ended ([`MailContext::round_over`]), so the next round is paired
-    /// at once. The periodic sweep stays the backstop (a wake rung in another process, or
-    /// lost with a restart).
+    /// tournament's game has ended (the tournaments' consumer of the event log, [`RoundEnds`],
+    /// read after each commit bell), so the next round is paired at once. The periodic sweep
+    /// stays the backstop.
     pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
+        let mut bell = crate::db::commit_bell::subscribe();
+        let round_ends = Arc::new(Mutex::new(RoundEnds::default()));
         let mut round_over = false;
         let mut next_sweep = tokio::time::Instant::now();
         loop {
@@ -97,7 +111,9 @@ impl SweepWorker {
                         ..SweepReport::default()
                     });
                 }
-                sweep_once(&mut conn, &this.mail, db::now())
+                let report = sweep_once(&mut conn, &this.mail, db::now())?;
+                this.prune_log(&mut conn);
+                Ok(report)
             })
             .await;
             match outcome {
@@ -117,13 +133,57 @@ impl SweepWorker {
                 Ok(Err(error)) => tracing::error!(?error, "sweep failed; retrying next round"),
                 Err(error) => tracing::error!(%error, "sweep task failed"),
             }
-            // A wake cuts the wait short for tournaments only; the full sweep keeps its pace.
-            round_over = tokio::select! {
-                () = tokio::time::sleep_until(next_sweep) => false,
-                () = self.mail.round_over.notified() => true,
-                _ = shutdown.changed() => false,
+            // A tournament game's end cuts the wait short for tournaments only; the full sweep
+            // keeps its pace.
+            round_over = loop {
+                tokio::select! {
+                    () = tokio::time::sleep_until(next_sweep) => break false,
+                    _ = shutdown.changed() => break false,
+                    _ = bell.changed() => {
+                        if self.tournament_game_ended(&round_ends).await {
+                            break true;
+                        }
+                        tokio::time::sleep(ROUND_ENDS_PAUSE).await;
+                    }
+                }
             };
         }
         tracing::info!("sweeper stopped");
+    }
+
+    /// Whether a tournament's game ended since the tournaments' consumer last read the log.
+    async fn tournament_game_ended(&self, round_ends: &Arc<Mutex<RoundEnds>>) -> bool {
+        let pool = self.pool.clone();
+        let round_ends = round_ends.clone();
+        let read = tokio::task::spawn_blocking(move || -> Result<bool, DbError> {
+            let mut conn = pool.get()?;
+            round_ends
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .tournament_game_ended(&mut conn)
+        })
+        .await;
+        match read {
+            Ok(Ok(ended)) => ended,
+            Ok(Err(error)) => {
+                tracing::warn!(%error, "tournaments: reading the event log");
+                false
+            }
+            Err(error) => {
+                tracing::error!(%error, "tournaments: the log reader failed");
+                false
+            }
+        }
+    }
+
+    /// Prunes what the event log no longer needs to keep (a failure is retried next round).
+    fn prune_log(&self, conn: &mut DbConnection) {
+        let retention = chrono::Duration::from_std(self.event_retention)
+            .unwrap_or_else(|_| chrono::Duration::days(2));
+        match crate::db::events::prune(conn, db::now() - retention, PRUNE_PER_ROUND) {
+            Ok(0) => {}
+            Ok(pruned) => tracing::debug!(pruned, "event log pruned"),
+            Err(error) => tracing::warn!(%error, "pruning the event log failed"),
+        }
     }
 }

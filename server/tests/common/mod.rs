@@ -502,7 +502,6 @@ impl TestApp {
                 .unwrap()
                 .into(),
             reply: turnpost_server::inbound::ReplyKeys::load(&mut conn, &self.config).unwrap(),
-            round_over: Arc::new(tokio::sync::Notify::new()),
         }
     }
 
@@ -525,6 +524,13 @@ impl TestApp {
 
     /// Stops gracefully (as on SIGTERM) and waits until the HTTP server and the mail worker are
     /// done.
+    ///
+    /// A test that ends without it leaves the server's threads running while its database is
+    /// dropped: the mail threads wait on the pool, whose workers (and any listener) keep
+    /// reconnecting to the dropped database over TLS (libpq, `sslmode=prefer`). When the
+    /// process exits right after (the last or only test of a binary), OpenSSL's exit handler
+    /// (`OPENSSL_cleanup`) runs under those threads, a crash (SIGSEGV) when it meets one
+    /// mid-handshake. So a binary's last test on PostgreSQL ends with this.
     pub async fn shutdown(&mut self) {
         self.handle.stop(true).await;
         if let Some(task) = self.task.take() {
