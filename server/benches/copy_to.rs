@@ -75,10 +75,8 @@ fn main() {
             challenge::BotGamesCap(u32::MAX),
         )
         .unwrap();
-        let id = challenge::create(&mut conn, &ctx, &maker, &checked)
-            .unwrap()
-            .id;
-        challenge::accept(&mut conn, &ctx, &Actor::Account(b.id), id, None).unwrap();
+        let id = challenge::create(&mut conn, &maker, &checked).unwrap().id;
+        challenge::accept(&mut conn, &Actor::Account(b.id), id, None).unwrap();
         for ply in 0..(g % 12) {
             let game = turnpost_server::db::games::find(&mut conn, id)
                 .unwrap()
@@ -91,7 +89,6 @@ fn main() {
             let mover = if seat == 1 { a.id } else { b.id };
             moving::play(
                 &mut conn,
-                &ctx,
                 &Actor::Account(mover),
                 id,
                 &PlayMoveRequest {

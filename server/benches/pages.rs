@@ -29,7 +29,6 @@ use serde_json::json;
 use support::{env_number, ms, percentile};
 use turnpost_server::config::Config;
 use turnpost_server::games::{challenge, moving, Actor};
-use turnpost_server::mail_context::MailContext;
 use turnpost_shared::api::{CreateGameRequest, PlayMoveRequest};
 
 const KINDS: [&str; 4] = ["kefren", "kechi", "sanqi", "chinese-checkers"];
@@ -38,15 +37,8 @@ const PLAYERS: usize = 200;
 /// Builds `games` games in the database of `config` on `builders` threads; answers their ids
 /// and one player's API token.
 fn build(config: &Config, games: usize, builders: usize) -> (Vec<i64>, String) {
-    let (pool, _, link_key) = turnpost_server::app::open_database(config).unwrap();
+    let (pool, _, _) = turnpost_server::app::open_database(config).unwrap();
     let mut conn = pool.get().unwrap();
-    let ctx = MailContext {
-        message_id_domain: config.message_id_domain(),
-        public_url: config.public_base_url().unwrap(),
-        wake: Arc::new(tokio::sync::Notify::new()),
-        link_key: link_key.into(),
-        reply: turnpost_server::reply_address::ReplyKeys::load(&mut conn, config).unwrap(),
-    };
     let mut players = Vec::with_capacity(PLAYERS);
     let mut token = String::new();
     for n in 0..PLAYERS {
@@ -63,7 +55,7 @@ fn build(config: &Config, games: usize, builders: usize) -> (Vec<i64>, String) {
     let ids: Vec<i64> = std::thread::scope(|scope| {
         let builders: Vec<_> = (0..builders.max(1))
             .map(|builder| {
-                let (pool, ctx, players) = (pool.clone(), ctx.clone(), &players);
+                let (pool, players) = (pool.clone(), &players);
                 scope.spawn(move || {
                     let mut conn = pool.get().unwrap();
                     let mut ids = Vec::new();
@@ -85,11 +77,8 @@ fn build(config: &Config, games: usize, builders: usize) -> (Vec<i64>, String) {
                             challenge::BotGamesCap(u32::MAX),
                         )
                         .unwrap();
-                        let id = challenge::create(&mut conn, &ctx, &maker, &checked)
-                            .unwrap()
-                            .id;
-                        challenge::accept(&mut conn, &ctx, &Actor::Account(b.id), id, None)
-                            .unwrap();
+                        let id = challenge::create(&mut conn, &maker, &checked).unwrap().id;
+                        challenge::accept(&mut conn, &Actor::Account(b.id), id, None).unwrap();
                         for ply in 0..(g % 12) {
                             let game = turnpost_server::db::games::find(&mut conn, id)
                                 .unwrap()
@@ -103,7 +92,6 @@ fn build(config: &Config, games: usize, builders: usize) -> (Vec<i64>, String) {
                             let mover = if seat == 1 { a.id } else { b.id };
                             moving::play(
                                 &mut conn,
-                                &ctx,
                                 &Actor::Account(mover),
                                 id,
                                 &PlayMoveRequest {

@@ -471,7 +471,6 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
             .clone();
         turnpost_server::games::moving::play(
             &mut conn,
-            &ctx,
             &Actor::Account(anna_id),
             id,
             &PlayMoveRequest {

@@ -86,7 +86,7 @@ fn scene(backend: Backend) -> Scene {
 }
 
 /// A started Kefren game between anna (to move) and bert.
-fn started_game(conn: &mut DbConnection, ctx: &MailContext, anna: Actor, bert: Actor) -> i64 {
+fn started_game(conn: &mut DbConnection, anna: Actor, bert: Actor) -> i64 {
     let request = CreateGameRequest {
         kind: GameKind::Kefren,
         options: Default::default(),
@@ -97,25 +97,20 @@ fn started_game(conn: &mut DbConnection, ctx: &MailContext, anna: Actor, bert: A
         rated: None,
     };
     let checked = challenge::check(conn, &anna, &request, challenge::BotGamesCap(5)).unwrap();
-    let game = challenge::create(conn, ctx, &anna, &checked).unwrap();
-    challenge::accept(conn, ctx, &bert, game.id, None).unwrap();
+    let game = challenge::create(conn, &anna, &checked).unwrap();
+    challenge::accept(conn, &bert, game.id, None).unwrap();
     game.id
 }
 
 /// Plays `n` moves, each the first legal move of the seat to move.
-fn play(conn: &mut DbConnection, ctx: &MailContext, players: [Actor; 2], id: i64, n: usize) {
+fn play(conn: &mut DbConnection, players: [Actor; 2], id: i64, n: usize) {
     for _ in 0..n {
-        play_first_legal(conn, ctx, players, id);
+        play_first_legal(conn, players, id);
     }
 }
 
 /// Plays the first legal move of the seat to move; answers the mover and the move's answer.
-fn play_first_legal(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    players: [Actor; 2],
-    id: i64,
-) -> (Actor, GameView) {
+fn play_first_legal(conn: &mut DbConnection, players: [Actor; 2], id: i64) -> (Actor, GameView) {
     let view = reads::show(conn, &players[0], id).unwrap();
     let mover = players[usize::from(view.to_move.unwrap() - 1)];
     let view = reads::show(conn, &mover, id).unwrap();
@@ -125,10 +120,7 @@ fn play_first_legal(
         ply: view.ply,
         message: None,
     };
-    (
-        mover,
-        moving::play(conn, ctx, &mover, id, &request).unwrap(),
-    )
+    (mover, moving::play(conn, &mover, id, &request).unwrap())
 }
 
 /// The mails that carry a move command: the turn cards (the start's mail to the first mover
@@ -147,10 +139,10 @@ fn turn_cards(conn: &mut DbConnection) -> Vec<OutboxMail> {
 async fn a_move_answers_its_last_moves_and_records_one_event(backend: Backend) {
     let mut s = scene(backend);
     let (anna, bert) = (s.anna, s.bert);
-    let id = started_game(&mut s.conn, &s.ctx, anna, bert);
+    let id = started_game(&mut s.conn, anna, bert);
     let waiting_at_start = events::waiting(&mut s.conn).unwrap();
     for n in 1..=12_u32 {
-        let (mover, played) = play_first_legal(&mut s.conn, &s.ctx, [anna, bert], id);
+        let (mover, played) = play_first_legal(&mut s.conn, [anna, bert], id);
         assert_eq!(played.ply, n);
         let plies: Vec<u32> = played.last_moves.iter().map(|m| m.ply).collect();
         let expected: Vec<u32> = (n.saturating_sub(10)..n).collect();
@@ -196,8 +188,8 @@ async fn a_move_answers_its_last_moves_and_records_one_event(backend: Backend) {
 async fn mail_shows_the_game_at_its_event(backend: Backend) {
     let mut s = scene(backend);
     let (anna, bert) = (s.anna, s.bert);
-    let id = started_game(&mut s.conn, &s.ctx, anna, bert);
-    play(&mut s.conn, &s.ctx, [anna, bert], id, 3);
+    let id = started_game(&mut s.conn, anna, bert);
+    play(&mut s.conn, [anna, bert], id, 3);
     assert!(
         outbox::all(&mut s.conn).unwrap().is_empty(),
         "the game's transactions queued mail themselves"
@@ -246,8 +238,8 @@ async fn two_composers_queue_each_events_mail_once(backend: Backend) {
     const MOVES: usize = 30;
     let mut s = scene(backend);
     let (anna, bert) = (s.anna, s.bert);
-    let id = started_game(&mut s.conn, &s.ctx, anna, bert);
-    play(&mut s.conn, &s.ctx, [anna, bert], id, MOVES);
+    let id = started_game(&mut s.conn, anna, bert);
+    play(&mut s.conn, [anna, bert], id, MOVES);
     let waiting = events::waiting(&mut s.conn).unwrap();
     assert_eq!(
         waiting,
@@ -322,10 +314,10 @@ fn break_first_event(conn: &mut DbConnection, game: i64) {
 async fn an_unreadable_event_holds_back_no_other_games_mail(backend: Backend) {
     let mut s = scene(backend);
     let (anna, bert) = (s.anna, s.bert);
-    let broken = started_game(&mut s.conn, &s.ctx, anna, bert);
+    let broken = started_game(&mut s.conn, anna, bert);
     // The first event of the first game holds a position no engine can read.
     break_first_event(&mut s.conn, broken);
-    let other = started_game(&mut s.conn, &s.ctx, bert, anna);
+    let other = started_game(&mut s.conn, bert, anna);
     let mut rounds = 0;
     while notify::compose_next(&mut s.conn, &s.ctx).unwrap() {
         rounds += 1;
@@ -348,9 +340,9 @@ async fn an_unreadable_event_holds_back_no_other_games_mail(backend: Backend) {
 async fn an_unreadable_event_in_a_batch_holds_back_no_other_games_mail(backend: Backend) {
     let mut s = scene(backend);
     let (anna, bert) = (s.anna, s.bert);
-    let first = started_game(&mut s.conn, &s.ctx, anna, bert);
-    let broken = started_game(&mut s.conn, &s.ctx, bert, anna);
-    let last = started_game(&mut s.conn, &s.ctx, anna, bert);
+    let first = started_game(&mut s.conn, anna, bert);
+    let broken = started_game(&mut s.conn, bert, anna);
+    let last = started_game(&mut s.conn, anna, bert);
     break_first_event(&mut s.conn, broken);
     let mut rounds = 0;
     while notify::compose_waiting(&s.pool, &s.ctx, 8).unwrap() > 0 {
@@ -380,8 +372,8 @@ async fn an_unreadable_event_in_a_batch_holds_back_no_other_games_mail(backend: 
 async fn an_event_of_an_unknown_kind_holds_back_no_other_games_mail(backend: Backend) {
     let mut s = scene(backend);
     let (anna, bert) = (s.anna, s.bert);
-    let broken = started_game(&mut s.conn, &s.ctx, anna, bert);
-    let other = started_game(&mut s.conn, &s.ctx, bert, anna);
+    let broken = started_game(&mut s.conn, anna, bert);
+    let other = started_game(&mut s.conn, bert, anna);
     execute(
         &mut s.conn,
         &format!(
@@ -419,8 +411,8 @@ async fn many_composers_and_the_catch_up_compose_each_event_once(backend: Backen
     let (anna, bert) = (s.anna, s.bert);
     let games: Vec<i64> = (0..GAMES)
         .map(|_| {
-            let id = started_game(&mut s.conn, &s.ctx, anna, bert);
-            play(&mut s.conn, &s.ctx, [anna, bert], id, MOVES);
+            let id = started_game(&mut s.conn, anna, bert);
+            play(&mut s.conn, [anna, bert], id, MOVES);
             id
         })
         .collect();
@@ -501,9 +493,9 @@ async fn the_catch_up_composes_only_overdue_events(backend: Backend) {
     use turnpost_server::db::schema::game_events;
     let mut s = scene(backend);
     let (anna, bert) = (s.anna, s.bert);
-    let old_game = started_game(&mut s.conn, &s.ctx, anna, bert);
-    play(&mut s.conn, &s.ctx, [anna, bert], old_game, 3);
-    let fresh_game = started_game(&mut s.conn, &s.ctx, bert, anna);
+    let old_game = started_game(&mut s.conn, anna, bert);
+    play(&mut s.conn, [anna, bert], old_game, 3);
+    let fresh_game = started_game(&mut s.conn, bert, anna);
     let catch_up = CatchUp::after(std::time::Duration::from_secs(10)).unwrap();
     let deliver = tokio::sync::Notify::new();
 
@@ -555,8 +547,8 @@ async fn the_catch_up_composes_only_overdue_events(backend: Backend) {
 async fn composed_events_stay_in_the_log_until_every_consumer_passed_them(backend: Backend) {
     let mut s = scene(backend);
     let (anna, bert) = (s.anna, s.bert);
-    let id = started_game(&mut s.conn, &s.ctx, anna, bert);
-    play(&mut s.conn, &s.ctx, [anna, bert], id, 6);
+    let id = started_game(&mut s.conn, anna, bert);
+    play(&mut s.conn, [anna, bert], id, 6);
     // On PostgreSQL an event is read once every older transaction of the cluster has ended
     // (other tests' included): wait for that rather than assume it.
     let all = |conn: &mut DbConnection| {

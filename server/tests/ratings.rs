@@ -13,17 +13,13 @@ mod common;
 #[path = "common/play.rs"]
 mod play;
 
-use std::sync::Arc;
-
 use chrono::Duration;
 use common::{get, post, Backend, TestApp};
 use diesel::prelude::*;
 use serde_json::{json, Value};
-use turnpost_server::accounts::MailContext;
 use turnpost_server::db;
 use turnpost_server::db::outbox::OutboxMail;
 use turnpost_server::db::schema::{games, mail_outbox, rating_history};
-use turnpost_server::preferences::unsubscribe;
 use turnpost_server::sweeps;
 
 both_backends!(
@@ -123,17 +119,6 @@ fn mail_texts(app: &TestApp, name: &str) -> Vec<String> {
         .into_iter()
         .map(|m| m.body_text)
         .collect()
-}
-
-fn ctx(app: &TestApp) -> MailContext {
-    let mut conn = app.conn();
-    MailContext {
-        message_id_domain: "test.invalid".into(),
-        public_url: app.config.public_url.clone().unwrap(),
-        wake: Arc::new(tokio::sync::Notify::new()),
-        link_key: unsubscribe::load_key(&mut conn).unwrap().into(),
-        reply: turnpost_server::inbound::ReplyKeys::load(&mut conn, &app.config).unwrap(),
-    }
 }
 
 async fn a_rated_game_rates_both_players(backend: Backend) {
@@ -426,7 +411,7 @@ async fn draws_and_timeouts_rate_and_rebuild_reproduces_them(backend: Backend) {
         .set(games::deadline_at.eq(Some(db::now() - Duration::minutes(1))))
         .execute(&mut *app.conn())
         .unwrap();
-    sweeps::end_timed_out(&mut app.conn(), &ctx(&app), db::now()).unwrap();
+    sweeps::end_timed_out(&mut app.conn(), db::now()).unwrap();
     let view = get(&app, &format!("/v1/games/{id}"), &tokens[0]).await.body;
     assert_eq!(view["result_reason"], "timeout", "{view}");
     let anna = rating_of(&app, &tokens[0], "anna", "kefren").await;

@@ -328,8 +328,8 @@ impl BotWorker {
         let actor = Actor::Bot {
             account_id: turn.account_id,
         };
-        self.with_conn(move |conn, ctx| {
-            match moving::play(conn, ctx, &actor, turn.game_id, &request) {
+        self.with_conn(move |conn, _| {
+            match moving::play(conn, &actor, turn.game_id, &request) {
                 Ok(_) => {
                     crate::metrics::bot_move(thinking.elapsed());
                     Ok(true)
@@ -374,8 +374,8 @@ impl BotWorker {
         let actor = Actor::Bot {
             account_id: offer.account_id,
         };
-        self.with_conn(move |conn, ctx| {
-            match ending::draw(conn, ctx, &actor, offer.game_id, action, None) {
+        self.with_conn(move |conn, _| {
+            match ending::draw(conn, &actor, offer.game_id, action, None) {
                 Ok(_) => Ok(true),
                 // Answered by another process, withdrawn, or the game ended meanwhile.
                 Err(GameError::NoDrawOffer | GameError::NotActive { .. }) => Ok(false),

@@ -21,7 +21,6 @@ use super::{frame, options, view, Actor, GameError, GameStatus, GameWithSeats, R
 use crate::db::accounts::Account;
 use crate::db::games::{self as q, GameSeat, NewGame};
 use crate::db::{self, accounts, bots, open_seats, rematches, DbConnection, DbError};
-use crate::mail_context::MailContext;
 
 /// A challenge the service would create, as [`check`] found it: options, seats and clock
 /// read, every named player found. Refusals come before any effect, so a channel can charge
@@ -201,7 +200,6 @@ fn seated_players(
 /// since; storage failures.
 pub fn create(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     challenge: &Challenge,
 ) -> Result<GameView, GameError> {
@@ -220,7 +218,7 @@ pub fn create(
     let options_text = start.options().to_string();
     let position = start.position_text();
     let kind = start.kind();
-    let game_id = frame::write(conn, ctx, |conn| {
+    let game_id = frame::write(conn, |conn| -> Result<i64, GameError> {
         let (me, players) = seated_players(conn, actor, names)?;
         if *with_bots {
             // Counted again under the account's lock: two challenges at once get one game.
@@ -316,13 +314,12 @@ pub(super) fn require_open(loaded: &GameWithSeats) -> Result<(), GameError> {
 /// for a `message` too long (nothing done); storage failures.
 pub fn accept(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
     message: Option<&str>,
 ) -> Result<GameView, GameError> {
     let message = super::messages::cleaned(message)?;
-    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+    frame::with_locked_game(conn, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.clone();
         let already = loaded
@@ -416,11 +413,10 @@ fn all_bots(conn: &mut DbConnection, names: &[String]) -> Result<bool, DbError> 
 /// failures.
 pub fn decline(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
 ) -> Result<GameView, GameError> {
-    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+    frame::with_locked_game(conn, game_id, |conn, loaded| {
         let me = loaded.require_seat(actor)?.1.clone();
         require_open(loaded)?;
         let now = db::now();

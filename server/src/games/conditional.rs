@@ -20,7 +20,6 @@ use super::{frame, view, Actor, GameError, GameStatus, GameWithSeats};
 use crate::db::conditional::{self as q, ConditionalRow};
 use crate::db::games::MoveRow;
 use crate::db::{DbConnection, DbError};
-use crate::mail_context::MailContext;
 
 /// How an edit combines with the lines already set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,13 +57,12 @@ pub fn get(
 /// line, the move and the engine's reason); storage failures.
 pub fn set(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
     request: &ConditionalMoves,
     edit: Edit,
 ) -> Result<ConditionalMoves, GameError> {
-    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+    frame::with_locked_game(conn, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.id;
         let current = loaded.game.ply;
@@ -103,11 +101,10 @@ pub fn set(
 /// [`GameError::NotFound`], `NotYourGame`; storage failures.
 pub fn clear(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
 ) -> Result<ConditionalMoves, GameError> {
-    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+    frame::with_locked_game(conn, game_id, |conn, loaded| {
         let (seat, _) = loaded.require_seat(actor)?;
         let row = q::find(conn, game_id, seat)?;
         if row.is_some() {

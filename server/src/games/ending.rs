@@ -21,7 +21,6 @@ use super::{frame, view, Actor, GameError, GameResult, GameStatus, GameWithSeats
 use crate::db::accounts::{self, Account};
 use crate::db::games::{self as q, MoveRow};
 use crate::db::{self, DbConnection, DbError, SeatSet};
-use crate::mail_context::MailContext;
 use turnpost_shared::play::TimeoutMode;
 
 fn require_active(loaded: &GameWithSeats) -> Result<(), GameError> {
@@ -281,13 +280,8 @@ pub fn time_out(conn: &mut DbConnection, loaded: &mut GameWithSeats) -> Result<(
 /// # Errors
 /// [`GameError::NotFound`], `NotYourGame`, `NotActive`, `NotClaimable` (the deadline has not
 /// passed, the game ends by itself on time, or it is your own turn); storage failures.
-pub fn claim(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    actor: &Actor,
-    game_id: i64,
-) -> Result<GameView, GameError> {
-    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+pub fn claim(conn: &mut DbConnection, actor: &Actor, game_id: i64) -> Result<GameView, GameError> {
+    frame::with_locked_game(conn, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.id;
         require_active(loaded)?;
@@ -345,13 +339,12 @@ fn close(
 /// left); `BadMessage` for a `message` too long (nothing done); storage failures.
 pub fn resign(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
     message: Option<&str>,
 ) -> Result<GameView, GameError> {
     let message = messages::cleaned(message)?;
-    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+    frame::with_locked_game(conn, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.id;
         require_active(loaded)?;
@@ -384,14 +377,13 @@ fn acceptances(loaded: &GameWithSeats) -> SeatSet {
 /// (nothing done); storage failures.
 pub fn draw(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
     action: DrawAction,
     message: Option<&str>,
 ) -> Result<GameView, GameError> {
     let message = messages::cleaned(message)?;
-    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+    frame::with_locked_game(conn, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.clone();
         require_active(loaded)?;

@@ -15,7 +15,6 @@ use super::{forced, frame, view, Actor, GameError, GameStatus, GameWithSeats};
 use crate::db::games as q;
 use crate::db::games::MoveRow;
 use crate::db::{self, move_write, DbConnection, DbError};
-use crate::mail_context::MailContext;
 
 /// The current game for `viewer`, boxed for an error that carries it.
 fn current_view(
@@ -64,14 +63,13 @@ fn same_move(
 /// `BadMessage` for a message too long (nothing played); storage failures.
 pub fn play(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
     request: &PlayMoveRequest,
 ) -> Result<GameView, GameError> {
     // A refused message plays nothing: it is read before the game is.
     let message = messages::cleaned(request.message.as_deref())?;
-    let outcome = frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+    let outcome = frame::with_locked_game(conn, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
         let me = me.id;
         // Who plays: the seat's player, or the bot playing the seat on for a player who left.

@@ -13,7 +13,6 @@ use super::{frame, view, Actor, GameError, GameStatus, GameWithSeats, ResultReas
 use crate::db::games as q;
 use crate::db::games::GameSeat;
 use crate::db::{self, accounts, open_seats, DbConnection, DbError};
-use crate::mail_context::MailContext;
 
 /// How many open challenges [`list`] answers at most (newest first), and how many a round
 /// of [`lapse`] handles.
@@ -26,13 +25,8 @@ pub const LIST_LIMIT: i64 = 100;
 /// # Errors
 /// [`GameError::NotFound`], `NotAChallenge`, `ChallengeExpired`, `AlreadySeated` (the actor
 /// holds another seat of it), `NoOpenSeat`; storage failures.
-pub fn join(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    actor: &Actor,
-    game_id: i64,
-) -> Result<GameView, GameError> {
-    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+pub fn join(conn: &mut DbConnection, actor: &Actor, game_id: i64) -> Result<GameView, GameError> {
+    frame::with_locked_game(conn, game_id, |conn, loaded| {
         let account_id = actor.account_id();
         if let Some(seat) = loaded.seat_of(account_id) {
             // A retried join answers the same (also once the join started the game); nobody
@@ -82,13 +76,8 @@ pub fn join(
 /// # Errors
 /// [`GameError::NotFound`], `NotYourGame`, `NotAChallenge`, `ChallengeExpired`,
 /// `NotAnOpenSeat` (the actor was named for the seat: decline instead); storage failures.
-pub fn leave(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    actor: &Actor,
-    game_id: i64,
-) -> Result<GameView, GameError> {
-    frame::with_locked_game(conn, ctx, game_id, |conn, loaded| {
+pub fn leave(conn: &mut DbConnection, actor: &Actor, game_id: i64) -> Result<GameView, GameError> {
+    frame::with_locked_game(conn, game_id, |conn, loaded| {
         let seat = loaded.require_seat(actor)?.0;
         require_open(loaded)?;
         if !loaded.posted_open.contains(&seat) {
@@ -146,14 +135,9 @@ pub fn list(
 ///
 /// # Errors
 /// Storage failures (the round rolls back).
-pub fn lapse(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    now: chrono::NaiveDateTime,
-) -> Result<usize, DbError> {
+pub fn lapse(conn: &mut DbConnection, now: chrono::NaiveDateTime) -> Result<usize, DbError> {
     frame::with_locked_games(
         conn,
-        ctx,
         |conn| {
             let ids = open_seats::vacant(conn, None, super::expired_before(now), true, LIST_LIMIT)?;
             let mut games = Vec::with_capacity(ids.len());

@@ -8,7 +8,6 @@ use turnpost_shared::api::{CreateGameRequest, GameView, OptionValue};
 use super::challenge::{self, Challenge};
 use super::{dice, frame, shown_status, view, Actor, GameError, GameStatus, GameWithSeats};
 use crate::db::{self, rematches, DbConnection};
-use crate::mail_context::MailContext;
 
 /// What a rematch of a game comes to.
 #[derive(Debug)]
@@ -81,12 +80,11 @@ fn request_of(loaded: &GameWithSeats) -> Result<CreateGameRequest, GameError> {
 /// What [`challenge::create`] refuses; storage failures.
 pub fn make(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     checked: &Challenge,
     game_id: i64,
 ) -> Result<GameView, GameError> {
-    match challenge::create(conn, ctx, actor, checked) {
+    match challenge::create(conn, actor, checked) {
         Err(GameError::Conflict) => frame::read(conn, |conn| {
             let rematch = rematches::of_game(conn, game_id)?.ok_or(GameError::Conflict)?;
             view::load_view(conn, rematch, actor.account_id())

@@ -10,7 +10,6 @@ use super::{frame, Actor, GameError, GameWithSeats};
 use crate::clocks::notices_already_due;
 use crate::db::clocks::VacationRow;
 use crate::db::{self, clocks as q, DbConnection};
-use crate::mail_context::MailContext;
 
 /// Vacation days per account and calendar year.
 pub const DAYS_PER_YEAR: u32 = 15;
@@ -48,7 +47,6 @@ pub fn show(conn: &mut DbConnection, actor: &Actor) -> Result<Vacation, GameErro
 /// left this year); storage failures.
 pub fn take(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     days: u32,
     now: NaiveDateTime,
@@ -57,7 +55,7 @@ pub fn take(
         return Err(GameError::InvalidVacation);
     }
     let account_id = actor.account_id();
-    frame::write(conn, ctx, |conn| -> Result<Vacation, GameError> {
+    frame::write(conn, |conn| -> Result<Vacation, GameError> {
         let existing = q::lock_vacation(conn, account_id)?;
         let current = view(existing.as_ref(), now);
         if days > current.days_left {

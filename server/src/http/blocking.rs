@@ -6,7 +6,6 @@ use crate::db::{DbConnection, DbError};
 use crate::games::GameError;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
-use crate::mail_context::MailContext;
 
 /// Runs a game service call on a pooled connection on the blocking thread pool; its refusal
 /// becomes an HTTP answer (`From<GameError> for ApiError`).
@@ -16,10 +15,9 @@ use crate::mail_context::MailContext;
 pub async fn with_games<T, F>(state: &AppState, f: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
-    F: FnOnce(&mut DbConnection, &MailContext) -> Result<T, GameError> + Send + 'static,
+    F: FnOnce(&mut DbConnection) -> Result<T, GameError> + Send + 'static,
 {
-    let ctx = state.mail.clone();
-    with_conn(state, move |conn| Ok(f(conn, &ctx)?)).await
+    with_conn(state, move |conn| Ok(f(conn)?)).await
 }
 
 /// Runs a closure on a pooled connection on the blocking thread pool.

@@ -46,7 +46,7 @@ pub async fn rematch(
             Rematch::Made(view) => Ok((*view, false)),
             Rematch::ToMake(checked) => {
                 let view = make_charged(&shared.limits, &checked, |checked| {
-                    rematch::make(conn, &shared.mail, &actor, checked, game_id)
+                    rematch::make(conn, &actor, checked, game_id)
                 })?;
                 Ok((view, true))
             }

@@ -48,6 +48,13 @@ impl<K: Send + 'static> PathCall<K> {
         &self.state
     }
 
+    /// What a service that queues mail itself needs (tournaments, accounts): the game service
+    /// needs none.
+    #[must_use]
+    pub fn mail(&self) -> MailContext {
+        self.state.mail.clone()
+    }
+
     /// Runs `service` for the caller on the path's key on a pooled connection on the blocking
     /// thread pool.
     ///
@@ -58,15 +65,12 @@ impl<K: Send + 'static> PathCall<K> {
     where
         T: Send + 'static,
         ApiError: From<E>,
-        F: FnOnce(&mut DbConnection, &MailContext, &Actor, K) -> Result<T, E> + Send + 'static,
+        F: FnOnce(&mut DbConnection, &Actor, K) -> Result<T, E> + Send + 'static,
     {
-        let ctx = self.state.mail.clone();
         let actor = self.auth.actor();
         let key = self.key;
-        crate::http::blocking::with_conn(&self.state, move |conn| {
-            Ok(service(conn, &ctx, &actor, key)?)
-        })
-        .await
+        crate::http::blocking::with_conn(&self.state, move |conn| Ok(service(conn, &actor, key)?))
+            .await
     }
 
     /// [`run`](Self::run), answered with its result as JSON (200).
@@ -77,7 +81,7 @@ impl<K: Send + 'static> PathCall<K> {
     where
         T: Serialize + Send + 'static,
         ApiError: From<E>,
-        F: FnOnce(&mut DbConnection, &MailContext, &Actor, K) -> Result<T, E> + Send + 'static,
+        F: FnOnce(&mut DbConnection, &Actor, K) -> Result<T, E> + Send + 'static,
     {
         let value = self.run(service).await?;
         Ok(HttpResponse::Ok().json(value))
@@ -95,14 +99,11 @@ impl<K: Send + 'static> PathCall<K> {
     where
         T: Serialize + Send + 'static,
         ApiError: From<E>,
-        F: FnOnce(&mut DbConnection, &MailContext, &Actor, K, Option<&str>) -> Result<T, E>
-            + Send
-            + 'static,
+        F: FnOnce(&mut DbConnection, &Actor, K, Option<&str>) -> Result<T, E> + Send + 'static,
     {
         let message = body?.into_inner().message;
-        let answer = self.answer(move |conn, ctx, actor, key| {
-            service(conn, ctx, actor, key, message.as_deref())
-        });
+        let answer =
+            self.answer(move |conn, actor, key| service(conn, actor, key, message.as_deref()));
         Ok(answer.await?)
     }
 }

@@ -78,7 +78,7 @@ pub fn decide(
             .sender_auth
             .passes(&message.authentication_results, from)
         {
-            run(conn, ctx, account.id, id, &line)?
+            run(conn, account.id, id, &line)?
         } else {
             tracing::warn!(
                 tournament = id,
@@ -123,14 +123,13 @@ pub fn decide(
 /// not (a refusal of the service, or a line that is no command).
 fn run(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     account_id: i64,
     id: i64,
     line: &str,
 ) -> Result<Result<String, String>, DbError> {
     let actor = Actor::Account(account_id);
     let done = match EntryCommand::parse(line) {
-        EntryCommand::Join => crate::tournaments::join(conn, ctx, &actor, id).map(|view| {
+        EntryCommand::Join => crate::tournaments::join(conn, &actor, id).map(|view| {
             format!(
                 "you have entered the tournament \"{}\" (#{id}); {} entered so far. Entries \
                  close at {}; round 1 starts then, and the server mails you your games.",
@@ -139,7 +138,7 @@ fn run(
                 view.entry_closes_at,
             )
         }),
-        EntryCommand::Withdraw => crate::tournaments::withdraw(conn, ctx, &actor, id).map(|view| {
+        EntryCommand::Withdraw => crate::tournaments::withdraw(conn, &actor, id).map(|view| {
             format!(
                 "you have withdrawn from the tournament \"{}\" (#{id}).",
                 view.name

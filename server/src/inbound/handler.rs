@@ -205,7 +205,6 @@ fn decide(
         } else {
             run_commands(
                 conn,
-                ctx,
                 &token,
                 &account,
                 &message.text(),
@@ -278,7 +277,6 @@ fn refused_unread(text: &str, reason: &str) -> Run {
 
 fn run_commands(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     token: &ReplyToken,
     account: &Account,
     text: &str,
@@ -315,7 +313,7 @@ fn run_commands(
                     ply: u32::try_from(ply).unwrap_or(0),
                     message: message.map(str::to_owned),
                 };
-                moving::play(conn, ctx, &actor, token.game_id, &request).map(|view| {
+                moving::play(conn, &actor, token.game_id, &request).map(|view| {
                     ply = i32::try_from(view.ply).unwrap_or(ply);
                     // Said in the game's notation, as every other mail names the move; the
                     // text as written only when it reads differently.
@@ -331,25 +329,20 @@ fn run_commands(
                     ply: u32::try_from(ply).unwrap_or(0),
                     lines: vec![moves.clone()],
                 };
-                conditional::set(conn, ctx, &actor, token.game_id, &request, Edit::Add)
+                conditional::set(conn, &actor, token.game_id, &request, Edit::Add)
                     .map(|set| conditional_answer(&set))
             }
-            MailCommand::Resign => ending::resign(conn, ctx, &actor, token.game_id, message)
-                .map(|_| "resigned".to_owned()),
-            MailCommand::DrawOffer => draw(conn, ctx, (&actor, token), DrawAction::Offer, message),
-            MailCommand::DrawAccept => {
-                draw(conn, ctx, (&actor, token), DrawAction::Accept, message)
+            MailCommand::Resign => {
+                ending::resign(conn, &actor, token.game_id, message).map(|_| "resigned".to_owned())
             }
-            MailCommand::DrawDecline => {
-                draw(conn, ctx, (&actor, token), DrawAction::Decline, message)
-            }
-            MailCommand::Accept => challenge::accept(conn, ctx, &actor, token.game_id, message)
+            MailCommand::DrawOffer => draw(conn, (&actor, token), DrawAction::Offer, message),
+            MailCommand::DrawAccept => draw(conn, (&actor, token), DrawAction::Accept, message),
+            MailCommand::DrawDecline => draw(conn, (&actor, token), DrawAction::Decline, message),
+            MailCommand::Accept => challenge::accept(conn, &actor, token.game_id, message)
                 .map(|_| "challenge accepted".to_owned()),
-            MailCommand::Decline => challenge::decline(conn, ctx, &actor, token.game_id)
+            MailCommand::Decline => challenge::decline(conn, &actor, token.game_id)
                 .map(|_| "challenge declined".to_owned()),
-            MailCommand::Rematch => {
-                rematch_by_mail(conn, ctx, &actor, token.game_id, bot_games_cap)
-            }
+            MailCommand::Rematch => rematch_by_mail(conn, &actor, token.game_id, bot_games_cap),
             MailCommand::Show => {
                 run.asked = true;
                 continue;
@@ -407,14 +400,13 @@ fn run_commands(
 /// reply key makes at most one challenge.
 fn rematch_by_mail(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     game_id: i64,
     bot_games_cap: BotGamesCap,
 ) -> Result<String, GameError> {
     let view = match rematch::check(conn, actor, game_id, bot_games_cap)? {
         Rematch::Made(view) => *view,
-        Rematch::ToMake(checked) => rematch::make(conn, ctx, actor, &checked, game_id)?,
+        Rematch::ToMake(checked) => rematch::make(conn, actor, &checked, game_id)?,
     };
     Ok(format!("rematch challenge #{} sent", view.id))
 }
@@ -446,7 +438,6 @@ fn conditional_answer(set: &ConditionalMoves) -> String {
 
 fn draw(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     (actor, token): (&Actor, &ReplyToken),
     action: DrawAction,
     message: Option<&str>,
@@ -456,7 +447,7 @@ fn draw(
         DrawAction::Accept => "draw accepted",
         DrawAction::Decline => "draw declined",
     };
-    ending::draw(conn, ctx, actor, token.game_id, action, message).map(|_| done.to_owned())
+    ending::draw(conn, actor, token.game_id, action, message).map(|_| done.to_owned())
 }
 
 /// A legal move of the game as it stands, to show how a move is written.

@@ -24,7 +24,7 @@ pub async fn me(auth: Authenticated) -> HttpResponse {
 #[utoipa::path(get, path = "/v1/me/notifications", tag = "notifications", security(("bearer" = [])),
     responses((status = 200, description = "time_zone, turn_mail, digest_hour, categories, muted_games", body = turnpost_shared::api::NotificationSettings), (status = 401, body = turnpost_shared::api::ErrorBody)))]
 pub async fn notifications(call: Call) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, _, actor, ()| preferences::show(conn, actor.account_id()))
+    call.answer(|conn, actor, ()| preferences::show(conn, actor.account_id()))
         .await
 }
 
@@ -41,8 +41,8 @@ pub async fn update_notifications(
 ) -> Result<HttpResponse, actix_web::Error> {
     // Refused only once the token passed (see `crate::http::auth`).
     let patch = patch?.into_inner();
-    let answer = call
-        .answer(move |conn, _, actor, ()| preferences::update(conn, actor.account_id(), &patch));
+    let answer =
+        call.answer(move |conn, actor, ()| preferences::update(conn, actor.account_id(), &patch));
     Ok(answer.await?)
 }
 
@@ -53,7 +53,7 @@ pub async fn update_notifications(
 #[utoipa::path(get, path = "/v1/me/vacation", tag = "notifications", security(("bearer" = [])),
     responses((status = 200, description = "year, days_used, days_left, until", body = turnpost_shared::api::Vacation), (status = 401, body = turnpost_shared::api::ErrorBody)))]
 pub async fn vacation(call: Call) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, _, actor, ()| vacation::show(conn, actor))
+    call.answer(|conn, actor, ()| vacation::show(conn, actor))
         .await
 }
 
@@ -70,8 +70,7 @@ pub async fn take_vacation(
     request: Result<web::Json<VacationRequest>, actix_web::Error>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let days = request?.days;
-    let answer = call.answer(move |conn, ctx, actor, ()| {
-        vacation::take(conn, ctx, actor, days, crate::db::now())
-    });
+    let answer =
+        call.answer(move |conn, actor, ()| vacation::take(conn, actor, days, crate::db::now()));
     Ok(answer.await?)
 }

@@ -24,7 +24,7 @@ macro_rules! mute_routes {
             params $params,
             responses((status = 200, description = "What you have muted now", body = turnpost_shared::api::MessageMutes), $((status = $refusal, body = turnpost_shared::api::ErrorBody)),*))]
         pub async fn $mute(call: PathCall<$key>) -> Result<HttpResponse, ApiError> {
-            call.answer(|conn, _, actor, key| ($set)(conn, actor, key, true))
+            call.answer(|conn, actor, key| ($set)(conn, actor, key, true))
                 .await
         }
 
@@ -33,7 +33,7 @@ macro_rules! mute_routes {
             params $params,
             responses((status = 200, description = "What you have muted now", body = turnpost_shared::api::MessageMutes), $((status = $refusal, body = turnpost_shared::api::ErrorBody)),*))]
         pub async fn $unmute(call: PathCall<$key>) -> Result<HttpResponse, ApiError> {
-            call.answer(|conn, _, actor, key| ($set)(conn, actor, key, false))
+            call.answer(|conn, actor, key| ($set)(conn, actor, key, false))
                 .await
         }
     };
@@ -82,6 +82,6 @@ mute_routes! {
 #[utoipa::path(get, path = "/v1/me/mutes", tag = "games", security(("bearer" = [])),
     responses((status = 200, description = "What you have muted", body = turnpost_shared::api::MessageMutes)))]
 pub async fn list(call: Call) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, _, actor, ()| messages::mutes(conn, actor.account_id()))
+    call.answer(|conn, actor, ()| messages::mutes(conn, actor.account_id()))
         .await
 }

@@ -16,6 +16,6 @@ use crate::http::path_call::PathCall;
     params(("name" = String, Path, description = "Account name (any case)")),
     responses((status = 200, description = "The player", body = turnpost_shared::api::PlayerProfile), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn show(call: PathCall<String>) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, _, _, name| rating::profile(conn, &name))
+    call.answer(|conn, _, name| rating::profile(conn, &name))
         .await
 }

@@ -70,7 +70,7 @@ pub async fn leaderboard(
 ) -> Result<HttpResponse, ApiError> {
     let page = page_of(&query)?;
     let kind = path.into_inner();
-    let board = crate::http::blocking::with_games(&state, move |conn, _| {
+    let board = crate::http::blocking::with_games(&state, move |conn| {
         rating::leaderboard(conn, &kind, page)
     })
     .await?;

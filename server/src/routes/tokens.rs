@@ -15,7 +15,7 @@ use crate::http::path_call::{Call, PathCall};
     responses((status = 200, body = turnpost_shared::api::TokenList), (status = 401, body = turnpost_shared::api::ErrorBody)))]
 pub async fn list(call: Call) -> Result<HttpResponse, ApiError> {
     let rows = call
-        .run(|conn, _, actor, ()| tokens::list(conn, actor.account_id()))
+        .run(|conn, actor, ()| tokens::list(conn, actor.account_id()))
         .await?;
     Ok(HttpResponse::Ok().json(TokenList {
         tokens: rows.iter().map(tokens::ApiToken::to_api).collect(),
@@ -32,7 +32,7 @@ pub async fn list(call: Call) -> Result<HttpResponse, ApiError> {
 pub async fn revoke(call: PathCall) -> Result<HttpResponse, ApiError> {
     let token_id = call.key;
     let deleted = call
-        .run(|conn, _, actor, id| tokens::delete(conn, actor.account_id(), id))
+        .run(|conn, actor, id| tokens::delete(conn, actor.account_id(), id))
         .await?;
     if deleted {
         Ok(HttpResponse::NoContent().finish())

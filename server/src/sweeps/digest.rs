@@ -26,10 +26,8 @@ pub fn send_digests(
     let mut queued = 0;
     let mut after_account = 0;
     loop {
-        let (batch_queued, last) = frame::write_waking_if(
-            conn,
-            ctx,
-            |conn| -> Result<(usize, Option<i64>), DbError> {
+        let (batch_queued, last) =
+            frame::write(conn, |conn| -> Result<(usize, Option<i64>), DbError> {
                 if !single_flight::acquire(conn, single_flight::DIGESTS)? {
                     return Ok((0, None));
                 }
@@ -51,9 +49,7 @@ pub fn send_digests(
                     q::set_last_digest(conn, row.account_id, &today)?;
                 }
                 Ok((queued, readers.last().map(|r| r.account_id)))
-            },
-            |(queued, _)| *queued > 0,
-        )?;
+            })?;
         queued += batch_queued;
         match last {
             Some(last) => after_account = last,

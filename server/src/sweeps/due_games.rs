@@ -4,7 +4,6 @@
 //! once the round commits.
 
 use super::single_flight;
-use crate::accounts::MailContext;
 use crate::db::clocks::{self as q, DueClocks};
 use crate::db::{DbConnection, DbError};
 use crate::games::{frame, GameWithSeats};
@@ -16,14 +15,12 @@ use crate::games::{frame, GameWithSeats};
 /// Storage failures, or `act`'s; the whole round rolls back and is tried again next time.
 pub fn for_each_due(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     key: i64,
     due: &DueClocks<'_>,
     act: impl FnMut(&mut DbConnection, &mut GameWithSeats) -> Result<(), DbError>,
 ) -> Result<usize, DbError> {
     frame::with_locked_games(
         conn,
-        ctx,
         |conn| -> Result<_, DbError> {
             if !single_flight::acquire(conn, key)? {
                 return Ok(Vec::new());

@@ -39,7 +39,7 @@ pub fn send_reminders(
             notices,
             timeout_modes: &[TimeoutMode::Auto, TimeoutMode::Claim],
         };
-        sent += for_each_due(conn, ctx, single_flight::REMINDERS, &due, |conn, loaded| {
+        sent += for_each_due(conn, single_flight::REMINDERS, &due, |conn, loaded| {
             notify::reminder(conn, ctx, loaded, now)?;
             q::set_notices(conn, loaded.game.id, done)?;
             Ok(())

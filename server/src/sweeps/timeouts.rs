@@ -22,18 +22,14 @@ fn epoch() -> NaiveDateTime {
 ///
 /// # Errors
 /// Storage failures (the round is rolled back and tried again next time).
-pub fn end_timed_out(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    now: NaiveDateTime,
-) -> Result<usize, DbError> {
+pub fn end_timed_out(conn: &mut DbConnection, now: NaiveDateTime) -> Result<usize, DbError> {
     let due = DueClocks {
         after: epoch(),
         until: now,
         notices: &ClockNotices::every_set(),
         timeout_modes: &[TimeoutMode::Auto],
     };
-    for_each_due(conn, ctx, single_flight::TIMEOUTS, &due, |conn, loaded| {
+    for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, loaded| {
         ending::time_out(conn, loaded)?;
         tracing::info!(game = loaded.game.id, "game ended on time");
         Ok(())
@@ -56,7 +52,7 @@ pub fn announce_claims(
         notices: &ClockNotices::sets_without(ClockNotices::CLAIMABLE),
         timeout_modes: &[TimeoutMode::Claim],
     };
-    for_each_due(conn, ctx, single_flight::TIMEOUTS, &due, |conn, loaded| {
+    for_each_due(conn, single_flight::TIMEOUTS, &due, |conn, loaded| {
         notify::claimable(conn, ctx, loaded)?;
         let game = &loaded.game;
         q::set_notices(conn, game.id, game.clock_notices | ClockNotices::CLAIMABLE)?;

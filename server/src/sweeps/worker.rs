@@ -52,11 +52,11 @@ pub fn sweep_once(
     now: NaiveDateTime,
 ) -> Result<SweepReport, DbError> {
     Ok(SweepReport {
-        timed_out: super::end_timed_out(conn, ctx, now)?,
+        timed_out: super::end_timed_out(conn, now)?,
         claimable: super::announce_claims(conn, ctx, now)?,
         reminded: super::send_reminders(conn, ctx, now)?,
         digests: super::send_digests(conn, ctx, now)?,
-        lapsed: crate::games::open_seats::lapse(conn, ctx, now)?,
+        lapsed: crate::games::open_seats::lapse(conn, now)?,
         // After the timeouts: a round whose last game ended on time moves on in this round.
         tournaments: crate::tournaments::advance_due(conn, ctx, now)?,
     })

@@ -148,57 +148,52 @@ pub fn create(
     }
     let to_i32 = |n: u32| i32::try_from(n).map_err(|_| invalid(format!("{n} is too large")));
     let options = options_text(&request.options);
-    let id = frame::write_waking_if(
-        conn,
-        ctx,
-        |conn| -> Result<i64, TournamentError> {
-            let organiser = accounts::by_id(conn, actor.account_id())?.ok_or_else(|| {
-                DbError::Corrupt(format!(
-                    "account {} acts but does not exist",
-                    actor.account_id()
-                ))
-            })?;
-            let mut invitees = Vec::new();
-            for invitee in &request.invite {
-                let key = invitee.trim().to_ascii_lowercase();
-                match accounts::by_name_key(conn, &key)? {
-                    Some(account) if account.verified_at.is_some() && !account.is_bot() => {
-                        invitees.push(account);
-                    }
-                    _ => {
-                        return Err(invalid(format!(
-                            "invite: there is no player called `{invitee}`"
-                        )))
-                    }
+    let id = frame::write(conn, |conn| -> Result<i64, TournamentError> {
+        let organiser = accounts::by_id(conn, actor.account_id())?.ok_or_else(|| {
+            DbError::Corrupt(format!(
+                "account {} acts but does not exist",
+                actor.account_id()
+            ))
+        })?;
+        let mut invitees = Vec::new();
+        for invitee in &request.invite {
+            let key = invitee.trim().to_ascii_lowercase();
+            match accounts::by_name_key(conn, &key)? {
+                Some(account) if account.verified_at.is_some() && !account.is_bot() => {
+                    invitees.push(account);
+                }
+                _ => {
+                    return Err(invalid(format!(
+                        "invite: there is no player called `{invitee}`"
+                    )))
                 }
             }
-            let row = q::insert(
-                conn,
-                &NewTournament {
-                    name,
-                    organiser_id: organiser.id,
-                    kind: &request.kind.to_string(),
-                    options: &options,
-                    clock: &games.clock,
-                    timeout_mode: games.timeout.as_str(),
-                    format: request.format.as_str(),
-                    double_round: i32::from(request.double),
-                    all_at_once: i32::from(request.all_at_once),
-                    table_seats: request.table_seats.map(i32::from),
-                    rounds: request.rounds.map(to_i32).transpose()?,
-                    entry_closes_at: closes,
-                    max_players: request.max_players.map(to_i32).transpose()?,
-                    status: TournamentStatus::Entry.as_str(),
-                    created_at: now,
-                },
-            )?;
-            let settings = Settings::of_row(row)?;
-            for invitee in &invitees {
-                tournament_mail::announcement(conn, ctx, &settings.facts(), &organiser, invitee)?;
-            }
-            Ok(settings.id())
-        },
-        |_| !request.invite.is_empty(),
-    )?;
+        }
+        let row = q::insert(
+            conn,
+            &NewTournament {
+                name,
+                organiser_id: organiser.id,
+                kind: &request.kind.to_string(),
+                options: &options,
+                clock: &games.clock,
+                timeout_mode: games.timeout.as_str(),
+                format: request.format.as_str(),
+                double_round: i32::from(request.double),
+                all_at_once: i32::from(request.all_at_once),
+                table_seats: request.table_seats.map(i32::from),
+                rounds: request.rounds.map(to_i32).transpose()?,
+                entry_closes_at: closes,
+                max_players: request.max_players.map(to_i32).transpose()?,
+                status: TournamentStatus::Entry.as_str(),
+                created_at: now,
+            },
+        )?;
+        let settings = Settings::of_row(row)?;
+        for invitee in &invitees {
+            tournament_mail::announcement(conn, ctx, &settings.facts(), &organiser, invitee)?;
+        }
+        Ok(settings.id())
+    })?;
     view::show(conn, actor.account_id(), id)
 }

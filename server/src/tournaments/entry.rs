@@ -10,7 +10,6 @@ use super::{view, TournamentError};
 use crate::db::tournaments as q;
 use crate::db::{self, accounts, DbConnection, DbError};
 use crate::games::{ending, frame, Actor, GameError};
-use crate::mail_context::MailContext;
 
 /// Locks a tournament and reads it.
 ///
@@ -28,46 +27,40 @@ pub fn locked(conn: &mut DbConnection, id: i64) -> Result<Settings, TournamentEr
 /// storage failures.
 pub fn join(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     id: i64,
 ) -> Result<TournamentView, TournamentError> {
     let account_id = actor.account_id();
-    frame::write_waking_if(
-        conn,
-        ctx,
-        |conn| -> Result<(), TournamentError> {
-            let settings = locked(conn, id)?;
-            let account = accounts::by_id(conn, account_id)?.ok_or_else(|| {
-                DbError::Corrupt(format!("account {account_id} acts but does not exist"))
-            })?;
-            if account.is_bot() {
-                return Err(TournamentError::BotEntrant);
-            }
-            let now = db::now();
-            if settings.status != TournamentStatus::Entry || settings.entry_closes_at() <= now {
-                return Err(TournamentError::EntryClosed {
+    frame::write(conn, |conn| -> Result<(), TournamentError> {
+        let settings = locked(conn, id)?;
+        let account = accounts::by_id(conn, account_id)?.ok_or_else(|| {
+            DbError::Corrupt(format!("account {account_id} acts but does not exist"))
+        })?;
+        if account.is_bot() {
+            return Err(TournamentError::BotEntrant);
+        }
+        let now = db::now();
+        if settings.status != TournamentStatus::Entry || settings.entry_closes_at() <= now {
+            return Err(TournamentError::EntryClosed {
+                id,
+                why: "its entry window has closed".to_owned(),
+            });
+        }
+        let entries = q::entries(conn, id)?;
+        if entries.iter().any(|(e, _)| e.account_id == account_id) {
+            return Err(TournamentError::AlreadyEntered { id });
+        }
+        if let Some(max) = settings.row.max_players {
+            if entries.len() >= usize::try_from(max).unwrap_or(0) {
+                return Err(TournamentError::Full {
                     id,
-                    why: "its entry window has closed".to_owned(),
+                    max: u32::try_from(max).unwrap_or(0),
                 });
             }
-            let entries = q::entries(conn, id)?;
-            if entries.iter().any(|(e, _)| e.account_id == account_id) {
-                return Err(TournamentError::AlreadyEntered { id });
-            }
-            if let Some(max) = settings.row.max_players {
-                if entries.len() >= usize::try_from(max).unwrap_or(0) {
-                    return Err(TournamentError::Full {
-                        id,
-                        max: u32::try_from(max).unwrap_or(0),
-                    });
-                }
-            }
-            q::insert_entry(conn, id, account_id, now)?;
-            Ok(())
-        },
-        |()| false,
-    )?;
+        }
+        q::insert_entry(conn, id, account_id, now)?;
+        Ok(())
+    })?;
     view::show(conn, account_id, id)
 }
 
@@ -80,44 +73,38 @@ pub fn join(
 /// `EntryClosed` (the tournament is over); storage failures.
 pub fn withdraw(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     actor: &Actor,
     id: i64,
 ) -> Result<TournamentView, TournamentError> {
     let account_id = actor.account_id();
-    frame::write_waking_if(
-        conn,
-        ctx,
-        |conn| -> Result<bool, TournamentError> {
-            let settings = locked(conn, id)?;
-            let entries = q::entries(conn, id)?;
-            let Some((entry, _)) = entries.iter().find(|(e, _)| e.account_id == account_id) else {
-                return Err(TournamentError::NotEntered { id });
-            };
-            match settings.status {
-                TournamentStatus::Entry => {
-                    q::delete_entry(conn, id, account_id)?;
-                    Ok(false)
-                }
-                TournamentStatus::Finished | TournamentStatus::Cancelled => {
-                    Err(TournamentError::EntryClosed {
-                        id,
-                        why: format!("it is {}", settings.status.as_str()),
-                    })
-                }
-                TournamentStatus::Running => {
-                    if entry.left_before_round.is_some() {
-                        return Err(TournamentError::NotEntered { id });
-                    }
-                    let next = i32::try_from(settings.current_round + 1).unwrap_or(i32::MAX);
-                    q::set_left(conn, id, account_id, next, "withdrew")?;
-                    resign_running(conn, ctx, id, account_id)?;
-                    Ok(true)
-                }
+    frame::write(conn, |conn| -> Result<bool, TournamentError> {
+        let settings = locked(conn, id)?;
+        let entries = q::entries(conn, id)?;
+        let Some((entry, _)) = entries.iter().find(|(e, _)| e.account_id == account_id) else {
+            return Err(TournamentError::NotEntered { id });
+        };
+        match settings.status {
+            TournamentStatus::Entry => {
+                q::delete_entry(conn, id, account_id)?;
+                Ok(false)
             }
-        },
-        |resigned| *resigned,
-    )?;
+            TournamentStatus::Finished | TournamentStatus::Cancelled => {
+                Err(TournamentError::EntryClosed {
+                    id,
+                    why: format!("it is {}", settings.status.as_str()),
+                })
+            }
+            TournamentStatus::Running => {
+                if entry.left_before_round.is_some() {
+                    return Err(TournamentError::NotEntered { id });
+                }
+                let next = i32::try_from(settings.current_round + 1).unwrap_or(i32::MAX);
+                q::set_left(conn, id, account_id, next, "withdrew")?;
+                resign_running(conn, id, account_id)?;
+                Ok(true)
+            }
+        }
+    })?;
     view::show(conn, account_id, id)
 }
 
@@ -128,13 +115,12 @@ pub fn withdraw(
 /// Storage failures; a refusal of the game service other than the game having ended.
 pub fn resign_running(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     id: i64,
     account_id: i64,
 ) -> Result<(), TournamentError> {
     let game_ids: Vec<i64> = q::games(conn, id)?.into_iter().map(|(_, g)| g).collect();
     for game_id in game_ids {
-        resign_if_playing(conn, ctx, game_id, account_id)?;
+        resign_if_playing(conn, game_id, account_id)?;
     }
     Ok(())
 }
@@ -145,7 +131,6 @@ pub fn resign_running(
 /// Storage failures; a refusal other than "not your game" or "the game is over".
 pub fn resign_if_playing(
     conn: &mut DbConnection,
-    ctx: &MailContext,
     game_id: i64,
     account_id: i64,
 ) -> Result<(), TournamentError> {
@@ -155,7 +140,7 @@ pub fn resign_if_playing(
     if game.status != GameStatus::Active {
         return Ok(());
     }
-    match ending::resign(conn, ctx, &Actor::Account(account_id), game_id, None) {
+    match ending::resign(conn, &Actor::Account(account_id), game_id, None) {
         Ok(_)
         | Err(
             GameError::NotYourGame { .. }

@@ -72,21 +72,16 @@ pub fn advance(
     id: i64,
     now: NaiveDateTime,
 ) -> Result<Step, TournamentError> {
-    frame::write_waking_if(
-        conn,
-        ctx,
-        |conn| {
-            let settings = locked(conn, id)?;
-            match settings.status {
-                TournamentStatus::Entry if settings.entry_closes_at() <= now => {
-                    start(conn, ctx, settings, now)
-                }
-                TournamentStatus::Running => next(conn, ctx, settings, now),
-                _ => Ok(Step::Waiting),
+    frame::write(conn, |conn| {
+        let settings = locked(conn, id)?;
+        match settings.status {
+            TournamentStatus::Entry if settings.entry_closes_at() <= now => {
+                start(conn, ctx, settings, now)
             }
-        },
-        |step| *step != Step::Waiting,
-    )
+            TournamentStatus::Running => next(conn, ctx, settings, now),
+            _ => Ok(Step::Waiting),
+        }
+    })
 }
 
 fn round_column(round: u32) -> i32 {
@@ -133,7 +128,7 @@ fn start(
     settings.rounds = Some(rounds);
     let last = if settings.all_at_once() { rounds } else { 1 };
     for round in 1..=last {
-        pair(conn, ctx, &settings, round)?;
+        pair(conn, &settings, round)?;
     }
     q::set_state(
         conn,
@@ -191,7 +186,7 @@ fn next(
         )?;
         return Ok(Step::Finished);
     }
-    pair(conn, ctx, &settings, round + 1)?;
+    pair(conn, &settings, round + 1)?;
     q::set_state(
         conn,
         id,
@@ -258,12 +253,7 @@ fn drop_timeouts(
 
 /// Pairs `round` and creates its games (started, through the game service); a game of a
 /// player who has left a round-robin is resigned at once for them (a forfeit).
-fn pair(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    settings: &Settings,
-    round: u32,
-) -> Result<(), TournamentError> {
+fn pair(conn: &mut DbConnection, settings: &Settings, round: u32) -> Result<(), TournamentError> {
     let id = settings.id();
     let field = Field::load(conn, settings)?;
     let Pairing { games, bye } = pairing::pair_round(
@@ -295,7 +285,7 @@ fn pair(
                 .and_then(|e| e.left_before_round)
                 .is_some_and(|left| left <= round);
             if gone {
-                resign_if_playing(conn, ctx, game_id, account(i)?)?;
+                resign_if_playing(conn, game_id, account(i)?)?;
             }
         }
     }

@@ -12,7 +12,6 @@ use crate::db::DbConnection;
 use crate::games::{challenge, open_seats, Actor};
 use crate::http::budgeted_challenge;
 use crate::http::error::ApiError;
-use crate::mail_context::MailContext;
 
 /// `POST /games/{id}/accept`, with an optional `message` for the other players.
 ///
@@ -20,9 +19,8 @@ use crate::mail_context::MailContext;
 /// 403 without a session or its token, or without a seat; 409 no longer a challenge.
 pub async fn accept(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
     let message = posted.field("message").map(str::to_owned);
-    let accept = move |conn: &mut _, ctx: &_, actor: &_, id| {
-        challenge::accept(conn, ctx, actor, id, message.as_deref())
-    };
+    let accept =
+        move |conn: &mut _, actor: &_, id| challenge::accept(conn, actor, id, message.as_deref());
     act_then_see(posted, accept, |id| format!("/games/{id}")).await
 }
 
@@ -78,7 +76,7 @@ async fn act_then_see<T, E, F>(
 where
     T: Send + 'static,
     ApiError: From<E>,
-    F: FnOnce(&mut DbConnection, &MailContext, &Actor, i64) -> Result<T, E> + Send + 'static,
+    F: FnOnce(&mut DbConnection, &Actor, i64) -> Result<T, E> + Send + 'static,
 {
     let id = game_id(&posted.path)?;
     posted.act(id, service).await?;

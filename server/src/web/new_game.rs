@@ -138,7 +138,6 @@ pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
         Err(reason) => return Ok(page(&signed_in, kind, &form, Some(&reason))),
     };
     let actor = signed_in.actor();
-    let ctx = state.mail.clone();
     let cap = state.bot_games_cap;
     let limits = state.clone();
     let made = crate::http::blocking::with_conn(&state, move |conn| {
@@ -148,7 +147,7 @@ pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
             Err(refusal) => return Ok(Err(refusal.to_string())),
         };
         let view = make_charged(&limits.limits, &checked, |checked| {
-            challenge::create(conn, &ctx, &actor, checked)
+            challenge::create(conn, &actor, checked)
         })?;
         Ok(Ok(view))
     })

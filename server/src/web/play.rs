@@ -22,7 +22,6 @@ use crate::db::DbConnection;
 use crate::games::conditional::{self, Edit};
 use crate::games::{ending, messages, moving, Actor, GameError};
 use crate::http::state::AppState;
-use crate::mail_context::MailContext;
 use crate::play_link;
 
 /// `GET /games/{id}/play/{pass}`: the link of a turn card. Sets the game's cookie and redirects
@@ -161,8 +160,8 @@ pub async fn play_move(play: PlayForm) -> Result<HttpResponse, WebError> {
         message: message_field(&form),
     };
     let line = conditional_line(&form)?;
-    let outcome = with_service(&state, move |conn, ctx| {
-        let view = moving::play(conn, ctx, &actor, id, &request)?;
+    let outcome = with_service(&state, move |conn| {
+        let view = moving::play(conn, &actor, id, &request)?;
         // The line answers the position the move made; set in its own transaction after the
         // move, so a refused line leaves the move played and says why.
         let set = line.map(|line| {
@@ -170,7 +169,7 @@ pub async fn play_move(play: PlayForm) -> Result<HttpResponse, WebError> {
                 ply: view.ply,
                 lines: vec![line],
             };
-            conditional::set(conn, ctx, &actor, id, &request, Edit::Add)
+            conditional::set(conn, &actor, id, &request, Edit::Add)
         });
         Ok((view, set))
     })
@@ -221,15 +220,9 @@ fn conditional_line(form: &HashMap<String, String>) -> Result<Option<Vec<String>
 async fn with_service<T, F>(state: &AppState, f: F) -> Result<Result<T, GameError>, WebError>
 where
     T: Send + 'static,
-    F: FnOnce(
-            &mut crate::db::DbConnection,
-            &crate::mail_context::MailContext,
-        ) -> Result<T, GameError>
-        + Send
-        + 'static,
+    F: FnOnce(&mut crate::db::DbConnection) -> Result<T, GameError> + Send + 'static,
 {
-    let ctx = state.mail.clone();
-    Ok(crate::http::blocking::with_conn(state, move |conn| Ok(f(conn, &ctx))).await?)
+    Ok(crate::http::blocking::with_conn(state, move |conn| Ok(f(conn))).await?)
 }
 
 /// `GET /games/{id}/resign`: the confirmation step.
@@ -282,8 +275,8 @@ pub async fn resign(play: PlayForm) -> Result<HttpResponse, WebError> {
         ));
     }
     let message = message_field(&play.form);
-    act(play, move |conn, ctx, actor, id| {
-        ending::resign(conn, ctx, actor, id, message.as_deref())
+    act(play, move |conn, actor, id| {
+        ending::resign(conn, actor, id, message.as_deref())
     })
     .await
 }
@@ -304,8 +297,8 @@ pub async fn draw(play: PlayForm) -> Result<HttpResponse, WebError> {
         }
     };
     let message = message_field(&play.form);
-    act(play, move |conn, ctx, actor, id| {
-        ending::draw(conn, ctx, actor, id, action, message.as_deref())
+    act(play, move |conn, actor, id| {
+        ending::draw(conn, actor, id, action, message.as_deref())
     })
     .await
 }
@@ -321,13 +314,13 @@ pub async fn mute(play: PlayForm) -> Result<HttpResponse, WebError> {
     match (action, play.form.get("player").cloned()) {
         (Some(action @ ("mute-game" | "unmute-game")), _) => {
             let on = action == "mute-game";
-            act(play, move |conn, _, actor, id| {
+            act(play, move |conn, actor, id| {
                 messages::mute_game(conn, actor, id, on)
             })
             .await
         }
         (_, Some(name)) => {
-            act(play, move |conn, _, actor, _| {
+            act(play, move |conn, actor, _| {
                 let muted = messages::mutes(conn, actor.account_id())?
                     .players
                     .iter()
@@ -347,12 +340,9 @@ pub async fn mute(play: PlayForm) -> Result<HttpResponse, WebError> {
 async fn act<T, F>(play: PlayForm, service: F) -> Result<HttpResponse, WebError>
 where
     T: Send + 'static,
-    F: FnOnce(&mut DbConnection, &MailContext, &Actor, i64) -> Result<T, GameError>
-        + Send
-        + 'static,
+    F: FnOnce(&mut DbConnection, &Actor, i64) -> Result<T, GameError> + Send + 'static,
 {
     let (actor, id) = (play.actor, play.id);
-    let outcome =
-        with_service(&play.state, move |conn, ctx| service(conn, ctx, &actor, id)).await?;
+    let outcome = with_service(&play.state, move |conn| service(conn, &actor, id)).await?;
     answer(&play.state, id, play.pass, outcome, "").await
 }

@@ -384,9 +384,8 @@ pub async fn take_vacation(posted: SignedInForm) -> Result<HttpResponse, WebErro
         .await;
     };
     let actor = signed_in.actor();
-    let ctx = state.mail.clone();
     let outcome = crate::http::blocking::with_conn(&state, move |conn| {
-        Ok(vacation::take(conn, &ctx, &actor, days, crate::db::now()))
+        Ok(vacation::take(conn, &actor, days, crate::db::now()))
     })
     .await?;
     match outcome {

@@ -16,7 +16,6 @@ use crate::db::DbConnection;
 use crate::games::Actor;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
-use crate::mail_context::MailContext;
 
 /// A form posted by a signed-in browser to a path with the parameters `P` (`()` for none,
 /// `String` for `/…/{id}`). Extracted as the state, [`SignedIn`] (403 without a session), the
@@ -49,12 +48,11 @@ impl<P> SignedInForm<P> {
     where
         T: Send + 'static,
         ApiError: From<E>,
-        F: FnOnce(&mut DbConnection, &MailContext, &Actor, i64) -> Result<T, E> + Send + 'static,
+        F: FnOnce(&mut DbConnection, &Actor, i64) -> Result<T, E> + Send + 'static,
     {
-        let ctx = self.state.mail.clone();
         let actor = self.signed_in.actor();
         let done = crate::http::blocking::with_conn(&self.state, move |conn| {
-            Ok(service(conn, &ctx, &actor, id)?)
+            Ok(service(conn, &actor, id)?)
         });
         Ok(done.await?)
     }

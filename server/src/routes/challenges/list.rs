@@ -33,7 +33,7 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let kind = query_value::parsed::<GameKind>("kind", query.kind.as_deref(), |e| e.to_string())?;
     let challenges = call
-        .run(move |conn, _, actor, ()| open_seats::list(conn, actor.account_id(), kind))
+        .run(move |conn, actor, ()| open_seats::list(conn, actor.account_id(), kind))
         .await?;
     Ok(HttpResponse::Ok().json(ChallengeList { challenges }))
 }

@@ -15,7 +15,7 @@ use crate::http::path_call::PathCall;
     responses((status = 200, description = "The board", content_type = "image/svg+xml"), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn board(call: PathCall) -> Result<HttpResponse, ApiError> {
     let svg = call
-        .run(|conn, _, _, game_id| reads::board_svg(conn, game_id))
+        .run(|conn, _, game_id| reads::board_svg(conn, game_id))
         .await?;
     Ok(HttpResponse::Ok().content_type("image/svg+xml").body(svg))
 }

@@ -29,7 +29,6 @@ pub async fn create(
     let actor = auth.actor();
     // Refused only once the token passed (see `crate::http::auth`).
     let request = body?.into_inner();
-    let ctx = state.mail.clone();
     let limits = state.clone();
     // Checked, charged, created and the charge settled in one blocking task, which runs to
     // its end even if the client goes away: only a challenge that can be made is charged
@@ -37,7 +36,7 @@ pub async fn create(
     let view = crate::http::blocking::with_conn(&state, move |conn| {
         let checked = challenge::check(conn, &actor, &request, limits.bot_games_cap)?;
         make_charged(&limits.limits, &checked, |checked| {
-            challenge::create(conn, &ctx, &actor, checked)
+            challenge::create(conn, &actor, checked)
         })
     })
     .await?;

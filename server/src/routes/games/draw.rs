@@ -25,8 +25,8 @@ pub async fn draw(
 ) -> Result<HttpResponse, actix_web::Error> {
     // Refused only once the token passed (see `crate::http::auth`).
     let DrawRequest { action, message } = body?.into_inner();
-    let answer = call.answer(move |conn, ctx, actor, game_id| {
-        ending::draw(conn, ctx, actor, game_id, action, message.as_deref())
+    let answer = call.answer(move |conn, actor, game_id| {
+        ending::draw(conn, actor, game_id, action, message.as_deref())
     });
     Ok(answer.await?)
 }

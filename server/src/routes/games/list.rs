@@ -79,7 +79,7 @@ pub async fn list(call: Call, query: web::Query<ListQuery>) -> Result<HttpRespon
         limit,
     };
     let list = call
-        .run(move |conn, _, actor, ()| reads::list(conn, actor, &filter))
+        .run(move |conn, actor, ()| reads::list(conn, actor, &filter))
         .await?;
     Ok(HttpResponse::Ok().json(list))
 }

@@ -16,6 +16,6 @@ use crate::http::path_call::PathCall;
     params(("id" = i64, Path, description = "Game id")),
     responses((status = 200, description = "The moves", body = turnpost_shared::api::MoveList), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn list(call: PathCall) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, _, actor, game_id| reads::moves(conn, game_id, Some(actor.account_id())))
+    call.answer(|conn, actor, game_id| reads::moves(conn, game_id, Some(actor.account_id())))
         .await
 }

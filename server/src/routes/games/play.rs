@@ -33,14 +33,11 @@ pub async fn play(
         (Ok(path), Ok(body)) => (Some((path.into_inner(), body.into_inner())), None),
         (Err(error), _) | (_, Err(error)) => (None, Some(error)),
     };
-    let ctx = state.mail.clone();
     // The hot path: the token is looked up on the connection that then plays the move.
     let view = crate::http::blocking::with_conn(&state, move |conn| {
         let actor = bearer.authenticate(conn)?.actor();
         match asked {
-            Some((game_id, request)) => {
-                Ok(Some(moving::play(conn, &ctx, &actor, game_id, &request)?))
-            }
+            Some((game_id, request)) => Ok(Some(moving::play(conn, &actor, game_id, &request)?)),
             None => Ok(None),
         }
     })

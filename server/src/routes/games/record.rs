@@ -16,7 +16,7 @@ use crate::http::path_call::PathCall;
     responses((status = 200, description = "The record", content_type = "text/plain"), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn record(call: PathCall) -> Result<HttpResponse, ApiError> {
     let record = call
-        .run(|conn, _, _, game_id| reads::record(conn, game_id))
+        .run(|conn, _, game_id| reads::record(conn, game_id))
         .await?;
     Ok(HttpResponse::Ok()
         .content_type("text/plain; charset=utf-8")

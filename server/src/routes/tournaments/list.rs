@@ -33,7 +33,7 @@ pub async fn list(
     })?
     .unwrap_or(TournamentStatus::Entry);
     let tournaments = call
-        .run(move |conn, _, _, ()| tournaments::list(conn, status))
+        .run(move |conn, _, ()| tournaments::list(conn, status))
         .await?;
     Ok(HttpResponse::Ok().json(TournamentList { tournaments }))
 }

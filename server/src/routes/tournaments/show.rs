@@ -15,6 +15,6 @@ use crate::tournaments;
     params(("id" = i64, Path, description = "Tournament id")),
     responses((status = 200, description = "The tournament", body = turnpost_shared::api::TournamentView), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn show(call: PathCall) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, _, actor, id| tournaments::show(conn, actor.account_id(), id))
+    call.answer(|conn, actor, id| tournaments::show(conn, actor.account_id(), id))
         .await
 }

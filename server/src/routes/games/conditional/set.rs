@@ -26,8 +26,8 @@ pub async fn set(
 ) -> Result<HttpResponse, actix_web::Error> {
     // Refused only once the token passed (see `crate::http::auth`).
     let request = body?.into_inner();
-    let answer = call.answer(move |conn, ctx, actor, game_id| {
-        conditional::set(conn, ctx, actor, game_id, &request, Edit::Replace)
+    let answer = call.answer(move |conn, actor, game_id| {
+        conditional::set(conn, actor, game_id, &request, Edit::Replace)
     });
     Ok(answer.await?)
 }
