@@ -21,7 +21,8 @@ both_backends!(
     last_event_id_resumes_with_exactly_the_missed_events,
     bad_resumptions_are_refused_clearly,
     one_stream_too_many_is_refused,
-    a_spectator_sees_no_message_and_no_seed
+    a_spectator_sees_no_message_and_no_seed,
+    a_declined_draw_reaches_the_offerer_and_sends_no_mail
 );
 
 /// A Kefren game anna challenged `opponent` (bert unless named) to and they accepted; answers
@@ -278,4 +279,45 @@ async fn a_spectator_sees_no_message_and_no_seed(backend: Backend) {
     let view = get(&app, &format!("/v1/games/{id}"), &anna).await;
     let commitment = view.body["seed_sha256"].as_str().unwrap_or("no commitment");
     assert!(!raw.contains(commitment));
+}
+
+async fn a_declined_draw_reaches_the_offerer_and_sends_no_mail(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (anna, bert) = two_players(&app).await;
+    let id = started_game(&app, &anna, &bert).await;
+    let draw = format!("/v1/games/{id}/draw");
+    let offered = post(&app, &draw, &anna, json!({"action": "offer"})).await;
+    assert_eq!(offered.status, 200, "{offered:?}");
+    let mut annas = Stream::open(&app, &format!("/v1/games/{id}/stream"), Some(&anna), None).await;
+    let annas_mail = app.smtp.messages_to("anna@example.com").len();
+    let declined = post(&app, &draw, &bert, json!({"action": "decline"})).await;
+    assert_eq!(declined.status, 200, "{declined:?}");
+    let heard = annas
+        .next(Duration::from_secs(5))
+        .await
+        .expect("anna heard nothing of the decline");
+    assert_eq!(heard["type"], "draw_declined", "{heard}");
+    assert_eq!(heard["by"], "bert", "{heard}");
+    assert_eq!(heard["for_you"], "draw_offers", "{heard}");
+    assert_eq!(heard["status"], "active", "{heard}");
+    // The composer has had its chance: a later move's card arrives, and no decline mail with it.
+    let berts_mail = app.smtp.messages_to("bert@example.com").len();
+    play_one(&app, id, &[&anna, &bert]).await;
+    app.smtp.wait_for("bert@example.com", berts_mail + 1).await;
+    let subjects: Vec<String> = app
+        .smtp
+        .messages_to("anna@example.com")
+        .iter()
+        .skip(annas_mail)
+        .filter_map(|mail| {
+            mail.data
+                .lines()
+                .find(|l| l.starts_with("Subject:"))
+                .map(str::to_owned)
+        })
+        .collect();
+    assert!(
+        subjects.iter().all(|s| !s.to_lowercase().contains("draw")),
+        "a declined draw is not mailed: {subjects:?}"
+    );
 }

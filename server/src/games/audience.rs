@@ -64,7 +64,7 @@ pub fn audience(loaded: &GameWithSeats, event: GameEvent) -> Result<Vec<Told<'_>
             })
             .collect(),
         GameEvent::Turn => turn(loaded).into_iter().collect(),
-        GameEvent::DrawOffered { by } => {
+        GameEvent::DrawOffered { by } | GameEvent::DrawDeclined { by } => {
             // Players who left the game have no say in a draw (a bot playing a seat on
             // answers for it through the bot worker).
             let departed = loaded.players_left()?;

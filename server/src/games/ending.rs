@@ -451,6 +451,7 @@ pub fn draw(
                 state.clear_draw_offer();
                 state.last_activity_at = db::now();
                 loaded.save(conn, state)?;
+                events::record(conn, loaded, GameEvent::DrawDeclined { by: me.id })?;
                 Ok(view::view_of(conn, loaded, me.id)?)
             }
             DrawAction::Accept | DrawAction::Decline => Err(GameError::NoDrawOffer),

@@ -41,6 +41,12 @@ pub enum GameEvent {
         /// Who offered.
         by: i64,
     },
+    /// `by` declined the draw offer: the other seats still playing hear of it (on the
+    /// streams; no mail, the game simply goes on).
+    DrawDeclined {
+        /// Who declined.
+        by: i64,
+    },
     /// `seat` left a game that goes on (`how`); `turn_passed` when the turn passed to the
     /// next seat with it (that seat gets its turn card).
     Left {
@@ -77,6 +83,7 @@ impl GameEvent {
             Self::Declined { .. } => EventKind::Declined,
             Self::Turn => EventKind::Turn,
             Self::DrawOffered { .. } => EventKind::DrawOffered,
+            Self::DrawDeclined { .. } => EventKind::DrawDeclined,
             Self::Left {
                 turn_passed: false, ..
             } => EventKind::Left,
@@ -96,6 +103,7 @@ impl GameEvent {
             | Self::Started { by }
             | Self::Declined { by }
             | Self::DrawOffered { by }
+            | Self::DrawDeclined { by }
             | Self::TakenOver { bot: by, .. } => Some(by),
             Self::Turn | Self::Left { .. } | Self::GameOver | Self::Lapsed => None,
         }
@@ -122,6 +130,7 @@ impl GameEvent {
             EventKind::Declined => Self::Declined { by: by()? },
             EventKind::Turn => Self::Turn,
             EventKind::DrawOffered => Self::DrawOffered { by: by()? },
+            EventKind::DrawDeclined => Self::DrawDeclined { by: by()? },
             EventKind::Left | EventKind::LeftTurnPassed => Self::Left {
                 seat: seat()?,
                 how: how()?,
@@ -202,6 +211,7 @@ fn log_event(loaded: &GameWithSeats, event: GameEvent) {
         GameEvent::Started { .. } => "game started",
         GameEvent::Declined { .. } => "challenge declined",
         GameEvent::DrawOffered { .. } => "draw offered",
+        GameEvent::DrawDeclined { .. } => "draw declined",
         GameEvent::Left { .. } => "seat left; the game goes on",
         GameEvent::TakenOver { .. } => "seat left; a bot plays it on",
         GameEvent::GameOver => "game over",

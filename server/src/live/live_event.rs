@@ -47,6 +47,7 @@ fn stream_type(kind: EventKind) -> StreamEventType {
         EventKind::Declined => StreamEventType::Declined,
         EventKind::Turn => StreamEventType::Move,
         EventKind::DrawOffered => StreamEventType::DrawOffer,
+        EventKind::DrawDeclined => StreamEventType::DrawDeclined,
         EventKind::Left | EventKind::LeftTurnPassed | EventKind::TakenOver => StreamEventType::Left,
         EventKind::GameOver => StreamEventType::GameOver,
         EventKind::Lapsed => StreamEventType::Lapsed,

@@ -91,8 +91,9 @@ impl Letters<'_> {
             let Some(to) = recipient::player(ctx, self.loaded, told.account, told.category) else {
                 continue;
             };
-            let mail = self.letter(conn, ctx, &told, &to)?;
-            self.batch.outbox.queue(conn, ctx, &to, mail)?;
+            if let Some(mail) = self.letter(conn, ctx, &told, &to)? {
+                self.batch.outbox.queue(conn, ctx, &to, mail)?;
+            }
         }
         Ok(())
     }
@@ -118,19 +119,21 @@ impl Letters<'_> {
         Ok(shared)
     }
 
-    /// What `told` reads.
+    /// What `told` reads, if the event is mailed at all.
     fn letter(
         &mut self,
         conn: &mut DbConnection,
         ctx: &MailContext,
         told: &Told<'_>,
         to: &Recipient,
-    ) -> Result<ComposedMail, DbError> {
+    ) -> Result<Option<ComposedMail>, DbError> {
         let site = facts::site(ctx);
         let loaded = self.loaded;
         let mut game = self.facts(conn, told)?;
         let by = self.by_name;
-        Ok(match self.event {
+        Ok(Some(match self.event {
+            // A declined draw is told on the streams only: the game simply goes on.
+            GameEvent::DrawDeclined { .. } => return Ok(None),
             GameEvent::Challenged { .. } => {
                 let expires_at = games::expires_at(&loaded.game).and_utc();
                 let changes = games::rating::changes_for(conn, loaded, told.account.id)?;
@@ -178,6 +181,6 @@ impl Letters<'_> {
                     None => compose::game_over(&site, to, &game),
                 }
             }
-        })
+        }))
     }
 }

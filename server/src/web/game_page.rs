@@ -323,6 +323,13 @@ fn page_body(
         @if let Some(Note::Notice(text)) = note { p.notice role="status" { (text) } }
         @if let Some(played) = note.and_then(|note| played_by(page, note, form)) { p.notice.played role="status" { (played) } }
         @if let Some(Err(refused)) = pass { p.notice { (refused.message()) } }
+        // What the page's script says when the game changes while the page is open.
+        div #live-news aria-live="polite" {}
+        // The part of the page the script swaps for a newer copy when the game changes (the
+        // notices above stay: they answer what this browser did). Not indented, to keep the
+        // history of the lines inside readable.
+        div #live-region data-live="game" data-game=(id) data-ply=(total)
+            data-version=(live_version(page)) data-stream=[live_stream(view)] {
         p.state { (state_line(view)) }
         @if let Some(control) = form {
             p.you { "In this browser you play " (player(view, u8::try_from(control.seat).unwrap_or(0))) "'s seat." }
@@ -401,7 +408,37 @@ fn page_body(
                 }
             }
         }
+        }
     }
+}
+
+/// What the page shows of the game's state, as one string: the page's script swaps in a newer
+/// copy only when it differs, so an answer shown by the move field (a refused move) stays
+/// until the game really changes.
+fn live_version(page: &GamePage) -> String {
+    let view = &page.view;
+    let seats: Vec<String> = view
+        .seats
+        .iter()
+        .map(|s| format!("{}:{}:{}:{:?}", s.player, s.accepted, s.open, s.played_by))
+        .collect();
+    format!(
+        "{}|{}|{:?}|{:?}|{}|{:?}|{}",
+        page.moves.moves.len(),
+        view.status,
+        view.to_move,
+        view.draw_offered_by,
+        seats.join(","),
+        view.departed,
+        page.moves.messages.len()
+    )
+}
+
+/// The game's live stream, for a page whose game can still change (a challenge or a game
+/// being played).
+fn live_stream(view: &GameView) -> Option<String> {
+    matches!(view.status, GameStatus::Invited | GameStatus::Active)
+        .then(|| format!("/v1/games/{}/stream", view.id))
 }
 
 /// The field for a word with an action (issue 28): labelled, at most 500 characters; `id`

@@ -100,6 +100,11 @@ pub async fn body(state: &AppState, signed_in: &SignedIn) -> Result<Markup, WebE
     Ok(html! {
         h1 { "Your games" }
         p.links { a href="/new" { "New game" } " · " a href="/challenges" { "Open challenges" } }
+        // What the page's script says when one of these games changes while the page is open.
+        div #live-news aria-live="polite" {}
+        // The lists, which the script swaps for a newer copy on each event of the account's
+        // stream. Not indented, to keep the history of the lines inside readable.
+        div #live-region data-live="games" data-stream="/v1/stream" {
         section aria-labelledby="turn-h" {
             h2 #turn-h { "Your turn (" (my_turn.len()) ")" }
             @if my_turn.is_empty() { p { "No game is waiting for your move." } }
@@ -143,6 +148,7 @@ pub async fn body(state: &AppState, signed_in: &SignedIn) -> Result<Markup, WebE
                 li { (title(game)) " · " (players(game)) " · " (super::game_list::outcome(game)) " "
                     (button(signed_in, &format!("/games/{}/rematch", game.id), "Rematch")) }
             } }
+        }
         }
     })
 }

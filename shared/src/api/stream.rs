@@ -23,6 +23,8 @@ crate::named_value! {
         Move = "move",
         /// A draw was offered.
         DrawOffer = "draw_offer",
+        /// A draw offer was declined; the game goes on.
+        DrawDeclined = "draw_declined",
         /// A seat left a game that goes on (`seat`), or its player left and a bot plays on.
         Left = "left",
         /// The game ended (`result`, `reason`).

@@ -21,6 +21,8 @@ turnpost_shared::named_value! {
         Turn = "turn",
         /// A draw was offered.
         DrawOffered = "draw_offered",
+        /// A draw offer was declined (the game goes on).
+        DrawDeclined = "draw_declined",
         /// A seat left a game that goes on.
         Left = "left",
         /// A seat left a game that goes on and the turn passed with it.

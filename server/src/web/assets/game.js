@@ -1,7 +1,8 @@
-// turnpost game page: arrow keys step through the positions; on your turn, tapping board
-// cells narrows the legal moves to those passing through the tapped cells (each part of a
-// move in order, its parts in any order), and buttons choose between moves through the same
-// cells (SanQi's colours). The page works without this script (links and the text field).
+// turnpost pages' script: arrow keys step through a game's positions; on your turn, tapping
+// board cells narrows the legal moves to those passing through the tapped cells (each part of
+// a move in order, its parts in any order), and buttons choose between moves through the same
+// cells (SanQi's colours). Game pages and "your games" update themselves from the live streams
+// (see "Live" below). Every page works without this script (links, forms, reloading).
 (function () {
   "use strict";
 
@@ -21,8 +22,8 @@
     if (frame && frame.scrollWidth > frame.clientWidth) frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2;
   }
 
-  function setUp() {
-    centreBoard();
+  // The move picker of the move form (on your turn).
+  function setUpPicker() {
     var data = document.getElementById("legal-moves");
     var input = document.getElementById("move");
     var svg = document.getElementById("board");
@@ -189,6 +190,260 @@
       cell.group.addEventListener("click", function () { click(cell.name); });
     });
     clear.addEventListener("click", function () { picked = []; input.value = ""; update(); });
+  }
+
+  // Sets up the parts of the swappable region (#live-region): run at load and again each time
+  // the live update swaps a newer copy in, whose elements have no listeners yet. A new part of
+  // the game page that needs script is set up here.
+  function setUpRegion() {
+    setUpPicker();
+  }
+
+  // ---- Live ----
+  // A page with a #live-region carrying data-stream listens to that stream (Server-Sent
+  // Events: EventSource resumes by itself with Last-Event-ID after a drop). On each event it
+  // fetches the same page again and swaps its region for the new copy, keeping what the reader
+  // was typing and where the focus was, and says what happened in #live-news (aria-live).
+  // data-live="game": one game's page (swapped only when data-version, the game's state,
+  // differs, so a refused move's reason stays until the game changes); "games": your games.
+  var EVENT_TYPES = ["challenge", "accepted", "started", "declined", "move", "draw_offer",
+    "draw_declined", "left", "game_over", "lapsed"];
+  // How long to wait before opening a stream the server refused (too many open, or gone).
+  var REOPEN_MS = 30000;
+
+  function region() { return document.getElementById("live-region"); }
+
+  function live() {
+    var first = region();
+    var news = document.getElementById("live-news");
+    if (!first || !news || !first.getAttribute("data-stream")) return;
+    if (!window.EventSource || !window.fetch || !window.DOMParser || !window.URLSearchParams) return;
+    var kind = first.getAttribute("data-live");
+    var game = first.getAttribute("data-game");
+    var lastHtml = first.innerHTML;
+    var heard = [];
+    var busy = false, again = false;
+    var source = null, reopen = null;
+
+    // The page's own address: the game page (with ?ply=, never a POST's path), or this one.
+    function pageUrl() {
+      if (kind !== "game") return location.pathname === "/" ? "/" : "/me";
+      var ply = new URLSearchParams(location.search).get("ply");
+      return "/games/" + game + (ply !== null ? "?ply=" + encodeURIComponent(ply) : "");
+    }
+
+    function refresh() {
+      if (busy) { again = true; return; }
+      busy = true;
+      // The events this copy will show: those heard while it is on its way go with the next.
+      var told = heard;
+      heard = [];
+      fetch(pageUrl(), { headers: { "Accept": "text/html" }, credentials: "same-origin", cache: "no-store" })
+        .then(function (answer) { return answer.ok ? answer.text() : null; })
+        .then(function (html) {
+          if (html === null) heard = told.concat(heard);
+          else swapIn(new DOMParser().parseFromString(html, "text/html"), told);
+        })
+        .catch(function () {
+          // Offline: the next event or wake-up tries again, and says these too.
+          heard = told.concat(heard);
+        })
+        .then(function () {
+          busy = false;
+          if (again) { again = false; refresh(); }
+        });
+    }
+
+    // A key that finds "the same" element in the new copy: its id, else what it does.
+    function keyOf(element) {
+      if (element.id) return "#" + element.id;
+      var tag = element.tagName.toLowerCase();
+      if (tag === "a") return "a " + element.getAttribute("href");
+      if (tag === "button") {
+        return "button " + (element.form ? element.form.getAttribute("action") : "") + " " +
+          (element.value || "") + " " + element.textContent;
+      }
+      return tag + "." + element.className;
+    }
+
+    function findByKey(within, key) {
+      var all = within.querySelectorAll("[id], a, button, input, textarea, select, [tabindex]");
+      for (var i = 0; i < all.length; i++) if (keyOf(all[i]) === key) return all[i];
+      return null;
+    }
+
+    function swapIn(doc, told) {
+      var old = region();
+      var fresh = doc.getElementById("live-region");
+      if (!old || !fresh) return;
+      var unchanged = kind === "game"
+        ? fresh.getAttribute("data-version") === old.getAttribute("data-version")
+        : fresh.innerHTML === lastHtml;
+      if (unchanged) return;
+      lastHtml = fresh.innerHTML;
+      var samePly = fresh.getAttribute("data-ply") === old.getAttribute("data-ply");
+      // What the reader typed: messages always, a move only while the position is the same.
+      var typed = [];
+      Array.prototype.forEach.call(old.querySelectorAll("textarea[id], input[type=text][id]"), function (field) {
+        if (field.value !== "" && field.value !== field.defaultValue &&
+            (field.tagName === "TEXTAREA" || samePly)) typed.push({ id: field.id, value: field.value });
+      });
+      var active = document.activeElement;
+      var focused = active && active !== document.body && old.contains(active) ? keyOf(active) : null;
+      var selection = focused && typeof active.selectionStart === "number"
+        ? [active.selectionStart, active.selectionEnd] : null;
+      var frame = old.querySelector("figure.board");
+      var scrolled = frame ? frame.scrollLeft : null;
+
+      var node = document.adoptNode(fresh);
+      old.parentNode.replaceChild(node, old);
+      typed.forEach(function (entry) {
+        var field = document.getElementById(entry.id);
+        if (field && node.contains(field) && field.value === "") field.value = entry.value;
+      });
+      setUpRegion();
+      var newFrame = node.querySelector("figure.board");
+      if (newFrame && scrolled !== null) newFrame.scrollLeft = scrolled;
+      else centreBoard();
+      if (focused) {
+        var same = findByKey(node, focused);
+        if (same) {
+          same.focus({ preventScroll: true });
+          if (selection && typeof same.setSelectionRange === "function") {
+            try { same.setSelectionRange(selection[0], selection[1]); } catch (e) { /* not text */ }
+          }
+        }
+      }
+      if (kind === "game") afterGameSwap(node);
+      if (!node.getAttribute("data-stream") && source) { source.close(); source = null; }
+      say(kind === "game" ? gameNews(told, node) : gamesNews(told, node));
+    }
+
+    // The "You played …" banner is stale once the game has moved on: gone, and so is the
+    // ?played= that brought it (a reload would show it again); a POST's address becomes the
+    // game page's, so that reloading does not post again.
+    function afterGameSwap(node) {
+      var params = new URLSearchParams(location.search);
+      var played = params.get("played");
+      var stale = played !== null && +node.getAttribute("data-ply") > +played;
+      if (stale) {
+        var banner = document.querySelector("p.notice.played");
+        if (banner) banner.parentNode.removeChild(banner);
+      }
+      var keep = played !== null && !stale ? (pageUrl().indexOf("?") < 0 ? "?" : "&") + "played=" + encodeURIComponent(played) : "";
+      var address = pageUrl() + keep;
+      if (location.pathname + location.search !== address && window.history && history.replaceState) {
+        history.replaceState(history.state, "", address);
+      }
+    }
+
+    function say(text) {
+      if (!text) return;
+      var line = document.createElement("p");
+      line.className = "notice";
+      line.textContent = text;
+      news.textContent = "";
+      news.appendChild(line);
+    }
+
+    // The last few things heard, in words.
+    function sentences(told, one) {
+      return told.map(one).filter(function (text) { return text; }).slice(-3).join(" ");
+    }
+
+    function gameNews(told, node) {
+      var heardText = sentences(told, function (event) {
+        var by = event.by || "A player";
+        switch (event.type) {
+          case "move": return by + " played " + (event.last_move || "a move") + ".";
+          case "draw_offer": return by + " offers a draw.";
+          case "draw_declined": return by + " declined the draw.";
+          case "accepted": return by + " accepted.";
+          case "started": return "The game has started.";
+          case "declined": return by + " declined.";
+          case "left": return "A player left the game.";
+          case "lapsed": return "The challenge lapsed.";
+          default: return "";
+        }
+      });
+      var state = node.querySelector("p.state");
+      var now = document.getElementById("move-form") ? "Your turn." : (state ? state.textContent : "");
+      return (heardText ? heardText + " " : "The game changed. ") + now;
+    }
+
+    function gamesNews(told, node) {
+      var text = sentences(told, function (event) {
+        var link = node.querySelector('a[href="/games/' + event.game + '"]');
+        var title = link ? link.textContent : "game " + event.game;
+        var by = event.by || "A player";
+        switch (event.type) {
+          case "move":
+            return event.for_you === "turn"
+              ? "Your turn in " + title + ": " + by + " played " + (event.last_move || "a move") + "."
+              : by + " played " + (event.last_move || "a move") + " in " + title + ".";
+          case "challenge": return by + " challenges you: " + title + ".";
+          case "accepted": return by + " accepted " + title + ".";
+          case "started": return title + " has started.";
+          case "declined": return by + " declined " + title + ".";
+          case "draw_offer": return by + " offers a draw in " + title + ".";
+          case "draw_declined": return by + " declined the draw in " + title + ".";
+          case "left": return "A player left " + title + ".";
+          case "game_over": return title + " is over.";
+          case "lapsed": return title + " lapsed.";
+          default: return "";
+        }
+      });
+      return text || "Your games changed.";
+    }
+
+    function heardEvent(message) {
+      var event;
+      try { event = JSON.parse(message.data); } catch (e) { return; }
+      if (kind === "game" && String(event.game) !== game) return;
+      heard.push(event);
+      refresh();
+    }
+
+    function connect() {
+      reopen = null;
+      var current = region();
+      var url = current && current.getAttribute("data-stream");
+      if (!url) return;
+      var opened = false;
+      source = new EventSource(url);
+      source.addEventListener("open", function () {
+        document.body.setAttribute("data-live", "open");
+        // What happened between this copy of the page and the stream's start.
+        if (!opened) { opened = true; refresh(); }
+      });
+      source.addEventListener("error", function () {
+        document.body.setAttribute("data-live", "waiting");
+        // EventSource retries a dropped stream by itself; one the server refused is closed.
+        if (source && source.readyState === EventSource.CLOSED) {
+          source = null;
+          if (!reopen) reopen = setTimeout(connect, REOPEN_MS);
+        }
+      });
+      EVENT_TYPES.forEach(function (type) { source.addEventListener(type, heardEvent); });
+    }
+
+    // A tab that was asleep (or restored from the back-forward cache) catches up at once.
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") refresh();
+    });
+    window.addEventListener("pageshow", function (event) {
+      if (!event.persisted) return;
+      if (source && source.readyState === EventSource.CLOSED) source = null;
+      if (!source && !reopen) connect();
+      refresh();
+    });
+    connect();
+  }
+
+  function setUp() {
+    centreBoard();
+    setUpRegion();
+    live();
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
