@@ -37,6 +37,12 @@
 //! relay far away; default 0); `TURNPOST_BENCH_DRAIN_SECS` how long to wait after the load for
 //! the last turn cards (default 30). `TURNPOST_OUTBOX_SESSIONS`, `TURNPOST_MAIL_COMPOSERS` and
 //! `TURNPOST_MAIL_CATCH_UP_MS` pass through to the server.
+//! `TURNPOST_BENCH_STREAMS=N` (default 0) holds N live streams (`GET /v1/stream`, NDJSON) open
+//! on the first process during the load, spread over the players' accounts, and reports when
+//! each move's event reached them (from the move's request being sent: commit → byte on the
+//! stream, at most), and the server's resident memory before and after opening them;
+//! `TURNPOST_BENCH_IDLE_STREAMS=1` makes them idle instead (an account in no game: they hear
+//! nothing, and cost only what an open stream costs).
 //! `TURNPOST_BENCH_PROCESSES=N` (default 1) starts N server processes on the one database, as
 //! behind a reverse proxy, and spreads the clients over them (client c talks to process c mod
 //! N); each process gets a pool of `TURNPOST_BENCH_POOL` (default clients / N + 4).
@@ -79,6 +85,8 @@ struct Client {
     tokens: [String; 2],
     names: [String; 2],
     acks: Acks,
+    /// When each move's request was sent, by (game id, ply after it): its stream event's key.
+    sent: Acks,
 }
 
 /// One client's game as it goes.
@@ -156,6 +164,10 @@ impl Client {
         let seat = playing.view["to_move"].as_u64().unwrap() as usize;
         let ply = playing.view["ply"].as_u64().unwrap();
         let started = Instant::now();
+        self.sent
+            .lock()
+            .unwrap()
+            .insert((playing.id, ply + 1), started);
         let (status, after) = self
             .call(
                 &format!("/v1/games/{}/moves", playing.id),
@@ -379,6 +391,8 @@ struct Setup {
     relay_delay: Duration,
     processes: usize,
     turn_mail: bool,
+    streams: usize,
+    idle_streams: bool,
 }
 
 /// What one run measured.
@@ -419,6 +433,14 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
             ("TURNPOST_DATA_DIR", dir.display().to_string()),
             ("TURNPOST_DB_POOL_SIZE", pool_size.clone()),
             ("SMTP_URL", relay.url()),
+            (
+                "TURNPOST_STREAMS_PER_ACCOUNT",
+                (setup.streams + 8).to_string(),
+            ),
+            (
+                "TURNPOST_STREAMS_PER_PROCESS",
+                (setup.streams + 100).max(20_000).to_string(),
+            ),
         ]);
         servers.push(server);
         ports.push(port);
@@ -439,6 +461,14 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
                 .unwrap();
         players.push((name, token));
     }
+    // The idle streams' account: in no game.
+    let (idle_token, _, _) = turnpost_server::accounts::create_verified(
+        &mut conn,
+        &turnpost_server::validate::account_name("idle").unwrap(),
+        &turnpost_server::validate::email("idle@example.org").unwrap(),
+        "bench",
+    )
+    .unwrap();
     if !setup.turn_mail {
         // Players who switched turn mail off: the moves alone, without turn cards.
         diesel::sql_query(
@@ -459,7 +489,54 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
         .unwrap();
     let stop = Arc::new(AtomicBool::new(false));
     let acks: Acks = Arc::new(Mutex::new(HashMap::new()));
+    let sent: Acks = Arc::new(Mutex::new(HashMap::new()));
+    let mut streams = None;
     let (latencies, finished, started, elapsed) = runtime.block_on(async {
+        if setup.streams > 0 {
+            let tokens: Vec<String> = (0..setup.streams)
+                .map(|i| {
+                    if setup.idle_streams {
+                        idle_token.clone()
+                    } else {
+                        players[i % players.len()].1.clone()
+                    }
+                })
+                .collect();
+            // Opened in two steps, the memory read after each once the server's start-up
+            // threads for them have gone idle (tokio keeps a blocking thread 10 s): the cost
+            // of a stream is the slope between the two, free of the server's fixed costs.
+            let base = format!("http://127.0.0.1:{}", ports[0]);
+            let settle = || tokio::time::sleep(Duration::from_secs(12));
+            let before = support::streams::resident_bytes(pids[0]);
+            let opening = Instant::now();
+            let first = (setup.streams / 10).max(1);
+            let heard = support::streams::Arrivals::default();
+            let record = !setup.idle_streams;
+            let mut open =
+                support::streams::open(&base, &tokens[..first], 25, record, &heard).await;
+            settle().await;
+            let middle = support::streams::resident_bytes(pids[0]);
+            let rest =
+                support::streams::open(&base, &tokens[first..], 25, record, &heard).await;
+            settle().await;
+            let after = support::streams::resident_bytes(pids[0]);
+            let took = opening.elapsed();
+            let slope_count = rest.opened.max(1);
+            open.absorb(rest);
+            println!(
+                "streams: {} {} open ({} refused{}) in {:.1} s; server resident memory {:.1} MB before, {:.1} MB with {first}, {:.1} MB with all: {:.1} KB per stream (slope over the last {slope_count})",
+                open.opened,
+                if setup.idle_streams { "idle" } else { "players'" },
+                open.refused.len(),
+                open.refused.first().map_or_else(String::new, |s| format!(", e.g. {s}")),
+                took.as_secs_f64(),
+                before as f64 / 1e6,
+                middle as f64 / 1e6,
+                after as f64 / 1e6,
+                after.saturating_sub(middle) as f64 / 1024.0 / slope_count as f64,
+            );
+            streams = Some(open);
+        }
         let http = reqwest::Client::builder()
             .pool_max_idle_per_host(clients * 2)
             .timeout(Duration::from_secs(30))
@@ -476,6 +553,7 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
                 tokens: [players[2 * c].1.clone(), players[2 * c + 1].1.clone()],
                 names: [players[2 * c].0.clone(), players[2 * c + 1].0.clone()],
                 acks: acks.clone(),
+                sent: sent.clone(),
             };
             let seed = c as u64 + 1;
             tasks.push(match rate {
@@ -508,6 +586,23 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
         (all, finished, started, started.elapsed())
     });
     let load_ended = Instant::now();
+    if let Some(open) = streams.take() {
+        // Late events have had the load's last round trip to arrive.
+        std::thread::sleep(Duration::from_millis(500));
+        let delays = support::streams::delays(&open.arrivals, &sent.lock().unwrap());
+        if !setup.idle_streams {
+            println!(
+                "stream events (move request sent -> event on a stream): {} heard on {} streams; p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+                delays.len(),
+                open.opened,
+                ms(percentile(&delays, 0.50)),
+                ms(percentile(&delays, 0.99)),
+                ms(delays.last().copied().unwrap_or_default()),
+            );
+        }
+        let _guard = runtime.enter();
+        open.close();
+    }
     // The turn cards of the run: those that reached the SMTP server during the load, then
     // those that follow within the drain time (until nothing waits to be composed or sent).
     let expected = acks.lock().unwrap().len();
@@ -518,11 +613,12 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
             .unwrap()
             .n
     };
-    let uncomposed_at_end = count("SELECT count(*) AS n FROM game_events");
+    // Composed events stay in the log for the streams: those waiting are the uncomposed.
+    let uncomposed_at_end = count("SELECT count(*) AS n FROM game_events WHERE NOT mail_composed");
     let drain_deadline = load_ended + Duration::from_secs(setup.drain_secs);
     while Instant::now() < drain_deadline
         && count(
-            "SELECT (SELECT count(*) FROM game_events) \
+            "SELECT (SELECT count(*) FROM game_events WHERE NOT mail_composed) \
              + (SELECT count(*) FROM mail_outbox WHERE status = 'pending') AS n",
         ) > 0
     {
@@ -532,7 +628,7 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
     let sent = count("SELECT count(*) AS n FROM mail_outbox WHERE status = 'sent'");
     let queued = count("SELECT count(*) AS n FROM mail_outbox");
     let dead = count("SELECT count(*) AS n FROM mail_outbox WHERE status = 'dead'");
-    let uncomposed = count("SELECT count(*) AS n FROM game_events");
+    let uncomposed = count("SELECT count(*) AS n FROM game_events WHERE NOT mail_composed");
     drop(conn);
     let arrived = cards(&relay, &acks, load_ended);
     for mut server in servers {
@@ -712,6 +808,8 @@ fn main() {
         relay_delay: Duration::from_millis(env_number("TURNPOST_BENCH_RELAY_DELAY_MS", 0)),
         processes: env_number("TURNPOST_BENCH_PROCESSES", 1),
         turn_mail: env_or("TURNPOST_BENCH_TURN_MAIL", "immediate") != "off",
+        streams: env_number("TURNPOST_BENCH_STREAMS", 0),
+        idle_streams: env_or("TURNPOST_BENCH_IDLE_STREAMS", "0") == "1",
     };
     assert!(
         setup.processes >= 1,

@@ -388,6 +388,35 @@ async fn bot_games_are_capped_per_account(backend: Backend) {
     assert_eq!(berts.status, 201, "{berts:?}");
     let refused = kefren(&app, &bert, &["bot-5", "bert"]).await;
     assert_eq!(refused.error_code(), "bot_games_limit", "{refused:?}");
+    // Joining an open challenge with a bot in it is making a bot game too (issue 48).
+    let dora = play::player(&app.pool, "dora");
+    let posted = post(
+        &app,
+        "/v1/games",
+        &dora,
+        json!({"kind": "chinese-checkers", "seats": ["dora", "open", "bot-4"]}),
+    )
+    .await;
+    assert_eq!(posted.status, 201, "{posted:?}");
+    let open = posted.body["id"].as_i64().unwrap();
+    let joined = post(
+        &app,
+        &format!("/v1/challenges/{open}/join"),
+        &bert,
+        json!({}),
+    )
+    .await;
+    assert_eq!(joined.status, 409, "{joined:?}");
+    assert_eq!(joined.error_code(), "bot_games_limit", "{joined:?}");
+    let eve = play::player(&app.pool, "eve");
+    let joined = post(
+        &app,
+        &format!("/v1/challenges/{open}/join"),
+        &eve,
+        json!({}),
+    )
+    .await;
+    assert_eq!(joined.status, 200, "{joined:?}");
     // Once a bot game is over, another may start.
     let resigned = post(&app, &format!("/v1/games/{first}/resign"), &anna, json!({})).await;
     assert_eq!(resigned.status, 200, "{resigned:?}");

@@ -481,8 +481,9 @@ async fn mail_reply_sends_its_words_with_the_move(backend: Backend) {
     assert_eq!(last["text"], "Your turn, good luck!\nSee you on Tuesday.");
     assert_eq!(last["action"], "move");
     let turn = new_mail_saying(&app, "bert@example.org", seen_bert, "anna played").await;
+    // Each further line of the message is marked as hers (issue 48): none stands as ours.
     assert!(
-        turn.contains("anna wrote, with move 1: Your turn, good luck! See you on Tuesday."),
+        turn.contains("anna wrote, with move 1: Your turn, good luck! > See you on Tuesday."),
         "{turn}"
     );
     assert!(!turn.contains("It is your move. resign"), "{turn}");

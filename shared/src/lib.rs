@@ -25,6 +25,7 @@ mod conditional;
 mod counted;
 mod departure;
 mod forced_moves;
+mod free_text;
 mod game;
 mod game_result;
 mod game_status;
@@ -115,6 +116,7 @@ pub mod play {
         ConditionalError, ConditionalTree, Followed, MAX_CONDITIONAL_DEPTH, MAX_CONDITIONAL_NODES,
     };
     pub use crate::departure::{Departure, DepartureText, LeaveError, UnknownDeparture};
+    pub use crate::free_text::{clean_line, is_hidden_char};
     pub use crate::game_result::{BadGameResult, GameResult};
     pub use crate::game_status::GameStatus;
     pub use crate::move_list::split_move_list;

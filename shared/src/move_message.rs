@@ -21,7 +21,8 @@ pub enum MessageError {
     },
 }
 
-/// The message `text` as it is stored and shown: control characters dropped (a line break
+/// The message `text` as it is stored and shown: control, bidirectional and zero-width
+/// characters dropped (`crate::free_text`) (a line break
 /// kept, `\r\n` read as one), each line's trailing spaces and the blank lines at both ends
 /// trimmed, at most two blank lines in a row kept as one. `None` when nothing is left.
 ///
@@ -34,7 +35,7 @@ pub fn clean_message(text: &str) -> Result<Option<String>, MessageError> {
         let kept: String = line
             .chars()
             .map(|c| if c == '\t' { ' ' } else { c })
-            .filter(|c| !c.is_control() && !is_invisible_format(*c))
+            .filter(|c| !crate::free_text::is_hidden_char(*c))
             .collect();
         let kept = kept.trim_end().to_owned();
         // One blank line between paragraphs at most.
@@ -53,12 +54,6 @@ pub fn clean_message(text: &str) -> Result<Option<String>, MessageError> {
         return Err(MessageError::TooLong { chars });
     }
     Ok(Some(cleaned.to_owned()))
-}
-
-/// Characters that change how text around them reads without being seen (bidirectional
-/// overrides and isolates): a message could otherwise reverse the words shown after it.
-fn is_invisible_format(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 #[cfg(test)]

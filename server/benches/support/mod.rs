@@ -8,6 +8,8 @@
     reason = "benchmark helpers: a failed set-up should stop the run loudly"
 )]
 
+pub mod streams;
+
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

@@ -144,7 +144,7 @@ pub fn check(
 }
 
 /// Refuses a new bot game to `me` when it has as many as `cap` allows.
-fn within_bot_games_cap(
+pub(super) fn within_bot_games_cap(
     conn: &mut DbConnection,
     me: &Account,
     cap: BotGamesCap,

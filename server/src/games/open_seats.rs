@@ -7,7 +7,7 @@
 use turnpost_shared::api::GameView;
 use turnpost_shared::GameKind;
 
-use super::challenge::{require_open, start_game};
+use super::challenge::{require_open, start_game, BotGamesCap};
 use super::event::{self as events, GameEvent};
 use super::{frame, view, Actor, GameError, GameStatus, GameWithSeats, ResultReason};
 use crate::db::games as q;
@@ -24,8 +24,14 @@ pub const LIST_LIMIT: i64 = 100;
 ///
 /// # Errors
 /// [`GameError::NotFound`], `NotAChallenge`, `ChallengeExpired`, `AlreadySeated` (the actor
-/// holds another seat of it), `NoOpenSeat`; storage failures.
-pub fn join(conn: &mut DbConnection, actor: &Actor, game_id: i64) -> Result<GameView, GameError> {
+/// holds another seat of it), `NoOpenSeat`, `BotGamesLimit` (a bot plays in it and the actor
+/// has `bot_games_cap` bot games already); storage failures.
+pub fn join(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    game_id: i64,
+    bot_games_cap: BotGamesCap,
+) -> Result<GameView, GameError> {
     frame::with_locked_game(conn, game_id, |conn, loaded| {
         let account_id = actor.account_id();
         if let Some(seat) = loaded.seat_of(account_id) {
@@ -44,6 +50,10 @@ pub fn join(conn: &mut DbConnection, actor: &Actor, game_id: i64) -> Result<Game
         let me = accounts::by_id(conn, account_id)?.ok_or_else(|| {
             DbError::Corrupt(format!("account {account_id} acts but does not exist"))
         })?;
+        // A bot seated in it makes it a bot game: joining counts as making one (issue 48).
+        if loaded.seats.iter().any(|(_, account)| account.is_bot()) {
+            super::challenge::within_bot_games_cap(conn, &me, bot_games_cap)?;
+        }
         let now = db::now();
         q::insert_seats(
             conn,

@@ -112,7 +112,9 @@ pub fn create(
     actor: &Actor,
     request: &CreateTournamentRequest,
 ) -> Result<TournamentView, TournamentError> {
-    let name = request.name.trim();
+    // One line, without hidden characters (the name goes into pages and mail subjects).
+    let name = turnpost_shared::play::clean_line(&request.name);
+    let name = name.as_str();
     if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
         return Err(invalid(format!(
             "name must be 1 to {MAX_NAME_CHARS} characters"

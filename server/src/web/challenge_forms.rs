@@ -40,7 +40,12 @@ pub async fn decline(posted: SignedInForm<String>) -> Result<HttpResponse, WebEr
 pub async fn join(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
     let id = game_id(&posted.path)?;
     posted.charge_join()?;
-    posted.act(id, open_seats::join).await?;
+    let cap = posted.state.bot_games_cap;
+    posted
+        .act(id, move |conn, actor, id| {
+            open_seats::join(conn, actor, id, cap)
+        })
+        .await?;
     Ok(see_other(format!("/games/{id}")))
 }
 

@@ -47,7 +47,7 @@ mod tests {
         for kind in EventKind::ALL {
             assert_eq!(kind.as_str().parse(), Ok(kind));
         }
-        assert_eq!(EventKind::ALL.len(), 11);
+        assert_eq!(EventKind::ALL.len(), 12);
         assert!("left-turn-passed".parse::<EventKind>().is_err());
     }
 }

@@ -66,19 +66,16 @@ pub(super) fn name_at(game: &GameFacts, seat: u8) -> String {
         .map_or_else(|| format!("seat {seat}"), |p| p.name.clone())
 }
 
-/// The other players' messages since the recipient last moved, one paragraph each: "bob,
-/// with move 7: your turn, good luck". Plain text in both parts: the HTML part escapes it,
-/// and no link is made of it.
+/// The other players' messages since the recipient last moved, one paragraph each: "bob
+/// wrote, with move 7: your turn, good luck", each further line of it marked `> `. Plain text
+/// in both parts: the HTML part escapes it, and no link is made of it.
 pub(super) fn messages(letter: &mut Letter, game: &GameFacts) {
     for message in &game.messages {
         let with = match message.action {
             turnpost_shared::api::MessageAction::Move => format!("with move {}", message.ply + 1),
             other => format!("with their {}", other.describe()),
         };
-        letter.para(&format!(
-            "{} wrote, {with}: {}",
-            message.player, message.text
-        ));
+        letter.quoted(&format!("{} wrote, {with}:", message.player), &message.text);
     }
 }
 

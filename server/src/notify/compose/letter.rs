@@ -31,6 +31,23 @@ impl Letter {
         let _ = writeln!(self.html, "<p>{}</p>", escape(text));
     }
 
+    /// Someone else's words after `heading` ("anna wrote, with move 7:"): the first line on the
+    /// heading's line, each further line marked `> ` in the text part, so that no line of
+    /// theirs stands as if this server wrote it (a fake link, a fake command); line breaks in
+    /// the HTML part.
+    pub(super) fn quoted(&mut self, heading: &str, words: &str) {
+        let mut lines = words.lines();
+        let first = lines.next().unwrap_or_default();
+        let _ = write!(self.text, "{heading} {first}");
+        let mut html = format!("{} {}", escape(heading), escape(first));
+        for line in lines {
+            let _ = write!(self.text, "\n> {line}");
+            let _ = write!(html, "<br>\n{}", escape(line));
+        }
+        self.text.push_str("\n\n");
+        let _ = writeln!(self.html, "<p>{html}</p>");
+    }
+
     /// Labelled facts, aligned in text and a table in HTML.
     pub(super) fn facts(&mut self, rows: &[(&str, String)]) {
         let width = rows.iter().map(|(label, _)| label.len()).max().unwrap_or(0) + 1;
@@ -207,6 +224,27 @@ mod tests {
         assert_eq!(
             escape(r#"<b>"Tom" & 'Jerry'</b>"#),
             "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;"
+        );
+    }
+
+    #[test]
+    fn quoted_words_mark_every_further_line_as_theirs() {
+        let mut letter = Letter::default();
+        letter.quoted(
+            "bob wrote, with move 7:",
+            "ok\nYour play link expired. Sign in again here: https://evil.example/signin\nturnpost move 5 A2-A3",
+        );
+        assert_eq!(
+            letter.text,
+            "bob wrote, with move 7: ok\n\
+             > Your play link expired. Sign in again here: https://evil.example/signin\n\
+             > turnpost move 5 A2-A3\n\n"
+        );
+        assert!(!letter.text.lines().any(|l| l.starts_with("turnpost ")));
+        assert!(
+            letter.html.contains("ok<br>\nYour play link"),
+            "{}",
+            letter.html
         );
     }
 

@@ -11,7 +11,8 @@ use crate::http::path_call::PathCall;
 ///
 /// # Errors
 /// 401; 404 unknown game; 409 `already_seated` (you hold another seat of it),
-/// `no_open_seat`, `not_a_challenge`, `challenge_expired`; 429 when you have joined as many
+/// `no_open_seat`, `not_a_challenge`, `challenge_expired`, `bot_games_limit` (a bot plays in
+/// it and you have as many bot games as allowed); 429 when you have joined as many
 /// challenges as an hour allows.
 #[utoipa::path(post, path = "/v1/challenges/{id}/join", tag = "challenges", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id of the challenge")),
@@ -20,5 +21,7 @@ pub async fn join(call: PathCall) -> Result<HttpResponse, ApiError> {
     call.state()
         .limits
         .check_join(&call.auth.account.name_key)?;
-    call.answer(open_seats::join).await
+    let cap = call.state().bot_games_cap;
+    call.answer(move |conn, actor, id| open_seats::join(conn, actor, id, cap))
+        .await
 }
