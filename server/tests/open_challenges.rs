@@ -25,6 +25,7 @@ both_backends!(
     an_open_challenge_lapses_and_its_poster_is_told,
     joining_is_rate_limited,
     a_rematch_rotates_the_seats_and_is_made_once,
+    five_open_challenges_wait_at_once_per_player,
 );
 
 /// A mail's subject and decoded plain text.
@@ -437,4 +438,41 @@ async fn a_rematch_rotates_the_seats_and_is_made_once(backend: Backend) {
     assert_eq!(accepted.body["status"], "active", "{accepted:?}");
     assert_eq!(accepted.body["to_move"], 1);
     assert_ne!(accepted.body["seed_sha256"], before["seed_sha256"]);
+}
+
+/// One player may have 5 open challenges waiting (issue 48): a sixth is refused with a clear
+/// 409; once one is taken, another may be posted; challenges naming every seat are not capped.
+async fn five_open_challenges_wait_at_once_per_player(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| c.challenges_per_hour = 100).await;
+    let anna = play::player(&app.pool, "anna");
+    let bob = play::player(&app.pool, "bob");
+    let seek = json!({"kind": "kefren", "seats": ["anna", "open"]});
+    let mut posted = Vec::new();
+    for _ in 0..5 {
+        posted.push(post_challenge(&app, &anna, seek.clone()).await);
+    }
+    let sixth = post(&app, "/v1/games", &anna, seek.clone()).await;
+    assert_eq!(sixth.status, 409, "{sixth:?}");
+    assert_eq!(sixth.error_code(), "open_challenges_limit", "{sixth:?}");
+    let message = sixth.body["error"]["message"].as_str().unwrap();
+    assert!(message.contains("5 open challenges waiting"), "{message}");
+    // A named challenge is not an open one.
+    let named = post(
+        &app,
+        "/v1/games",
+        &anna,
+        json!({"kind": "kefren", "seats": ["anna", "bob"]}),
+    )
+    .await;
+    assert_eq!(named.status, 201, "{named:?}");
+    // bob takes one: anna may post again.
+    let joined = post(
+        &app,
+        &format!("/v1/challenges/{}/join", posted[0]),
+        &bob,
+        json!({}),
+    )
+    .await;
+    assert_eq!(joined.status, 200, "{joined:?}");
+    post_challenge(&app, &anna, seek).await;
 }

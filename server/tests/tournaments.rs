@@ -365,7 +365,7 @@ async fn a_swiss_of_nine_over_four_rounds_is_played_to_its_end(backend: Backend)
         &app,
         &field[0].1,
         json!({"name": "Swiss SanQi", "kind": "sanqi", "format": "swiss", "rounds": 4,
-               "entry_closes_at": at, "max_players": 9, "invite": ["s9"]}),
+               "entry_closes_at": at, "max_players": 9, "invite": ["s9", "S9", " s9 "]}),
     )
     .await;
     let invitation = mail_saying(&app, "s9@example.org", "Tournament invitation").await;
@@ -374,6 +374,14 @@ async fn a_swiss_of_nine_over_four_rounds_is_played_to_its_end(backend: Backend)
         "{invitation}"
     );
     join_all(&app, id, &field).await;
+    // Named three times, invited once (issue 48).
+    let invitations = app
+        .smtp
+        .messages_to("s9@example.org")
+        .iter()
+        .filter(|m| m.data.contains("Tournament invitation"))
+        .count();
+    assert_eq!(invitations, 1);
     let late = play::player(&app.pool, "late");
     let full = post(
         &app,
@@ -670,6 +678,13 @@ async fn too_few_players_cancel_it_and_bad_settings_are_refused(backend: Backend
             json!({"name": "x", "kind": "kefren", "format": "swiss", "rounds": 3, "invite": ["nobody"], "entry_closes_at": at}),
             "invalid_tournament",
             "nobody",
+        ),
+        // At most 50 people invited at once (issue 48), counted once each.
+        (
+            json!({"name": "x", "kind": "kefren", "format": "swiss", "rounds": 3,
+                   "invite": (0..51).map(|i| format!("p{i}")).collect::<Vec<_>>(), "entry_closes_at": at}),
+            "invalid_tournament",
+            "at most 50 players",
         ),
     ];
     for (body, code, says) in refused {

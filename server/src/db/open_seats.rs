@@ -89,6 +89,33 @@ pub fn vacant(
     Ok(query.load(conn)?)
 }
 
+/// How many challenges `account_id` made after `made_after` still wait with a vacant open
+/// seat.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn waiting_of(
+    conn: &mut DbConnection,
+    account_id: i64,
+    made_after: NaiveDateTime,
+) -> Result<i64, DbError> {
+    let taken = game_seats::table.filter(
+        game_seats::game_id
+            .eq(open_seats::game_id)
+            .and(game_seats::seat.eq(open_seats::seat)),
+    );
+    let waiting = open_seats::table
+        .filter(not(exists(taken)))
+        .select(open_seats::game_id);
+    Ok(games::table
+        .filter(games::created_by.eq(account_id))
+        .filter(games::status.eq(Stored(GameStatus::Invited)))
+        .filter(games::created_at.gt(made_after))
+        .filter(games::id.eq_any(waiting))
+        .count()
+        .get_result(conn)?)
+}
+
 /// Empties a seat of a challenge again: its player left the open seat they took.
 ///
 /// # Errors

@@ -71,7 +71,8 @@ impl Challenge {
 /// # Errors
 /// [`GameError::InvalidOptions`] (naming the key; also `on_leave` `bot` with two seats),
 /// `SeatCount`, `UnknownPlayer`, `DuplicatePlayer`, `CreatorNotSeated`, `BotsOnly`,
-/// `InvalidClock`, `BotGamesLimit` (a bot seated while the caller has `bot_games_cap` bot
+/// `InvalidClock`, `OpenChallengesLimit` (an open seat posted while the caller has [`OPEN_CHALLENGES_CAP`]
+/// waiting), `BotGamesLimit` (a bot seated while the caller has `bot_games_cap` bot
 /// games), `InvalidOptions` for `rated: true` with an option its kind marks unrated; storage
 /// failures.
 pub fn check(
@@ -122,6 +123,9 @@ pub fn check(
     if with_bots {
         frame::read(conn, |conn| within_bot_games_cap(conn, &me, bot_games_cap))?;
     }
+    if names.iter().any(|name| name == OPEN_SEAT) {
+        frame::read(conn, |conn| within_open_challenges_cap(conn, &me))?;
+    }
     let recipients = players
         .iter()
         .flatten()
@@ -141,6 +145,21 @@ pub fn check(
         bot_games_cap,
         rated,
     })
+}
+
+/// The most challenges with an open seat one account may have waiting at once.
+pub const OPEN_CHALLENGES_CAP: u32 = 5;
+
+/// Refuses a new open challenge to `me` when it has [`OPEN_CHALLENGES_CAP`] waiting.
+fn within_open_challenges_cap(conn: &mut DbConnection, me: &Account) -> Result<(), GameError> {
+    let made_after = super::expired_before(db::now());
+    if crate::db::open_seats::waiting_of(conn, me.id, made_after)? >= i64::from(OPEN_CHALLENGES_CAP)
+    {
+        return Err(GameError::OpenChallengesLimit {
+            cap: OPEN_CHALLENGES_CAP,
+        });
+    }
+    Ok(())
 }
 
 /// Refuses a new bot game to `me` when it has as many as `cap` allows.
@@ -197,7 +216,7 @@ fn seated_players(
 /// # Errors
 /// [`GameError::UnknownPlayer`] when a player went away since [`check`];
 /// [`GameError::BotGamesLimit`] when another challenge of the caller's took its last bot game
-/// since; storage failures.
+/// since; [`GameError::OpenChallengesLimit`] likewise for open challenges; storage failures.
 pub fn create(
     conn: &mut DbConnection,
     actor: &Actor,
@@ -220,10 +239,16 @@ pub fn create(
     let kind = start.kind();
     let game_id = frame::write(conn, |conn| -> Result<i64, GameError> {
         let (me, players) = seated_players(conn, actor, names)?;
-        if *with_bots {
+        let posts_open = names.iter().any(|name| name == OPEN_SEAT);
+        if *with_bots || posts_open {
             // Counted again under the account's lock: two challenges at once get one game.
             bots::lock_bot_games_of(conn, me.id)?;
+        }
+        if *with_bots {
             within_bot_games_cap(conn, &me, *bot_games_cap)?;
+        }
+        if posts_open {
+            within_open_challenges_cap(conn, &me)?;
         }
         let now = db::now();
         let game = q::insert(

@@ -214,6 +214,15 @@ pub enum GameError {
         /// The most bot games one account may have at once.
         cap: u32,
     },
+    /// A challenge with an open seat from someone who has as many open challenges waiting as
+    /// the server allows (so that a few accounts cannot fill the lobby).
+    #[error(
+        "you have {cap} open challenges waiting for players, the most one player may post at          once: wait until one is taken or lapses, or cancel one, before posting another"
+    )]
+    OpenChallengesLimit {
+        /// The most open challenges one account may have waiting.
+        cap: u32,
+    },
     /// A clock spec that does not read.
     #[error("{0}")]
     InvalidClock(String),

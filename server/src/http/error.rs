@@ -341,6 +341,7 @@ impl From<crate::games::GameError> for ApiError {
             G::Conflict => conflict("conflict"),
             G::LeftGame { .. } => conflict("left_game"),
             G::BotGamesLimit { .. } => conflict("bot_games_limit"),
+            G::OpenChallengesLimit { .. } => conflict("open_challenges_limit"),
             G::InvalidOptions(_) => invalid("invalid_options"),
             G::SeatCount(_) => invalid("seat_count"),
             G::UnknownPlayer { .. } => invalid("unknown_player"),

@@ -8,6 +8,7 @@ use turnpost_shared::api::{
 use super::settings::options_text;
 use super::settings::Settings;
 use super::{view, TournamentError};
+use crate::db::accounts::Account;
 use crate::db::tournaments::{self as q, NewTournament};
 use crate::db::{self, accounts, DbConnection, DbError};
 use crate::games::arranged::{self, Arrangement};
@@ -21,6 +22,9 @@ pub const MAX_NAME_CHARS: usize = 80;
 pub const MAX_ROUNDS: u32 = 50;
 /// The most players a tournament may take.
 pub const MAX_PLAYERS: u32 = 200;
+
+/// The most players one tournament's creation may invite (each gets one mail).
+pub const MAX_INVITES: usize = 50;
 /// How far ahead the entry window may close.
 pub const MAX_ENTRY_DAYS: i64 = 90;
 
@@ -157,16 +161,29 @@ pub fn create(
                 actor.account_id()
             ))
         })?;
-        let mut invitees = Vec::new();
-        for invitee in &request.invite {
-            let key = invitee.trim().to_ascii_lowercase();
-            match accounts::by_name_key(conn, &key)? {
+        let mut invitees: Vec<Account> = Vec::new();
+        let mut keys: Vec<String> = request
+            .invite
+            .iter()
+            .map(|invitee| invitee.trim().to_ascii_lowercase())
+            .collect();
+        // Each person is invited once (issue 48: one request invited dave 2 000 times).
+        keys.sort_unstable();
+        keys.dedup();
+        if keys.len() > MAX_INVITES {
+            return Err(invalid(format!(
+                "invite: at most {MAX_INVITES} players, not {}",
+                keys.len()
+            )));
+        }
+        for key in &keys {
+            match accounts::by_name_key(conn, key)? {
                 Some(account) if account.verified_at.is_some() && !account.is_bot() => {
                     invitees.push(account);
                 }
                 _ => {
                     return Err(invalid(format!(
-                        "invite: there is no player called `{invitee}`"
+                        "invite: there is no player called `{key}`"
                     )))
                 }
             }

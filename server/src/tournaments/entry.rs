@@ -50,13 +50,15 @@ pub fn join(
         if entries.iter().any(|(e, _)| e.account_id == account_id) {
             return Err(TournamentError::AlreadyEntered { id });
         }
-        if let Some(max) = settings.row.max_players {
-            if entries.len() >= usize::try_from(max).unwrap_or(0) {
-                return Err(TournamentError::Full {
-                    id,
-                    max: u32::try_from(max).unwrap_or(0),
-                });
-            }
+        // Without a maximum of its own, the server's (issue 48: 205 entrants once).
+        let max = settings
+            .row
+            .max_players
+            .and_then(|max| u32::try_from(max).ok())
+            .unwrap_or(super::create::MAX_PLAYERS)
+            .min(super::create::MAX_PLAYERS);
+        if entries.len() >= usize::try_from(max).unwrap_or(0) {
+            return Err(TournamentError::Full { id, max });
         }
         q::insert_entry(conn, id, account_id, now)?;
         Ok(())

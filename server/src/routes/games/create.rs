@@ -16,7 +16,8 @@ use crate::http::state::AppState;
 /// 401; 422 for an unknown kind, bad options (naming the key), a wrong number of seats, an
 /// unknown or repeated player, a challenge without the caller, or one naming bots only
 /// (`bots_only`); 409 `bot_games_limit` for a bot challenged by someone who has as many bot
-/// games at once as the server allows (`TURNPOST_BOT_GAMES_PER_ACCOUNT`); 429 when the caller
+/// games at once as the server allows (`TURNPOST_BOT_GAMES_PER_ACCOUNT`), and
+/// `open_challenges_limit` for an open seat posted by someone with 5 open challenges waiting; 429 when the caller
 /// has sent, or a person has received, as many challenges as an hour allows.
 #[utoipa::path(post, path = "/v1/games", tag = "games", security(("bearer" = [])),
     request_body = turnpost_shared::api::CreateGameRequest,
