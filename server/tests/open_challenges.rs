@@ -451,6 +451,15 @@ async fn five_open_challenges_wait_at_once_per_player(backend: Backend) {
     for _ in 0..5 {
         posted.push(post_challenge(&app, &anna, seek.clone()).await);
     }
+    // The page of a waiting challenge names the open seat, and links no player page for it.
+    let page = reqwest::get(format!("{}/games/{}", app.base, posted[1]))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("open seat"), "{page}");
+    assert!(!page.contains("/players/open"), "{page}");
     let sixth = post(&app, "/v1/games", &anna, seek.clone()).await;
     assert_eq!(sixth.status, 409, "{sixth:?}");
     assert_eq!(sixth.error_code(), "open_challenges_limit", "{sixth:?}");

@@ -593,6 +593,20 @@ async fn settings_switch_turn_mail_and_reminders_apart(backend: Backend) {
     assert_eq!(refused.status, 422, "{}", refused.body);
     assert!(refused.body.contains("Mars/Olympus"), "{}", refused.body);
     assert_eq!(settings_of(&app, &token).await["turn_mail"], "digest");
+    // Every switch on with the digest: "all on" says the turns come once a day (issue 47).
+    let mut form = turn_mail_off(&settings.csrf());
+    form[0].1 = "digest".into();
+    form[1].1 = "7".into();
+    form[2].1 = "Europe/Berlin".into();
+    let saved = post_owned(&mut tab, "/settings/notifications", &form).await;
+    assert_eq!(saved.status, 303, "{}", saved.body);
+    let page = tab.get("/settings").await;
+    assert!(
+        page.body
+            .contains("All mail is on; your turns come in one daily digest."),
+        "{}",
+        page.body
+    );
 }
 
 async fn unsubscribe_says_what_stopped_and_undoes(backend: Backend) {

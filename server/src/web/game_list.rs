@@ -65,7 +65,7 @@ pub fn table(games: &[GameSummary]) -> Markup {
                             td { a href={ "/games/" (game.id) } { (game.kind.title()) " #" (game.id) } }
                             td { @for (i, seat) in game.seats.iter().enumerate() {
                                 @if i > 0 { ", " }
-                                a href={ "/players/" (seat.player) } { (seat.player) }
+                                @if seat.open { "open seat" } @else { a href={ "/players/" (seat.player) } { (seat.player) } }
                             } }
                             td { (game.ply) }
                             td { (outcome(game)) }

@@ -90,7 +90,12 @@ fn category_fields() -> [(Category, &'static str, &'static str); 6] {
 fn switched_off(shown: &Shown) -> Markup {
     html! {
         @if shown.switched_off.is_empty() {
-            p role="status" { "All mail is on." }
+            // "All on" must not hide that turn mail comes once a day, or not at all.
+            p role="status" { (match shown.notifications.turn_mail {
+                TurnMail::Immediate => "All mail is on.",
+                TurnMail::Digest => "All mail is on; your turns come in one daily digest.",
+                TurnMail::Off => "All mail is on except turn mail, which is off.",
+            }) }
         } @else {
             p.notice role="status" { "Switched off: "
                 @for (i, category) in shown.switched_off.iter().enumerate() {

@@ -80,12 +80,35 @@ fn sign_in_form(viewer: &Viewer, email: &str, next: &str, error: Option<&str>) -
     }
 }
 
-fn code_form(viewer: &Viewer, email: &str, next: &str, error: Option<&str>) -> Markup {
+/// Which form sent the code the page asks for: after signing up the address is the new
+/// account's, so the page need not hedge as it does for a sign-in (which must not tell
+/// whether an address has an account).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CodeAfter {
+    SignIn,
+    SignUp,
+}
+
+fn code_form(
+    viewer: &Viewer,
+    email: &str,
+    next: &str,
+    error: Option<&str>,
+    after: CodeAfter,
+) -> Markup {
     html! {
         h1 { "Type your code" }
         @if error.is_none() && !email.is_empty() {
-            p.notice role="status" { "If " strong { (email) } " belongs to an account here, a "
-                "code is on its way to it. It is valid for " (accounts::CODE_VALIDITY_MINUTES)
+            p.notice role="status" {
+                @if after == CodeAfter::SignUp {
+                    // Still without telling whether the address had an account: that mail
+                    // says so instead of bringing a code.
+                    "A mail with your code is on its way to " strong { (email) }
+                    " (if the address has an account here already, the mail says so instead)."
+                } @else {
+                    "If " strong { (email) } " belongs to an account here, a code is on its way to it."
+                }
+                " It is valid for " (accounts::CODE_VALIDITY_MINUTES)
                 " minutes. You can also open the link in the mail instead." }
         }
         @if let Some(error) = error { p.error role="alert" { (error) } }
@@ -194,7 +217,7 @@ pub async fn sign_up(
         Ok(()) => Ok(page(
             StatusCode::OK,
             "Type your code",
-            &code_form(&viewer, &shown_email, "/", None),
+            &code_form(&viewer, &shown_email, "/", None, CodeAfter::SignUp),
         )),
         Err(AccountError::NameTaken) => Ok(again(
             StatusCode::CONFLICT,
@@ -260,7 +283,7 @@ pub async fn sign_in(
     Ok(page(
         StatusCode::OK,
         "Type your code",
-        &code_form(&viewer, &shown_email, &next, None),
+        &code_form(&viewer, &shown_email, &next, None, CodeAfter::SignIn),
     ))
 }
 
@@ -270,7 +293,7 @@ pub async fn code_page(viewer: Viewer, query: web::Query<NextQuery>) -> HttpResp
     page(
         StatusCode::OK,
         "Type your code",
-        &code_form(&viewer, "", &next, None),
+        &code_form(&viewer, "", &next, None, CodeAfter::SignIn),
     )
 }
 
@@ -310,7 +333,7 @@ pub async fn verify_code(
         page(
             status,
             "Type your code",
-            &code_form(&viewer, email_text, &next, Some(error)),
+            &code_form(&viewer, email_text, &next, Some(error), CodeAfter::SignIn),
         )
     };
     if code.chars().count() > 64 {
