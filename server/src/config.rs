@@ -118,6 +118,7 @@ pub struct Config {
         long,
         env = "TURNPOST_OUTBOX_SESSIONS",
         default_value_t = 4,
+        value_parser = clap::value_parser!(u32).range(1..=64),
         global = true
     )]
     pub outbox_sessions: u32,
@@ -134,7 +135,12 @@ pub struct Config {
 
     /// Threads composing game mail (turn cards and the like) in parallel, at low priority
     /// [default: the number of CPUs]
-    #[arg(long, env = "TURNPOST_MAIL_COMPOSERS", global = true)]
+    #[arg(
+        long,
+        env = "TURNPOST_MAIL_COMPOSERS",
+        value_parser = clap::value_parser!(u32).range(1..=64),
+        global = true
+    )]
     pub mail_composers: Option<u32>,
 
     /// The mail side's bound on waiting, in milliseconds: once the oldest uncomposed game
@@ -366,6 +372,10 @@ pub struct Config {
         global = true
     )]
     pub log_format: LogFormat,
+    /// File `mail-in` appends its log to (created mode 0600), where the MTA's pipe keeps only
+    /// the first line of a command's output and may put it in a bounce [default: stderr]
+    #[arg(long, env = "TURNPOST_MAIL_IN_LOG", value_name = "FILE", global = true)]
+    pub mail_in_log: Option<PathBuf>,
 
     /// What a reply must prove about its sender before it may act: `none` (the reply key and
     /// the From address), or `dmarc`: also an `Authentication-Results` header written by
@@ -505,6 +515,7 @@ impl Config {
             imap_done_folder: None,
             mail_answers_per_hour: 1_000,
             log_format: LogFormat::Text,
+            mail_in_log: None,
             metrics: false,
             inbound_require_auth: InboundAuth::None,
             inbound_authserv_id: None,

@@ -7,12 +7,14 @@
 //! server processes each count their own work; Prometheus adds them up across its targets.
 //! Gauges that describe the database (pool use, the mail backlog) are set when scraped.
 
+mod process;
+
 use std::sync::LazyLock;
 use std::time::Duration;
 
 use prometheus::{
     Encoder as _, Gauge, Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec,
-    IntGauge, Opts, Registry, TextEncoder,
+    IntGauge, IntGaugeVec, Opts, Registry, TextEncoder,
 };
 
 /// Every metric of the process.
@@ -28,6 +30,7 @@ struct Metrics {
     mail_pending: IntGauge,
     mail_oldest_pending_seconds: Gauge,
     inbound: IntCounterVec,
+    imap_failures: IntCounter,
     bot_moves: IntCounter,
     bot_think_seconds: Histogram,
     sweeps: IntCounter,
@@ -35,6 +38,8 @@ struct Metrics {
     pool_connections: IntGauge,
     pool_idle: IntGauge,
     pool_max: IntGauge,
+    /// Kept registered: its one series says which version runs.
+    _build_info: IntGaugeVec,
 }
 
 /// Latency buckets of HTTP requests, in seconds (a move commits in a few milliseconds; a page
@@ -75,10 +80,10 @@ impl Metrics {
             http_seconds: registered!(HistogramVec::new(
                 HistogramOpts::new(
                     "turnpost_http_request_duration_seconds",
-                    "Time to answer an HTTP request, by method and route pattern."
+                    "Time to answer an HTTP request, by method, route pattern and status."
                 )
                 .buckets(HTTP_BUCKETS.to_vec()),
-                &["method", "route"]
+                &["method", "route", "status"]
             )),
             mail_queued: registered!(IntCounter::new(
                 "turnpost_mail_queued_total",
@@ -110,6 +115,11 @@ impl Metrics {
                     "Replies read by mail in: handled, or ignored and why."
                 ),
                 &["outcome", "reason"]
+            )),
+            imap_failures: registered!(IntCounter::new(
+                "turnpost_imap_failures_total",
+                "Times the IMAP mailbox could not be read (connection, login or a command \
+                 failed); each is retried after a back-off."
             )),
             bot_moves: registered!(IntCounter::new(
                 "turnpost_bot_moves_total",
@@ -145,6 +155,17 @@ impl Metrics {
                 "turnpost_db_pool_max_connections",
                 "Most connections the pool opens."
             )),
+            _build_info: {
+                let info = registered!(IntGaugeVec::new(
+                    Opts::new(
+                        "turnpost_build_info",
+                        "1, labelled with the turnpost-server version running."
+                    ),
+                    &["version"]
+                ));
+                info.with_label_values(&[env!("CARGO_PKG_VERSION")]).set(1);
+                info
+            },
             registry,
         })
     }
@@ -174,7 +195,7 @@ pub fn http_request(method: &str, route: &str, status: u16, took: Duration) {
             .with_label_values(&[method, route, &status.to_string()])
             .inc();
         m.http_seconds
-            .with_label_values(&[method, route])
+            .with_label_values(&[method, route, &status.to_string()])
             .observe(took.as_secs_f64());
     }
 }
@@ -211,6 +232,13 @@ pub fn mail_dead() {
 pub fn inbound_mail(outcome: &str, reason: &str) {
     if let Some(m) = &*METRICS {
         m.inbound.with_label_values(&[outcome, reason]).inc();
+    }
+}
+
+/// The IMAP mailbox failed (and will be tried again).
+pub fn imap_failure() {
+    if let Some(m) = &*METRICS {
+        m.imap_failures.inc();
     }
 }
 
@@ -266,7 +294,27 @@ pub fn render(gauges: DatabaseGauges) -> Result<String, prometheus::Error> {
         .set(gauges.oldest_pending_secs);
     let mut text = Vec::new();
     TextEncoder::new().encode(&metrics.registry.gather(), &mut text)?;
-    String::from_utf8(text).map_err(|e| prometheus::Error::Msg(e.to_string()))
+    let mut text = String::from_utf8(text).map_err(|e| prometheus::Error::Msg(e.to_string()))?;
+    text.push_str(&process::exposition());
+    Ok(text)
+}
+
+/// The exposition of the replies `mail-in` delivered, by outcome, as the database counts them
+/// for every process (`counts` from `crate::db::mail_in_deliveries::counts`).
+#[must_use]
+pub fn mail_in_exposition(counts: &[(String, i64)]) -> String {
+    use std::fmt::Write as _;
+    let name = "turnpost_mail_in_deliveries_total";
+    let mut text = format!(
+        "# HELP {name} Replies delivered by mail-in (an MTA's pipe), by outcome, counted in the \
+         database for all processes.\n# TYPE {name} counter\n"
+    );
+    for (outcome, count) in counts {
+        // Outcomes are this server's own words; escaped all the same.
+        let outcome = outcome.replace('\\', "\\\\").replace('"', "\\\"");
+        let _ = writeln!(text, "{name}{{outcome=\"{outcome}\"}} {count}");
+    }
+    text
 }
 
 /// The content type of [`render`]'s text.
@@ -297,6 +345,33 @@ mod tests {
         );
         assert!(
             text.contains("turnpost_mail_oldest_pending_age_seconds 1.5"),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(
+                "turnpost_build_info{{version=\"{}\"}} 1",
+                env!("CARGO_PKG_VERSION")
+            )),
+            "{text}"
+        );
+        super::http_request(
+            "GET",
+            "/v1/health",
+            200,
+            std::time::Duration::from_millis(3),
+        );
+        let text = super::render(super::DatabaseGauges {
+            connections: 2,
+            idle: 1,
+            max: 8,
+            mail_pending: 3,
+            oldest_pending_secs: 1.5,
+        })
+        .unwrap();
+        assert!(
+            text.contains(
+                "turnpost_http_request_duration_seconds_count{method=\"GET\",route=\"/v1/health\",status=\"200\"} 1"
+            ),
             "{text}"
         );
     }

@@ -270,6 +270,8 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
         "{outcome:?}"
     );
     assert_eq!(game(&app, id, &cleo).await["ply"], 2, "{outcome:?} {mv}");
+    // Counted as `mail-in` counts what it delivers (a `mail_in_deliveries` row).
+    turnpost_server::db::mail_in_deliveries::count(&mut app.conn(), "acted").unwrap();
     ids.push(id);
     // An open challenge (an open seat), a rematch of a finished game, and conditional moves:
     // bert answers anna's first move of a new game in advance.

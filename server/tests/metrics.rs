@@ -18,6 +18,7 @@ both_backends!(
     metrics_are_off_by_default,
     metrics_move_after_a_move,
     invented_methods_share_one_series,
+    imap_failures_are_counted,
 );
 
 /// The scraped samples.
@@ -188,6 +189,27 @@ async fn metrics_move_after_a_move(backend: Backend) {
             &[("route", "/metrics")]
         ) >= 2.0
     );
+    // The latency histogram by status too, as the operators' guide says.
+    assert!(
+        value(
+            &after,
+            "turnpost_http_request_duration_seconds",
+            &[route[0], route[1], ("status", "201")]
+        ) >= 2.0
+    );
+    // The process's own series, and which version runs.
+    assert_eq!(
+        value(
+            &after,
+            "turnpost_build_info",
+            &[("version", env!("CARGO_PKG_VERSION"))]
+        ),
+        1.0
+    );
+    assert!(value(&after, "process_resident_memory_bytes", &[]) > 1_000_000.0);
+    assert!(value(&after, "process_open_fds", &[]) >= 3.0);
+    assert!(value(&after, "process_cpu_seconds_total", &[]) > 0.0);
+    assert!(value(&after, "process_start_time_seconds", &[]) > 1_700_000_000.0);
 }
 
 /// A client may send any token as a method: invented ones must not each add a series that is
@@ -244,4 +266,26 @@ async fn invented_methods_share_one_series(backend: Backend) {
             &[("method", "other")]
         ) >= INVENTED as f64
     );
+}
+
+/// A mailbox that does not answer is counted each time it is tried.
+async fn imap_failures_are_counted(backend: Backend) {
+    // Nothing listens on port 1 of the loopback.
+    let app = TestApp::spawn_with(backend, |config| {
+        config.metrics = true;
+        config.imap_url = Some("imap://games:pw@127.0.0.1:1/INBOX".to_owned());
+    })
+    .await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let scraped = scrape(&app).await;
+        if value(&scraped, "turnpost_imap_failures_total", &[]) >= 1.0 {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no IMAP failure counted in 20 s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }

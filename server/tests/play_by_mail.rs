@@ -845,9 +845,9 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
     assert!(text_of(&help).contains("draw offer"));
 }
 
-/// The database is down while `mail-in` runs (PostgreSQL: exit 75) or the SQLite file is not
-/// where the configuration says (exit 78, nothing created): nothing done; the MTA's retry plays
-/// the move once.
+/// The database is down while `mail-in` runs (PostgreSQL) or the SQLite file is not where the
+/// configuration says (nothing created): exit 75, nothing done; the MTA's retry plays the move
+/// once.
 async fn database_down_during_mail_in(backend: Backend) {
     let (table, _) = Table::open(backend, None, 1);
     let (game, card) = started(&table).await;
@@ -860,7 +860,7 @@ async fn database_down_during_mail_in(backend: Backend) {
     let (down, expected) = match backend {
         // Nothing listens on port 1.
         Backend::Postgres => ("postgres://postgres@127.0.0.1:1/turnpost".to_owned(), 75),
-        Backend::Sqlite => ("sqlite:///proc/turnpost-absent/turnpost.db".to_owned(), 78),
+        Backend::Sqlite => ("sqlite:///proc/turnpost-absent/turnpost.db".to_owned(), 75),
     };
     let (code, stderr) = table.mail_in_with(&raw, &down);
     assert_eq!(code, expected, "{stderr}");

@@ -40,6 +40,19 @@ pub const JSON_LIMIT: usize = 16 * 1024;
 /// # Errors
 /// Unusable configuration, unreachable database, failed migration.
 pub fn open_database(config: &Config) -> anyhow::Result<(Pool, Backend, Vec<u8>)> {
+    open_database_with(config, db::migrate::Policy::default())
+}
+
+/// [`open_database`], treating migrations as `policy` asks (`--no-migrate`,
+/// `--allow-newer-database`).
+///
+/// # Errors
+/// As [`open_database`]; a database a newer binary migrated; migrations due with
+/// `--no-migrate`.
+pub fn open_database_with(
+    config: &Config,
+    policy: db::migrate::Policy,
+) -> anyhow::Result<(Pool, Backend, Vec<u8>)> {
     let target = config.database_target()?;
     let pool = db::connect(&target, config.db_pool_size)
         .with_context(|| format!("cannot open the database {}", describe_database(&target)))?;
@@ -58,7 +71,7 @@ pub fn open_database(config: &Config) -> anyhow::Result<(Pool, Backend, Vec<u8>)
             "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
         )?;
     }
-    let ran = db::run_migrations(&mut conn)?;
+    let ran = db::migrate::apply(&mut conn, policy)?;
     if ran > 0 {
         tracing::info!(migrations = ran, "database migrated");
     }
@@ -161,11 +174,20 @@ impl Application {
     /// # Errors
     /// Invalid configuration, unreachable database, failed migration, address in use.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
+        Self::build_with(config, db::migrate::Policy::default()).await
+    }
+
+    /// [`Application::build`], treating migrations as `policy` asks.
+    ///
+    /// # Errors
+    /// As [`Application::build`]; a database a newer binary migrated; migrations due with
+    /// `--no-migrate`.
+    pub async fn build_with(config: Config, policy: db::migrate::Policy) -> anyhow::Result<Self> {
         config.validate()?;
         crate::inbound::settings::check(&config)?;
         let cfg = config.clone();
         let (pool, backend, link_key, reply) = tokio::task::spawn_blocking(move || {
-            let (pool, backend, link_key) = open_database(&cfg)?;
+            let (pool, backend, link_key) = open_database_with(&cfg, policy)?;
             let mut conn = pool.get().context("cannot connect to the database")?;
             let reply = crate::reply_address::ReplyKeys::load(&mut conn, &cfg)?;
             anyhow::Ok((pool, backend, link_key, reply))

@@ -55,7 +55,10 @@ fn database(config: &Config) -> Result<String, String> {
         .database_target()
         .map(|target| describe_database(&target))
         .map_err(|e| e.to_string())?;
-    let (_, due) = existing_database::connect(config).map_err(|e| e.to_string())?;
+    let (mut conn, due) = existing_database::connect(config).map_err(|e| e.to_string())?;
+    // A newer binary's migrations are not "up to date": this binary refuses to serve on them.
+    crate::db::migrate::check_newer(&mut conn, crate::db::migrate::Newer::Refuse)
+        .map_err(|e| format!("{shown}: reachable, but {e}"))?;
     Ok(if due == 0 {
         format!("{shown}: reachable, migrations up to date")
     } else {

@@ -28,6 +28,11 @@ pub struct Cli {
     /// Server settings (also read by the operator commands).
     #[command(flatten)]
     pub config: Config,
+    /// Use a database even when a newer turnpost-server migrated it (it has migrations this
+    /// binary does not know; refused otherwise, exit 78). See "Upgrading" in the operators'
+    /// guide.
+    #[arg(long, global = true)]
+    pub allow_newer_database: bool,
     /// What to do (default: serve).
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -37,8 +42,14 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Run the HTTP API and the mail worker (the default).
-    Serve,
-    /// Run pending database migrations and exit.
+    Serve {
+        /// Do not migrate: refuse to start (exit 78) when migrations are due, for operators who
+        /// run `turnpost-server migrate` as an upgrade step of its own.
+        #[arg(long)]
+        no_migrate: bool,
+    },
+    /// Run pending database migrations and exit. Safe while servers run and start: one
+    /// process migrates at a time, the others wait.
     Migrate,
     /// Operator commands on accounts (no email is sent).
     #[command(subcommand)]
@@ -48,9 +59,10 @@ pub enum Command {
     Mail(MailCommand),
     /// Read one RFC 5322 message on stdin, a reply to a game mail, and act on it (for an MTA's
     /// pipe transport, procmail or fetchmail's mda). Exit 0 when it was handled or deliberately
-    /// ignored; 75 (EX_TEMPFAIL) when the database cannot be reached, so the MTA retries; 78
-    /// (EX_CONFIG) when the configuration is wrong or names no migrated database (it never
-    /// creates one).
+    /// ignored; 75 (EX_TEMPFAIL) for anything of ours an operator can fix (the configuration,
+    /// a database down, missing, not migrated or newer), so the MTA keeps the reply and
+    /// retries. Stderr gets one line (sender, Message-ID, what happened); the log goes to
+    /// `--mail-in-log` (else stderr). It never creates a database.
     MailIn,
     /// Print the effective configuration (secrets masked) and where each value came from:
     /// default, file, environment or command line.

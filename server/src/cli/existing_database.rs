@@ -22,8 +22,9 @@ pub enum ExistingDatabaseError {
     Config(#[from] ConfigError),
     /// No SQLite file where the configuration points.
     #[error(
-        "no SQLite database at {}: the configuration names another database than the server's \
-         (set database_url or data_dir as the server has them; nothing was created)",
+        "no SQLite database at {}: the server has not created it yet (start it, or run \
+         `turnpost-server migrate`), or the configuration names another database than the \
+         server's (set database_url or data_dir as the server has them); nothing was created",
         .0.display()
     )]
     Missing(PathBuf),
@@ -50,7 +51,8 @@ pub enum ExistingDatabaseError {
 }
 
 impl ExistingDatabaseError {
-    /// The exit code for an MTA: 75 when the database may answer later, else 78.
+    /// The exit code of an operator's command (`check`, `backup`, `ratings`): 75 when the
+    /// database may answer later, else 78. (`mail-in` answers 75 for every one of them.)
     #[must_use]
     pub fn exit_code(&self) -> u8 {
         match self {

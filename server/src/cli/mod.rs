@@ -7,6 +7,7 @@ pub mod check;
 mod command_tree;
 pub mod copy_to;
 pub mod existing_database;
+pub mod mail_in;
 pub mod rating_rebuild;
 
 use anyhow::Context as _;
@@ -17,23 +18,44 @@ pub use existing_database::{EX_CONFIG, EX_TEMPFAIL};
 use crate::config::{CommandLine, Config, ConfigError, LoadError};
 use crate::db::outbox::OutboxStatus;
 use crate::mail::operator::{self, RetryTarget};
-use crate::mail_context::MailContext;
 use crate::{accounts, app, validate};
 use existing_database::ExistingDatabaseError;
 
 /// The process's exit code for `error`: 75 (`EX_TEMPFAIL`) when trying again later may work,
-/// 78 (`EX_CONFIG`) for a configuration error, 1 otherwise.
+/// 78 (`EX_CONFIG`) for a configuration error (a database newer than the binary, or
+/// migrations due with `--no-migrate`, included), 1 otherwise. (`mail-in` has its own:
+/// [`mail_in::main`].)
 #[must_use]
 pub fn exit_code(error: &anyhow::Error) -> u8 {
-    if error.is::<TempFail>() {
-        EX_TEMPFAIL
-    } else if let Some(database) = error.downcast_ref::<ExistingDatabaseError>() {
+    if let Some(database) = error.downcast_ref::<ExistingDatabaseError>() {
         database.exit_code()
     } else if error.is::<ConfigError>() {
+        EX_CONFIG
+    } else if let Some(crate::db::DbError::Newer(_) | crate::db::DbError::Due(_)) =
+        error.downcast_ref::<crate::db::DbError>()
+    {
         EX_CONFIG
     } else {
         1
     }
+}
+
+/// `error` and its causes on one line, as `{error:#}` but each cause once: a message that
+/// already quotes its cause (`cannot create x: File exists`) is not followed by it again.
+#[must_use]
+pub fn error_text(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let said = cause.to_string();
+        if text.contains(&said) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&said);
+    }
+    text
 }
 
 /// Reads the command line `args` (program name first), the environment and the configuration
@@ -60,18 +82,33 @@ pub fn run(loaded: CommandLine<Cli>) -> anyhow::Result<()> {
         settings,
     } = loaded;
     let config = cli.config;
-    match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => serve(config),
+    let newer = if cli.allow_newer_database {
+        crate::db::migrate::Newer::Allow
+    } else {
+        crate::db::migrate::Newer::Refuse
+    };
+    let policy = crate::db::migrate::Policy {
+        no_migrate: false,
+        newer,
+    };
+    match cli.command.unwrap_or(Command::Serve { no_migrate: false }) {
+        Command::Serve { no_migrate } => serve(
+            config,
+            crate::db::migrate::Policy {
+                no_migrate,
+                ..policy
+            },
+        ),
         Command::Migrate => {
             config.validate()?;
             crate::inbound::settings::check(&config)?;
-            let (_pool, backend, _) = app::open_database(&config)?;
+            let (_pool, backend, _) = app::open_database_with(&config, policy)?;
             eprintln!("database ({}) is up to date", backend.name());
             Ok(())
         }
-        Command::Account(command) => account(&config, command),
-        Command::Mail(command) => mail(&config, command),
-        Command::MailIn => mail_in(&config),
+        Command::Account(command) => account(&config, policy, command),
+        Command::Mail(command) => mail(&config, policy, command),
+        Command::MailIn => mail_in::run(&config, newer),
         Command::Config { json } => {
             if json {
                 println!(
@@ -97,7 +134,7 @@ pub fn run(loaded: CommandLine<Cli>) -> anyhow::Result<()> {
             );
             Ok(())
         }
-        Command::CopyTo { target } => copy_to(&config, &target),
+        Command::CopyTo { target } => copy_to(&config, policy, &target),
         Command::Ratings(RatingsCommand::Rebuild { check }) => ratings_rebuild(&config, check),
     }
 }
@@ -152,54 +189,11 @@ fn check(config: &Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `mail-in` could not reach the database: exit 75 (`EX_TEMPFAIL`), so the MTA retries.
-#[derive(Debug, thiserror::Error)]
-#[error("{0:#}; the message was not handled (exit 75: try again later)")]
-pub struct TempFail(anyhow::Error);
-
-fn mail_in(config: &Config) -> anyhow::Result<()> {
-    use std::io::Read as _;
-    config.validate()?;
-    crate::inbound::settings::check(config)?;
-    let mut raw = Vec::new();
-    let limit = u64::try_from(crate::inbound::MAX_MESSAGE_BYTES + 1).unwrap_or(u64::MAX);
-    let mut stdin = std::io::stdin().lock();
-    (&mut stdin)
-        .take(limit)
-        .read_to_end(&mut raw)
-        .context("cannot read the message on stdin")?;
-    if raw.len() > crate::inbound::MAX_MESSAGE_BYTES {
-        // Too large to read, but taken: the MTA writing it must not see a broken pipe (and
-        // retry or bounce) because we stopped reading.
-        std::io::copy(&mut stdin, &mut std::io::sink())
-            .context("cannot read the message on stdin")?;
-    }
-    // Never creates or migrates: a database the server does not use would swallow the reply.
-    let (pool, _) = crate::cli::existing_database::open(config, 1)?;
-    let mut conn = pool
-        .get()
-        .context("cannot connect to the database")
-        .map_err(TempFail)?;
-    let link_key =
-        crate::preferences::unsubscribe::load_key(&mut conn).map_err(|e| TempFail(e.into()))?;
-    let reply = crate::reply_address::ReplyKeys::load(&mut conn, config).map_err(TempFail)?;
-    let ctx = MailContext {
-        message_id_domain: config.message_id_domain(),
-        public_url: config.public_base_url()?,
-        // No mail worker here: the answers wait in the outbox for a serving process's worker.
-        wake: std::sync::Arc::new(tokio::sync::Notify::new()),
-        link_key: link_key.into(),
-        reply,
-        // No sweeper here either: a serving process's composer rings its own.
-    };
-    let settings = crate::inbound::settings::handler_settings(config)?;
-    let outcome = crate::inbound::handle(&mut conn, &ctx, &settings, &raw)
-        .map_err(|e| TempFail(anyhow::Error::new(e)))?;
-    eprintln!("{}", describe_outcome(&outcome));
-    Ok(())
-}
-
-fn copy_to(config: &Config, target: &str) -> anyhow::Result<()> {
+fn copy_to(
+    config: &Config,
+    policy: crate::db::migrate::Policy,
+    target: &str,
+) -> anyhow::Result<()> {
     config.validate()?;
     // An SQLite file that is not there would be created empty and "copied": refuse instead.
     if let crate::config::DatabaseTarget::Sqlite(path) = config.database_target()? {
@@ -209,7 +203,7 @@ fn copy_to(config: &Config, target: &str) -> anyhow::Result<()> {
             path.display()
         );
     }
-    let (pool, _, _) = app::open_database(config)?;
+    let (pool, _, _) = app::open_database_with(config, policy)?;
     let mut conn = pool.get().context("cannot connect to the database")?;
     let report = crate::cli::copy_to::copy_to(&mut conn, target)?;
     for (table, rows) in &report.tables {
@@ -227,38 +221,14 @@ fn copy_to(config: &Config, target: &str) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn describe_outcome(outcome: &crate::inbound::Outcome) -> String {
-    use crate::inbound::Outcome;
-    match outcome {
-        Outcome::Ignored(why) => format!("ignored: {why}"),
-        Outcome::Duplicate => "ignored: handled before".to_owned(),
-        Outcome::Acted {
-            game_id,
-            done,
-            refused,
-            answers,
-        } => format!(
-            "game {game_id}: {} done{}, {} queued",
-            turnpost_shared::render::counted(*done, "command", "commands"),
-            if *refused { ", one refused" } else { "" },
-            turnpost_shared::render::counted(*answers, "answer", "answers"),
-        ),
-        Outcome::Entry {
-            tournament_id,
-            refused,
-            answers,
-        } => format!(
-            "tournament {tournament_id}: {}, {} queued",
-            if *refused { "refused" } else { "done" },
-            turnpost_shared::render::counted(*answers, "answer", "answers"),
-        ),
-    }
-}
-
-fn mail(config: &Config, command: MailCommand) -> anyhow::Result<()> {
+fn mail(
+    config: &Config,
+    policy: crate::db::migrate::Policy,
+    command: MailCommand,
+) -> anyhow::Result<()> {
     config.validate()?;
     crate::inbound::settings::check(config)?;
-    let (pool, _, _) = app::open_database(config)?;
+    let (pool, _, _) = app::open_database_with(config, policy)?;
     let mut conn = pool.get().context("cannot connect to the database")?;
     match command {
         MailCommand::List { dead, pending } => {
@@ -285,9 +255,9 @@ fn mail(config: &Config, command: MailCommand) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn serve(config: Config) -> anyhow::Result<()> {
+fn serve(config: Config, policy: crate::db::migrate::Policy) -> anyhow::Result<()> {
     actix_web::rt::System::new().block_on(async move {
-        let application = app::Application::build(config).await?;
+        let application = app::Application::build_with(config, policy).await?;
         application
             .run_until_stopped()
             .await
@@ -295,10 +265,14 @@ fn serve(config: Config) -> anyhow::Result<()> {
     })
 }
 
-fn account(config: &Config, command: AccountCommand) -> anyhow::Result<()> {
+fn account(
+    config: &Config,
+    policy: crate::db::migrate::Policy,
+    command: AccountCommand,
+) -> anyhow::Result<()> {
     config.validate()?;
     crate::inbound::settings::check(config)?;
-    let (pool, _, _) = app::open_database(config)?;
+    let (pool, _, _) = app::open_database_with(config, policy)?;
     let mut conn = pool.get().context("cannot connect to the database")?;
     let (secret, account) = match command {
         AccountCommand::Create { name, email, label } => {

@@ -90,6 +90,18 @@ pub enum LoadError {
     /// A command-line (or environment) value clap refused, or `--help`/`--version`.
     #[error(transparent)]
     Usage(#[from] clap::Error),
+    /// A setting's value from the environment or the command line refused by its parser.
+    #[error("setting `{key}` ({env}): invalid value `{value}`{why}")]
+    BadSetting {
+        /// The key.
+        key: String,
+        /// Its environment variable.
+        env: String,
+        /// The value refused.
+        value: String,
+        /// Why, with a leading `: ` (empty when the parser gives no reason).
+        why: String,
+    },
     /// The file cannot be read.
     #[error("cannot read the configuration file {}: {source}", path.display())]
     Read {
@@ -144,7 +156,10 @@ where
 {
     let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
     let mut command = P::command();
-    let first = command.clone().try_get_matches_from(&args)?;
+    let first = command
+        .clone()
+        .try_get_matches_from(&args)
+        .map_err(|error| bad_setting(&command, error))?;
     let file = match first.get_one::<PathBuf>(CONFIG_FILE_FIELD) {
         Some(path) => Some(path.clone()),
         None => Some(PathBuf::from(DEFAULT_CONFIG_FILE)).filter(|path| path.exists()),
@@ -155,7 +170,10 @@ where
         table = read_table(path)?;
         command = with_file_defaults(command, path, &table, &keys)?;
     }
-    let matches = command.clone().try_get_matches_from(&args)?;
+    let matches = command
+        .clone()
+        .try_get_matches_from(&args)
+        .map_err(|error| bad_setting(&command, error))?;
     let cli = P::from_arg_matches(&matches)?;
     // In the order of `--help` (a flag given a default from the file moved to the end).
     let settings = keys
@@ -191,6 +209,61 @@ where
         file,
         settings,
     })
+}
+
+/// `error` as a refused setting when it is a setting's value that its parser refused (from the
+/// environment, say `TURNPOST_METRICS=maybe`): a configuration error (exit 78) naming the key
+/// and its variable. Anything else (an unknown flag, `--help`) stays clap's usage error.
+fn bad_setting(command: &clap::Command, error: clap::Error) -> LoadError {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if !matches!(
+        error.kind(),
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation
+    ) {
+        return LoadError::Usage(error);
+    }
+    let text = |kind: ContextKind| match error.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.clone()),
+        _ => None,
+    };
+    // `--metrics <METRICS>`: the flag's long name is the key with `-` for `_`.
+    let long = text(ContextKind::InvalidArg).and_then(|arg| {
+        arg.strip_prefix("--")
+            .map(|rest| rest.split([' ', '=']).next().unwrap_or(rest).to_owned())
+    });
+    let Some(arg) = long.and_then(|long| {
+        command
+            .get_arguments()
+            .find(|arg| arg.get_long() == Some(long.as_str()))
+    }) else {
+        return LoadError::Usage(error);
+    };
+    let Some(env) = arg.get_env() else {
+        return LoadError::Usage(error);
+    };
+    let why = match (std::error::Error::source(&error), arg.get_possible_values()) {
+        (Some(source), _) => format!(": {source}"),
+        (None, choices) if !choices.is_empty() => format!(
+            ": expected one of {}",
+            choices
+                .iter()
+                .map(|choice| format!("`{}`", choice.get_name()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        (None, _) => String::new(),
+    };
+    LoadError::BadSetting {
+        key: arg.get_id().as_str().to_owned(),
+        env: env.to_string_lossy().into_owned(),
+        // A secret's value (a URL with a password) is not repeated.
+        value: if arg.is_hide_env_values_set() {
+            "…".to_owned()
+        } else {
+            text(ContextKind::InvalidValue).unwrap_or_default()
+        },
+        why,
+    }
 }
 
 /// `command` with each of the file's values, checked, as its flag's default.

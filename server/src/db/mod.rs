@@ -20,7 +20,9 @@ mod conflict_or_storage;
 pub mod events;
 pub mod games;
 pub mod inbound;
+pub mod mail_in_deliveries;
 pub mod messages;
+pub mod migrate;
 pub mod move_write;
 pub mod notifications;
 pub mod open_seats;
@@ -210,6 +212,21 @@ pub enum DbError {
     /// Migrations failed.
     #[error("database migration failed: {0}")]
     Migration(String),
+    /// The database has migrations this binary does not know: a newer version migrated it.
+    #[error(
+        "the database was migrated by a newer turnpost-server (unknown {}: {}): install that \
+         version or newer, or restore the backup taken before the upgrade; \
+         --allow-newer-database serves anyway",
+        if .0.len() == 1 { "migration" } else { "migrations" },
+        .0.join(", ")
+    )]
+    Newer(Vec<String>),
+    /// `--no-migrate`, and migrations are due.
+    #[error(
+        "{} due and --no-migrate given: run `turnpost-server migrate` first",
+        turnpost_shared::render::counted(*.0, "migration is", "migrations are")
+    )]
+    Due(usize),
     /// The SQLite file or its directory could not be created.
     #[error("cannot create {path}: {source}")]
     Directory {
@@ -282,16 +299,13 @@ pub fn connect(target: &DatabaseTarget, size: u32) -> Result<Pool, DbError> {
     Ok(pool)
 }
 
-/// Runs pending migrations for the connection's backend; returns how many ran.
+/// Runs pending migrations for the connection's backend, one process at a time, refusing a
+/// database a newer binary migrated ([`migrate::run`]); returns how many ran.
 ///
 /// # Errors
-/// [`DbError::Migration`] with the failing migration's message.
+/// [`DbError::Migration`] with the failing migration's message, [`DbError::Newer`].
 pub fn run_migrations(conn: &mut DbConnection) -> Result<usize, DbError> {
-    migration_step(
-        conn,
-        |pg| pg.run_pending_migrations(PG_MIGRATIONS),
-        |sqlite| sqlite.run_pending_migrations(SQLITE_MIGRATIONS),
-    )
+    migrate::run(conn, migrate::Newer::Refuse)
 }
 
 /// How many migrations are due, writing nothing: diesel's own check first creates its

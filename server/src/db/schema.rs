@@ -13,6 +13,7 @@ diesel::table! {
         created_at -> Timestamp,
         bot_level -> Nullable<Integer>,
         link_generation -> Integer,
+        engine -> Bool,
     }
 }
 
@@ -156,6 +157,13 @@ diesel::table! {
         outcome -> Text,
         answers -> Integer,
         handled_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    mail_in_deliveries (outcome) {
+        outcome -> Text,
+        count -> BigInt,
     }
 }
 
@@ -390,6 +398,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     vacations,
     server_secrets,
     inbound_mail,
+    mail_in_deliveries,
     open_seats,
     rematches,
     tournaments,

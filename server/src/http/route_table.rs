@@ -175,6 +175,20 @@ impl RouteTable {
         allow.join(", ")
     }
 
+    /// Every route's method and path pattern, in path order: what a test walks to check that
+    /// every route, added later ones too, keeps its secrets out of the log.
+    #[must_use]
+    pub fn routes(&self) -> Vec<(Method, String)> {
+        self.paths
+            .iter()
+            .flat_map(|(path, entries)| {
+                entries
+                    .iter()
+                    .map(move |entry| (entry.method.clone(), path.clone()))
+            })
+            .collect()
+    }
+
     /// Adds every route to the app: one resource per path, other methods answer 405.
     pub fn configure(self, cfg: &mut web::ServiceConfig) {
         let not_allowed = self.not_allowed;

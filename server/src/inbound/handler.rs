@@ -494,12 +494,28 @@ fn refusal(
             asked + 1,
             current + 1
         ),
-        GameError::MoveTaken { current, .. } => format!(
-            "Stale: the mail you answered was for move {}, and the game has moved on to move {} \
-             since. Here is the board as it is now; reply to this mail with your move.",
-            token.ply + 1,
-            current + 1
-        ),
+        GameError::MoveTaken { current, game, .. } => {
+            // Ask for a move only when it is the sender's turn (issue 47).
+            let next = match game.to_move {
+                Some(seat) if i32::from(seat) == token.seat => {
+                    "reply to this mail with your move.".to_owned()
+                }
+                Some(seat) => format!(
+                    "it is {}'s turn now: a new turn card comes when it is yours.",
+                    game.seats
+                        .iter()
+                        .find(|s| i32::from(s.seat) == i32::from(seat))
+                        .map_or_else(|| format!("seat {seat}"), |s| s.player.clone())
+                ),
+                None => "nothing waits for your move.".to_owned(),
+            };
+            format!(
+                "Stale: the mail you answered was for move {}, and the game has moved on to move \
+                 {} since. Here is the board as it is now; {next}",
+                token.ply + 1,
+                current + 1
+            )
+        }
         GameError::GameOver { message, .. } => format!("Game over: {message}."),
         GameError::Illegal(error) => match command {
             MailCommand::Move(text) => error.for_player(text, example.as_deref()),

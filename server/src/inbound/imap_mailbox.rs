@@ -212,6 +212,7 @@ impl ImapWatch {
             match self.watch_session(handler, stop, &mut backoff) {
                 Ok(()) => return,
                 Err(error) => {
+                    crate::metrics::imap_failure();
                     tracing::warn!(mailbox = %self.mailbox.describe(), %error, retry_in_s = backoff.as_secs(), "IMAP mailbox unavailable");
                     sleep_unless_stopped(backoff, stop);
                     backoff = (backoff * 2).min(MAX_BACKOFF);

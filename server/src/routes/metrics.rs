@@ -29,11 +29,16 @@ pub async fn metrics(
     }
     let pool = state.pool.state();
     let max = state.pool.max_size();
-    let backlog = crate::http::blocking::with_conn(&state, |conn| {
-        crate::db::outbox::backlog(conn).map_err(|e| {
+    let (backlog, mail_in) = crate::http::blocking::with_conn(&state, |conn| {
+        let backlog = crate::db::outbox::backlog(conn).map_err(|e| {
             tracing::error!(error = %e, "metrics: reading the mail backlog failed");
             ApiError::Unavailable
-        })
+        })?;
+        let mail_in = crate::db::mail_in_deliveries::counts(conn).map_err(|e| {
+            tracing::error!(error = %e, "metrics: reading the mail-in counts failed");
+            ApiError::Unavailable
+        })?;
+        Ok((backlog, mail_in))
     })
     .await?;
     let oldest_pending_secs = backlog.oldest.map_or(0.0, |queued| {
@@ -43,7 +48,7 @@ pub async fn metrics(
         let seconds = waited as f64 / 1000.0;
         seconds
     });
-    let text = crate::metrics::render(DatabaseGauges {
+    let mut text = crate::metrics::render(DatabaseGauges {
         connections: pool.connections,
         idle: pool.idle_connections,
         max,
@@ -54,6 +59,7 @@ pub async fn metrics(
         tracing::error!(error = %e, "metrics: encoding failed");
         ApiError::Unavailable
     })?;
+    text.push_str(&crate::metrics::mail_in_exposition(&mail_in));
     Ok(HttpResponse::Ok()
         .content_type(crate::metrics::CONTENT_TYPE)
         .body(text))

@@ -15,6 +15,5 @@ use crate::http::path_call::PathCall;
     params(("id" = i64, Path, description = "Game id")),
     responses((status = 200, description = "The game", body = turnpost_shared::api::GameView), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn show(call: PathCall) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, actor, game_id| reads::show(conn, actor, game_id))
-        .await
+    call.answer(reads::show).await
 }

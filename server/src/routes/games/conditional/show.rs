@@ -15,6 +15,5 @@ use crate::http::path_call::PathCall;
     params(("id" = i64, Path, description = "Game id")),
     responses((status = 200, description = "Your conditional moves", body = turnpost_shared::api::ConditionalMoves), (status = 403, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn show(call: PathCall) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, actor, game_id| conditional::get(conn, actor, game_id))
-        .await
+    call.answer(conditional::get).await
 }
