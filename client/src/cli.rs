@@ -1,12 +1,13 @@
 use clap::{Parser, Subcommand};
 
+use crate::commands::account::AccountCommand;
 use crate::commands::engine::EngineCommand;
 use crate::commands::game_actions::DrawChoice;
 use crate::commands::tokens::TokensCommand;
 use crate::commands::tournament::TournamentCommand;
 use crate::commands::{
-    GamesArgs, IfArgs, LoginArgs, MoveArgs, MuteArgs, NewArgs, NotificationsArgs, SeekArgs,
-    SignupArgs, WaitArgs, WatchArgs,
+    BotRunArgs, GamesArgs, IfArgs, LoginArgs, MoveArgs, MuteArgs, NewArgs, NotificationsArgs,
+    SeekArgs, SignupArgs, WaitArgs, WatchArgs,
 };
 
 const AFTER_HELP: &str = "\
@@ -56,6 +57,11 @@ pub enum Command {
     Logout,
     /// Show the signed-in account.
     Whoami,
+    /// Account settings: whether an outside program plays this account (`account engine on`).
+    Account {
+        #[command(subcommand)]
+        command: AccountCommand,
+    },
     /// List or revoke your API tokens.
     Tokens {
         #[command(subcommand)]
@@ -176,6 +182,11 @@ pub enum Command {
     /// spectators; it ends when the game is over.
     #[command(after_help = crate::commands::watch::AFTER_HELP)]
     Watch(WatchArgs),
+    /// Let an outside engine play this account's games (`bot run --engine CMD`).
+    Bot {
+        #[command(subcommand)]
+        command: BotCommand,
+    },
     /// Claim a win on time in a `--timeout claim` game whose player to move is past the deadline.
     ///
     /// The server mails you this command when you may; `turnpost show ID` says so too.
@@ -232,6 +243,19 @@ pub enum Command {
     Completions { shell: clap_complete::Shell },
     /// Print the man page (roff) to stdout.
     Man,
+}
+
+/// `turnpost bot …`.
+#[derive(Subcommand, Debug)]
+pub enum BotCommand {
+    /// Play every game of this engine account with an outside engine when its turn comes, and
+    /// answer challenges by a policy, until Ctrl-C.
+    ///
+    /// The account must be marked first (`turnpost account engine on`). The engine is a
+    /// program that reads the position and the legal moves on stdin and writes its move on
+    /// stdout (the protocol is below); examples/engine.py is a complete one.
+    #[command(after_help = crate::commands::bot_run::AFTER_HELP)]
+    Run(BotRunArgs),
 }
 
 #[cfg(test)]

@@ -451,6 +451,7 @@ mod tests {
             played_by: None,
             open: false,
             rating: None,
+            engine: false,
         }
     }
 

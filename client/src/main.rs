@@ -25,12 +25,12 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use cli::{Cli, Command};
+use cli::{BotCommand, Cli, Command};
 use commands::game_actions::{self, Action};
 use commands::{
-    claim, conditional, engine, game_info, list, login, logout, mutes, new, notifications,
-    open_challenges, play, ratings, rules, signup, tokens, tournament, vacation, wait, watch,
-    whoami,
+    account, bot_run, claim, conditional, engine, game_info, list, login, logout, mutes, new,
+    notifications, open_challenges, play, ratings, rules, signup, tokens, tournament, vacation,
+    wait, watch, whoami,
 };
 use failure::Failure;
 
@@ -65,6 +65,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Login(args) => login::run(args, profile, json),
         Command::Logout => logout::run(profile, json),
         Command::Whoami => whoami::run(profile, json),
+        Command::Account { command } => account::run(&command, profile, json),
+        Command::Bot {
+            command: BotCommand::Run(args),
+        } => bot_run::run(args, profile, json),
         Command::Tokens { command } => tokens::run(command, profile, json),
         Command::New(args) => new::run(args, profile, json),
         Command::Invites => list::invites(profile, json),

@@ -23,6 +23,7 @@ fn seat(seat: u8, seat_name: &str, player: &str) -> SeatView {
         played_by: None,
         open: false,
         rating: None,
+        engine: false,
     }
 }
 

@@ -1,6 +1,10 @@
 //! One module per subcommand: its arguments (clap) and its `run`. The command line
 //! (`crate::cli`) is made of these arguments; `main` runs the command it parsed.
 
+pub mod account;
+mod bot_engine;
+mod bot_policy;
+pub mod bot_run;
 pub mod claim;
 pub mod conditional;
 pub mod engine;
@@ -32,6 +36,7 @@ pub mod wait;
 pub mod watch;
 pub mod whoami;
 
+pub use bot_run::BotRunArgs;
 pub use conditional::IfArgs;
 pub use list::GamesArgs;
 pub use login::LoginArgs;

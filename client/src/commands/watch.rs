@@ -160,6 +160,7 @@ impl EventWords {
                 None => format!("move {}", event.ply),
             },
             StreamEventType::DrawOffer => format!("{by} offers a draw"),
+            StreamEventType::DrawDeclined => format!("{by} declined the draw offer"),
             StreamEventType::Left => {
                 let seat = event
                     .seat

@@ -29,6 +29,9 @@ pub struct Account {
     /// Signs the account's play links; revoking an API token increments it, so the links and
     /// play cookies issued before stop working (`crate::play_link`).
     pub link_generation: i32,
+    /// Whether its owner marked it as an engine account: an outside program plays its moves
+    /// (`turnpost bot run`), and its pages say so.
+    pub engine: bool,
 }
 
 impl Account {
@@ -180,6 +183,17 @@ pub fn mark_verified(
 pub fn revoke_play_links(conn: &mut DbConnection, id: i64) -> Result<(), DbError> {
     diesel::update(accounts::table.find(id))
         .set(accounts::link_generation.eq(accounts::link_generation + 1))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Marks the account as an engine account, or as a person's again.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn set_engine(conn: &mut DbConnection, id: i64, engine: bool) -> Result<(), DbError> {
+    diesel::update(accounts::table.find(id))
+        .set(accounts::engine.eq(engine))
         .execute(conn)?;
     Ok(())
 }

@@ -223,8 +223,9 @@ fn log_event(loaded: &GameWithSeats, event: GameEvent) {
         game = game.id,
         kind = %game.kind,
         moves = game.ply,
-        to_move = ?game.to_move,
-        result = ?game.result.as_ref().map(ToString::to_string),
+        // Plain values (absent when none), never Rust's debug text (issue 49).
+        to_move = game.to_move,
+        result = game.result.as_ref().map(ToString::to_string).as_deref(),
         "{what}"
     );
 }

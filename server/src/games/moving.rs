@@ -215,7 +215,7 @@ pub fn play(
             tracing::info!(
                 game = game_id,
                 moves = view.ply,
-                to_move = ?view.to_move,
+                to_move = view.to_move,
                 status = %view.status,
                 "move played"
             );

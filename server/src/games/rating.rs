@@ -212,6 +212,7 @@ pub fn profile(conn: &mut DbConnection, name: &str) -> Result<PlayerProfile, Gam
     Ok(PlayerProfile {
         name: account.name.clone(),
         bot: account.is_bot(),
+        engine: account.engine,
         ratings,
     })
 }
@@ -282,6 +283,7 @@ pub fn leaderboard(
             .map(|(i, (rating, games, account))| LeaderboardEntry {
                 rank: u32::try_from(i + 1).unwrap_or(u32::MAX),
                 bot: account.is_bot(),
+                engine: account.engine,
                 player: account.name,
                 rating: rating.shown(),
                 deviation: rating.shown_deviation(),

@@ -40,16 +40,22 @@ pub fn move_view(row: &MoveRow) -> MoveView {
     }
 }
 
-fn seat_view(seat: &GameSeat, player: &str, engine: &AnyGame, bot: Option<&str>) -> SeatView {
+fn seat_view(
+    seat: &GameSeat,
+    player: &crate::db::accounts::Account,
+    engine: &AnyGame,
+    bot: Option<&str>,
+) -> SeatView {
     SeatView {
         seat: seat_u8(seat.seat),
         seat_name: seat_name(engine, seat.seat),
-        player: player.to_owned(),
+        player: player.name.clone(),
         accepted: seat.accepted_at.is_some(),
         bank_seconds: seat.bank_seconds.and_then(|b| u64::try_from(b).ok()),
         played_by: bot.map(str::to_owned),
         open: false,
         rating: None,
+        engine: player.engine,
     }
 }
 
@@ -64,6 +70,7 @@ fn open_seat_view(seat: i32, engine: &AnyGame) -> SeatView {
         played_by: None,
         open: true,
         rating: None,
+        engine: false,
     }
 }
 
@@ -74,7 +81,7 @@ fn seat_views(loaded: &GameWithSeats, engine: &AnyGame) -> Vec<SeatView> {
         .iter()
         .map(|(seat, account)| {
             let bot = loaded.stand_in(seat.seat).map(|bot| bot.name.as_str());
-            seat_view(seat, &account.name, engine, bot)
+            seat_view(seat, account, engine, bot)
         })
         .chain(
             loaded
@@ -325,6 +332,8 @@ pub fn summary(
                 played_by: bot_name(seat),
                 open: false,
                 rating: None,
+                // Listings carry names only; the game's own view says which are engines.
+                engine: false,
             })
             .collect(),
         ply: ply_u32(game.ply),

@@ -137,7 +137,14 @@ impl Letters<'_> {
             GameEvent::Challenged { .. } => {
                 let expires_at = games::expires_at(&loaded.game).and_utc();
                 let changes = games::rating::changes_for(conn, loaded, told.account.id)?;
-                compose::challenge(&site, to, &game, by, expires_at, changes)
+                // Whoever a program challenges knows it before answering.
+                let engine = loaded.seats.iter().any(|(_, a)| a.name == by && a.engine);
+                let challenger = if engine {
+                    format!("{by} (engine)")
+                } else {
+                    by.to_owned()
+                };
+                compose::challenge(&site, to, &game, &challenger, expires_at, changes)
             }
             GameEvent::Accepted { .. } => compose::challenge_accepted(&site, to, &game, by),
             GameEvent::Started { .. } => compose::game_started(&site, to, &game),

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod challenges;
 pub mod docs;
+pub mod engine_account;
 pub mod games;
 pub mod health;
 pub mod me;
@@ -37,6 +38,8 @@ pub fn table() -> RouteTable {
         .route::<me::__path_update_notifications, _, _>(me::update_notifications)
         .route::<me::__path_vacation, _, _>(me::vacation)
         .route::<me::__path_take_vacation, _, _>(me::take_vacation)
+        .route::<engine_account::__path_show, _, _>(engine_account::show)
+        .route::<engine_account::__path_set, _, _>(engine_account::set)
         .route::<unsubscribe::__path_page_handler, _, _>(unsubscribe::page_handler)
         .route::<unsubscribe::__path_one_click, _, _>(unsubscribe::one_click)
         .route::<tokens::__path_list, _, _>(tokens::list)

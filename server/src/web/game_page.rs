@@ -370,7 +370,8 @@ fn page_body(
                                 td { span class={ "swatch " (colour.map_or("", board::colour_class)) } {} " " (seat.seat_name)
                                      @if view.to_move == Some(seat.seat) { " — to move" }
                                      @if departed.contains(&seat.seat) { " — left" } }
-                                td { a href={ "/players/" (seat.player) } { (seat.player) }
+                                td { @if seat.open { "open seat" } @else { a href={ "/players/" (seat.player) } { (seat.player) } }
+                                     @if seat.engine { " (engine)" }
                                      @if let Some(rating) = seat.rating { " (" (rating) ")" }
                                      @if let Some(bot) = &seat.played_by { " — played on by " a href={ "/players/" (bot) } { (bot) } }
                                      @if let Some(bank) = seat.bank_seconds { " (" (duration(bank)) " left)" } }

@@ -54,7 +54,10 @@ pub async fn show(
         })
         .count();
     let body = html! {
-        h1 { (name) }
+        h1 { (name) @if profile.engine { " (engine)" } }
+        @if profile.engine {
+            p.engine { "An engine account: an outside program plays its moves." }
+        }
         p { (games.len()) " games shown; " (finished.len()) " finished, " (won) " of them won (first place)." }
         h2 { "Ratings" }
         @if profile.ratings.is_empty() {

@@ -141,7 +141,7 @@ pub async fn show(
                     @for entry in &board.players {
                         tr {
                             td { (entry.rank) }
-                            td { a href={ "/players/" (entry.player) } { (entry.player) } @if entry.bot { " (bot)" } }
+                            td { a href={ "/players/" (entry.player) } { (entry.player) } @if entry.bot { " (bot)" } @if entry.engine { " (engine)" } }
                             td { (entry.rating) @if entry.provisional { "?" } }
                             td { (entry.deviation) }
                             td { (entry.games) }

@@ -34,6 +34,11 @@ pub struct SeatView {
     /// deviation is above 110), where the server shows it (game views and listings).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<SeatRating>,
+    /// Whether the player's account is an engine account: an outside program plays its moves
+    /// (`turnpost bot run`), shown so that whoever it challenges or meets knows. Absent (false)
+    /// from servers older than engine accounts, and in game listings.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub engine: bool,
 }
 
 /// A player's rating beside their name.

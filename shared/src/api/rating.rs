@@ -45,6 +45,10 @@ pub struct PlayerProfile {
     pub name: String,
     /// Whether the account is a built-in bot.
     pub bot: bool,
+    /// Whether its owner marked it as an engine account: an outside program plays its moves
+    /// (`turnpost bot run`). Absent from servers older than engine accounts.
+    #[serde(default)]
+    pub engine: bool,
     /// One entry per rating kind the player has played rated games in.
     pub ratings: Vec<KindRating>,
 }
@@ -59,6 +63,10 @@ pub struct LeaderboardEntry {
     pub player: String,
     /// Whether the account is a built-in bot.
     pub bot: bool,
+    /// Whether its owner marked it as an engine account: an outside program plays its moves
+    /// (`turnpost bot run`). Absent from servers older than engine accounts.
+    #[serde(default)]
+    pub engine: bool,
     /// The rating, rounded.
     pub rating: i32,
     /// The rating deviation, rounded.
