@@ -311,7 +311,8 @@ async fn kefren_on_postgres(browser: &Browser) {
     assert!(bert_card.contains("It is your move"), "{bert_card}");
     assert!(bert_card.contains(&mv), "{bert_card}");
 
-    // bert's page is open when he moves from the CLI: the form in the browser is stale.
+    // bert's page is open when he moves from the CLI: the page follows the game's stream and
+    // drops its move form by itself (issue 45; posting a stale form is covered in pages.rs).
     let bert_link = web::play_link_in(&bert_card, id);
     browser.open_play_link(&app, &bert_link).await;
     let (position, ply) = position_of(&app, id, &bert).await;
@@ -324,12 +325,21 @@ async fn kefren_on_postgres(browser: &Browser) {
     )
     .await;
     assert_eq!(answer.status, 201, "{answer:?}");
-    // Another move than the one played (the same one at the same ply is an idempotent retry).
-    browser.type_move(&position.legal_moves()[1]).await;
-    browser.click("#play").await;
-    let stale = browser.wait_for_text("moved on").await;
-    assert!(stale.contains("Move 2 of 2"), "the new position is shown");
-    assert!(!stale.contains("id=\"move-form\""), "no longer bert's turn");
+    let moved = browser.wait_for_text("Move 2 of 2").await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while browser
+        .client
+        .source()
+        .await
+        .unwrap()
+        .contains("id=\"move-form\"")
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no longer bert's turn: {moved}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 
     // anna again: a move the engine refuses shows its reason by the field.
     let anna_card = turn_card(&app, "anna@example.org", id, &elsewhere).await;

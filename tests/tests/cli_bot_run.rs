@@ -2,7 +2,10 @@
 //! account (`turnpost account engine on`, `PUT /v1/me/engine`, both backends), `turnpost bot
 //! run` refuses an unmarked one, and `turnpost bot run --engine examples/engine.py` plays a
 //! whole Kefren game against a person (two runs at once: no turn is played twice) and a
-//! three-seat Chinese Checkers game against two server bots.
+//! three-seat Chinese Checkers game against two server bots; `--protocol ccp` with
+//! `examples/ccp_engine.py` (a CCP engine of its own, that knows the board only by CCP's cell
+//! ids) plays a 2-player Chinese Checkers game against a server bot, and refuses what CCP
+//! cannot play.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -25,6 +28,15 @@ fn example_engine() -> PathBuf {
         .join("..")
         .join("examples")
         .join("engine.py")
+}
+
+/// `examples/ccp_engine.py`, run by `python3` (as a command line for `--engine`).
+fn ccp_engine() -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("examples")
+        .join("ccp_engine.py");
+    format!("python3 '{}' --seed 7", path.to_str().unwrap())
 }
 
 /// The profile's token, as `turnpost login` keeps it.
@@ -83,7 +95,12 @@ struct BotRun {
 impl BotRun {
     fn start(cli: &Cli, args: &[&str]) -> BotRun {
         let engine = example_engine();
-        let mut all = vec!["bot", "run", "--engine", engine.to_str().unwrap()];
+        BotRun::start_engine(cli, engine.to_str().unwrap(), args)
+    }
+
+    /// A run of the engine command line `engine`.
+    fn start_engine(cli: &Cli, engine: &str, args: &[&str]) -> BotRun {
+        let mut all = vec!["bot", "run", "--engine", engine];
         // The test's own movetime, unless it gives one (the option may be given once).
         if !args.contains(&"--movetime") {
             all.extend_from_slice(&["--movetime", "500"]);
@@ -534,4 +551,145 @@ fn the_example_engine_plays_chinese_checkers_with_two_server_bots() {
         .filter(|m| m["seat"] == 1 && m["automatic"] != true)
         .count();
     assert_eq!(by_engine, played, "{lines:#?}");
+}
+
+/// Moves of seat 1 a CCP engine plays before the test resigns for it: enough to go through
+/// starts, steps and hops both ways of the cell mapping, and few enough for a random engine.
+const CCP_MOVES: usize = 6;
+
+#[test]
+fn a_ccp_engine_plays_two_player_chinese_checkers_and_nothing_else() {
+    let server = ServerProcess::start_on(Backend::Sqlite, &[]);
+    let anna = Cli::new(server.data_dir.join("anna"));
+    let bert = Cli::new(server.data_dir.join("bert"));
+    anna.sign_up(&server, "anna");
+    bert.sign_up(&server, "bert");
+    bert.json(&["account", "engine", "on"]);
+
+    // A CCP engine plays Chinese Checkers only: asking it to accept Kefren is a usage error.
+    let out = bert.run(&[
+        "bot",
+        "run",
+        "--engine",
+        &ccp_engine(),
+        "--protocol",
+        "ccp",
+        "--accept",
+        "chinese-checkers,kefren",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("--protocol ccp plays only chinese-checkers"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // bert's own 2-player game against a bot (bert is seat 1: CCP's player 0, first to
+    // move), and a 3-player one the run must leave alone.
+    let game = bert.json(&["new", "chinese-checkers", "--with", "bot-1"]);
+    let id = game["game"]["id"].to_string();
+    let three = bert.json(&[
+        "new",
+        "chinese-checkers",
+        "--with",
+        "bot-1,bot-2",
+        "--option",
+        "players=3",
+    ]);
+    let three_id = three["game"]["id"].to_string();
+    let mut run = BotRun::start_engine(
+        &bert,
+        &ccp_engine(),
+        &[
+            "--protocol",
+            "ccp",
+            "--accept",
+            "chinese-checkers",
+            "--movetime",
+            "200",
+        ],
+    );
+    // A challenge of three seats is declined, saying why.
+    std::thread::sleep(Duration::from_millis(1000));
+    let declined = anna.json(&[
+        "new",
+        "chinese-checkers",
+        "--with",
+        "bert,bot-2",
+        "--option",
+        "players=3",
+        "--unrated",
+    ]);
+    let declined_id = declined["game"]["id"].to_string();
+
+    let started = Instant::now();
+    let by_engine = |moves: &Value| -> Vec<String> {
+        moves["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["seat"] == 1 && m["automatic"] != true)
+            .map(|m| m["move"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let played = loop {
+        run.assert_running();
+        let moves = bert.json(&["history", &id]);
+        let played = by_engine(&moves);
+        let game = bert.json(&["show", &id])["game"].clone();
+        if played.len() >= CCP_MOVES || game["status"] == "finished" {
+            break played;
+        }
+        assert!(
+            started.elapsed() < GAME_DEADLINE,
+            "the CCP engine played {} moves of game #{id} within {} s; the run said {:#?}",
+            played.len(),
+            GAME_DEADLINE.as_secs(),
+            run.lines()
+        );
+        std::thread::sleep(Duration::from_millis(300));
+    };
+    let lines = run.stop();
+    eprintln!(
+        "CCP engine in game #{id}: {played:?} in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    // Seat 1 starts in the bottom point (rows N-Q); CCP's player 0 in the top one: its first
+    // move, translated back, leaves the bottom point (an unturned board would name row A-D,
+    // with no peg of seat 1 there).
+    let first = played.first().unwrap();
+    assert!(
+        ["N", "O", "P", "Q"]
+            .iter()
+            .any(|row| first.starts_with(row)),
+        "{first}"
+    );
+    // Each move the run reported is one the server took, once.
+    let reported = lines
+        .iter()
+        .filter(|line| line.starts_with(&format!("#{id} chinese-checkers: played ")))
+        .count();
+    assert_eq!(
+        reported,
+        by_engine(&bert.json(&["history", &id])).len(),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|line| line.starts_with(&format!(
+            "#{three_id} chinese-checkers: not played: a CCP engine plays Chinese Checkers \
+             only with 2 players"
+        ))),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|line| line.starts_with(&format!(
+            "#{declined_id} chinese-checkers: declined: a CCP engine plays Chinese Checkers \
+             only with 2 players"
+        )) && line.ends_with("not players=3")),
+        "{lines:#?}"
+    );
+    assert_eq!(bert.json(&["show", &three_id])["game"]["ply"], 0);
+    // The end: bert resigns; the game is over.
+    bert.json(&["resign", &id, "--yes"]);
+    assert_eq!(bert.json(&["show", &id])["game"]["status"], "finished");
 }

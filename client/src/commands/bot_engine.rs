@@ -16,6 +16,18 @@
 //! of, an engine that keeps state per game can key it by the id, and starting an interpreter
 //! for every move of every game would cost more than most moves. The engine is asked for one
 //! move at a time.
+//!
+//! With `--protocol ccp` the engine speaks CCP instead, the protocol of the public CCERL
+//! Chinese Checkers benchmark, so that its engines play unchanged (the board's cell ids:
+//! `super::bot_ccp`):
+//!
+//! ```text
+//! ccp                                            when it starts; it answers `ccpok` (or `id …`)
+//! isready                                        then; it answers `readyok`
+//! position cells <121 chars> player <0|1> ply <N>  before each move asked
+//! go movetime <ms>                               answer: `bestmove 4-15-28` (or `bestmove 4-28`)
+//! quit
+//! ```
 
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -23,6 +35,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use turnpost_shared::api::GameView;
+
+use super::bot_ccp;
 
 /// Time an engine gets on top of the movetime before it counts as not answering: a process
 /// being started, a loaded machine.
@@ -34,6 +48,19 @@ const QUIT_WAIT: Duration = Duration::from_secs(2);
 /// The version of the line protocol, sent first as `turnpost 1`.
 const PROTOCOL_VERSION: u32 = 1;
 
+/// How long a CCP engine may take to answer `ccp` and `isready` when it starts (a network's
+/// weights being loaded; the benchmark's referee waits 10 s by default too).
+const CCP_HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// The language spoken with the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Protocol {
+    /// turnpost's own line protocol (every game; the legal moves are sent).
+    Turnpost,
+    /// CCP, the Chinese Checkers Protocol of the CCERL benchmark (2-player Chinese Checkers).
+    Ccp,
+}
+
 /// Why the engine gave no move.
 #[derive(Debug)]
 pub enum EngineTrouble {
@@ -43,6 +70,10 @@ pub enum EngineTrouble {
     Silent(Duration),
     /// It ended, or its pipes broke.
     Ended(String),
+    /// Its answer is not a move it could have meant (a CCP cell off the board); it runs on.
+    Answer(String),
+    /// The position cannot be said in the engine's protocol.
+    Position(String),
 }
 
 impl std::fmt::Display for EngineTrouble {
@@ -56,6 +87,7 @@ impl std::fmt::Display for EngineTrouble {
                 waited.as_millis()
             ),
             Self::Ended(why) => write!(f, "the engine {why}; it starts again for the next move"),
+            Self::Answer(why) | Self::Position(why) => write!(f, "{why}"),
         }
     }
 }
@@ -71,34 +103,48 @@ struct Running {
 /// The outside engine of a run: the command, and its process while one runs.
 pub struct Engine {
     command: String,
+    protocol: Protocol,
     running: Option<Running>,
 }
 
 impl Engine {
-    /// The engine run by the shell command line `command` (started when first asked).
-    pub fn new(command: &str) -> Engine {
+    /// The engine run by the shell command line `command` (started when first asked), spoken
+    /// to in `protocol`.
+    pub fn new(command: &str, protocol: Protocol) -> Engine {
         Engine {
             command: command.to_string(),
+            protocol,
             running: None,
         }
     }
 
     /// Asks the engine for a move in `game` (its turn), giving it `movetime`; the text it
-    /// answered after `move `.
+    /// answered after `move ` (a CCP `bestmove` as turnpost move text).
     ///
     /// # Errors
     /// [`EngineTrouble`]: it could not be started, ended, or was killed for not answering in
-    /// time (it is started again for the next move).
+    /// time (it is started again for the next move); a CCP answer that names no cells, or a
+    /// position CCP cannot say.
     pub fn choose(
         &mut self,
         game: &GameView,
         legal: &[String],
         movetime: Duration,
     ) -> Result<String, EngineTrouble> {
-        let request = request_lines(game, legal, movetime);
+        let (request, answer_word) = match self.protocol {
+            Protocol::Turnpost => (request_lines(game, legal, movetime), "move "),
+            Protocol::Ccp => (
+                format!(
+                    "{}\ngo movetime {}\n",
+                    bot_ccp::position_line(game).map_err(EngineTrouble::Position)?,
+                    movetime.as_millis()
+                ),
+                "bestmove ",
+            ),
+        };
         let running = match &mut self.running {
             Some(running) => running,
-            None => self.running.insert(start(&self.command)?),
+            None => self.running.insert(start(&self.command, self.protocol)?),
         };
         if let Err(error) = running
             .stdin
@@ -126,11 +172,15 @@ impl Engine {
                 }
             };
             // Anything else (`info …` for people, an answer to `turnpost 1`) is not a move.
-            if let Some(notation) = line.trim().strip_prefix("move ") {
+            if let Some(notation) = line.trim().strip_prefix(answer_word) {
                 let notation = notation.trim();
-                if !notation.is_empty() {
-                    return Ok(notation.to_string());
+                if notation.is_empty() {
+                    continue;
                 }
+                return match self.protocol {
+                    Protocol::Turnpost => Ok(notation.to_string()),
+                    Protocol::Ccp => bot_ccp::move_text(notation).map_err(EngineTrouble::Answer),
+                };
             }
         }
     }
@@ -183,8 +233,8 @@ impl Drop for Engine {
 }
 
 /// Starts the engine through the shell (so that `--engine "python3 engine.py --seed 3"`
-/// works) and greets it.
-fn start(command: &str) -> Result<Running, EngineTrouble> {
+/// works) and greets it (a CCP engine: until it said it is ready).
+fn start(command: &str, protocol: Protocol) -> Result<Running, EngineTrouble> {
     let mut shell = shell(command);
     // A process group of its own, so that `kill` reaches what the shell started; Ctrl-C in a
     // terminal then reaches only the run, which ends the engine by closing its input.
@@ -197,7 +247,7 @@ fn start(command: &str) -> Result<Running, EngineTrouble> {
         .stderr(Stdio::inherit())
         .spawn()
         .map_err(|error| EngineTrouble::Start(format!("`{command}`: {error}")))?;
-    let (Some(mut stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+    let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
         kill(&mut child);
         return Err(EngineTrouble::Start(format!("`{command}`: no pipes")));
     };
@@ -209,17 +259,54 @@ fn start(command: &str) -> Result<Running, EngineTrouble> {
             }
         }
     });
-    if let Err(error) = writeln!(stdin, "turnpost {PROTOCOL_VERSION}") {
-        kill(&mut child);
-        return Err(EngineTrouble::Start(format!(
-            "`{command}` does not read its input: {error}"
-        )));
-    }
-    Ok(Running {
+    let mut running = Running {
         child,
         stdin,
         lines,
-    })
+    };
+    let greeted = match protocol {
+        Protocol::Turnpost => writeln!(running.stdin, "turnpost {PROTOCOL_VERSION}")
+            .map_err(|error| format!("`{command}` does not read its input: {error}")),
+        Protocol::Ccp => ccp_handshake(&mut running)
+            .map_err(|why| format!("`{command}` did not start as a CCP engine: {why}")),
+    };
+    if let Err(why) = greeted {
+        kill(&mut running.child);
+        return Err(EngineTrouble::Start(why));
+    }
+    Ok(running)
+}
+
+/// CCP's start: `ccp`, answered by `ccpok` (or the `id …`/`protocol …` lines some engines
+/// send instead, as the benchmark's referee accepts), then `isready`, answered by `readyok`.
+fn ccp_handshake(running: &mut Running) -> Result<(), String> {
+    let deadline = Instant::now() + CCP_HANDSHAKE;
+    for (say, answers) in [
+        ("ccp", &["ccpok", "id ", "protocol "][..]),
+        ("isready", &["readyok"][..]),
+    ] {
+        writeln!(running.stdin, "{say}")
+            .and_then(|()| running.stdin.flush())
+            .map_err(|error| format!("it does not read its input ({error})"))?;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match running.lines.recv_timeout(left) {
+                Ok(line) if answers.iter().any(|answer| line.trim().starts_with(answer)) => break,
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "no `{}` to `{say}` within {} s",
+                        answers.first().map_or("", |answer| answer.trim()),
+                        CCP_HANDSHAKE.as_secs()
+                    ))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("it ended before answering `{say}`"))
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(unix)]
@@ -304,6 +391,7 @@ mod tests {
         let mut engine = Engine::new(
             "while read -r word rest; do case $word in moves) set -- $rest; eval last=\\${$#}; \
              ;; go) echo \"info thinking\"; echo \"move $last\";; quit) exit 0;; esac; done",
+            Protocol::Turnpost,
         );
         let answer = engine.choose(&game, &legal, Duration::from_millis(100));
         assert_eq!(answer.unwrap(), "A2-A3");
@@ -312,7 +400,7 @@ mod tests {
         assert_eq!(answer.unwrap(), "A2-A3");
         engine.quit();
 
-        let mut silent = Engine::new("sleep 30");
+        let mut silent = Engine::new("sleep 30", Protocol::Turnpost);
         let started = Instant::now();
         let trouble = silent
             .choose(&game, &legal, Duration::from_millis(10))
@@ -321,11 +409,58 @@ mod tests {
         assert!(started.elapsed() < GRACE + Duration::from_secs(2));
         assert!(silent.running.is_none());
 
-        let mut gone = Engine::new("exit 0");
+        let mut gone = Engine::new("exit 0", Protocol::Turnpost);
         let trouble = gone
             .choose(&game, &legal, Duration::from_millis(10))
             .unwrap_err();
         // Gone before or after its greeting was written: either way no move, and no wait.
         assert!(!matches!(trouble, EngineTrouble::Silent(_)), "{trouble}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_ccp_engine_is_greeted_and_its_cells_come_back_as_holes() {
+        let start = turnpost_shared::AnyGame::new(
+            turnpost_shared::GameKind::ChineseCheckers,
+            &turnpost_shared::Options::default(),
+        )
+        .unwrap();
+        let mut game = game();
+        game.kind = turnpost_shared::GameKind::ChineseCheckers;
+        game.position = start.position_text();
+        // Answers the handshake, and each `go` with the step from cell 6 to cell 14, once it
+        // was told the CCP start position (player 0's pegs on cells 0-9).
+        let mut engine = Engine::new(
+            "while read -r word a b c d e; do case $word in ccp) echo 'id name sh'; echo ccpok;; \
+             isready) echo readyok;; position) cells=$b;; go) case $cells in \
+             0000000000.*1111111111) echo 'bestmove 6-14';; *) echo 'bestmove 0000';; esac;; \
+             quit) exit 0;; esac; done",
+            Protocol::Ccp,
+        );
+        let answer = engine.choose(&game, &[], Duration::from_millis(100));
+        assert_eq!(answer.unwrap(), "N13-M13");
+        // Not a position of two seats: no request at all, the engine runs on.
+        game.position = "chinese-checkers 4/44/444/4444/x 1".into();
+        let trouble = engine
+            .choose(&game, &[], Duration::from_millis(100))
+            .unwrap_err();
+        assert!(matches!(trouble, EngineTrouble::Position(_)), "{trouble}");
+        engine.quit();
+
+        // An engine that never says `ccpok` does not start.
+        let mut mute = Engine::new("cat > /dev/null", Protocol::Ccp);
+        game.position = start.position_text();
+        let began = Instant::now();
+        let trouble = mute
+            .choose(&game, &[], Duration::from_millis(10))
+            .unwrap_err();
+        assert!(
+            trouble
+                .to_string()
+                .contains("did not start as a CCP engine: no `ccpok`"),
+            "{trouble}"
+        );
+        assert!(began.elapsed() < CCP_HANDSHAKE + Duration::from_secs(2));
+        assert!(mute.running.is_none());
     }
 }

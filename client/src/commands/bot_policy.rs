@@ -1,9 +1,12 @@
 //! Which challenges `turnpost bot run` accepts: the kinds given with `--accept`, rated ones
-//! only with `--rated`, and no more games at once than `--max-games`.
+//! only with `--rated`, no more games at once than `--max-games`, and with `--protocol ccp`
+//! only the games a CCP engine can play.
 
 use turnpost_shared::api::GameView;
 use turnpost_shared::play::GameStatus;
 use turnpost_shared::GameKind;
+
+use super::bot_ccp;
 
 /// The acceptance policy of a run.
 #[derive(Debug, Clone)]
@@ -14,6 +17,8 @@ pub struct Policy {
     pub rated: bool,
     /// At most this many active games at once.
     pub max_games: Option<usize>,
+    /// The engine speaks CCP: only 2-player Chinese Checkers games it can play.
+    pub ccp: bool,
 }
 
 /// What to do with a challenge.
@@ -55,6 +60,11 @@ impl Policy {
             };
             return Verdict::Decline(format!("{} is not among {accepted}", game.kind));
         }
+        if self.ccp {
+            if let Err(why) = bot_ccp::fits(game) {
+                return Verdict::Decline(why);
+            }
+        }
         if game.rated && !self.rated {
             return Verdict::Decline("rated games are not accepted (--rated)".to_string());
         }
@@ -93,6 +103,7 @@ mod tests {
             kinds: vec![GameKind::Kefren, GameKind::SanQi],
             rated: false,
             max_games: Some(2),
+            ccp: false,
         };
         assert_eq!(
             policy.judge(&challenge("kefren", false, false), 1),
@@ -123,5 +134,22 @@ mod tests {
             rated.judge(&challenge("sanqi", true, false), 99),
             Verdict::Accept
         );
+        // A CCP engine: 2-player Chinese Checkers only.
+        let ccp = Policy {
+            kinds: vec![GameKind::ChineseCheckers],
+            rated: true,
+            max_games: None,
+            ccp: true,
+        };
+        assert_eq!(
+            ccp.judge(&challenge("chinese-checkers", false, false), 0),
+            Verdict::Accept
+        );
+        let mut three = challenge("chinese-checkers", false, false);
+        three.options.insert("players".into(), "3".into());
+        assert!(matches!(
+            ccp.judge(&three, 0),
+            Verdict::Decline(reason) if reason.contains("players=3")
+        ));
     }
 }

@@ -16,7 +16,8 @@ use turnpost_shared::play::GameStatus;
 use turnpost_shared::GameKind;
 
 use super::account::engine_setting;
-use super::bot_engine::Engine;
+use super::bot_ccp;
+use super::bot_engine::{Engine, Protocol};
 use super::bot_policy::{Policy, Verdict};
 use crate::event_stream::{EventStream, Received, StreamScope};
 use crate::failure::{Failure, FailureKind};
@@ -44,6 +45,11 @@ Other lines from the engine are ignored; what it writes to stderr is shown. An e
 gives no move within the movetime and 3 s more is stopped, and started again for the next try
 (at the next event, or after 10 s).
 
+With --protocol ccp the engine speaks CCP, the protocol of the CCERL Chinese Checkers
+benchmark (ccp, isready, position cells ... player ... ply ..., go movetime MS, bestmove
+4-15-28), and plays 2-player Chinese Checkers only (short jumps, no inert pegs, no swaps):
+  turnpost bot run --engine './my-ccp-engine' --protocol ccp --accept chinese-checkers
+
 Exit codes:
   0  ended by Ctrl-C
   1  refused: the account is not an engine account, or the token is not valid
@@ -69,6 +75,10 @@ pub struct BotRunArgs {
     /// The time the engine gets for a move, in milliseconds (sent with `go`).
     #[arg(long, default_value_t = 1000, value_name = "MS")]
     pub movetime: u64,
+    /// The engine's language: turnpost's line protocol (every game), or CCP, the Chinese
+    /// Checkers Protocol of the CCERL benchmark (2-player Chinese Checkers only).
+    #[arg(long, value_enum, default_value_t = Protocol::Turnpost)]
+    pub protocol: Protocol,
 }
 
 /// After a failed try (the engine did not answer, the server failed), the game is tried again
@@ -85,6 +95,8 @@ struct Run {
     json: bool,
     /// (game, ply) of every turn played, so that none is played twice.
     played: HashSet<(i64, u32)>,
+    /// (game, ply) of turns the engine cannot play (a game CCP cannot say), reported once.
+    unplayable: HashSet<(i64, u32)>,
     /// Games to try again, and when.
     retry: BTreeMap<i64, Instant>,
     /// Challenges left waiting while the account plays as many games as it may.
@@ -97,6 +109,18 @@ struct Run {
 /// A refusal when the account is not an engine account; usage failures; network failures
 /// at the first connection, or a server without streams.
 pub fn run(args: BotRunArgs, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    if args.protocol == Protocol::Ccp {
+        if let Some(kind) = args
+            .accept
+            .iter()
+            .find(|kind| **kind != GameKind::ChineseCheckers)
+        {
+            return Err(Failure::usage(format!(
+                "--protocol ccp plays only chinese-checkers: a CCP engine cannot play {kind} \
+                 (--accept)"
+            )));
+        }
+    }
     let session = Session::open(profile)?;
     let me: Account = session.client.get("/me")?;
     let setting = engine_setting(&session).map_err(|failure| match failure.kind {
@@ -121,15 +145,17 @@ pub fn run(args: BotRunArgs, profile: Option<&str>, json: bool) -> Result<(), Fa
     let mut run = Run {
         session,
         me: me.name,
-        engine: Engine::new(&args.engine),
+        engine: Engine::new(&args.engine, args.protocol),
         policy: Policy {
             kinds: args.accept,
             rated: args.rated,
             max_games: args.max_games.and_then(|n| usize::try_from(n).ok()),
+            ccp: args.protocol == Protocol::Ccp,
         },
         movetime: Duration::from_millis(args.movetime),
         json,
         played: HashSet::new(),
+        unplayable: HashSet::new(),
         retry: BTreeMap::new(),
         deferred: BTreeSet::new(),
     };
@@ -273,8 +299,16 @@ impl Run {
         if game.status != GameStatus::Active || !game.your_turn {
             return Ok(());
         }
-        if self.played.contains(&(id, game.ply)) {
+        if self.played.contains(&(id, game.ply)) || self.unplayable.contains(&(id, game.ply)) {
             return Ok(());
+        }
+        if self.policy.ccp {
+            if let Err(why) = bot_ccp::fits(&game) {
+                // Not tried again: the game will not change into one CCP can say. Its owner
+                // plays it by hand, or runs a turnpost-protocol engine for it.
+                self.unplayable.insert((id, game.ply));
+                return self.say(id, game.kind, &format!("not played: {why}"));
+            }
         }
         let legal = match &game.legal_moves {
             Some(legal) if !legal.is_empty() => legal.clone(),
@@ -296,14 +330,22 @@ impl Run {
         } else {
             match engine_game(&game).map(|position| position.canonical_move(&answer)) {
                 Some(Ok(canonical)) if legal.contains(&canonical) => canonical,
-                _ => {
+                checked => {
+                    // The rule it breaks, when the game can say (a CCP engine whose rules
+                    // differ from turnpost's, an engine with a bug): it is not played.
+                    let why = match checked {
+                        Some(Err(error)) => format!(" ({error})"),
+                        _ => String::new(),
+                    };
                     return self.later(
                         id,
                         &format!(
-                            "game #{id}: the engine answered `{}`, which is no legal move here",
-                            escape_controls(&answer, false)
+                            "game #{id}: the engine answered `{}`, which is no legal move \
+                             here{}; not played",
+                            escape_controls(&answer, false),
+                            escape_controls(&why, false)
                         ),
-                    )
+                    );
                 }
             }
         };

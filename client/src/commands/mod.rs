@@ -2,6 +2,7 @@
 //! (`crate::cli`) is made of these arguments; `main` runs the command it parsed.
 
 pub mod account;
+mod bot_ccp;
 mod bot_engine;
 mod bot_policy;
 pub mod bot_run;

@@ -67,8 +67,10 @@ pub fn open_database_with(
     let backend = conn.backend();
     if let db::DbConnection::Sqlite(sqlite) = &mut conn {
         use diesel::connection::SimpleConnection as _;
+        // The busy timeout first: switching to WAL takes a lock that another process starting
+        // on the same file may hold.
         sqlite.batch_execute(
-            "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
+            "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;",
         )?;
     }
     let ran = db::migrate::apply(&mut conn, policy)?;

@@ -263,7 +263,9 @@ impl CustomizeConnection<PoolConnection, diesel::r2d2::Error> for SqlitePragmas 
         if let DbConnection::Sqlite(sqlite) = &mut conn.conn {
             sqlite
                 .batch_execute(
-                    "PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; \
+                    // The busy timeout first: switching to WAL takes a lock too, and another
+                    // process starting on the same file may hold it (migration_safety).
+                    "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; \
                      PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;",
                 )
                 .map_err(diesel::r2d2::Error::QueryError)?;

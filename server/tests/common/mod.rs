@@ -74,8 +74,10 @@ impl TestDb {
                 }
             }
             Backend::Postgres => {
-                let admin = std::env::var("TURNPOST_TEST_DATABASE_URL")
-                    .unwrap_or_else(|_| DEFAULT_PG.to_owned());
+                let admin = without_tls_unless_asked(
+                    &std::env::var("TURNPOST_TEST_DATABASE_URL")
+                        .unwrap_or_else(|_| DEFAULT_PG.to_owned()),
+                );
                 let mut conn = diesel::PgConnection::establish(&admin).unwrap_or_else(|e| {
                     panic!(
                         "PostgreSQL tests need a server: cannot connect to {admin}: {e}\n\
@@ -116,6 +118,21 @@ impl TestDb {
     pub fn backend(&self) -> Backend {
         self.backend
     }
+}
+
+/// `url` with `sslmode=disable` unless it names an `sslmode`. Debian's PostgreSQL turns TLS
+/// on, and libpq (`sslmode=prefer`) then speaks OpenSSL even on loopback: when a test process
+/// exits, OpenSSL's exit handler (`OPENSSL_cleanup`) runs while the server's worker threads
+/// may be mid-handshake, and the process dies (SIGSEGV, or SIGABRT "free(): invalid pointer")
+/// after its tests passed (issue 48, point 14). Without TLS, libpq never starts OpenSSL.
+fn without_tls_unless_asked(url: &str) -> String {
+    let Ok(mut parsed) = url::Url::parse(url) else {
+        return url.to_owned();
+    };
+    if !parsed.query_pairs().any(|(key, _)| key == "sslmode") {
+        parsed.query_pairs_mut().append_pair("sslmode", "disable");
+    }
+    parsed.to_string()
 }
 
 impl Drop for TestDb {
