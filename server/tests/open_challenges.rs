@@ -42,7 +42,7 @@ fn text(mail: &common::Received) -> String {
 
 /// Waits until a mail to `to` says `needle` (subject or text); returns its text.
 async fn mail_saying(app: &TestApp, to: &str, needle: &str) -> String {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     loop {
         if let Some(found) = app
             .smtp

@@ -39,7 +39,7 @@ fn text_of(mail: &Received) -> String {
 
 /// Waits for the `n`-th mail (from 1) to `to` whose subject contains `needle`.
 async fn nth_mail(app: &TestApp, to: &str, needle: &str, n: usize) -> Received {
-    let deadline = Instant::now() + Duration::from_secs(15);
+    let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let found: Vec<Received> = app
             .smtp

@@ -193,7 +193,7 @@ fn standings(view: &Value) -> BTreeMap<String, (u64, f64, f64, f64, u64)> {
 
 /// Waits until a mail to `to` has a subject containing `needle`; returns its text.
 async fn mail_saying(app: &TestApp, to: &str, needle: &str) -> String {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     loop {
         for mail in app.smtp.messages_to(to) {
             let parsed = mail_parser::MessageParser::default()
@@ -797,7 +797,7 @@ async fn the_next_round_is_paired_as_soon_as_the_last_game_ends(backend: Backend
     let (first, first_names) = games[0].clone();
     finish_two(&app, first, &tokens, Some(&first_names[1])).await;
     // Its game-over mail is out: the composer has read the ending (and rung the wake).
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while !app
         .smtp
         .messages_to(&format!("{}@example.org", first_names[0]))

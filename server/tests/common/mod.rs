@@ -299,7 +299,7 @@ impl SmtpSink {
 
     /// Waits until `n` messages went to `to`; returns them.
     pub async fn wait_for(&self, to: &str, n: usize) -> Vec<Received> {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let got = self.messages_to(to);
             if got.len() >= n {
