@@ -12,31 +12,11 @@
 //! cell `120 − i`. The start position is then CCP's start position, player 0 to move at ply 0.
 
 use turnpost_shared::api::GameView;
+use turnpost_shared::games::ChineseCheckersHole;
 use turnpost_shared::GameKind;
 
 /// Holes (and CCP cells) on the board.
 const HOLES: usize = 121;
-
-/// First and last number of each row `A`–`Q` (the rules' "Board", as turnpost names holes).
-const ROWS: [(u32, u32); 17] = [
-    (5, 5),
-    (5, 6),
-    (5, 7),
-    (5, 8),
-    (1, 13),
-    (2, 13),
-    (3, 13),
-    (4, 13),
-    (5, 13),
-    (5, 14),
-    (5, 15),
-    (5, 16),
-    (5, 17),
-    (10, 13),
-    (11, 13),
-    (12, 13),
-    (13, 13),
-];
 
 /// Why a game cannot be played by a CCP engine, or `Ok` when it can: Chinese Checkers with two
 /// players, one set each, and nothing CCP cannot say (inert pegs, long jumps, swap moves).
@@ -90,17 +70,7 @@ pub fn hole_of_cell(cell: usize) -> Option<usize> {
 
 /// The turnpost name (`A5`, `Q13`) of hole `index`.
 fn hole_name(index: usize) -> Option<String> {
-    let mut first_of_row = 0;
-    for (row, (first, last)) in ROWS.iter().enumerate() {
-        let count = usize::try_from(last - first + 1).ok()?;
-        if index < first_of_row + count {
-            let letter = char::from(b'A' + u8::try_from(row).ok()?);
-            let number = *first + u32::try_from(index - first_of_row).ok()?;
-            return Some(format!("{letter}{number}"));
-        }
-        first_of_row += count;
-    }
-    None
+    ChineseCheckersHole::from_index(index).map(|hole| hole.to_string())
 }
 
 /// The request lines for the seat to move in `game`: `position cells <121 chars> player <0|1>

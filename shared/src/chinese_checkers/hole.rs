@@ -90,8 +90,10 @@ impl Hole {
         index_at(row, number).and_then(Hole::from_index)
     }
 
-    /// The hole with this index, if below [`HOLES`].
-    pub(crate) fn from_index(index: usize) -> Option<Hole> {
+    /// The hole with this index (0–120: row by row in number order, the position text's
+    /// order), if on the board.
+    #[must_use]
+    pub fn from_index(index: usize) -> Option<Hole> {
         if index < HOLES {
             u8::try_from(index).ok().map(Hole)
         } else {
@@ -104,7 +106,9 @@ impl Hole {
         (0..HOLES).filter_map(Hole::from_index)
     }
 
-    pub(crate) fn index(self) -> usize {
+    /// Its index (0–120, the position text's order).
+    #[must_use]
+    pub fn index(self) -> usize {
         usize::from(self.0)
     }
 
