@@ -9,6 +9,8 @@
 )]
 
 mod common;
+#[path = "common/process.rs"]
+mod process;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
@@ -54,15 +56,7 @@ fn start_command(
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = process::stderr_lines(&mut child);
     let mut seen = Vec::new();
     loop {
         match rx.recv_timeout(Duration::from_secs(20)) {
@@ -149,15 +143,7 @@ fn data_dir_database_and_mail_files_are_private() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = process::stderr_lines(&mut child);
     let address = loop {
         let line = rx.recv_timeout(Duration::from_secs(20)).unwrap();
         if let Some((_, rest)) = line.split_once("listening on http://") {

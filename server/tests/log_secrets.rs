@@ -9,10 +9,11 @@
 )]
 
 mod common;
+#[path = "common/process.rs"]
+mod process;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::Duration;
 
 use common::{Backend, TestDb};
@@ -70,15 +71,7 @@ fn walk(log_format: &str) -> (Vec<String>, Vec<String>, usize) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = process::stderr_lines(&mut child);
     let mut log = Vec::new();
     let address = loop {
         let line = rx

@@ -10,8 +10,9 @@
 )]
 
 mod common;
+#[path = "common/process.rs"]
+mod process;
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -42,15 +43,7 @@ fn spawn(db: &TestDb, args: &[&str]) -> (Child, mpsc::Receiver<String>) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = process::stderr_lines(&mut child);
     (child, rx)
 }
 
