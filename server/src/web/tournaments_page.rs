@@ -43,7 +43,7 @@ fn summaries(list: &[TournamentSummary]) -> Markup {
                     " · " (t.kind.title()) " · " (format_name(t.format))
                     " · " (t.entrants) " entered"
                     @if let Some(max) = t.max_players { " of " (max) }
-                    @if t.status == TournamentStatus::Entry { " · entries close " (t.entry_closes_at) }
+                    @if t.status == TournamentStatus::Entry { " · entries close " (readable_time(&t.entry_closes_at)) }
                     @if t.status == TournamentStatus::Running { " · round " (t.current_round) }
                 }
             }
@@ -130,7 +130,7 @@ fn view_page(view: &TournamentView, signed_in: Option<&SignedIn>) -> Markup {
         }
         p {
             @match view.status {
-                TournamentStatus::Entry => { "Entries close " (view.entry_closes_at) "; round 1 starts then." },
+                TournamentStatus::Entry => { "Entries close " (readable_time(&view.entry_closes_at)) "; round 1 starts then." },
                 TournamentStatus::Running => { "Round " (view.current_round) " of " (view.rounds.unwrap_or(0)) "." },
                 TournamentStatus::Finished => { "Finished." },
                 TournamentStatus::Cancelled => { "Cancelled: too few players entered." },
@@ -227,4 +227,31 @@ pub async fn withdraw(posted: SignedInForm<String>) -> Result<HttpResponse, WebE
     let id = tournament_id(&posted.path)?;
     posted.act(id, tournaments::withdraw).await?;
     Ok(see_other(format!("/tournaments/{id}")))
+}
+
+/// An API time (RFC 3339) as people read it: "Sun 29 Nov 2026 15:29 UTC" (issue 47: the page
+/// showed `2026-11-29T15:29:35Z`); the text as it is when it does not read.
+fn readable_time(at: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(at).map_or_else(
+        |_| at.to_owned(),
+        |time| {
+            time.with_timezone(&chrono::Utc)
+                .format("%a %-d %b %Y %H:%M UTC")
+                .to_string()
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::readable_time;
+
+    #[test]
+    fn times_read_as_dates() {
+        assert_eq!(
+            readable_time("2026-11-29T15:29:35Z"),
+            "Sun 29 Nov 2026 15:29 UTC"
+        );
+        assert_eq!(readable_time("soon"), "soon");
+    }
 }
