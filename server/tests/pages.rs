@@ -377,6 +377,11 @@ async fn play_from_the_turn_card(backend: Backend) {
 
     let page = fetch(&app, &format!("/games/{id}"), Some(&cookie)).await;
     assert!(page.body.contains("id=\"move-form\""), "{}", page.body);
+    // The message fields say what they go with (issue 47: two read alike).
+    assert!(page.body.contains("A message with your move (optional)"));
+    assert!(page
+        .body
+        .contains("A message with your draw offer (optional)"));
     assert!(page.body.contains("<datalist id=\"legal-list\">"));
     assert!(page.body.contains("id=\"legal-moves\""));
     let csrf = csrf_of(&page.body);

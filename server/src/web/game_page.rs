@@ -442,12 +442,13 @@ fn live_stream(view: &GameView) -> Option<String> {
         .then(|| format!("/v1/games/{}/stream", view.id))
 }
 
-/// The field for a word with an action (issue 28): labelled, at most 500 characters; `id`
+/// The field for a word with an action (issue 28): labelled with what it goes with (`with`:
+/// "your move", so that a page's fields read apart, issue 47), at most 500 characters; `id`
 /// tells the fields of one page apart.
 #[must_use]
-pub fn message_input(id: &str) -> Markup {
+pub fn message_input(id: &str, with: &str) -> Markup {
     html! {
-        label for=(id) { "A message for the other players (optional)" }
+        label for=(id) { "A message with " (with) " (optional)" }
         textarea id=(id) name="message" rows="2" maxlength=(turnpost_shared::play::MAX_MESSAGE_CHARS) {}
     }
 }
@@ -564,7 +565,7 @@ fn play_controls(
                             autocapitalize="characters" spellcheck="false";
                     }
                 }
-                (message_input("move-message"))
+                (message_input("move-message", "your move"))
                 @if let Some(reason) = reason { p #move-error .error role="alert" { (reason) } }
                 p #move-help aria-live="polite" {
                     (legal.len()) " legal moves. Type one, or tap the cells of your move on the board."
@@ -581,12 +582,12 @@ fn play_controls(
                 @match view.draw_offered_by {
                     None => form method="post" action={ "/games/" (id) "/draw" } {
                         input type="hidden" name="csrf" value=(csrf);
-                        (message_input("draw-message"))
+                        (message_input("draw-message", "your draw offer"))
                         button type="submit" name="action" value="offer" { "Offer a draw" }
                     },
                     Some(by) if by != own => form method="post" action={ "/games/" (id) "/draw" } {
                         input type="hidden" name="csrf" value=(csrf);
-                        (message_input("draw-message"))
+                        (message_input("draw-message", "your answer"))
                         button type="submit" name="action" value="accept" { "Accept the draw" }
                         " "
                         button type="submit" name="action" value="decline" { "Decline the draw" }

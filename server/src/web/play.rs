@@ -255,7 +255,7 @@ pub async fn resign_page(
         form method="post" action={ "/games/" (id) "/resign" } {
             input type="hidden" name="csrf" value=(csrf);
             input type="hidden" name="confirm" value="yes";
-            (game_page::message_input("resign-message"))
+            (game_page::message_input("resign-message", "your resignation"))
             button.danger type="submit" { "Yes, resign" }
             " "
             a href={ "/games/" (id) } { "No, back to the game" }
