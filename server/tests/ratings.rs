@@ -253,6 +253,14 @@ async fn a_rated_game_rates_both_players(backend: Backend) {
     let html = page.text().await.unwrap();
     assert!(html.contains("bert") && html.contains("1662?"), "{html}");
     assert!(html.contains("Page 1 of 1 (2 players)"), "{html}");
+    // Kinds by their names for people; "Other kinds" leaves out the one shown (issue 47).
+    assert!(html.contains("<h1>Ratings: Kefren</h1>"), "{html}");
+    let others = html.split("Other kinds").nth(1).unwrap();
+    assert!(!others.contains("href=\"/ratings/kefren\""), "{others}");
+    assert!(
+        others.contains("Chinese Checkers, 3 or more players"),
+        "{others}"
+    );
     // The web leaderboard in pages, with links between them.
     let page_html = |query: &'static str| {
         let url = format!("{}/ratings/kefren?{query}", app.base);

@@ -47,6 +47,17 @@ impl RatingKind {
         self.game
     }
 
+    /// Its name for people: "Kefren", "Chinese Checkers, 3 or more players" (the URL and API
+    /// name, `chinese-checkers-multi`, is [`Display`](fmt::Display)'s).
+    #[must_use]
+    pub fn title(self) -> String {
+        if self.multi {
+            format!("{}, 3 or more players", self.game.title())
+        } else {
+            self.game.title().to_owned()
+        }
+    }
+
     /// Whether this is a multi-player kind (Weng–Lin over placings).
     #[must_use]
     pub fn is_multi(self) -> bool {

@@ -11,12 +11,14 @@ use crate::games::GameError;
 use crate::http::state::AppState;
 use crate::ratings::RatingKind;
 
-/// The links to every leaderboard.
-fn kind_links() -> maud::Markup {
+/// The links to every leaderboard but `current`'s, by their names for people.
+fn kind_links(current: Option<&str>) -> maud::Markup {
     html! {
         nav aria-label="Rating kinds" { ul {
             @for kind in RatingKind::all() {
-                li { a href={ "/ratings/" (kind) } { (kind) } }
+                @if current != Some(kind.to_string().as_str()) {
+                    li { a href={ "/ratings/" (kind) } { (kind.title()) } }
+                }
             }
         } }
     }
@@ -26,8 +28,8 @@ fn kind_links() -> maud::Markup {
 pub async fn index() -> HttpResponse {
     let body = html! {
         h1 { "Ratings" }
-        p { "One rating per kind of game; Chinese Checkers games of three to six players rate apart, in chinese-checkers-multi." }
-        (kind_links())
+        p { "One rating per kind of game; Chinese Checkers games of three to six players rate apart." }
+        (kind_links(None))
     };
     layout::ok("Ratings", &body)
 }
@@ -125,7 +127,13 @@ pub async fn show(
             "there is no rating kind called {asked}"
         )));
     };
-    let title = format!("Ratings: {}", board.kind);
+    let title = format!(
+        "Ratings: {}",
+        board
+            .kind
+            .parse::<RatingKind>()
+            .map_or_else(|_| board.kind.clone(), RatingKind::title)
+    );
     let body = html! {
         h1 { (title) }
         @if board.total == 0 {
@@ -152,7 +160,7 @@ pub async fn show(
             (page_links(&board, page, asked_page.limit, default_limit))
         }
         h2 { "Other kinds" }
-        (kind_links())
+        (kind_links(Some(&board.kind)))
     };
     Ok(layout::ok(&title, &body))
 }
