@@ -29,6 +29,7 @@ both_backends!(
     a_withdrawal_resigns_and_drops_the_player,
     too_few_players_cancel_it_and_bad_settings_are_refused,
     the_next_round_is_paired_as_soon_as_the_last_game_ends,
+    a_full_tournament_starts_at_once,
 );
 
 /// The entry window the tests give: an hour.
@@ -851,4 +852,35 @@ async fn the_next_round_is_paired_as_soon_as_the_last_game_ends(backend: Backend
     // The players of round 2 are mailed their games as usual.
     let (_, rounds) = round_now(&app, id, &tokens["n1"]).await;
     assert_eq!(rounds[0], ["finished", "finished"]);
+}
+
+/// The entry that fills a tournament closes its entries, and round 1 starts at once, not when
+/// the window would have closed (issue 47); the hourly sweep is not what starts it.
+async fn a_full_tournament_starts_at_once(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 3_600_000).await;
+    let field = players(&app, "f", 3);
+    let (at, _) = closes();
+    let id = create(
+        &app,
+        &field[0].1,
+        json!({"name": "Three", "kind": "kefren", "format": "round_robin",
+               "entry_closes_at": at, "max_players": 3}),
+    )
+    .await;
+    join_all(&app, id, &field[..2]).await;
+    assert_eq!(show(&app, id, &field[0].1).await["status"], "entry");
+    join_all(&app, id, &field[2..]).await;
+    let started = std::time::Instant::now();
+    loop {
+        let view = show(&app, id, &field[0].1).await;
+        if view["status"] == "running" {
+            assert_eq!(view["current_round"], 1, "{view}");
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "a full tournament did not start within 10 s: {view}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 }

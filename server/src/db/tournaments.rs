@@ -193,6 +193,30 @@ pub fn due(conn: &mut DbConnection, now: NaiveDateTime) -> Result<Vec<i64>, DbEr
         .load(conn)?)
 }
 
+/// Closes the entries of tournament `id` at `at` (its field is full: round 1 need not wait).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn close_entries(conn: &mut DbConnection, id: i64, at: NaiveDateTime) -> Result<(), DbError> {
+    diesel::update(tournaments::table.find(id))
+        .set(tournaments::entry_closes_at.eq(at))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Whether a tournament whose entries closed by `now` still waits for its first round.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn closed_and_waiting(conn: &mut DbConnection, now: NaiveDateTime) -> Result<bool, DbError> {
+    Ok(diesel::select(diesel::dsl::exists(
+        tournaments::table
+            .filter(tournaments::status.eq("entry"))
+            .filter(tournaments::entry_closes_at.le(now)),
+    ))
+    .get_result(conn)?)
+}
+
 /// Sets status, current round, rounds and times of a tournament.
 ///
 /// # Errors

@@ -83,6 +83,9 @@ const PRUNE_PER_ROUND: i64 = 5_000;
 /// them all.
 const ROUND_ENDS_PAUSE: Duration = Duration::from_millis(100);
 
+/// How often the sweeper reads the log without a bell (as the streams' tail does).
+const ROUND_ENDS_POLL: Duration = Duration::from_secs(1);
+
 impl SweepWorker {
     /// The loop: every sweep each `interval`; between them, tournaments alone whenever a
     /// tournament's game has ended (the tournaments' consumer of the event log, [`RoundEnds`],
@@ -145,18 +148,31 @@ impl SweepWorker {
                         }
                         tokio::time::sleep(ROUND_ENDS_PAUSE).await;
                     }
+                    // An ending whose transaction was not yet settled when its bell rang (an
+                    // older transaction still open, in any database of the cluster) is read
+                    // a moment later, not at the next full sweep.
+                    () = tokio::time::sleep(ROUND_ENDS_POLL) => {
+                        if self.tournament_game_ended(&round_ends).await {
+                            break true;
+                        }
+                    }
                 }
             };
         }
         tracing::info!("sweeper stopped");
     }
 
-    /// Whether a tournament's game ended since the tournaments' consumer last read the log.
+    /// Whether a tournament's game ended since the tournaments' consumer last read the log, or
+    /// a tournament's entries closed and it waits for round 1.
     async fn tournament_game_ended(&self, round_ends: &Arc<Mutex<RoundEnds>>) -> bool {
         let pool = self.pool.clone();
         let round_ends = round_ends.clone();
         let read = tokio::task::spawn_blocking(move || -> Result<bool, DbError> {
             let mut conn = pool.get()?;
+            // A tournament whose field filled up (entries closed early) starts at once too.
+            if crate::db::tournaments::closed_and_waiting(&mut conn, db::now())? {
+                return Ok(true);
+            }
             round_ends
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)

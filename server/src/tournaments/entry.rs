@@ -20,7 +20,8 @@ pub fn locked(conn: &mut DbConnection, id: i64) -> Result<Settings, TournamentEr
     Ok(Settings::of_row(row)?)
 }
 
-/// Enters `actor` into tournament `id` while its entry window is open and it is not full.
+/// Enters `actor` into tournament `id` while its entry window is open and it is not full; the
+/// entry that fills it closes the entries at once, so that round 1 starts.
 ///
 /// # Errors
 /// [`TournamentError::NotFound`], `EntryClosed`, `Full`, `AlreadyEntered`, `BotEntrant`;
@@ -40,12 +41,6 @@ pub fn join(
             return Err(TournamentError::BotEntrant);
         }
         let now = db::now();
-        if settings.status != TournamentStatus::Entry || settings.entry_closes_at() <= now {
-            return Err(TournamentError::EntryClosed {
-                id,
-                why: "its entry window has closed".to_owned(),
-            });
-        }
         let entries = q::entries(conn, id)?;
         if entries.iter().any(|(e, _)| e.account_id == account_id) {
             return Err(TournamentError::AlreadyEntered { id });
@@ -57,10 +52,25 @@ pub fn join(
             .and_then(|max| u32::try_from(max).ok())
             .unwrap_or(super::create::MAX_PLAYERS)
             .min(super::create::MAX_PLAYERS);
-        if entries.len() >= usize::try_from(max).unwrap_or(0) {
+        // A full field closed its entries early: "full" says why (until round 1 starts).
+        if settings.status == TournamentStatus::Entry
+            && entries.len() >= usize::try_from(max).unwrap_or(0)
+        {
             return Err(TournamentError::Full { id, max });
         }
+        if settings.status != TournamentStatus::Entry || settings.entry_closes_at() <= now {
+            return Err(TournamentError::EntryClosed {
+                id,
+                why: "its entry window has closed".to_owned(),
+            });
+        }
         q::insert_entry(conn, id, account_id, now)?;
+        if entries.len() + 1 >= usize::try_from(max).unwrap_or(0) {
+            // Full: entries close now, and the sweeper, woken by the commit, starts round 1
+            // (issue 47: "3 of at most 3" waited for the window's end).
+            q::close_entries(conn, id, now)?;
+            crate::db::commit_bell::ring_at_commit();
+        }
         Ok(())
     })?;
     view::show(conn, account_id, id)
