@@ -278,6 +278,30 @@ async fn kechi_parts_in_either_order(phone: &Phone, app: &TestApp, anna: &str, b
         .await;
     phone.assert_fits("a Kechi game page").await;
 
+    // The first tap on a stone rings where it may go, not nearly the whole board (issue 47).
+    phone.tap_cell(parts[0][0]).await;
+    let ringed = phone
+        .number("return document.querySelectorAll('#board .candidate').length")
+        .await;
+    assert!(
+        (1.0..=30.0).contains(&ringed),
+        "{ringed} cells ringed after tapping {}",
+        parts[0][0]
+    );
+    let help = phone
+        .client
+        .execute(
+            "return document.getElementById('move-help').textContent",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert!(
+        help.as_str().is_some_and(|text| text.len() < 200),
+        "a short hint, not a list of moves: {help}"
+    );
+    phone.click("#clear-pick").await;
+
     for order in [[1, 0], [0, 1]] {
         for part in order {
             for cell in &parts[part] {

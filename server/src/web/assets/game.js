@@ -103,13 +103,11 @@
         cells[name].classList.remove("candidate");
       });
       picked.forEach(function (name) { if (cells[name]) cells[name].classList.add("picked"); });
-      if (picked.length > 0) {
-        left.forEach(function (move) {
-          move.c.forEach(function (part) {
-            part.forEach(function (name) { if (cells[name] && picked.indexOf(name) < 0) cells[name].classList.add("candidate"); });
-          });
-        });
-      }
+      // Ringed: the cells that continue the part being tapped (where the tapped stone may go);
+      // only when none does, the cells that start another part. Not every cell of every
+      // remaining move: early in a Kechi turn that is nearly the whole board (issue 47).
+      var next = nextCells(left);
+      next.forEach(function (name) { if (cells[name]) cells[name].classList.add("candidate"); });
       list.textContent = "";
       left.forEach(function (move) {
         var option = document.createElement("option");
@@ -134,10 +132,32 @@
         offer(exact);
       } else {
         input.value = "";
-        help.textContent = left.length + " moves pass through " + through + ": " +
-          left.slice(0, 8).map(function (m) { return m.m; }).join(", ") + (left.length > 8 ? ", …" : "") +
-          ". Tap another cell.";
+        help.textContent = left.length <= 8
+          ? left.length + " moves pass through " + through + ": " +
+            left.map(function (m) { return m.m; }).join(", ") + ". Tap another cell."
+          : left.length + " moves pass through " + through + ". Tap one of the " + next.length +
+            " ringed cells to go on.";
       }
+    }
+
+    // The cells to tap next among the moves `left`: those right after the last tapped cell
+    // within a part of a move; when there are none, every cell a further tap may be.
+    function nextCells(left) {
+      if (picked.length === 0) return [];
+      var last = picked[picked.length - 1];
+      var after = {}, any = {};
+      left.forEach(function (move) {
+        move.c.forEach(function (part) {
+          for (var i = 0; i < part.length; i++) {
+            var name = part[i];
+            if (picked.indexOf(name) >= 0) continue;
+            if (i > 0 && same(part[i - 1], last)) after[name] = true;
+            any[name] = true;
+          }
+        });
+      });
+      var continuing = Object.keys(after);
+      return continuing.length > 0 ? continuing : Object.keys(any);
     }
 
     function click(name) {
