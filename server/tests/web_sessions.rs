@@ -36,6 +36,7 @@ both_backends!(
     sign_out_everywhere_ends_play_cookies,
     a_signed_in_seat_outranks_another_accounts_play_cookie,
     tournament_forms_create_join_and_withdraw,
+    tournament_form_invitations_are_charged_per_recipient,
     new_game_form_keeps_a_refusal,
 );
 
@@ -1314,4 +1315,51 @@ async fn a_signed_in_seat_outranks_another_accounts_play_cookie(backend: Backend
     assert_eq!(played.status, 303, "{}", played.body);
     let shown = get(&app, &format!("/v1/games/{id}"), &jon).await.body;
     assert_eq!(shown["ply"], 2, "jon's move was played");
+}
+
+async fn tournament_form_invitations_are_charged_per_recipient(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| {
+        c.challenges_received_per_hour = 3;
+    })
+    .await;
+    play::player(&app.pool, "tess");
+    play::player(&app.pool, "carol");
+    let mut tab = Tab::new(&app);
+    tab.sign_in("tess@example.org").await;
+    let csrf = tab.get("/tournaments").await.csrf();
+    let mut statuses = Vec::new();
+    for n in 0..=3 {
+        let name = format!("Web cup {n}");
+        let answer = tab
+            .post(
+                "/tournaments",
+                &[
+                    ("csrf", csrf.as_str()),
+                    ("name", name.as_str()),
+                    ("kind", "kefren"),
+                    ("format", "swiss"),
+                    ("rounds", "3"),
+                    ("table_seats", "3"),
+                    ("days", "4"),
+                    ("entry_days", "2"),
+                    ("max_players", ""),
+                    ("invite", "carol, Carol"),
+                ],
+            )
+            .await;
+        statuses.push(answer.status);
+    }
+    // Three made (303 to the new page), the fourth refused: carol's budget of challenges
+    // received is spent (issue 48: the form flooded carol as the API did).
+    let mut expected = vec![303; 3];
+    expected.push(429);
+    assert_eq!(statuses, expected);
+    assert_eq!(
+        turnpost_server::db::outbox::all(&mut app.conn())
+            .unwrap()
+            .iter()
+            .filter(|row| row.recipient == "carol@example.org")
+            .count(),
+        3
+    );
 }

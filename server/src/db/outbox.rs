@@ -46,6 +46,39 @@ pub fn insert(conn: &mut DbConnection, new: &NewOutboxMail<'_>) -> Result<i64, D
         .first(conn)?)
 }
 
+/// Inserts `new` and deletes it again in the caller's transaction, so nothing is ever sent:
+/// the same statements and the same commit as [`insert`], for a request that must take as
+/// long as one that queues a mail without queueing one (a sign-in code asked for an address
+/// with no account: `crate::accounts::sign_in`). Not counted as queued; the commit still
+/// wakes the worker, as [`insert`]'s would.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn insert_and_discard(conn: &mut DbConnection, new: &NewOutboxMail<'_>) -> Result<(), DbError> {
+    super::commit_bell::ring_at_commit();
+    let id: i64 = if let DbConnection::Pg(pg) = conn {
+        diesel::insert_into(mail_outbox::table)
+            .values(new)
+            .returning(mail_outbox::id)
+            .get_result(pg)?
+    } else {
+        diesel::insert_into(mail_outbox::table)
+            .values(new)
+            .execute(conn)?;
+        mail_outbox::table
+            .filter(mail_outbox::message_id.eq(new.message_id))
+            .select(mail_outbox::id)
+            .first(conn)?
+    };
+    // A known address's request also writes a code row and retires the previous code; one
+    // more write of this row stands for them.
+    diesel::update(mail_outbox::table.find(id))
+        .set(mail_outbox::lease_until.eq(None::<NaiveDateTime>))
+        .execute(conn)?;
+    diesel::delete(mail_outbox::table.find(id)).execute(conn)?;
+    Ok(())
+}
+
 /// Rows of one INSERT at most: a statement's arrays are built in memory, so a huge batch is
 /// inserted a thousand rows at a time (in the caller's transaction all the same).
 const ROWS_PER_INSERT: usize = 1000;

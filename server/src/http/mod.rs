@@ -7,6 +7,7 @@ pub mod auth;
 pub mod blocking;
 pub mod body_follows;
 pub mod budgeted_challenge;
+pub mod budgeted_tournament;
 pub mod error;
 pub mod json_object;
 pub mod path_call;

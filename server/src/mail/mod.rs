@@ -65,6 +65,21 @@ pub fn enqueue_account_mail(
     insert(conn, message_id_domain, mail, MailLane::Account)
 }
 
+/// Builds `mail`'s outbox row as [`enqueue_account_mail`] does, writes it and deletes it
+/// again in the caller's transaction ([`outbox::insert_and_discard`]): the same work, and
+/// nothing sent.
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn enqueue_account_mail_and_discard(
+    conn: &mut DbConnection,
+    message_id_domain: &str,
+    mail: &NewMail,
+) -> Result<(), DbError> {
+    let row = QueuedRow::of(message_id_domain, mail, StoredParts::of(&mail.mail))?;
+    outbox::insert_and_discard(conn, &row.row(MailLane::Account))
+}
+
 /// Queues `mails` as [`enqueue`] does each, in their order, with as few statements as the
 /// database allows ([`outbox::insert_all`]): a batch of composed events queues its turn cards
 /// together.

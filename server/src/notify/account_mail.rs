@@ -35,6 +35,25 @@ pub fn sign_in_code(
     Ok(())
 }
 
+/// Does what [`sign_in_code`] does for an address with no account (or a bot's), and sends
+/// nothing: composes the same mail to `email` and writes and deletes its outbox row in the
+/// caller's transaction, so the request takes as long as one for a known address.
+///
+/// # Errors
+/// Storage failures.
+pub fn sign_in_decoy(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    email: &str,
+    code: &str,
+    link: &str,
+    minutes: i64,
+) -> Result<(), DbError> {
+    let mail = compose::sign_in_code(email, "there", code, link, minutes, &ctx.public_url);
+    mail::enqueue_account_mail_and_discard(conn, &ctx.message_id_domain, &mail)?;
+    Ok(())
+}
+
 /// Queues the notice that someone tried to sign up with `account`'s (verified) address.
 ///
 /// # Errors

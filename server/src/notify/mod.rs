@@ -29,7 +29,7 @@ mod recipient;
 mod reply_answer;
 pub mod tournament_mail;
 
-pub use account_mail::{sign_in_code, sign_up_attempt};
+pub use account_mail::{sign_in_code, sign_in_decoy, sign_up_attempt};
 pub use batch_reads::BatchReads;
 pub use clock_mail::{claimable, digest, reminder};
 pub use composer::{Composer, COMPOSE_BATCH};

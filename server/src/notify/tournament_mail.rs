@@ -12,6 +12,8 @@ use crate::db::accounts::Account;
 use crate::db::{self, inbound as answers, DbConnection, DbError};
 use crate::mail::{self, ComposedMail, NewMail};
 use crate::mail_context::MailContext;
+use crate::notify::recipient::{recipient, Delivery};
+use crate::preferences::{Category, Preferences};
 use crate::reply_address::EntryHolder;
 
 /// What every tournament mail names.
@@ -74,7 +76,9 @@ fn link(ctx: &MailContext, id: i64) -> String {
     format!("{}/tournaments/{id}", ctx.public_url.trim_end_matches('/'))
 }
 
-/// Mails `invitee` that `organiser` invites them to the tournament.
+/// Mails `invitee` that `organiser` invites them to the tournament, if their `challenges`
+/// switch is on: an invitation is a challenge to play, so it follows that switch and carries
+/// its one-click unsubscribe link (in the text and as `List-Unsubscribe`).
 ///
 /// # Errors
 /// Storage failures.
@@ -85,6 +89,11 @@ pub fn announcement(
     organiser: &Account,
     invitee: &Account,
 ) -> Result<(), DbError> {
+    let preferences = Preferences::load(conn, invitee.id)?;
+    let decision = recipient(ctx, invitee, &preferences, false, Category::Challenges);
+    if decision.delivery == Delivery::Skip {
+        return Ok(());
+    }
     let id = facts.id;
     let text = format!(
         "Hello {name},\n\n\
@@ -93,8 +102,9 @@ pub fn announcement(
          Join on the web:\n\n    {url}\n\n\
          or with the command line:\n\n    turnpost tournament join {id}\n\n\
          or reply to this mail with the word join (and later, to leave, withdraw).\n\n\
-         -- \nturnpost\n{public}\n",
+         -- \nturnpost\n{public}\nStop these mails: {unsubscribe}\n",
         name = invitee.name,
+        unsubscribe = decision.unsubscribe_url,
         org = organiser.name,
         title = facts.name,
         kind = facts.kind,
@@ -109,6 +119,7 @@ pub fn announcement(
         text,
     );
     mail.reply_to = Some(entry_address(ctx, id, invitee));
+    mail.unsubscribe_url = Some(decision.unsubscribe_url);
     send_mail(conn, ctx, invitee, mail)
 }
 

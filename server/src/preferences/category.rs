@@ -6,7 +6,8 @@ turnpost_shared::named_value! {
     pub enum Category {
         /// "Your turn" (immediate, digest or off).
         Turn = "turn",
-        /// A challenge for you.
+        /// A challenge for you, or an invitation to a tournament (an invitation is a challenge
+        /// to play: `crate::notify::tournament_mail::announcement`).
         Challenges = "challenges",
         /// Your challenge was accepted or declined; a game started.
         ChallengeReplies = "challenge_replies",

@@ -13,7 +13,7 @@ mod rounds;
 mod settings;
 mod view;
 
-pub use create::{create, MAX_ENTRY_DAYS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS};
+pub use create::{create, MAX_ENTRY_DAYS, MAX_INVITES, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS};
 pub use entry::{join, withdraw};
 pub use error::TournamentError;
 pub use rounds::{advance, advance_due, Step};

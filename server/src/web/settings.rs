@@ -66,7 +66,11 @@ fn when(time: NaiveDateTime, zone: Tz) -> String {
 /// The switches each kind of mail has on the page: field name, label.
 fn category_fields() -> [(Category, &'static str, &'static str); 6] {
     [
-        (Category::Challenges, "challenges", "Challenges for you"),
+        (
+            Category::Challenges,
+            "challenges",
+            "Challenges for you, tournament invitations",
+        ),
         (
             Category::ChallengeReplies,
             "challenge_replies",

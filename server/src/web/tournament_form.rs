@@ -15,7 +15,7 @@ use super::game_settings_fields::{self as fields, field, field_or, FormValues, K
 use super::signed_in_form::{see_other, SignedInForm};
 use super::{SignedIn, WebError};
 use crate::games::GameError;
-use crate::tournaments::{self, TournamentError, MAX_ENTRY_DAYS, MAX_PLAYERS, MAX_ROUNDS};
+use crate::tournaments::{TournamentError, MAX_ENTRY_DAYS, MAX_PLAYERS, MAX_ROUNDS};
 
 /// The option a table's seat count sets (left out of the form: see [`format_fields`]).
 const PLAYERS_OPTION: &str = "players";
@@ -230,7 +230,8 @@ fn failed(error: &TournamentError) -> bool {
 /// reason and the values posted.
 ///
 /// # Errors
-/// 403 without a session or its token; 400 for an unknown kind; 429 past the hourly budget;
+/// 403 without a session or its token; 400 for an unknown kind; 429 past the hourly budget
+/// (of tournaments, or of challenges: invitations are charged as `POST /v1/tournaments` says);
 /// storage failures.
 pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
     posted.charge_join()?;
@@ -247,8 +248,19 @@ pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
     };
     let actor = signed_in.actor();
     let ctx = state.mail.clone();
+    let shared = state.clone();
+    let organiser = signed_in.account.name_key.clone();
     let made = crate::http::blocking::with_conn(&state, move |conn| {
-        match tournaments::create(conn, &ctx, &actor, &request) {
+        // Charged as `POST /v1/tournaments` is: past an invitee's budget, 429 and nothing made.
+        let created = crate::http::budgeted_tournament::create_charged(
+            &shared.limits,
+            conn,
+            &ctx,
+            &actor,
+            &organiser,
+            &request,
+        )?;
+        match created {
             Ok(view) => Ok(Ok(view.id)),
             Err(failure) if failed(&failure) => Err(failure.into()),
             Err(refusal) => Ok(Err(refusal.to_string())),

@@ -53,7 +53,8 @@ macro_rules! categories {
 }
 
 categories! {
-    /// Someone challenges you.
+    /// Someone challenges you, or invites you to a tournament (an invitation is a challenge
+    /// to play).
     challenges => "See [`NotificationCategories::challenges`].",
     /// Your challenge was accepted or declined, or a game started.
     challenge_replies => "See [`NotificationCategories::challenge_replies`].",

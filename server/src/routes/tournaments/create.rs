@@ -4,18 +4,26 @@ use actix_web::{web, HttpResponse};
 use turnpost_shared::api::CreateTournamentRequest;
 
 use crate::http::auth::Authenticated;
+use crate::http::budgeted_tournament;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
-use crate::tournaments;
 
 /// Creates a tournament you organise: kind, options and clock as in a challenge, a format
 /// (`round_robin` or `swiss` for two-seat games, `tables` for Chinese Checkers with
 /// `table_seats` 3–6), `rounds` (Swiss, tables), the close of entries and an optional
-/// maximum. Invited accounts are mailed. You enter it only by joining.
+/// maximum. You enter it only by joining.
+///
+/// `invite` names up to 50 players (each once, however often named). An invitation is a
+/// challenge to play: it is mailed only to invitees whose `challenges` mail switch is on (with
+/// its one-click unsubscribe link), and a tournament that invites anyone costs one challenge
+/// from your hourly budget and one from each invitee's budget of challenges received. When an
+/// invitee has received as many challenges as an hour allows, the whole request is refused
+/// with 429 and nothing is created (no invitee is skipped silently): invite them later.
 ///
 /// # Errors
 /// 401; 422 `invalid_tournament` (naming what is wrong), `invalid_options`, `invalid_clock`;
-/// 429 when you have created or joined as many as an hour allows.
+/// 429 when you have created or joined as many as an hour allows, or past the challenge
+/// budgets (yours, or an invitee's).
 #[utoipa::path(post, path = "/v1/tournaments", tag = "tournaments", security(("bearer" = [])),
     request_body = turnpost_shared::api::CreateTournamentRequest,
     responses((status = 201, description = "The new tournament, open for entries", body = turnpost_shared::api::TournamentView), (status = 401, body = turnpost_shared::api::ErrorBody), (status = 422, body = turnpost_shared::api::ErrorBody), (status = 429, body = turnpost_shared::api::ErrorBody)))]
@@ -32,8 +40,17 @@ pub async fn create(
         .map_err(ApiError::from)?;
     let actor = auth.actor();
     let ctx = state.mail.clone();
+    let shared = state.clone();
+    let organiser = auth.account.name_key.clone();
     let view = crate::http::blocking::with_conn(&state, move |conn| {
-        Ok(tournaments::create(conn, &ctx, &actor, &request)?)
+        Ok(budgeted_tournament::create_charged(
+            &shared.limits,
+            conn,
+            &ctx,
+            &actor,
+            &organiser,
+            &request,
+        )??)
     })
     .await?;
     Ok(HttpResponse::Created().json(view))
