@@ -224,16 +224,7 @@ impl ServerProcess {
         )?;
         let mut response = String::new();
         stream.read_to_string(&mut response)?;
-        let status = response
-            .split_whitespace()
-            .nth(1)
-            .and_then(|code| code.parse().ok())
-            .unwrap_or(0);
-        let body = response
-            .split_once("\r\n\r\n")
-            .map(|(_, body)| body.to_string())
-            .unwrap_or_default();
-        Ok((status, body))
+        Ok(status_and_body(&response))
     }
 
     /// Runs `sql` directly on the server's database (the SQLite file, or its PostgreSQL
@@ -406,4 +397,19 @@ impl Cli {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+/// The status code (0 when it does not read) and the body of a raw HTTP/1.1 response read to
+/// its end (`Connection: close`).
+pub fn status_and_body(response: &str) -> (u16, String) {
+    let status = response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or(0);
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, body)| body.to_string())
+        .unwrap_or_default();
+    (status, body)
 }

@@ -74,16 +74,7 @@ fn request(
     stream.write_all(head.as_bytes()).unwrap();
     let mut response = String::new();
     stream.read_to_string(&mut response).unwrap();
-    let status = response
-        .split_whitespace()
-        .nth(1)
-        .and_then(|code| code.parse().ok())
-        .unwrap_or(0);
-    let body = response
-        .split_once("\r\n\r\n")
-        .map(|(_, body)| body.to_string())
-        .unwrap_or_default();
-    (status, body)
+    turnpost_tests::status_and_body(&response)
 }
 
 /// A `turnpost bot run` in the background: its stdout lines are gathered.
