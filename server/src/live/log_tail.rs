@@ -1,5 +1,6 @@
-//! The log's one reader for every stream of this process: after each commit bell (and once a
-//! second, for events whose transaction was not yet settled when the bell rang) it reads the
+//! The log's one reader for every stream of this process: after each commit bell (looking again
+//! every 25 ms for a moment when the bell's events were not yet settled, and once a second in
+//! any case) it reads the
 //! new events once, makes them [`LiveEvent`]s once, and hands each to the streams it concerns
 //! ([`Hub::dispatch`]). With no stream open it reads nothing.
 
@@ -20,10 +21,18 @@ const TAIL_BATCH: i64 = 256;
 /// be lost with its connection.
 const TAIL_POLL: Duration = Duration::from_secs(1);
 
+/// After a bell that brought nothing readable (the event's transaction is above the snapshot
+/// horizon: an older transaction anywhere in the cluster is still open), how often and how
+/// long the tail looks again before falling back to [`TAIL_POLL`].
+const CHASE_EVERY: Duration = Duration::from_millis(25);
+const CHASE_FOR: Duration = Duration::from_millis(750);
+
 /// Reads the log for the streams of `hub` until `shutdown` turns true.
 pub async fn run_log_tail(hub: Arc<Hub>, pool: Pool, mut shutdown: watch::Receiver<bool>) {
     let mut bell = commit_bell::subscribe();
     let mut at: Option<LogPosition> = None;
+    // Until when an unanswered bell is chased (see `CHASE_EVERY`).
+    let mut chase_until: Option<tokio::time::Instant> = None;
     loop {
         if *shutdown.borrow() {
             break;
@@ -38,15 +47,26 @@ pub async fn run_log_tail(hub: Arc<Hub>, pool: Pool, mut shutdown: watch::Receiv
                 let hub = hub.clone();
                 let read = tokio::task::spawn_blocking(move || tail_once(&pool, &hub, from)).await;
                 match read {
-                    Ok(Ok(reached)) => at = Some(reached),
+                    Ok(Ok(reached)) => {
+                        if Some(reached) != at && at.is_some() {
+                            // The bell's events were read: nothing left to chase.
+                            chase_until = None;
+                        }
+                        at = Some(reached);
+                    }
                     Ok(Err(error)) => tracing::warn!(%error, "streams: reading the event log"),
                     Err(error) => tracing::error!(%error, "streams: the log reader failed"),
                 }
             }
         }
+        let now = tokio::time::Instant::now();
+        let wait = match chase_until {
+            Some(until) if until > now => CHASE_EVERY,
+            _ => TAIL_POLL,
+        };
         tokio::select! {
-            _ = bell.changed() => {}
-            () = tokio::time::sleep(TAIL_POLL) => {}
+            _ = bell.changed() => chase_until = Some(tokio::time::Instant::now() + CHASE_FOR),
+            () = tokio::time::sleep(wait) => {}
             _ = shutdown.changed() => {}
         }
     }
