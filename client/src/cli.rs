@@ -5,6 +5,7 @@ use crate::commands::engine::EngineCommand;
 use crate::commands::game_actions::DrawChoice;
 use crate::commands::tokens::TokensCommand;
 use crate::commands::tournament::TournamentCommand;
+use crate::commands::webhooks::WebhooksCommand;
 use crate::commands::{
     BotRunArgs, GamesArgs, IfArgs, LoginArgs, MoveArgs, MuteArgs, NewArgs, NotificationsArgs,
     SeekArgs, SignupArgs, WaitArgs, WatchArgs,
@@ -66,6 +67,11 @@ pub enum Command {
     Tokens {
         #[command(subcommand)]
         command: Option<TokensCommand>,
+    },
+    /// Your webhooks: add (prints the signing secret once), list, show, remove, test.
+    Webhooks {
+        #[command(subcommand)]
+        command: Option<WebhooksCommand>,
     },
     /// Challenge players to a game.
     New(NewArgs),

@@ -30,7 +30,7 @@ use commands::game_actions::{self, Action};
 use commands::{
     account, bot_run, claim, conditional, engine, game_info, list, login, logout, mutes, new,
     notifications, open_challenges, play, ratings, rules, signup, tokens, tournament, vacation,
-    wait, watch, whoami,
+    wait, watch, webhooks, whoami,
 };
 use failure::Failure;
 
@@ -70,6 +70,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             command: BotCommand::Run(args),
         } => bot_run::run(args, profile, json),
         Command::Tokens { command } => tokens::run(command, profile, json),
+        Command::Webhooks { command } => webhooks::run(command, profile, json),
         Command::New(args) => new::run(args, profile, json),
         Command::Invites => list::invites(profile, json),
         Command::Accept { id, message } => {

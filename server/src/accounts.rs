@@ -204,6 +204,27 @@ pub fn sign_in(
 /// The account id no account has (ids start at 1): the decoy's queries match no row.
 const NO_ACCOUNT: i64 = 0;
 
+/// A new code and sign-in link for `account_id`, its open codes retired first: the start that
+/// [`issue_code`] and [`issue_decoy`] share, so that the decoy does the same work.
+fn fresh_code(
+    conn: &mut DbConnection,
+    account_id: i64,
+    now: NaiveDateTime,
+) -> Result<(String, String), DbError> {
+    codes::retire_open(conn, account_id, now)?;
+    let code = secrets::new_code();
+    let link = secrets::random_string(SIGN_IN_LINK_LENGTH, secrets::LOWER_ALNUM);
+    Ok((code, link))
+}
+
+/// The address of the sign-in link `link`.
+fn sign_in_url(ctx: &MailContext, link: &str) -> String {
+    format!(
+        "{}{SIGN_IN_LINK_PATH}{link}",
+        ctx.public_url.trim_end_matches('/')
+    )
+}
+
 /// What [`issue_code`] does, for an address without an account, leaving nothing behind: the
 /// same queries (matching no row, or undone in the transaction) and the same hashing.
 fn issue_decoy(
@@ -211,19 +232,13 @@ fn issue_decoy(
     email: &EmailAddress,
     ctx: &MailContext,
 ) -> Result<(), DbError> {
-    let now = db::now();
-    codes::retire_open(conn, NO_ACCOUNT, now)?;
-    let code = secrets::new_code();
-    let link = secrets::random_string(SIGN_IN_LINK_LENGTH, secrets::LOWER_ALNUM);
+    let (code, link) = fresh_code(conn, NO_ACCOUNT, db::now())?;
     // Hashed like a real code's, though nothing keeps them: black_box keeps the work.
     std::hint::black_box((
         secrets::code_hash(NO_ACCOUNT, &code),
         secrets::sha256_hex(&link),
     ));
-    let link_url = format!(
-        "{}{SIGN_IN_LINK_PATH}{link}",
-        ctx.public_url.trim_end_matches('/')
-    );
+    let link_url = sign_in_url(ctx, &link);
     notify::sign_in_decoy(
         conn,
         ctx,
@@ -241,9 +256,7 @@ fn issue_code(
     ctx: &MailContext,
 ) -> Result<(), DbError> {
     let now = db::now();
-    codes::retire_open(conn, account.id, now)?;
-    let code = secrets::new_code();
-    let link = secrets::random_string(SIGN_IN_LINK_LENGTH, secrets::LOWER_ALNUM);
+    let (code, link) = fresh_code(conn, account.id, now)?;
     codes::insert(
         conn,
         &NewSignInCode {
@@ -254,10 +267,7 @@ fn issue_code(
             link_hash: Some(&secrets::sha256_hex(&link)),
         },
     )?;
-    let link_url = format!(
-        "{}{SIGN_IN_LINK_PATH}{link}",
-        ctx.public_url.trim_end_matches('/')
-    );
+    let link_url = sign_in_url(ctx, &link);
     notify::sign_in_code(conn, ctx, account, &code, &link_url, CODE_VALIDITY_MINUTES)?;
     Ok(())
 }

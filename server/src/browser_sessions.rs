@@ -109,33 +109,42 @@ pub fn revoke_all(conn: &mut DbConnection, account_id: i64) -> Result<usize, DbE
     })
 }
 
+/// Browsers by a marker of their `User-Agent`, first match wins: Edge and Opera also say
+/// Chrome, and Chrome also says Safari.
+const BROWSERS: &[(&str, &str)] = &[
+    ("Edg/", "Edge"),
+    ("OPR/", "Opera"),
+    ("Firefox/", "Firefox"),
+    ("Chromium/", "Chromium"),
+    ("Chrome/", "Chrome"),
+    ("Safari/", "Safari"),
+];
+
+/// Systems likewise: Android says Linux, and iPhones say Mac OS X.
+const SYSTEMS: &[(&str, &str)] = &[
+    ("Android", "Android"),
+    ("iPhone", "iPhone"),
+    ("iPad", "iPad"),
+    ("Windows", "Windows"),
+    ("Mac OS X", "macOS"),
+    ("CrOS", "ChromeOS"),
+    ("Linux", "Linux"),
+];
+
+/// The name of the first of `known` whose marker `user_agent` contains.
+fn first_named(user_agent: &str, known: &[(&str, &'static str)]) -> Option<&'static str> {
+    known
+        .iter()
+        .find(|(marker, _)| user_agent.contains(marker))
+        .map(|&(_, name)| name)
+}
+
 /// A short name for a browser from its `User-Agent` ("Chrome on Android"), for the list of
 /// sessions; the start of the text itself when it names no browser known here.
 #[must_use]
 pub fn label_of_user_agent(user_agent: &str) -> String {
-    let browser = [
-        ("Edg/", "Edge"),
-        ("OPR/", "Opera"),
-        ("Firefox/", "Firefox"),
-        ("Chromium/", "Chromium"),
-        ("Chrome/", "Chrome"),
-        ("Safari/", "Safari"),
-    ]
-    .into_iter()
-    .find(|(marker, _)| user_agent.contains(marker))
-    .map(|(_, name)| name);
-    let system = [
-        ("Android", "Android"),
-        ("iPhone", "iPhone"),
-        ("iPad", "iPad"),
-        ("Windows", "Windows"),
-        ("Mac OS X", "macOS"),
-        ("CrOS", "ChromeOS"),
-        ("Linux", "Linux"),
-    ]
-    .into_iter()
-    .find(|(marker, _)| user_agent.contains(marker))
-    .map(|(_, name)| name);
+    let browser = first_named(user_agent, BROWSERS);
+    let system = first_named(user_agent, SYSTEMS);
     match (browser, system) {
         (Some(browser), Some(system)) => format!("{browser} on {system}"),
         (Some(name), None) | (None, Some(name)) => name.to_owned(),

@@ -3,6 +3,8 @@
 
 pub mod client_address;
 mod file;
+pub mod network_list;
+pub mod outbound_allow;
 mod report;
 
 pub use file::{load, CommandLine, LoadError, Origin, Setting, ValueKind, DEFAULT_CONFIG_FILE};
@@ -372,6 +374,18 @@ pub struct Config {
         global = true
     )]
     pub log_format: LogFormat,
+    /// Address and port to take replies over LMTP on (RFC 2033), for an MTA delivering with
+    /// `lmtp:inet:HOST:PORT`; keep it on loopback or a private network: whoever reaches it can
+    /// hand in replies as the MTA would [default: off; replies come in through `mail-in` or
+    /// IMAP]
+    #[arg(
+        long,
+        env = "TURNPOST_LMTP_LISTEN",
+        value_name = "ADDRESS",
+        global = true
+    )]
+    pub lmtp_listen: Option<String>,
+
     /// File `mail-in` appends its log to (created mode 0600), where the MTA's pipe keeps only
     /// the first line of a command's output and may put it in a bounce [default: stderr]
     #[arg(long, env = "TURNPOST_MAIL_IN_LOG", value_name = "FILE", global = true)]
@@ -393,6 +407,28 @@ pub struct Config {
     /// arrive from outside (RFC 8601, section 5). Needed by TURNPOST_INBOUND_REQUIRE_AUTH=dmarc.
     #[arg(long, env = "TURNPOST_INBOUND_AUTHSERV_ID", global = true)]
     pub inbound_authserv_id: Option<String>,
+
+    /// Networks webhooks may reach although they are loopback, private (RFC 1918, ULA),
+    /// link-local, CGNAT, multicast or this server's own address: a comma-separated list of
+    /// addresses and networks (`10.0.0.0/8,fd00::/8`). Empty: only public addresses.
+    #[arg(
+        long,
+        env = "TURNPOST_OUTBOUND_ALLOW",
+        default_value = "",
+        global = true
+    )]
+    pub outbound_allow: outbound_allow::OutboundAllow,
+
+    /// Let webhooks use plain http:// URLs (otherwise https:// only), e.g. for an ntfy server
+    /// on a private network.
+    #[arg(
+        long,
+        env = "TURNPOST_OUTBOUND_ALLOW_HTTP",
+        default_value_t = false,
+        action = clap::ArgAction::Set,
+        global = true
+    )]
+    pub outbound_allow_http: bool,
 }
 
 /// How log lines are written.
@@ -516,9 +552,12 @@ impl Config {
             mail_answers_per_hour: 1_000,
             log_format: LogFormat::Text,
             mail_in_log: None,
+            lmtp_listen: None,
             metrics: false,
             inbound_require_auth: InboundAuth::None,
             inbound_authserv_id: None,
+            outbound_allow: outbound_allow::OutboundAllow::default(),
+            outbound_allow_http: false,
         }
     }
 

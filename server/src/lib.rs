@@ -19,7 +19,7 @@
 //!   blocking pool, every domain error → HTTP answer in one place, the application state, the
 //!   route table (API routes and pages alike: HEAD with GET, 405 with `Allow`), JSON object
 //!   bodies, rate limits;
-//! - channels and workers: [`inbound`] (mail in), [`bots`], [`sweeps`] (reminders, timeouts,
+//! - channels and workers: [`inbound`] (mail in; [`lmtp`] its listener for an MTA), [`bots`], [`sweeps`] (reminders, timeouts,
 //!   digests), [`tournaments`] (entries, rounds, standings), [`ratings`] (after each rated
 //!   game), [`accounts`] (sign-up, codes, tokens), [`browser_sessions`] (what a session cookie
 //!   stands for);
@@ -78,6 +78,7 @@ pub mod games;
 pub mod http;
 pub mod inbound;
 pub mod live;
+pub mod lmtp;
 pub mod mail;
 pub mod mail_context;
 pub mod metrics;
@@ -94,6 +95,7 @@ pub mod sweeps;
 pub mod tournaments;
 pub mod validate;
 pub mod web;
+pub mod webhooks;
 pub mod worker_threads;
 
 pub use app::Application;

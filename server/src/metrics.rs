@@ -17,31 +17,6 @@ use prometheus::{
     IntGauge, IntGaugeVec, Opts, Registry, TextEncoder,
 };
 
-/// Every metric of the process.
-struct Metrics {
-    registry: Registry,
-    moves: IntCounterVec,
-    http_requests: IntCounterVec,
-    http_seconds: HistogramVec,
-    mail_queued: IntCounter,
-    mail_sent: IntCounter,
-    mail_retried: IntCounter,
-    mail_dead: IntCounter,
-    mail_pending: IntGauge,
-    mail_oldest_pending_seconds: Gauge,
-    inbound: IntCounterVec,
-    imap_failures: IntCounter,
-    bot_moves: IntCounter,
-    bot_think_seconds: Histogram,
-    sweeps: IntCounter,
-    sweep_findings: IntCounterVec,
-    pool_connections: IntGauge,
-    pool_idle: IntGauge,
-    pool_max: IntGauge,
-    /// Kept registered: its one series says which version runs.
-    _build_info: IntGaugeVec,
-}
-
 /// Latency buckets of HTTP requests, in seconds (a move commits in a few milliseconds; a page
 /// that draws a board takes longer).
 const HTTP_BUCKETS: &[f64] = &[
@@ -53,136 +28,118 @@ const THINK_BUCKETS: &[f64] = &[
     0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 ];
 
-impl Metrics {
-    /// Every metric, registered. Fails only for an invalid name or label (constants here, so
-    /// the unit test below would fail first).
-    fn new() -> Result<Self, prometheus::Error> {
-        let registry = Registry::new();
-        macro_rules! registered {
-            ($metric:expr) => {{
-                let metric = $metric?;
-                registry.register(Box::new(metric.clone()))?;
-                metric
-            }};
+/// Options: plain, or a histogram's with its buckets.
+macro_rules! options {
+    ($name:literal, $help:literal) => {
+        Opts::new($name, $help)
+    };
+    ($name:literal, $help:literal, $buckets:ident) => {
+        HistogramOpts::new($name, $help).buckets($buckets.to_vec())
+    };
+}
+
+/// A metric of `kind` from its options: one series, or a family by `labels`.
+macro_rules! metric {
+    ($kind:ident, $options:expr) => {
+        $kind::with_opts($options)
+    };
+    ($kind:ident, $options:expr, [$($label:literal),+]) => {
+        $kind::new($options, &[$($label),+])
+    };
+}
+
+/// Declares [`Metrics`] and its constructor from one table, a metric a row: its field, kind,
+/// labels (a family) and buckets (a histogram), name and help.
+macro_rules! metrics {
+    ($(
+        $field:ident: $kind:ident $([$($label:literal),+])? $(/ $buckets:ident)?
+            = $name:literal, $help:literal;
+    )+) => {
+        /// Every metric of the process.
+        struct Metrics {
+            registry: Registry,
+            $($field: $kind,)+
         }
-        Ok(Self {
-            moves: registered!(IntCounterVec::new(
-                Opts::new("turnpost_moves_total", "Moves played, by game kind."),
-                &["kind"]
-            )),
-            http_requests: registered!(IntCounterVec::new(
-                Opts::new(
-                    "turnpost_http_requests_total",
-                    "HTTP requests answered, by method, route pattern and status."
-                ),
-                &["method", "route", "status"]
-            )),
-            http_seconds: registered!(HistogramVec::new(
-                HistogramOpts::new(
-                    "turnpost_http_request_duration_seconds",
-                    "Time to answer an HTTP request, by method, route pattern and status."
-                )
-                .buckets(HTTP_BUCKETS.to_vec()),
-                &["method", "route", "status"]
-            )),
-            mail_queued: registered!(IntCounter::new(
-                "turnpost_mail_queued_total",
-                "Mails written to the outbox by this process."
-            )),
-            mail_sent: registered!(IntCounter::new(
-                "turnpost_mail_sent_total",
-                "Mails the relay accepted from this process."
-            )),
-            mail_retried: registered!(IntCounter::new(
-                "turnpost_mail_retried_total",
-                "Failed delivery attempts that will be tried again."
-            )),
-            mail_dead: registered!(IntCounter::new(
-                "turnpost_mail_dead_total",
-                "Mails dead-lettered (refused for good or too many failed attempts)."
-            )),
-            mail_pending: registered!(IntGauge::new(
-                "turnpost_mail_pending",
-                "Mails waiting in the outbox (all processes), when scraped."
-            )),
-            mail_oldest_pending_seconds: registered!(Gauge::new(
-                "turnpost_mail_oldest_pending_age_seconds",
-                "How long the oldest waiting mail has waited, when scraped (0 when none)."
-            )),
-            inbound: registered!(IntCounterVec::new(
-                Opts::new(
-                    "turnpost_inbound_mail_total",
-                    "Replies read by mail in: handled, or ignored and why."
-                ),
-                &["outcome", "reason"]
-            )),
-            imap_failures: registered!(IntCounter::new(
-                "turnpost_imap_failures_total",
-                "Times the IMAP mailbox could not be read (connection, login or a command \
-                 failed); each is retried after a back-off."
-            )),
-            bot_moves: registered!(IntCounter::new(
-                "turnpost_bot_moves_total",
-                "Moves played by built-in bots in this process."
-            )),
-            bot_think_seconds: registered!(Histogram::with_opts(
-                HistogramOpts::new(
-                    "turnpost_bot_think_seconds",
-                    "Time a bot took to choose a move."
-                )
-                .buckets(THINK_BUCKETS.to_vec())
-            )),
-            sweeps: registered!(IntCounter::new(
-                "turnpost_sweeps_total",
-                "Sweep rounds run (reminders, timeouts, claims, digests)."
-            )),
-            sweep_findings: registered!(IntCounterVec::new(
-                Opts::new(
-                    "turnpost_sweep_findings_total",
-                    "What the sweeps acted on, by kind."
-                ),
-                &["kind"]
-            )),
-            pool_connections: registered!(IntGauge::new(
-                "turnpost_db_pool_connections",
-                "Database connections open in this process's pool, when scraped."
-            )),
-            pool_idle: registered!(IntGauge::new(
-                "turnpost_db_pool_idle_connections",
-                "Open connections not in use, when scraped."
-            )),
-            pool_max: registered!(IntGauge::new(
-                "turnpost_db_pool_max_connections",
-                "Most connections the pool opens."
-            )),
-            _build_info: {
-                let info = registered!(IntGaugeVec::new(
-                    Opts::new(
-                        "turnpost_build_info",
-                        "1, labelled with the turnpost-server version running."
-                    ),
-                    &["version"]
-                ));
-                info.with_label_values(&[env!("CARGO_PKG_VERSION")]).set(1);
-                info
-            },
-            registry,
-        })
-    }
+
+        impl Metrics {
+            /// Every metric, registered in a new registry. Fails only for an invalid name or
+            /// label (constants here, so the unit test below would fail first).
+            fn registered() -> Result<Self, prometheus::Error> {
+                let registry = Registry::new();
+                $(
+                    let $field = metric!($kind, options!($name, $help $(, $buckets)?) $(, [$($label),+])?)?;
+                    registry.register(Box::new($field.clone()))?;
+                )+
+                Ok(Self { registry, $($field,)+ })
+            }
+        }
+    };
+}
+
+metrics! {
+    moves: IntCounterVec["kind"] = "turnpost_moves_total", "Moves played, by game kind.";
+    http_requests: IntCounterVec["method", "route", "status"] = "turnpost_http_requests_total",
+        "HTTP requests answered, by method, route pattern and status.";
+    http_seconds: HistogramVec["method", "route", "status"] / HTTP_BUCKETS
+        = "turnpost_http_request_duration_seconds",
+        "Time to answer an HTTP request, by method, route pattern and status.";
+    mail_queued: IntCounter = "turnpost_mail_queued_total",
+        "Mails written to the outbox by this process.";
+    mail_sent: IntCounter = "turnpost_mail_sent_total",
+        "Mails the relay accepted from this process.";
+    mail_retried: IntCounter = "turnpost_mail_retried_total",
+        "Failed delivery attempts that will be tried again.";
+    mail_dead: IntCounter = "turnpost_mail_dead_total",
+        "Mails dead-lettered (refused for good or too many failed attempts).";
+    mail_pending: IntGauge = "turnpost_mail_pending",
+        "Mails waiting in the outbox (all processes), when scraped.";
+    mail_oldest_pending_seconds: Gauge = "turnpost_mail_oldest_pending_age_seconds",
+        "How long the oldest waiting mail has waited, when scraped (0 when none).";
+    inbound: IntCounterVec["outcome", "reason"] = "turnpost_inbound_mail_total",
+        "Replies read by mail in: handled, or ignored and why.";
+    imap_failures: IntCounter = "turnpost_imap_failures_total",
+        "Times the IMAP mailbox could not be read (connection, login or a command failed); \
+         each is retried after a back-off.";
+    bot_moves: IntCounter = "turnpost_bot_moves_total",
+        "Moves played by built-in bots in this process.";
+    bot_think_seconds: Histogram / THINK_BUCKETS = "turnpost_bot_think_seconds",
+        "Time a bot took to choose a move.";
+    sweeps: IntCounter = "turnpost_sweeps_total",
+        "Sweep rounds run (reminders, timeouts, claims, digests).";
+    sweep_findings: IntCounterVec["kind"] = "turnpost_sweep_findings_total",
+        "What the sweeps acted on, by kind.";
+    pool_connections: IntGauge = "turnpost_db_pool_connections",
+        "Database connections open in this process's pool, when scraped.";
+    pool_idle: IntGauge = "turnpost_db_pool_idle_connections",
+        "Open connections not in use, when scraped.";
+    pool_max: IntGauge = "turnpost_db_pool_max_connections", "Most connections the pool opens.";
+    build_info: IntGaugeVec["version"] = "turnpost_build_info",
+        "1, labelled with the turnpost-server version running.";
 }
 
 /// The metrics, or none if they could not be made (logged once; recording then does nothing).
 static METRICS: LazyLock<Option<Metrics>> = LazyLock::new(|| {
-    Metrics::new()
+    Metrics::registered()
+        .inspect(|m| {
+            // Its one series says which version runs.
+            m.build_info
+                .with_label_values(&[env!("CARGO_PKG_VERSION")])
+                .set(1);
+        })
         .inspect_err(|error| tracing::error!(%error, "metrics are unavailable"))
         .ok()
 });
 
+/// Records into the metrics, when they could be made.
+fn record(into: impl FnOnce(&Metrics)) {
+    if let Some(m) = &*METRICS {
+        into(m);
+    }
+}
+
 /// A move was recorded in a game of `kind`.
 pub fn move_played(kind: &str) {
-    if let Some(m) = &*METRICS {
-        m.moves.with_label_values(&[kind]).inc();
-    }
+    record(|m| m.moves.with_label_values(&[kind]).inc());
 }
 
 /// An HTTP request was answered. `route` is the matched route's pattern (`/v1/games/:id`),
@@ -190,76 +147,64 @@ pub fn move_played(kind: &str) {
 /// name or one label for all others (`crate::app::request_metrics`), so invented methods do
 /// not either.
 pub fn http_request(method: &str, route: &str, status: u16, took: Duration) {
-    if let Some(m) = &*METRICS {
+    record(|m| {
         m.http_requests
             .with_label_values(&[method, route, &status.to_string()])
             .inc();
         m.http_seconds
             .with_label_values(&[method, route, &status.to_string()])
             .observe(took.as_secs_f64());
-    }
+    });
 }
 
 /// A mail was written to the outbox.
 pub fn mail_queued() {
-    if let Some(m) = &*METRICS {
-        m.mail_queued.inc();
-    }
+    record(|m| m.mail_queued.inc());
 }
 
 /// A mail was delivered.
 pub fn mail_sent() {
-    if let Some(m) = &*METRICS {
-        m.mail_sent.inc();
-    }
+    record(|m| m.mail_sent.inc());
 }
 
 /// A delivery attempt failed and will be retried.
 pub fn mail_retried() {
-    if let Some(m) = &*METRICS {
-        m.mail_retried.inc();
-    }
+    record(|m| m.mail_retried.inc());
 }
 
 /// A mail was dead-lettered.
 pub fn mail_dead() {
-    if let Some(m) = &*METRICS {
-        m.mail_dead.inc();
-    }
+    record(|m| m.mail_dead.inc());
 }
 
 /// A reply was handled (`reason` empty) or ignored for `reason`.
 pub fn inbound_mail(outcome: &str, reason: &str) {
-    if let Some(m) = &*METRICS {
-        m.inbound.with_label_values(&[outcome, reason]).inc();
-    }
+    record(|m| m.inbound.with_label_values(&[outcome, reason]).inc());
 }
 
 /// The IMAP mailbox failed (and will be tried again).
 pub fn imap_failure() {
-    if let Some(m) = &*METRICS {
-        m.imap_failures.inc();
-    }
+    record(|m| m.imap_failures.inc());
 }
 
 /// A bot played a move after thinking `took`.
 pub fn bot_move(took: Duration) {
-    if let Some(m) = &*METRICS {
+    record(|m| {
         m.bot_moves.inc();
         m.bot_think_seconds.observe(took.as_secs_f64());
-    }
+    });
 }
 
 /// A sweep round ran and acted on `findings` (kind, count).
 pub fn sweep(findings: &[(&str, usize)]) {
-    if let Some(m) = &*METRICS {
+    record(|m| {
         m.sweeps.inc();
         for (kind, count) in findings {
             m.sweep_findings
                 .with_label_values(&[kind])
                 .inc_by(u64::try_from(*count).unwrap_or(u64::MAX));
         }
-    }
+    });
 }
 
 /// What the database looks like when scraped.
@@ -306,7 +251,7 @@ pub fn mail_in_exposition(counts: &[(String, i64)]) -> String {
     use std::fmt::Write as _;
     let name = "turnpost_mail_in_deliveries_total";
     let mut text = format!(
-        "# HELP {name} Replies delivered by mail-in (an MTA's pipe), by outcome, counted in the \
+        "# HELP {name} Replies an MTA delivered (mail-in on its pipe, or LMTP), by outcome, counted in the \
          database for all processes.\n# TYPE {name} counter\n"
     );
     for (outcome, count) in counts {
@@ -324,17 +269,22 @@ pub const CONTENT_TYPE: &str = "text/plain; version=0.0.4; charset=utf-8";
 mod tests {
     #![allow(clippy::unwrap_used, reason = "tests")]
 
-    #[test]
-    fn every_metric_is_valid_and_rendered() {
-        super::move_played("kefren");
-        let text = super::render(super::DatabaseGauges {
+    /// The exposition with fixed database gauges.
+    fn rendered() -> String {
+        super::render(super::DatabaseGauges {
             connections: 2,
             idle: 1,
             max: 8,
             mail_pending: 3,
             oldest_pending_secs: 1.5,
         })
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn every_metric_is_valid_and_rendered() {
+        super::move_played("kefren");
+        let text = rendered();
         assert!(
             text.contains("turnpost_moves_total{kind=\"kefren\"}"),
             "{text}"
@@ -360,14 +310,7 @@ mod tests {
             200,
             std::time::Duration::from_millis(3),
         );
-        let text = super::render(super::DatabaseGauges {
-            connections: 2,
-            idle: 1,
-            max: 8,
-            mail_pending: 3,
-            oldest_pending_secs: 1.5,
-        })
-        .unwrap();
+        let text = rendered();
         assert!(
             text.contains(
                 "turnpost_http_request_duration_seconds_count{method=\"GET\",route=\"/v1/health\",status=\"200\"} 1"

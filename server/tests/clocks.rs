@@ -479,7 +479,7 @@ async fn vacation_pauses_the_clocks(backend: Backend) {
     assert!(left <= Duration::days(3) && left > Duration::days(3) - Duration::minutes(1));
 
     let answer = post(&app, "/v1/me/vacation", &tokens[0], json!({"days": 11})).await;
-    assert_eq!(answer.status, 422);
+    assert_eq!(answer.status, 409);
     assert_eq!(answer.error_code(), "vacation_exhausted");
     assert!(answer.body["error"]["message"]
         .as_str()
@@ -562,7 +562,7 @@ async fn vacation_days_renew_with_the_calendar_year(backend: Backend) {
         .unwrap();
     assert_eq!((stored.year, stored.days_used), (this_year, 15));
     let answer = post(&app, "/v1/me/vacation", &token, json!({"days": 1})).await;
-    assert_eq!(answer.status, 422, "{answer:?}");
+    assert_eq!(answer.status, 409, "{answer:?}");
     assert_eq!(answer.error_code(), "vacation_exhausted");
 }
 
@@ -578,7 +578,9 @@ async fn preferences_are_read_and_changed(backend: Backend) {
                "categories": {"challenges": true, "challenge_replies": true, "game_over": true,
                               "draw_offers": true, "reminders": true,
                               "mail_confirmations": true},
-               "muted_games": []})
+               "muted_games": [],
+               "webhooks": {"turn": true, "challenges": true, "challenge_replies": true,
+                            "game_over": true, "draw_offers": true}})
     );
     let answer = patch(
         &app,

@@ -272,6 +272,27 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
     assert_eq!(game(&app, id, &cleo).await["ply"], 2, "{outcome:?} {mv}");
     // Counted as `mail-in` counts what it delivers (a `mail_in_deliveries` row).
     turnpost_server::db::mail_in_deliveries::count(&mut app.conn(), "acted").unwrap();
+    // Webhooks (issue 46): an endpoint of anna's, a delivery to it, its attempt, and a
+    // switch of her webhook channel.
+    for statement in [
+        "INSERT INTO webhook_endpoints (account_id, url, kinds, format, secret, created_at) \
+         SELECT id, 'https://hooks.example.org/t', 'turn', 'standard', \
+         'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', CURRENT_TIMESTAMP FROM accounts \
+         WHERE name = 'anna'",
+        "INSERT INTO webhook_deliveries (endpoint_id, webhook_id, event_type, body, \
+         next_try_at, status, created_at) SELECT id, 'msg_fixture', 'test', '{}', \
+         CURRENT_TIMESTAMP, 'delivered', CURRENT_TIMESTAMP FROM webhook_endpoints",
+        "INSERT INTO webhook_attempts (endpoint_id, webhook_id, event_type, at, delivered, \
+         status, duration_ms) SELECT id, 'msg_fixture', 'test', CURRENT_TIMESTAMP, 1, 200, 12 \
+         FROM webhook_endpoints",
+        "INSERT INTO channel_switches (account_id, channel, category, enabled) \
+         SELECT id, 'webhooks', 'turn', 0 FROM accounts WHERE name = 'anna'",
+    ] {
+        use diesel::RunQueryDsl;
+        diesel::sql_query(statement)
+            .execute(&mut *app.conn())
+            .unwrap();
+    }
     ids.push(id);
     // An open challenge (an open seat), a rematch of a finished game, and conditional moves:
     // bert answers anna's first move of a new game in advance.

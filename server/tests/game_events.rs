@@ -102,19 +102,21 @@ fn started_game(conn: &mut DbConnection, anna: Actor, bert: Actor) -> i64 {
     game.id
 }
 
-/// Plays `n` moves, each the first legal move of the seat to move.
+/// Plays `n` moves, each a legal move of the seat to move.
 fn play(conn: &mut DbConnection, players: [Actor; 2], id: i64, n: usize) {
     for _ in 0..n {
         play_first_legal(conn, players, id);
     }
 }
 
-/// Plays the first legal move of the seat to move; answers the mover and the move's answer.
+/// Plays a legal move of the seat to move; answers the mover and the move's answer.
 fn play_first_legal(conn: &mut DbConnection, players: [Actor; 2], id: i64) -> (Actor, GameView) {
     let view = reads::show(conn, &players[0], id).unwrap();
     let mover = players[usize::from(view.to_move.unwrap() - 1)];
     let view = reads::show(conn, &mover, id).unwrap();
-    let notation = view.legal_moves.unwrap()[0].clone();
+    // Not always the first move: shuttling one piece would end the game by repetition.
+    let legal = view.legal_moves.unwrap();
+    let notation = legal[usize::try_from(view.ply * 7).unwrap() % legal.len()].clone();
     let request = PlayMoveRequest {
         notation,
         ply: view.ply,

@@ -700,7 +700,9 @@ async fn health_openapi_and_docs(backend: Backend) {
                 "agreement",
                 "timeout",
                 "declined",
-                "expired"
+                "expired",
+                "repetition",
+                "move_limit"
             ]),
         ),
     ] {

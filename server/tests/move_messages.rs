@@ -321,8 +321,8 @@ async fn cards_carry_messages_unless_muted(backend: Backend) {
     let listed = get(&app, "/v1/me/mutes", &bert).await;
     assert_eq!(listed.body["players"], json!(["anna"]));
     let nobody = post(&app, "/v1/players/nobody/mute", &bert, json!({})).await;
-    assert_eq!(nobody.status, 422, "{nobody:?}");
-    assert_eq!(nobody.error_code(), "unknown_player");
+    assert_eq!(nobody.status, 404, "{nobody:?}");
+    assert_eq!(nobody.error_code(), "not_found");
     let spectator = play::player(&app.pool, "dora");
     let not_hers = post(&app, &format!("/v1/games/{id}/mute"), &spectator, json!({})).await;
     assert_eq!(not_hers.status, 403, "{not_hers:?}");

@@ -101,18 +101,22 @@ async fn category_switches_are_an_object_only(backend: Backend) {
     );
 
     let before = get(&app, "/v1/me/notifications", &token).await.body;
-    for array in [json!([null, null]), json!([false, false, false]), json!([])] {
+    let arrays = [json!([null, null]), json!([false, false, false]), json!([])];
+    for (field, array) in ["categories", "webhooks"]
+        .into_iter()
+        .flat_map(|field| arrays.iter().map(move |array| (field, array)))
+    {
         let answer = patch(
             &app,
             "/v1/me/notifications",
             &token,
-            json!({"categories": array}),
+            json!({ field: array }),
         )
         .await;
         assert_eq!(
             (answer.status, answer.error_code()),
             (422, "invalid_field"),
-            "{array}: {answer:?}"
+            "{field}: {array}: {answer:?}"
         );
         assert!(
             operation["responses"].get("422").is_some(),

@@ -111,12 +111,21 @@ fn csrf_of(body: &str) -> String {
     body[at..at + 32].to_owned()
 }
 
-/// Creates a Kefren game anna (seat 1) vs bert and plays `moves` first legal moves.
+/// Creates a Kefren game anna (seat 1) vs bert and plays `moves` first legal moves (passing
+/// over those that would end it by repetition).
 async fn kefren_game(app: &TestApp, anna: &str, bert: &str, moves: usize) -> i64 {
     let id = web::started_game(app, "kefren", json!({}), &[anna, bert], &["anna", "bert"]).await;
     let mut position = AnyGame::new(GameKind::Kefren, &Options::new()).unwrap();
+    let mut history = turnpost_shared::play::PositionHistory::new(&position);
     for ply in 0..moves {
-        let mv = position.legal_moves()[0].clone();
+        let mv = position
+            .legal_moves()
+            .into_iter()
+            .find(|mv| {
+                let next = position.play(mv).unwrap().0;
+                !history.completes_repetition(&next.position_text())
+            })
+            .unwrap();
         let token = if ply % 2 == 0 { anna } else { bert };
         let answer = post(
             app,
@@ -127,6 +136,7 @@ async fn kefren_game(app: &TestApp, anna: &str, bert: &str, moves: usize) -> i64
         .await;
         assert_eq!(answer.status, 201, "{answer:?}");
         position = position.play(&mv).unwrap().0;
+        history.after_line(&mv, &position);
     }
     id
 }

@@ -30,6 +30,7 @@ both_backends!(
     too_few_players_cancel_it_and_bad_settings_are_refused,
     the_next_round_is_paired_as_soon_as_the_last_game_ends,
     a_full_tournament_starts_at_once,
+    the_organiser_starts_a_swiss_early,
 );
 
 /// The entry window the tests give: an hour.
@@ -882,5 +883,70 @@ async fn a_full_tournament_starts_at_once(backend: Backend) {
             "a full tournament did not start within 10 s: {view}"
         );
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+/// The organiser's "Start now" (issue 47): refused below the minimum and to anyone else; then
+/// round 1 of a Swiss is paired at once, long before its entries would close, and each
+/// entrant is mailed their game.
+async fn the_organiser_starts_a_swiss_early(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 3_600_000).await;
+    let field = players(&app, "e", 4);
+    let (at, _) = closes();
+    let id = create(
+        &app,
+        &field[0].1,
+        json!({"name": "Early", "kind": "kefren", "format": "swiss", "rounds": 2,
+               "entry_closes_at": at}),
+    )
+    .await;
+    let path = format!("/v1/tournaments/{id}/start");
+    join_all(&app, id, &field[..1]).await;
+    let too_few = post(&app, &path, &field[0].1, json!({})).await;
+    assert_eq!(
+        (too_few.status, too_few.error_code()),
+        (409, "too_few_entrants"),
+        "{too_few:?}"
+    );
+    let says = too_few.body["error"]["message"].as_str().unwrap();
+    assert!(says.contains("1 entered"), "{says}");
+    join_all(&app, id, &field[1..]).await;
+    let not_yours = post(&app, &path, &field[1].1, json!({})).await;
+    assert_eq!(
+        (not_yours.status, not_yours.error_code()),
+        (403, "not_organiser"),
+        "{not_yours:?}"
+    );
+    assert_eq!(show(&app, id, &field[0].1).await["status"], "entry");
+
+    let started = post(&app, &path, &field[0].1, json!({})).await;
+    assert_eq!(started.status, 200, "{started:?}");
+    let clock = std::time::Instant::now();
+    loop {
+        let view = show(&app, id, &field[0].1).await;
+        if view["status"] == "running" {
+            assert_eq!(view["current_round"], 1, "{view}");
+            assert_eq!(running(&view).len(), 2, "four entrants, two games: {view}");
+            break;
+        }
+        assert!(
+            clock.elapsed() < std::time::Duration::from_secs(10),
+            "the tournament did not start within 10 s of Start now: {view}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let again = post(&app, &path, &field[0].1, json!({})).await;
+    assert_eq!(
+        (again.status, again.error_code()),
+        (409, "entry_closed"),
+        "{again:?}"
+    );
+    for (name, _) in &field {
+        let to = format!("{name}@example.org");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while app.smtp.messages_to(&to).is_empty() {
+            assert!(std::time::Instant::now() < deadline, "no mail to {to}");
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
     }
 }

@@ -19,7 +19,7 @@ mod web;
 
 use std::collections::HashMap;
 
-use common::{code_in, get, patch, Backend, TestApp};
+use common::{code_in, get, patch, post, Backend, TestApp};
 use serde_json::{json, Value};
 use turnpost_server::preferences::{unsubscribe, Category};
 
@@ -753,7 +753,7 @@ async fn settings_revoke_tokens_and_take_vacation(backend: Backend) {
             &[("days", "14"), ("csrf", &settings.csrf())],
         )
         .await;
-    assert_eq!(too_many.status, 422, "{}", too_many.body);
+    assert_eq!(too_many.status, 409, "{}", too_many.body);
     assert_eq!(
         get(&app, "/v1/me/vacation", &token).await.body["days_used"],
         2
@@ -880,6 +880,46 @@ async fn tournament_forms_create_join_and_withdraw(backend: Backend) {
         .await;
     assert_eq!(again.status, 409, "{}", again.body);
     assert!(again.body.contains("not playing"), "{}", again.body);
+    // The organiser's Start now (issue 47): refused with one entrant, the reason on the page;
+    // with two, round 1 follows at once.
+    assert!(page.body.contains("/start\""), "{}", page.body);
+    tab.post(&format!("{at}/join"), &[("csrf", &page.csrf())])
+        .await;
+    let too_few = tab
+        .post(&format!("{at}/start"), &[("csrf", &page.csrf())])
+        .await;
+    assert_eq!(too_few.status, 409, "{}", too_few.body);
+    assert!(
+        too_few.body.contains("needs at least 2"),
+        "{}",
+        too_few.body
+    );
+    let second = play::player(&app.pool, "tom");
+    let joined = post(
+        &app,
+        &format!("/v1/tournaments/{id}/join"),
+        &second,
+        json!({}),
+    )
+    .await;
+    assert_eq!(joined.status, 200, "{joined:?}");
+    let started = tab
+        .post(&format!("{at}/start"), &[("csrf", &page.csrf())])
+        .await;
+    assert_eq!(started.status, 303, "{}", started.body);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while get(&app, &format!("/v1/tournaments/{id}"), &token)
+        .await
+        .body["status"]
+        != "running"
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "not started 10 s after Start now"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(!tab.get(&at).await.body.contains("/start\""));
     tournament_form_takes_everything_and_keeps_a_refusal(&app, &mut tab, &token).await;
 }
 

@@ -516,6 +516,19 @@ impl AnyGame {
         dispatch!(self, game => game.board_view())
     }
 
+    /// Whether a position of this kind can stand again later in the same game (see
+    /// [`Game::POSITIONS_RECUR`]).
+    #[must_use]
+    pub fn positions_recur(&self) -> bool {
+        for_kind!(self.kind(), G => <G as Game>::POSITIONS_RECUR)
+    }
+
+    /// The most moves a game of this variant may last (see [`Game::move_limit`]).
+    #[must_use]
+    pub fn move_limit(&self) -> u32 {
+        dispatch!(self, game => game.move_limit())
+    }
+
     pub fn perft(&self, depth: u32) -> u64 {
         if self.ended_by.is_some() {
             return u64::from(depth == 0);

@@ -15,6 +15,7 @@ mod rating;
 mod stream;
 mod token;
 mod tournament;
+mod webhook;
 
 pub use account::{Account, CodeSent, SignInRequest, SignUpRequest, VerifyRequest};
 pub use challenge::{ChallengeList, CreateGameRequest, OptionValue, OPEN_SEAT};
@@ -25,8 +26,8 @@ pub use game::{
 pub use health::Health;
 pub use message::{ActionMessage, MessageAction, MessageMutes, MessageView};
 pub use notification::{
-    CategoriesPatch, NotificationCategories, NotificationSettings, NotificationSettingsPatch,
-    TurnMail, Vacation, VacationRequest,
+    CategoriesPatch, ChannelCategories, ChannelCategoriesPatch, NotificationCategories,
+    NotificationSettings, NotificationSettingsPatch, TurnMail, Vacation, VacationRequest,
 };
 pub use play::{ConditionalMoves, DrawAction, DrawRequest, PlayMoveRequest};
 pub use rating::{KindRating, Leaderboard, LeaderboardEntry, PlayerProfile, RatingPoint};
@@ -35,4 +36,8 @@ pub use token::{NewToken, TokenInfo, TokenList};
 pub use tournament::{
     CreateTournamentRequest, EntrantView, RoundView, StandingView, TournamentFormat,
     TournamentGameView, TournamentList, TournamentStatus, TournamentSummary, TournamentView,
+};
+pub use webhook::{
+    CreateWebhookRequest, WebhookAttempt, WebhookCreated, WebhookDetail, WebhookFormat,
+    WebhookList, WebhookPayload, WebhookSecret, WebhookTestQueued, WebhookView,
 };

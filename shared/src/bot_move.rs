@@ -2,7 +2,10 @@
 //! the server's worker and the CLI call, over the typed search of [`crate::mcts`].
 
 use crate::any_game::GameVisitor;
-use crate::mcts::{analyse_typed, random_typed_move, BotChoice, BotError, BotLevel, BotPolicy};
+use crate::mcts::{
+    analyse_typed_knowing, random_typed_move, BotChoice, BotError, BotLevel, BotPolicy,
+};
+use crate::repetition::PositionHistory;
 use crate::{AnyGame, Status};
 
 /// The game-over error for an [`AnyGame`] that is over (by its own status, which also knows
@@ -14,15 +17,16 @@ fn over(game: &AnyGame) -> Result<(), BotError> {
     }
 }
 
-struct Choose {
+struct Choose<'a> {
     level: BotLevel,
     seed: u64,
+    history: Option<&'a PositionHistory>,
 }
 
-impl GameVisitor for Choose {
+impl GameVisitor for Choose<'_> {
     type Output = Result<BotChoice<String>, BotError>;
     fn visit<G: BotPolicy>(self, game: &G) -> Self::Output {
-        analyse_typed(game, self.level, self.seed).map(|choice| BotChoice {
+        analyse_typed_knowing(game, self.history, self.level, self.seed).map(|choice| BotChoice {
             mv: game.format_move(&choice.mv),
             values: choice.values,
         })
@@ -49,13 +53,37 @@ pub fn choose_move(game: &AnyGame, level: BotLevel, seed: u64) -> Result<String,
     analyse(game, level, seed).map(|choice| choice.mv)
 }
 
-/// The bot's move as canonical text, with its values: see [`analyse_typed`].
+/// The bot's move as canonical text, with its values: see [`crate::mcts::analyse_typed`].
 ///
 /// # Errors
 /// [`BotError::GameOver`] when the game is over.
 pub fn analyse(game: &AnyGame, level: BotLevel, seed: u64) -> Result<BotChoice<String>, BotError> {
     over(game)?;
-    game.visit(Choose { level, seed })
+    game.visit(Choose {
+        level,
+        seed,
+        history: None,
+    })
+}
+
+/// As [`analyse`], for a game whose earlier positions are `history` (built from its record,
+/// see [`PositionHistory`]): the bot knows the draw by repetition (see
+/// [`analyse_typed_knowing`]).
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn analyse_knowing(
+    game: &AnyGame,
+    history: &PositionHistory,
+    level: BotLevel,
+    seed: u64,
+) -> Result<BotChoice<String>, BotError> {
+    over(game)?;
+    game.visit(Choose {
+        level,
+        seed,
+        history: Some(history),
+    })
 }
 
 /// The canonical text of a uniformly random legal move.

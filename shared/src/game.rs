@@ -67,6 +67,19 @@ pub trait Game: Clone + Debug + Sized + Send + Sync + 'static {
     /// the game, and [`crate::AnyGame`] records that for every kind.
     const PLAYS_ON_AFTER_DEPARTURES: bool = false;
 
+    /// Whether a position can stand again later in the same game, so that the draw by
+    /// threefold repetition ([`crate::play::PositionHistory`]) can apply. Kechi answers no:
+    /// every turn marks a cell for good, so no two positions of a game are the same.
+    const POSITIONS_RECUR: bool = true;
+
+    /// The most moves (forced passes included, departures not) a game of this variant may
+    /// last: the move that reaches it ends the game drawn by the move limit, unless the rules
+    /// ended it. See [`crate::play::DEFAULT_MOVE_LIMIT`]; engines whose games run longer
+    /// (more seats) answer more.
+    fn move_limit(&self) -> u32 {
+        crate::repetition::DEFAULT_MOVE_LIMIT
+    }
+
     /// The seats that have left, first to leave first.
     fn departed(&self) -> Vec<Seat> {
         Vec::new()

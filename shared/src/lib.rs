@@ -27,6 +27,7 @@ mod departure;
 mod forced_moves;
 mod free_text;
 mod game;
+mod game_history;
 mod game_result;
 mod game_status;
 mod kind;
@@ -44,6 +45,7 @@ mod players_rules;
 mod position_error;
 mod record;
 pub mod render;
+mod repetition;
 mod result_reason;
 mod seat;
 mod seed_commitment;
@@ -67,11 +69,11 @@ pub use status::Status;
 /// each game's [`BotPolicy`](bot::BotPolicy); [`choose_move`](bot::choose_move) and its kin
 /// play a game of any kind.
 pub mod bot {
-    pub use crate::bot_move::{analyse, choose_move, random_move};
+    pub use crate::bot_move::{analyse, analyse_knowing, choose_move, random_move};
     pub use crate::mcts::{
-        analyse_typed, choose_typed_move, final_values, logistic, portable_exp, random_typed_move,
-        two_player_values, BadBotLevel, BotChoice, BotError, BotLevel, BotPolicy, SeatValues,
-        SplitMix64, MAX_SEATS,
+        analyse_typed, analyse_typed_knowing, choose_typed_move, final_values, logistic,
+        portable_exp, random_typed_move, two_player_values, BadBotLevel, BotChoice, BotError,
+        BotLevel, BotPolicy, SeatValues, SplitMix64, MAX_SEATS,
     };
 }
 
@@ -124,6 +126,9 @@ pub mod play {
     pub use crate::on_leave::OnLeave;
     pub use crate::placings::placings;
     pub use crate::record::{GameRecord, RecordError, ReplayRecordError};
+    pub use crate::repetition::{
+        position_key, LengthEnding, PositionHistory, DEFAULT_MOVE_LIMIT, REPETITIONS,
+    };
     pub use crate::result_reason::ResultReason;
     pub use crate::seed_commitment::seed_commitment;
 }

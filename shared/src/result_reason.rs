@@ -18,6 +18,11 @@ crate::named_value! {
         /// Nobody answered the challenge in time; only shown, never stored (challenges expire
         /// lazily).
         Expired = "expired",
+        /// A move made a position stand for the third time: drawn (see
+        /// [`crate::play::PositionHistory`]).
+        Repetition = "repetition",
+        /// The game reached its move limit: drawn.
+        MoveLimit = "move_limit",
     }
 }
 
@@ -33,6 +38,8 @@ impl ResultReason {
             Self::Timeout => " on time",
             Self::Declined => " (declined)",
             Self::Expired => " (expired)",
+            Self::Repetition => " by repetition",
+            Self::MoveLimit => " by the move limit",
         }
     }
 }

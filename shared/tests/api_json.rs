@@ -141,6 +141,8 @@ fn every_state_keeps_its_json_name() {
         "timeout",
         "declined",
         "expired",
+        "repetition",
+        "move_limit",
     ];
     for (reason, name) in ResultReason::ALL.into_iter().zip(names) {
         let json = FINISHED_VIEW.replace(

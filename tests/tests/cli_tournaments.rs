@@ -111,6 +111,18 @@ fn tournaments(backend: Backend) {
         1,
         "{out}"
     );
+    // anna starts her Swiss early: refused with one entrant, then paired at once with two.
+    let early = anna.run(&["tournament", "start", &cup]);
+    assert!(!early.status.success());
+    assert!(
+        text(&early.stderr).contains("needs at least 2"),
+        "{}",
+        text(&early.stderr)
+    );
+    bob.json(&["tournament", "join", &cup]);
+    let started = anna.json(&["tournament", "start", &cup]);
+    assert_eq!(started["tournament"]["status"], "running", "{started}");
+    assert_eq!(started["tournament"]["current_round"], 1, "{started}");
     let missing = bob.run(&["tournament", "show", "999"]);
     assert_eq!(missing.status.code(), Some(1));
     let none = text(

@@ -35,6 +35,7 @@ pub mod tournament;
 pub mod vacation;
 pub mod wait;
 pub mod watch;
+pub mod webhooks;
 pub mod whoami;
 
 pub use bot_run::BotRunArgs;

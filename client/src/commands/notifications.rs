@@ -113,6 +113,7 @@ impl NotificationsArgs {
             categories: (categories != CategoriesPatch::default()).then_some(categories),
             mute: self.mute.clone(),
             unmute: self.unmute.clone(),
+            webhooks: None,
         };
         Ok((patch != NotificationSettingsPatch::default()).then_some(patch))
     }

@@ -1,4 +1,4 @@
-//! `turnpost tournament new|list|show|join|withdraw`: round-robin, Swiss and Chinese Checkers
+//! `turnpost tournament new|list|show|join|withdraw|start`: round-robin, Swiss and Chinese Checkers
 //! table tournaments that the server pairs.
 
 use clap::{Args, Subcommand, ValueEnum};
@@ -33,6 +33,9 @@ pub enum TournamentCommand {
     /// Withdraw: before the start you leave; after it your running games of it are resigned
     /// and you are left out of later rounds.
     Withdraw { id: i64 },
+    /// Start a tournament you organise now, before its entries would close: round 1 is
+    /// paired at once (it needs its minimum of entrants: 2, or 3 for tables).
+    Start { id: i64 },
 }
 
 /// A tournament's state, as `--status` takes it.
@@ -120,6 +123,7 @@ pub fn run(command: TournamentCommand, profile: Option<&str>, json: bool) -> Res
         }
         TournamentCommand::Join { id } => act(id, "join", profile, json),
         TournamentCommand::Withdraw { id } => act(id, "withdraw", profile, json),
+        TournamentCommand::Start { id } => start(id, profile, json),
     }
 }
 
@@ -203,6 +207,23 @@ fn act(id: i64, verb: &str, profile: Option<&str>, json: bool) -> Result<(), Fai
     let view: TournamentView = session
         .client
         .post_empty(&format!("/tournaments/{id}/{verb}"))?;
+    print_view(&view, json)
+}
+
+/// Starts tournament `id` and shows it once round 1 is paired: the server pairs it a moment
+/// after the entries close (a few seconds at most; the view as it is after that).
+fn start(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+    let session = Session::open(profile)?;
+    let mut view: TournamentView = session
+        .client
+        .post_empty(&format!("/tournaments/{id}/start"))?;
+    for _ in 0..40 {
+        if view.status != TournamentStatus::Entry {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(250));
+        view = session.client.get(&format!("/tournaments/{id}"))?;
+    }
     print_view(&view, json)
 }
 

@@ -118,10 +118,12 @@ pub struct Application {
     worker: tokio::task::JoinHandle<()>,
     composer: tokio::task::JoinHandle<()>,
     log_tail: tokio::task::JoinHandle<()>,
+    webhooks: tokio::task::JoinHandle<()>,
     stop_streams: watch::Sender<bool>,
     sweeper: Option<tokio::task::JoinHandle<()>>,
     bots: Option<tokio::task::JoinHandle<()>>,
     imap: Option<std::thread::JoinHandle<()>>,
+    lmtp: Option<tokio::task::JoinHandle<()>>,
     commit_listener: Option<std::thread::JoinHandle<()>>,
     stop_threads: Arc<AtomicBool>,
     stop_worker: watch::Sender<bool>,
@@ -208,6 +210,15 @@ impl Application {
         let (stop_streams, live_stopping) = watch::channel(false);
         // The server is gone once nothing holds its streams' hub.
         let server_alive = Arc::downgrade(&live);
+        let listener = TcpListener::bind(&config.listen)
+            .with_context(|| format!("cannot listen on {}", config.listen))?;
+        let address = listener.local_addr()?;
+        // Webhooks never reach this server itself (nor private networks) unless allowed.
+        let outbound = Arc::new(crate::webhooks::OutboundPolicy {
+            allow: config.outbound_allow.clone(),
+            allow_http: config.outbound_allow_http,
+            own: Some(address),
+        });
         let state = web::Data::new(AppState {
             pool: pool.clone(),
             backend,
@@ -236,15 +247,15 @@ impl Application {
             metrics: config.metrics,
             live: live.clone(),
             live_stopping,
+            outbound: outbound.clone(),
         });
 
         let sweep_mail = state.mail.clone();
         let bot_mail = state.mail.clone();
         let composer_mail = state.mail.clone();
         let inbound_mail = state.mail.clone();
-        let listener = TcpListener::bind(&config.listen)
-            .with_context(|| format!("cannot listen on {}", config.listen))?;
-        let address = listener.local_addr()?;
+        let webhook_mail = state.mail.clone();
+        let lmtp_mail = state.mail.clone();
         let body_deadline = Duration::from_millis(config.request_body_timeout_ms);
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
         let open_files = crate::app::connection_budget::raise_open_files_limit();
@@ -342,6 +353,37 @@ impl Application {
             pool.clone(),
             stop_rx.clone(),
         ));
+        let lmtp = match &config.lmtp_listen {
+            Some(listen) => {
+                let listener = std::net::TcpListener::bind(listen)
+                    .with_context(|| format!("cannot listen for LMTP on {listen}"))?;
+                listener.set_nonblocking(true)?;
+                let listener = tokio::net::TcpListener::from_std(listener)?;
+                tracing::info!("LMTP listening on {}", listener.local_addr()?);
+                let lmtp = crate::lmtp::Lmtp {
+                    pool: pool.clone(),
+                    hostname: lmtp_mail.message_id_domain.clone(),
+                    ctx: lmtp_mail,
+                    settings: crate::inbound::settings::handler_settings(&config)?,
+                };
+                Some(tokio::spawn(crate::lmtp::run(
+                    listener,
+                    lmtp,
+                    stop_rx.clone(),
+                )))
+            }
+            None => None,
+        };
+        let webhooks = tokio::spawn(
+            crate::webhooks::WebhookWorker {
+                pool: pool.clone(),
+                policy: outbound,
+                mail: webhook_mail,
+                retry: settings,
+                poll: settings.poll_interval.max(Duration::from_millis(200)),
+            }
+            .run(stop_rx.clone()),
+        );
         let worker = tokio::spawn(worker.run(stop_rx));
         let stop_threads = Arc::new(AtomicBool::new(false));
         let commit_listener = crate::worker_threads::commit_listener::start(
@@ -386,10 +428,12 @@ impl Application {
             worker,
             composer,
             log_tail,
+            webhooks,
             stop_streams,
             sweeper,
             bots,
             imap,
+            lmtp,
             commit_listener,
             stop_threads,
             stop_worker,
@@ -450,6 +494,11 @@ impl Application {
                 tracing::error!("IMAP watcher ended abnormally");
             }
         }
+        if let Some(lmtp) = self.lmtp {
+            if let Err(error) = lmtp.await {
+                tracing::error!(%error, "LMTP listener ended abnormally");
+            }
+        }
         if let Some(listener) = self.commit_listener {
             // It notices the stop within one round.
             if tokio::task::spawn_blocking(move || listener.join())
@@ -468,6 +517,9 @@ impl Application {
             if let Err(error) = bots.await {
                 tracing::error!(%error, "bot worker ended abnormally");
             }
+        }
+        if let Err(error) = self.webhooks.await {
+            tracing::error!(%error, "webhook worker ended abnormally");
         }
         if let Err(error) = self.log_tail.await {
             tracing::error!(%error, "stream log reader ended abnormally");

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use tokio::sync::{watch, Notify};
 use turnpost_shared::api::{DrawAction, PlayMoveRequest};
 use turnpost_shared::bot::BotLevel;
+use turnpost_shared::play::PositionHistory;
 use turnpost_shared::AnyGame;
 
 use super::fair_queue::{FairQueue, JobKey, Queued};
@@ -260,19 +261,21 @@ impl BotWorker {
     }
 
     /// The position of `seat`'s game, as its players know it, if it is still running at the
-    /// ply read.
+    /// ply read; with its history where positions can recur (the bot knows the draw by
+    /// repetition).
     fn current_position(
         conn: &mut DbConnection,
         seat: BotSeat,
-    ) -> Result<Option<AnyGame>, TurnError> {
+    ) -> Result<Option<(AnyGame, Option<PositionHistory>)>, TurnError> {
         let Some(game) = db::games::find(conn, seat.game_id)? else {
             return Ok(None);
         };
         if game.status != GameStatus::Active || game.ply != seat.ply {
             return Ok(None);
         }
-        // What a player in the seat knows: no dice seed (invariant 7).
-        Ok(Some(games::player_view(&game)?))
+        // What a player in the seat knows: no dice seed (invariant 7); the moves are public.
+        let history = games::length::history(conn, &game)?;
+        Ok(Some((games::player_view(&game)?, history)))
     }
 
     /// Claims, computes and plays one bot move; `false` if another process has it or the game
@@ -302,14 +305,20 @@ impl BotWorker {
         let position = self
             .with_conn(move |conn, _| Self::current_position(conn, turn))
             .await?;
-        let Some(position) = position else {
+        let Some((position, history)) = position else {
             return Ok(false);
         };
         let level = level_of(&turn);
         let seed = move_seed(turn.game_id, turn.ply);
         let thinking = std::time::Instant::now();
         let chosen = thread
-            .run(move || turnpost_shared::bot::choose_move(&position, level, seed))
+            .run(move || match &history {
+                Some(history) => {
+                    turnpost_shared::bot::analyse_knowing(&position, history, level, seed)
+                        .map(|choice| choice.mv)
+                }
+                None => turnpost_shared::bot::choose_move(&position, level, seed),
+            })
             .await
             .ok_or_else(|| TurnError::Task("the bot thread is gone".to_owned()))?;
         let notation = match chosen {
@@ -353,7 +362,7 @@ impl BotWorker {
         let position = self
             .with_conn(move |conn, _| Self::current_position(conn, offer))
             .await?;
-        let Some(position) = position else {
+        let Some((position, _)) = position else {
             return Ok(false);
         };
         let seed = move_seed(offer.game_id, offer.ply);

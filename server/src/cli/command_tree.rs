@@ -91,6 +91,14 @@ pub enum Command {
     /// Operator commands on ratings.
     #[command(subcommand)]
     Ratings(RatingsCommand),
+    /// Ask a running server's GET /v1/health (on the configured listen address, an unspecified
+    /// one asked on loopback, or --url) and exit 0 when it answers 200 within 5 s, 1 otherwise:
+    /// a container's HEALTHCHECK.
+    Health {
+        /// The server to ask: http://HOST:PORT [default: the listen address]
+        #[arg(long, value_name = "URL")]
+        url: Option<String>,
+    },
 }
 
 /// `ratings …` subcommands.

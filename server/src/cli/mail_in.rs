@@ -287,19 +287,9 @@ fn handle(config: &Config, newer: Newer, raw: &[u8]) -> anyhow::Result<Outcome> 
         // No sweeper here either: a serving process's composer rings its own.
     };
     let settings = crate::inbound::settings::handler_settings(config)?;
-    let outcome = crate::inbound::handle(&mut conn, &ctx, &settings, raw)?;
-    // Counted after the fact (the message is handled whatever becomes of the count): a lost
-    // count must not make the MTA deliver the reply again.
-    let label = match &outcome {
-        Outcome::Acted { .. } => "acted",
-        Outcome::Entry { .. } => "entry",
-        Outcome::Ignored(_) => "ignored",
-        Outcome::Duplicate => "duplicate",
-    };
-    if let Err(error) = crate::db::mail_in_deliveries::count(&mut conn, label) {
-        tracing::warn!(%error, "the delivery was not counted for the metrics");
-    }
-    Ok(outcome)
+    Ok(crate::inbound::deliver(
+        &mut conn, &ctx, &settings, raw, None,
+    )?)
 }
 
 /// One line for what became of a message.

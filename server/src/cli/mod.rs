@@ -1,12 +1,13 @@
 //! The command line: `serve` (default), `migrate`, `account create`, `account token`,
 //! `mail list`, `mail retry`, `mail-in`, `config`, `check`, `backup`,
-//! `copy-to`, `ratings rebuild`.
+//! `copy-to`, `ratings rebuild`, `health`.
 
 pub mod backup;
 pub mod check;
 mod command_tree;
 pub mod copy_to;
 pub mod existing_database;
+pub mod health;
 pub mod mail_in;
 pub mod rating_rebuild;
 
@@ -136,6 +137,12 @@ pub fn run(loaded: CommandLine<Cli>) -> anyhow::Result<()> {
         }
         Command::CopyTo { target } => copy_to(&config, policy, &target),
         Command::Ratings(RatingsCommand::Rebuild { check }) => ratings_rebuild(&config, check),
+        Command::Health { url } => {
+            let address = health::target(&config, url.as_deref())?;
+            health::check(&address)?;
+            println!("healthy: {address}");
+            Ok(())
+        }
     }
 }
 

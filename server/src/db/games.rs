@@ -469,6 +469,35 @@ pub fn last_moves(conn: &mut DbConnection, game_id: i64, n: i64) -> Result<Vec<M
     Ok(rows)
 }
 
+/// A page of a game's moves, first first: the first `limit` after ply `after` when given,
+/// else the last `limit` before ply `before` (or of all).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn moves_page(
+    conn: &mut DbConnection,
+    game_id: i64,
+    after: Option<i32>,
+    before: Option<i32>,
+    limit: i64,
+) -> Result<Vec<MoveRow>, DbError> {
+    let mut query = moves::table
+        .filter(moves::game_id.eq(game_id))
+        .select(MoveRow::as_select())
+        .limit(limit)
+        .into_boxed();
+    if let Some(after) = after {
+        query = query.filter(moves::ply.gt(after)).order(moves::ply.asc());
+        return Ok(query.load(conn)?);
+    }
+    if let Some(before) = before {
+        query = query.filter(moves::ply.lt(before));
+    }
+    let mut rows: Vec<MoveRow> = query.order(moves::ply.desc()).load(conn)?;
+    rows.reverse();
+    Ok(rows)
+}
+
 /// The move at `ply`, if played.
 ///
 /// # Errors

@@ -78,7 +78,11 @@ pub fn run(conn: &mut DbConnection, newer: Newer) -> Result<usize, DbError> {
         // BEGIN IMMEDIATE: the write lock before the first read, so a second process waits
         // (its busy timeout) and then finds nothing due; each migration is a savepoint inside.
         DbConnection::Sqlite(sqlite) => sqlite.immediate_transaction(|sqlite| {
-            refuse_newer(&applied_versions_sqlite(sqlite)?, &known_sqlite()?, newer)?;
+            refuse_newer(
+                &applied_versions_sqlite(sqlite)?,
+                &known::<diesel::sqlite::Sqlite>(&SQLITE_MIGRATIONS)?,
+                newer,
+            )?;
             sqlite
                 .run_pending_migrations(SQLITE_MIGRATIONS)
                 .map(|ran| ran.len())
@@ -88,7 +92,11 @@ pub fn run(conn: &mut DbConnection, newer: Newer) -> Result<usize, DbError> {
 }
 
 fn migrate_pg(pg: &mut diesel::PgConnection, newer: Newer) -> Result<usize, DbError> {
-    refuse_newer(&applied_versions_pg(pg)?, &known_pg()?, newer)?;
+    refuse_newer(
+        &applied_versions_pg(pg)?,
+        &known::<diesel::pg::Pg>(&PG_MIGRATIONS)?,
+        newer,
+    )?;
     pg.run_pending_migrations(PG_MIGRATIONS)
         .map(|ran| ran.len())
         .map_err(|e| DbError::Migration(e.to_string()))
@@ -100,11 +108,34 @@ fn migrate_pg(pg: &mut diesel::PgConnection, newer: Newer) -> Result<usize, DbEr
 /// [`DbError::Newer`] naming the unknown migrations (unless `newer` allows them),
 /// [`DbError::Query`] when the database cannot be read.
 pub fn check_newer(conn: &mut DbConnection, newer: Newer) -> Result<(), DbError> {
+    let (applied, known) = versions(conn)?;
+    refuse_newer(&applied, &known, newer)
+}
+
+/// How many of this binary's migrations the database has not had, writing nothing (diesel's
+/// own check would first create its bookkeeping table).
+///
+/// # Errors
+/// [`DbError::Query`] or [`DbError::Migration`] when the database cannot be read.
+pub fn pending(conn: &mut DbConnection) -> Result<usize, DbError> {
+    let (applied, known) = versions(conn)?;
+    Ok(known
+        .iter()
+        .filter(|version| !applied.contains(version))
+        .count())
+}
+
+/// The versions the database has applied, and the versions built into this binary.
+fn versions(conn: &mut DbConnection) -> Result<(Vec<String>, Vec<String>), DbError> {
     match conn {
-        DbConnection::Pg(pg) => refuse_newer(&applied_versions_pg(pg)?, &known_pg()?, newer),
-        DbConnection::Sqlite(sqlite) => {
-            refuse_newer(&applied_versions_sqlite(sqlite)?, &known_sqlite()?, newer)
-        }
+        DbConnection::Pg(pg) => Ok((
+            applied_versions_pg(pg)?,
+            known::<diesel::pg::Pg>(&PG_MIGRATIONS)?,
+        )),
+        DbConnection::Sqlite(sqlite) => Ok((
+            applied_versions_sqlite(sqlite)?,
+            known::<diesel::sqlite::Sqlite>(&SQLITE_MIGRATIONS)?,
+        )),
     }
 }
 
@@ -173,20 +204,12 @@ fn applied_versions_sqlite(sqlite: &mut diesel::SqliteConnection) -> Result<Vec<
     Ok(rows.into_iter().map(|row| row.version).collect())
 }
 
-/// The versions of the migrations built into this binary, as diesel stores them.
-fn known_pg() -> Result<Vec<String>, DbError> {
-    MigrationSource::<diesel::pg::Pg>::migrations(&PG_MIGRATIONS)
-        .map(|all| {
-            all.iter()
-                .map(|migration| migration.name().version().to_string())
-                .collect()
-        })
-        .map_err(|e| DbError::Migration(e.to_string()))
-}
-
-/// [`known_pg`] for SQLite.
-fn known_sqlite() -> Result<Vec<String>, DbError> {
-    MigrationSource::<diesel::sqlite::Sqlite>::migrations(&SQLITE_MIGRATIONS)
+/// The versions of the migrations in `source`, as diesel stores them.
+fn known<Backend: diesel::backend::Backend>(
+    source: &impl MigrationSource<Backend>,
+) -> Result<Vec<String>, DbError> {
+    source
+        .migrations()
         .map(|all| {
             all.iter()
                 .map(|migration| migration.name().version().to_string())

@@ -40,6 +40,7 @@ mod text_column;
 pub mod tokens;
 pub mod tournaments;
 pub mod transaction;
+pub mod webhooks;
 
 pub(crate) use conflict_or_storage::conflict_or_storage;
 pub(crate) use own_connection::on_own_connection;
@@ -317,46 +318,7 @@ pub fn run_migrations(conn: &mut DbConnection) -> Result<usize, DbError> {
 /// # Errors
 /// [`DbError::Query`] or [`DbError::Migration`] when the database cannot be read.
 pub fn pending_migrations(conn: &mut DbConnection) -> Result<usize, DbError> {
-    #[derive(QueryableByName)]
-    struct Tables {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        found: i64,
-    }
-    const TABLE: &str = "__diesel_schema_migrations";
-    let pending = match conn {
-        DbConnection::Pg(pg) => {
-            let tables = diesel::sql_query(
-                "SELECT count(*) AS found FROM information_schema.tables \
-                 WHERE table_schema = current_schema() AND table_name = $1",
-            )
-            .bind::<diesel::sql_types::Text, _>(TABLE)
-            .get_result::<Tables>(pg)?;
-            if tables.found == 0 {
-                diesel::migration::MigrationSource::<diesel::pg::Pg>::migrations(&PG_MIGRATIONS)
-                    .map(|all| all.len())
-            } else {
-                pg.pending_migrations(PG_MIGRATIONS).map(|due| due.len())
-            }
-        }
-        DbConnection::Sqlite(sqlite) => {
-            let tables = diesel::sql_query(
-                "SELECT count(*) AS found FROM sqlite_master WHERE type = 'table' AND name = ?",
-            )
-            .bind::<diesel::sql_types::Text, _>(TABLE)
-            .get_result::<Tables>(sqlite)?;
-            if tables.found == 0 {
-                diesel::migration::MigrationSource::<diesel::sqlite::Sqlite>::migrations(
-                    &SQLITE_MIGRATIONS,
-                )
-                .map(|all| all.len())
-            } else {
-                sqlite
-                    .pending_migrations(SQLITE_MIGRATIONS)
-                    .map(|due| due.len())
-            }
-        }
-    };
-    pending.map_err(|e| DbError::Migration(e.to_string()))
+    migrate::pending(conn)
 }
 
 /// Reverts every migration (for the up → down → up test and for operators starting over).

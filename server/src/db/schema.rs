@@ -380,6 +380,65 @@ diesel::joinable!(rating_history -> games (game_id));
 diesel::joinable!(move_messages -> games (game_id));
 diesel::joinable!(move_messages -> accounts (account_id));
 
+diesel::table! {
+    webhook_endpoints (id) {
+        id -> BigInt,
+        account_id -> BigInt,
+        url -> Text,
+        kinds -> Text,
+        format -> Text,
+        secret -> Text,
+        ntfy_token -> Nullable<Text>,
+        created_at -> Timestamp,
+        failing_since -> Nullable<Timestamp>,
+        disabled_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    webhook_deliveries (id) {
+        id -> BigInt,
+        endpoint_id -> BigInt,
+        event_id -> Nullable<BigInt>,
+        webhook_id -> Text,
+        event_type -> Text,
+        body -> Text,
+        attempts -> Integer,
+        next_try_at -> Timestamp,
+        status -> Text,
+        last_status -> Nullable<Integer>,
+        last_error -> Nullable<Text>,
+        duration_ms -> Nullable<BigInt>,
+        delivered_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    webhook_attempts (id) {
+        id -> BigInt,
+        endpoint_id -> BigInt,
+        webhook_id -> Text,
+        event_type -> Text,
+        at -> Timestamp,
+        delivered -> Bool,
+        status -> Nullable<Integer>,
+        duration_ms -> BigInt,
+        error -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    channel_switches (account_id, channel, category) {
+        account_id -> BigInt,
+        channel -> Text,
+        category -> Text,
+        enabled -> Bool,
+    }
+}
+
+diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     api_tokens,
@@ -409,5 +468,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     rating_history,
     move_messages,
     message_game_mutes,
-    message_person_mutes
+    message_person_mutes,
+    webhook_endpoints,
+    webhook_deliveries,
+    webhook_attempts,
+    channel_switches
 );

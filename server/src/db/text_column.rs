@@ -196,3 +196,32 @@ stored_text!(GameKind);
 stored_text!(TimeoutMode);
 stored_text!(TurnMail);
 stored_text!(OnLeave);
+
+#[cfg(test)]
+mod tests {
+    use std::fmt::{Debug, Display};
+    use std::str::FromStr;
+
+    use crate::db::events::EventKind;
+    use crate::db::outbox::OutboxStatus;
+
+    /// Each of `all` reads back from its text, and `unknown` (a text the column never holds)
+    /// is refused.
+    fn assert_texts_round_trip<T>(all: &[T], unknown: &str)
+    where
+        T: Copy + Debug + PartialEq + Display + FromStr,
+    {
+        for value in all {
+            assert_eq!(value.to_string().parse::<T>().ok(), Some(*value));
+        }
+        assert!(unknown.parse::<T>().is_err(), "{unknown}");
+    }
+
+    #[test]
+    fn server_named_values_read_back() {
+        assert_texts_round_trip(&EventKind::ALL, "left-turn-passed");
+        assert_eq!(EventKind::ALL.len(), 12);
+        assert_texts_round_trip(&OutboxStatus::ALL, "lost");
+        assert_eq!(OutboxStatus::ALL.len(), 3);
+    }
+}

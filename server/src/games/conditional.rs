@@ -13,7 +13,7 @@
 use chrono::NaiveDateTime;
 use turnpost_shared::api::ConditionalMoves;
 use turnpost_shared::play::{ConditionalTree, Followed};
-use turnpost_shared::{AnyGame, Seat, Status};
+use turnpost_shared::{AnyGame, Seat};
 
 use super::played_move::Played;
 use super::{frame, view, Actor, GameError, GameStatus, GameWithSeats};
@@ -245,7 +245,9 @@ pub(super) fn answer(
         Followed::Unexpected => return drop_tree(conn, loaded, row, owner, notation, now),
     };
     loop {
-        let Status::Ongoing { to_move } = played.position.status() else {
+        // A game the length rules ended is over although its position is not.
+        let ongoing = played.position.status().to_move();
+        let Some(to_move) = ongoing.filter(|_| played.state.status == GameStatus::Active) else {
             let row = stored(loaded, owner, &ConditionalTree::default(), Some(row), now)?;
             q::save(conn, &row)?;
             return Ok(());

@@ -24,6 +24,7 @@ mod error;
 pub mod event;
 mod forced;
 pub mod frame;
+pub mod length;
 pub mod messages;
 pub mod moving;
 pub mod open_seats;

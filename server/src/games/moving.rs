@@ -168,6 +168,7 @@ pub fn play(
             rows,
             state: loaded.game.state(),
             now,
+            lengths: None,
         };
         advance(conn, loaded, seat, &mut played, next_ply)?;
         // The opponent's conditional answers come in this same transaction.
@@ -177,6 +178,7 @@ pub fn play(
             rows: played,
             state,
             now,
+            ..
         } = played;
         let event = if state.status == GameStatus::Finished {
             GameEvent::GameOver

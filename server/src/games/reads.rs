@@ -19,8 +19,36 @@ pub fn show(conn: &mut DbConnection, actor: &Actor, game_id: i64) -> Result<Game
     })
 }
 
-/// Every move of a game, with the messages sent with the actions when `viewer` is one of its
-/// players (without those they muted; anyone else, `None` included, reads none).
+/// The most moves one answer of `GET /v1/games/{id}/moves` lists (and its default): every
+/// move of a game within the largest move limit (six-seat Chinese Checkers, 1800), and a
+/// bounded answer for the longest game stored before the limits.
+pub const MOVES_PAGE: i64 = 2000;
+
+/// Which of a game's moves to list: the first `limit` after ply `after`, else the last
+/// `limit` before ply `before` (or of all).
+#[derive(Debug, Clone, Copy)]
+pub struct MovePage {
+    /// Moves after this ply (exclusive).
+    pub after: Option<u32>,
+    /// Moves before this ply (exclusive).
+    pub before: Option<u32>,
+    /// How many, at most [`MOVES_PAGE`].
+    pub limit: i64,
+}
+
+impl Default for MovePage {
+    fn default() -> Self {
+        Self {
+            after: None,
+            before: None,
+            limit: MOVES_PAGE,
+        }
+    }
+}
+
+/// A page of a game's moves (see [`MovePage`]), with the messages sent with them when `viewer`
+/// is one of its players (without those they muted; anyone else, `None` included, reads none),
+/// and where the earlier and later moves are.
 ///
 /// # Errors
 /// [`GameError::NotFound`]; storage failures.
@@ -28,17 +56,36 @@ pub fn moves(
     conn: &mut DbConnection,
     game_id: i64,
     viewer: Option<i64>,
+    page: MovePage,
 ) -> Result<MoveList, GameError> {
-    let (rows, messages) = frame::read(conn, |conn| {
+    let limit = page.limit.clamp(1, MOVES_PAGE);
+    let ply = |p: Option<u32>| p.map(|p| i32::try_from(p).unwrap_or(i32::MAX));
+    let (rows, messages, total) = frame::read(conn, |conn| {
         let Some(loaded) = super::GameWithSeats::find(conn, game_id, false)? else {
             return Err(GameError::NotFound { game_id });
         };
         let messages = super::messages::visible(conn, &loaded, viewer)?;
-        Ok((q::moves(conn, game_id)?, messages))
+        let rows = q::moves_page(conn, game_id, ply(page.after), ply(page.before), limit)?;
+        Ok((rows, messages, loaded.game.ply))
     })?;
+    // Plies run from 0 without a gap: the first and last listed say what was left out.
+    let earlier = rows.first().map(|r| r.ply).filter(|first| *first > 0);
+    let later = rows.last().map(|r| r.ply).filter(|last| last + 1 < total);
+    // The messages of the plies listed (the first page also those before its first move, the
+    // last page those sent since its last).
+    let messages = messages
+        .into_iter()
+        .filter(|m| {
+            let at = i32::try_from(m.ply).unwrap_or(i32::MAX);
+            earlier.is_none_or(|first| at >= first) && later.is_none_or(|last| at <= last)
+        })
+        .collect();
+    let as_ply = |p: i32| u32::try_from(p).unwrap_or_default();
     Ok(MoveList {
         moves: rows.iter().map(view::move_view).collect(),
         messages,
+        earlier: earlier.map(as_ply),
+        later: later.map(as_ply),
     })
 }
 
@@ -232,6 +279,8 @@ pub fn page(conn: &mut DbConnection, viewer: i64, game_id: i64) -> Result<GamePa
             moves: MoveList {
                 moves: rows.iter().map(view::move_view).collect(),
                 messages,
+                earlier: None,
+                later: None,
             },
             record,
             start,

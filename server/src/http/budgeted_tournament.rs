@@ -5,12 +5,13 @@
 //! many challenges as an hour allows, the tournament is not created (429, naming the wait),
 //! and the charge is kept only once it is.
 
+use actix_web::web;
 use turnpost_shared::api::{CreateTournamentRequest, TournamentView};
 
-use crate::accounts::MailContext;
-use crate::db::DbConnection;
 use crate::games::Actor;
-use crate::http::ratelimit::{Limits, RateLimited};
+use crate::http::blocking::with_conn;
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
 use crate::tournaments::{self, TournamentError, MAX_INVITES};
 
 /// Creates the tournament `request` describes for `actor` (called `organiser`, a name key),
@@ -18,33 +19,30 @@ use crate::tournaments::{self, TournamentError, MAX_INVITES};
 /// [`MAX_INVITES`] players is refused by [`tournaments::create`] without being charged.
 ///
 /// # Errors
-/// The outer [`RateLimited`] when the organiser's or an invitee's budget is used up (nothing
-/// is created); the inner result is [`tournaments::create`]'s.
-pub fn create_charged(
-    limits: &Limits,
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    actor: &Actor,
-    organiser: &str,
-    request: &CreateTournamentRequest,
-) -> Result<Result<TournamentView, TournamentError>, RateLimited> {
-    let mut keys: Vec<String> = request
-        .invite
-        .iter()
-        .map(|invitee| invitee.trim().to_ascii_lowercase())
-        .collect();
-    keys.sort_unstable();
-    keys.dedup();
-    let charge = if keys.is_empty() || keys.len() > MAX_INVITES {
-        None
-    } else {
-        Some(limits.charge_challenge(organiser, &keys)?)
-    };
-    let made = tournaments::create(conn, ctx, actor, request);
-    if made.is_ok() {
-        if let Some(charge) = charge {
-            charge.keep();
+/// The outer error: 429 when the organiser's or an invitee's budget is used up (nothing is
+/// created), 503 without a pooled connection, 500 if the blocking task fails; the inner
+/// result is [`tournaments::create`]'s.
+pub async fn create_charged(
+    state: &web::Data<AppState>,
+    actor: Actor,
+    organiser: String,
+    request: CreateTournamentRequest,
+) -> Result<Result<TournamentView, TournamentError>, ApiError> {
+    let shared = state.clone();
+    with_conn(state, move |conn| {
+        let keys = tournaments::invitee_keys(&request.invite);
+        let charge = if keys.is_empty() || keys.len() > MAX_INVITES {
+            None
+        } else {
+            Some(shared.limits.charge_challenge(&organiser, &keys)?)
+        };
+        let made = tournaments::create(conn, &shared.mail, &actor, &request);
+        if made.is_ok() {
+            if let Some(charge) = charge {
+                charge.keep();
+            }
         }
-    }
-    Ok(made)
+        Ok(made)
+    })
+    .await
 }

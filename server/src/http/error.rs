@@ -117,6 +117,43 @@ impl ApiError {
         }
     }
 
+    /// 401 with this code and message.
+    pub fn unauthorized(code: &'static str, message: impl Into<String>) -> Self {
+        Self::Unauthorized {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// 403 with this code and message.
+    pub fn forbidden(code: &'static str, message: impl Into<String>) -> Self {
+        Self::Forbidden {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// 409 with this code and message.
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> Self {
+        Self::Conflict {
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// 409 with the game as it now stands.
+    fn stale(
+        code: &'static str,
+        message: String,
+        game: Box<turnpost_shared::api::GameView>,
+    ) -> Self {
+        Self::StaleGame {
+            code,
+            message,
+            game,
+        }
+    }
+
     /// 422 with this code and message.
     pub fn invalid(code: &'static str, message: impl Into<String>) -> Self {
         Self::Unprocessable {
@@ -288,34 +325,17 @@ impl From<crate::games::GameError> for ApiError {
         use crate::games::GameError as G;
         use turnpost_shared::MoveError;
         let message = error.to_string();
-        let forbidden = |code| Self::Forbidden {
-            code,
-            message: message.clone(),
-        };
-        let stale = |code, game| Self::StaleGame {
-            code,
-            message: message.clone(),
-            game,
-        };
-        let conflict = |code| Self::Conflict {
-            code,
-            message: message.clone(),
-        };
-        let invalid = |code| Self::Unprocessable {
-            code,
-            message: message.clone(),
-        };
         match error {
             G::NotFound { .. } | G::NoSuchPlayer { .. } | G::UnknownRatingKind(_) => {
                 Self::NotFound(message)
             }
-            G::NotYourGame { .. } => forbidden("not_your_game"),
-            G::NotYourTurn { .. } => forbidden("not_your_turn"),
-            G::StalePly { game, .. } => stale("stale_ply", game),
-            G::MoveTaken { game, .. } => stale("move_taken", game),
-            G::NotStarted { game, .. } => stale("not_started", game),
-            G::GameOver { game, .. } => stale("game_over", game),
-            G::LeftOnTime { game, .. } => stale("left_on_time", game),
+            G::NotYourGame { .. } => Self::forbidden("not_your_game", message),
+            G::NotYourTurn { .. } => Self::forbidden("not_your_turn", message),
+            G::StalePly { game, .. } => Self::stale("stale_ply", message, game),
+            G::MoveTaken { game, .. } => Self::stale("move_taken", message, game),
+            G::NotStarted { game, .. } => Self::stale("not_started", message, game),
+            G::GameOver { game, .. } => Self::stale("game_over", message, game),
+            G::LeftOnTime { game, .. } => Self::stale("left_on_time", message, game),
             G::Illegal(MoveError::Syntax(syntax)) => Self::BadMove {
                 code: "move_syntax",
                 message,
@@ -328,31 +348,31 @@ impl From<crate::games::GameError> for ApiError {
                 offset: None,
                 expected: None,
             },
-            G::NotActive { .. } => conflict("not_active"),
-            G::NotAChallenge { .. } => conflict("not_a_challenge"),
-            G::ChallengeExpired { .. } => conflict("challenge_expired"),
-            G::AlreadySeated { .. } => conflict("already_seated"),
-            G::NoOpenSeat { .. } => conflict("no_open_seat"),
-            G::NotAnOpenSeat { .. } => conflict("not_an_open_seat"),
-            G::NotFinished { .. } => conflict("not_finished"),
-            G::NotClaimable { .. } => conflict("not_claimable"),
-            G::NoDrawOffer => conflict("no_draw_offer"),
-            G::DrawOffered { .. } => conflict("draw_offered"),
-            G::Conflict => conflict("conflict"),
-            G::LeftGame { .. } => conflict("left_game"),
-            G::BotGamesLimit { .. } => conflict("bot_games_limit"),
-            G::OpenChallengesLimit { .. } => conflict("open_challenges_limit"),
-            G::InvalidOptions(_) => invalid("invalid_options"),
-            G::SeatCount(_) => invalid("seat_count"),
-            G::UnknownPlayer { .. } => invalid("unknown_player"),
-            G::DuplicatePlayer { .. } => invalid("duplicate_player"),
-            G::CreatorNotSeated { .. } => invalid("creator_not_seated"),
-            G::BotsOnly { .. } => invalid("bots_only"),
-            G::InvalidClock(_) => invalid("invalid_clock"),
-            G::InvalidVacation => invalid("invalid_vacation"),
-            G::VacationExhausted { .. } => invalid("vacation_exhausted"),
-            G::BadConditional(_) => invalid("bad_conditional"),
-            G::BadMessage(_) => invalid("bad_message"),
+            G::NotActive { .. } => Self::conflict("not_active", message),
+            G::NotAChallenge { .. } => Self::conflict("not_a_challenge", message),
+            G::ChallengeExpired { .. } => Self::conflict("challenge_expired", message),
+            G::AlreadySeated { .. } => Self::conflict("already_seated", message),
+            G::NoOpenSeat { .. } => Self::conflict("no_open_seat", message),
+            G::NotAnOpenSeat { .. } => Self::conflict("not_an_open_seat", message),
+            G::NotFinished { .. } => Self::conflict("not_finished", message),
+            G::NotClaimable { .. } => Self::conflict("not_claimable", message),
+            G::NoDrawOffer => Self::conflict("no_draw_offer", message),
+            G::DrawOffered { .. } => Self::conflict("draw_offered", message),
+            G::Conflict => Self::conflict("conflict", message),
+            G::LeftGame { .. } => Self::conflict("left_game", message),
+            G::BotGamesLimit { .. } => Self::conflict("bot_games_limit", message),
+            G::OpenChallengesLimit { .. } => Self::conflict("open_challenges_limit", message),
+            G::InvalidOptions(_) => Self::invalid("invalid_options", message),
+            G::SeatCount(_) => Self::invalid("seat_count", message),
+            G::UnknownPlayer { .. } => Self::invalid("unknown_player", message),
+            G::DuplicatePlayer { .. } => Self::invalid("duplicate_player", message),
+            G::CreatorNotSeated { .. } => Self::invalid("creator_not_seated", message),
+            G::BotsOnly { .. } => Self::invalid("bots_only", message),
+            G::InvalidClock(_) => Self::invalid("invalid_clock", message),
+            G::InvalidVacation => Self::invalid("invalid_vacation", message),
+            G::VacationExhausted { .. } => Self::conflict("vacation_exhausted", message),
+            G::BadConditional(_) => Self::invalid("bad_conditional", message),
+            G::BadMessage(_) => Self::invalid("bad_message", message),
             G::Storage(db) => db.into(),
         }
     }
@@ -363,19 +383,17 @@ impl From<crate::tournaments::TournamentError> for ApiError {
     fn from(error: crate::tournaments::TournamentError) -> Self {
         use crate::tournaments::TournamentError as T;
         let message = error.to_string();
-        let conflict = |code| Self::Conflict {
-            code,
-            message: message.clone(),
-        };
         match error {
             T::NotFound { .. } => Self::NotFound(message),
             T::InvalidSettings(_) => Self::invalid("invalid_tournament", message),
             T::BotEntrant => Self::invalid("bot_entrant", message),
             T::Game(game) => game.into(),
-            T::EntryClosed { .. } => conflict("entry_closed"),
-            T::Full { .. } => conflict("tournament_full"),
-            T::AlreadyEntered { .. } => conflict("already_entered"),
-            T::NotEntered { .. } => conflict("not_entered"),
+            T::EntryClosed { .. } => Self::conflict("entry_closed", message),
+            T::Full { .. } => Self::conflict("tournament_full", message),
+            T::AlreadyEntered { .. } => Self::conflict("already_entered", message),
+            T::NotEntered { .. } => Self::conflict("not_entered", message),
+            T::NotOrganiser { .. } => Self::forbidden("not_organiser", message),
+            T::TooFewToStart { .. } => Self::conflict("too_few_entrants", message),
             T::Pairing { .. } => Self::Internal(message),
             T::Storage(db) => db.into(),
         }
@@ -387,23 +405,15 @@ impl From<crate::accounts::AccountError> for ApiError {
     fn from(error: crate::accounts::AccountError) -> Self {
         use crate::accounts::AccountError as A;
         let message = error.to_string();
-        let unauthorized = |code| Self::Unauthorized {
-            code,
-            message: message.clone(),
-        };
-        let conflict = |code| Self::Conflict {
-            code,
-            message: message.clone(),
-        };
         match error {
-            A::NameTaken | A::NameExists => conflict("name_taken"),
-            A::EmailExists => conflict("email_taken"),
-            A::BotAccount { .. } => conflict("bot_account"),
-            A::Conflict => conflict("conflict"),
-            A::NoCode => unauthorized("invalid_code"),
-            A::NoLink => unauthorized("invalid_link"),
-            A::WrongCode { .. } => unauthorized("wrong_code"),
-            A::CodeLocked | A::LastAttempt => unauthorized("code_locked"),
+            A::NameTaken | A::NameExists => Self::conflict("name_taken", message),
+            A::EmailExists => Self::conflict("email_taken", message),
+            A::BotAccount { .. } => Self::conflict("bot_account", message),
+            A::Conflict => Self::conflict("conflict", message),
+            A::NoCode => Self::unauthorized("invalid_code", message),
+            A::NoLink => Self::unauthorized("invalid_link", message),
+            A::WrongCode { .. } => Self::unauthorized("wrong_code", message),
+            A::CodeLocked | A::LastAttempt => Self::unauthorized("code_locked", message),
             A::NoSuchAccount { .. } => Self::NotFound(message),
             A::Storage(db) => db.into(),
         }
@@ -441,15 +451,25 @@ impl From<crate::preferences::PreferenceError> for ApiError {
             P::InvalidTimeZone { .. } => Self::invalid("invalid_time_zone", message),
             P::InvalidDigestHour { .. } => Self::invalid("invalid_digest_hour", message),
             P::NotYourGame { .. } => Self::invalid("not_your_game", message),
-            P::BadUnsubscribeLink => Self::Forbidden {
-                code: "bad_unsubscribe_link",
-                message,
-            },
-            P::Conflict => Self::Conflict {
-                code: "conflict",
-                message,
-            },
+            P::BadUnsubscribeLink => Self::forbidden("bad_unsubscribe_link", message),
+            P::Conflict => Self::conflict("conflict", message),
             P::Storage(db) => db.into(),
+        }
+    }
+}
+
+impl From<crate::webhooks::WebhookError> for ApiError {
+    fn from(error: crate::webhooks::WebhookError) -> Self {
+        use crate::webhooks::WebhookError as W;
+        let message = error.to_string();
+        match error {
+            W::NotFound(_) => Self::NotFound(message),
+            W::Invalid(_) => Self::invalid("invalid_webhook", message),
+            W::TooMany(_) => Self::Conflict {
+                code: "webhooks_limit",
+                message,
+            },
+            W::Storage(db) => db.into(),
         }
     }
 }

@@ -10,6 +10,7 @@ pub mod budgeted_challenge;
 pub mod budgeted_tournament;
 pub mod error;
 pub mod json_object;
+pub mod page_size;
 pub mod path_call;
 pub mod ratelimit;
 pub mod route_table;

@@ -87,6 +87,23 @@ impl<K: Send + 'static> PathCall<K> {
         Ok(HttpResponse::Ok().json(value))
     }
 
+    /// [`run`](Self::run), answered with its result as a document of `content_type` (200).
+    ///
+    /// # Errors
+    /// As [`run`](Self::run).
+    pub async fn answer_as<E, F>(
+        self,
+        content_type: &'static str,
+        service: F,
+    ) -> Result<HttpResponse, ApiError>
+    where
+        ApiError: From<E>,
+        F: FnOnce(&mut DbConnection, &Actor, K) -> Result<String, E> + Send + 'static,
+    {
+        let body = self.run(service).await?;
+        Ok(HttpResponse::Ok().content_type(content_type).body(body))
+    }
+
     /// [`answer`](Self::answer) for an action that carries an optional message.
     ///
     /// # Errors

@@ -33,4 +33,6 @@ pub struct AppState {
     pub live: std::sync::Arc<crate::live::Hub>,
     /// Turns true when the server stops: every stream ends.
     pub live_stopping: tokio::sync::watch::Receiver<bool>,
+    /// Where webhooks may be sent (checked when one is added, and at each delivery).
+    pub outbound: std::sync::Arc<crate::webhooks::OutboundPolicy>,
 }

@@ -53,6 +53,22 @@ pub fn handle(
     settings: &HandlerSettings,
     raw: &[u8],
 ) -> Result<Outcome, DbError> {
+    handle_for(conn, ctx, settings, raw, None)
+}
+
+/// [`handle`] for a message an MTA delivered to `envelope`, one of our reply addresses (LMTP
+/// gives each recipient its own answer): that address names the seat or tournament, before
+/// any in the message's headers (a Bcc or a forward is not in them).
+///
+/// # Errors
+/// As [`handle`].
+pub fn handle_for(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    settings: &HandlerSettings,
+    raw: &[u8],
+    envelope: Option<&str>,
+) -> Result<Outcome, DbError> {
     let message = match InboundMessage::read(raw) {
         Ok(message) => message,
         Err(error) => {
@@ -61,7 +77,7 @@ pub fn handle(
             return Ok(Outcome::Ignored("unreadable"));
         }
     };
-    let outcome = decide(conn, ctx, settings, &message)?;
+    let outcome = decide(conn, ctx, settings, &message, envelope)?;
     match &outcome {
         Outcome::Ignored(why) => {
             crate::metrics::inbound_mail("ignored", why);
@@ -114,6 +130,7 @@ fn decide(
     ctx: &MailContext,
     settings: &HandlerSettings,
     message: &InboundMessage,
+    envelope: Option<&str>,
 ) -> Result<Outcome, DbError> {
     if let Some(kind) = message.automatic {
         tracing::debug!(?kind, "automatic mail");
@@ -127,10 +144,14 @@ fn decide(
     if ctx.reply.template().is_ours(from) {
         return Ok(Outcome::Ignored("sent by turnpost itself"));
     }
-    let Some(target) = message
-        .recipients
-        .iter()
-        .find_map(|address| ctx.reply.target_in(address))
+    let Some(target) = envelope
+        .and_then(|address| ctx.reply.target_in(address))
+        .or_else(|| {
+            message
+                .recipients
+                .iter()
+                .find_map(|address| ctx.reply.target_in(address))
+        })
     else {
         return Ok(Outcome::Ignored("no reply key among the recipients"));
     };

@@ -7,8 +7,10 @@
 //! only when a trusted `Authentication-Results` header vouches for the sender,
 //! [`SenderAuth`]); a reply to a tournament's announcement runs its `join` or `withdraw`
 //! ([`EntryCommand`]) through the tournament service; [`feed`] wires `mail-in` and IMAP to it;
-//! [`settings`] reads what mail in needs from the configuration.
+//! [`settings`] reads what mail in needs from the configuration; [`deliver`] is what an MTA's
+//! hand-over (`mail-in`, LMTP) runs: handle, then count.
 
+mod delivery;
 mod entry_command;
 mod entry_reply;
 pub mod feed;
@@ -23,8 +25,9 @@ mod reply_text;
 mod sender_auth;
 pub mod settings;
 
+pub use delivery::{deliver, outcome_label, recipient_known};
 pub use entry_command::EntryCommand;
-pub use handler::{handle, HandlerSettings};
+pub use handler::{handle, handle_for, HandlerSettings};
 pub use imap_mailbox::{Handled, ImapError, ImapMailbox, ImapUrlError, ImapWatch};
 pub use inbound_message::{Automatic, InboundMessage, ReadError, MAX_MESSAGE_BYTES};
 pub use mail_command::MailCommand;

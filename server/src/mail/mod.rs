@@ -25,7 +25,8 @@ pub use stored_parts::StoredParts;
 pub use transport::{Session, Transport};
 pub use worker::{claimant_name, deliver_due, Delivery, OutboxWorker, CLAIM_BATCH};
 
-use crate::db::outbox::{MailLane, NewOutboxMail};
+pub use crate::db::outbox::MailLane;
+use crate::db::outbox::NewOutboxMail;
 use crate::db::{outbox, DbConnection, DbError};
 
 /// One email to queue.
@@ -49,23 +50,27 @@ pub fn enqueue(
     message_id_domain: &str,
     mail: &NewMail,
 ) -> Result<i64, DbError> {
-    insert(conn, message_id_domain, mail, MailLane::Game)
+    enqueue_in(conn, message_id_domain, mail, MailLane::Game)
 }
 
-/// Queues account mail (a sign-in code, a sign-up notice) as [`enqueue`] does, in the account
-/// lane: it is claimed before any game mail, so a backlog of turn cards does not delay it.
+/// Queues `mail` for the address `to` as [`enqueue`] does.
 ///
 /// # Errors
 /// [`DbError::Query`] if the row cannot be written.
-pub fn enqueue_account_mail(
+pub fn enqueue_to(
     conn: &mut DbConnection,
     message_id_domain: &str,
-    mail: &NewMail,
+    to: &str,
+    mail: ComposedMail,
 ) -> Result<i64, DbError> {
-    insert(conn, message_id_domain, mail, MailLane::Account)
+    let mail = NewMail {
+        to: to.to_owned(),
+        mail,
+    };
+    enqueue(conn, message_id_domain, &mail)
 }
 
-/// Builds `mail`'s outbox row as [`enqueue_account_mail`] does, writes it and deletes it
+/// Builds `mail`'s outbox row as [`enqueue_in`] does in [`MailLane::Account`], writes it and deletes it
 /// again in the caller's transaction ([`outbox::insert_and_discard`]): the same work, and
 /// nothing sent.
 ///
@@ -100,7 +105,13 @@ pub fn enqueue_all(
     outbox::insert_all(conn, &new)
 }
 
-fn insert(
+/// Queues `mail` as [`enqueue`] does, in `lane`: account mail (a sign-in code, a sign-up
+/// notice) goes in [`MailLane::Account`], claimed before any game mail, so a backlog of turn
+/// cards does not delay it.
+///
+/// # Errors
+/// [`DbError::Query`] if the row cannot be written.
+pub fn enqueue_in(
     conn: &mut DbConnection,
     message_id_domain: &str,
     mail: &NewMail,

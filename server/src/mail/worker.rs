@@ -276,6 +276,26 @@ pub struct OutboxWorker {
 }
 
 impl OutboxWorker {
+    /// [`deliver_due`] with this worker's pool, transport, sender and settings.
+    fn deliver(
+        &self,
+        session: &mut Session,
+        claimant: &str,
+        limit: usize,
+        keep_going: &dyn Fn() -> bool,
+    ) -> Result<Vec<Delivery>, DbError> {
+        deliver_due(
+            &self.pool,
+            &self.transport,
+            session,
+            &self.from,
+            &self.settings,
+            claimant,
+            limit,
+            keep_going,
+        )
+    }
+
     /// Delivers due mail with `settings.sessions` sessions until `shutdown` turns true. Sends
     /// in progress when shutdown is asked finish and are recorded first; rows claimed but not
     /// yet sent are released for another process.
@@ -398,16 +418,7 @@ impl OutboxWorker {
                             return (current, Err(error), true);
                         }
                     }
-                    let result = deliver_due(
-                        &this.pool,
-                        &this.transport,
-                        &mut current,
-                        &this.from,
-                        &this.settings,
-                        &name,
-                        batch,
-                        &keep_going,
-                    );
+                    let result = this.deliver(&mut current, &name, batch, &keep_going);
                     // Released at once when the database lets us; else before the next claim.
                     let still_claimed =
                         result.is_err() && release_session_claims(&this.pool, &name).is_err();
@@ -483,17 +494,8 @@ impl OutboxWorker {
                         },
                         || {
                             working.store(true, Ordering::Relaxed);
-                            deliver_due(
-                                &this.pool,
-                                &this.transport,
-                                &mut current,
-                                &this.from,
-                                &this.settings,
-                                &name,
-                                CLAIM_BATCH,
-                                &keep_going,
-                            )
-                            .map(|done| done.len())
+                            this.deliver(&mut current, &name, CLAIM_BATCH, &keep_going)
+                                .map(|done| done.len())
                         },
                     );
                     working.store(false, Ordering::Relaxed);

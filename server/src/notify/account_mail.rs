@@ -4,7 +4,7 @@
 
 use crate::db::accounts::Account;
 use crate::db::{DbConnection, DbError};
-use crate::mail;
+use crate::mail::{self, MailLane};
 use crate::mail_context::MailContext;
 use crate::notify::compose;
 
@@ -31,7 +31,7 @@ pub fn sign_in_code(
         minutes,
         &ctx.public_url,
     );
-    mail::enqueue_account_mail(conn, &ctx.message_id_domain, &mail)?;
+    mail::enqueue_in(conn, &ctx.message_id_domain, &mail, MailLane::Account)?;
     Ok(())
 }
 
@@ -67,6 +67,6 @@ pub fn sign_up_attempt(
         return Ok(());
     }
     let mail = compose::sign_up_attempt(&account.email, &account.name, &ctx.public_url);
-    mail::enqueue_account_mail(conn, &ctx.message_id_domain, &mail)?;
+    mail::enqueue_in(conn, &ctx.message_id_domain, &mail, MailLane::Account)?;
     Ok(())
 }

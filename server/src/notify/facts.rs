@@ -8,7 +8,7 @@ use super::BatchReads;
 use crate::db::games::MoveRow;
 use crate::db::{DbConnection, DbError};
 use crate::games::{self, GameStatus, GameWithSeats};
-use crate::mail::{self, ComposedMail, NewMail};
+use crate::mail::{self, ComposedMail};
 use crate::mail_context::MailContext;
 use crate::notify::compose::{GameFacts, PlayedMove, Player, Recipient, Site};
 use crate::ratings::RatingKind;
@@ -44,14 +44,7 @@ pub fn queue(
     to: &Recipient,
     mail: ComposedMail,
 ) -> Result<(), DbError> {
-    mail::enqueue(
-        conn,
-        &ctx.message_id_domain,
-        &NewMail {
-            to: to.email.clone(),
-            mail,
-        },
-    )?;
+    mail::enqueue_to(conn, &ctx.message_id_domain, &to.email, mail)?;
     Ok(())
 }
 

@@ -37,10 +37,7 @@ pub struct Decision {
 
 /// Whether muting a game silences `category`.
 fn mutable(category: Category) -> bool {
-    matches!(
-        category,
-        Category::Turn | Category::Reminders | Category::DrawOffers
-    )
+    category.silenced_by_game_mute()
 }
 
 /// The one decision of whether and how `category` mail reaches `account`, from their

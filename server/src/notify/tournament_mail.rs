@@ -10,7 +10,7 @@ use turnpost_shared::api::StandingView;
 
 use crate::db::accounts::Account;
 use crate::db::{self, inbound as answers, DbConnection, DbError};
-use crate::mail::{self, ComposedMail, NewMail};
+use crate::mail::{self, ComposedMail};
 use crate::mail_context::MailContext;
 use crate::notify::recipient::{recipient, Delivery};
 use crate::preferences::{Category, Preferences};
@@ -33,16 +33,6 @@ pub struct TournamentFacts<'a> {
     pub entry_closes: String,
 }
 
-fn send(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    to: &Account,
-    subject: String,
-    text: String,
-) -> Result<(), DbError> {
-    send_mail(conn, ctx, to, ComposedMail::plain(subject, text))
-}
-
 fn send_mail(
     conn: &mut DbConnection,
     ctx: &MailContext,
@@ -52,14 +42,7 @@ fn send_mail(
     if to.is_bot() {
         return Ok(());
     }
-    mail::enqueue(
-        conn,
-        &ctx.message_id_domain,
-        &NewMail {
-            to: to.email.clone(),
-            mail,
-        },
-    )?;
+    mail::enqueue_to(conn, &ctx.message_id_domain, &to.email, mail)?;
     Ok(())
 }
 
@@ -114,13 +97,24 @@ pub fn announcement(
         url = link(ctx, id),
         public = ctx.public_url,
     );
-    let mut mail = ComposedMail::plain(
-        format!("Tournament invitation: {} (#{id})", facts.name),
-        text,
-    );
-    mail.reply_to = Some(entry_address(ctx, id, invitee));
+    let subject = format!("Tournament invitation: {} (#{id})", facts.name);
+    let mut mail = entry_mail(ctx, id, invitee, subject, text);
     mail.unsubscribe_url = Some(decision.unsubscribe_url);
     send_mail(conn, ctx, invitee, mail)
+}
+
+/// A mail whose replies enter or leave tournament `id` (its `Reply-To:` is the tournament's
+/// reply address for `to`).
+fn entry_mail(
+    ctx: &MailContext,
+    id: i64,
+    to: &Account,
+    subject: String,
+    text: String,
+) -> ComposedMail {
+    let mut mail = ComposedMail::plain(subject, text);
+    mail.reply_to = Some(entry_address(ctx, id, to));
+    mail
 }
 
 /// What a reply to a tournament's announcement did, as its answer says it.
@@ -176,11 +170,8 @@ pub fn answer_entry_reply(
         url = link(ctx, id),
         public = ctx.public_url,
     );
-    let mut mail = ComposedMail::plain(
-        format!("Re: Tournament invitation: {} (#{id})", answer.name),
-        text,
-    );
-    mail.reply_to = Some(entry_address(ctx, id, to));
+    let subject = format!("Re: Tournament invitation: {} (#{id})", answer.name);
+    let mut mail = entry_mail(ctx, id, to, subject, text);
     mail.auto_replied = true;
     send_mail(conn, ctx, to, mail)?;
     Ok(1)
@@ -199,27 +190,14 @@ pub fn cancelled(
     entered: usize,
     minimum: usize,
 ) -> Result<(), DbError> {
-    for account in to {
-        let text = format!(
-            "Hello {name},\n\n\
-             the tournament \"{title}\" (#{id}) is cancelled: {count} entered by the close of \
-             entries, and it needs at least {minimum}.\n\n    {url}\n\n-- \nturnpost\n{public}\n",
-            name = account.name,
-            title = facts.name,
-            id = facts.id,
-            count = turnpost_shared::render::counted(entered, "player", "players"),
-            url = link(ctx, facts.id),
-            public = ctx.public_url,
-        );
-        send(
-            conn,
-            ctx,
-            account,
-            format!("Tournament cancelled: {} (#{})", facts.name, facts.id),
-            text,
-        )?;
-    }
-    Ok(())
+    let news = format!(
+        "the tournament \"{title}\" (#{id}) is cancelled: {count} entered by the close of \
+         entries, and it needs at least {minimum}.",
+        title = facts.name,
+        id = facts.id,
+        count = turnpost_shared::render::counted(entered, "player", "players"),
+    );
+    tell_each(conn, ctx, facts, to, "Tournament cancelled", &news)
 }
 
 /// Mails each of `to` the final standings of the tournament.
@@ -241,26 +219,35 @@ pub fn final_standings(
             line.rank, line.player, line.points, line.buchholz, line.sonneborn_berger
         );
     }
+    let news = format!(
+        "the tournament \"{title}\" (#{id}) has ended. The final standings:\n\n{table}\n\
+         Ties are broken by Buchholz (the points of every opponent met), then by \
+         Sonneborn-Berger (the result against each opponent times their points).",
+        title = facts.name,
+        id = facts.id,
+    );
+    tell_each(conn, ctx, facts, to, "Tournament over", &news)
+}
+
+/// Mails each of `to` the tournament's `news` (a sentence after "Hello name,"), with the
+/// tournament's link; the subject is `what` and the tournament.
+fn tell_each(
+    conn: &mut DbConnection,
+    ctx: &MailContext,
+    facts: &TournamentFacts<'_>,
+    to: &[Account],
+    what: &str,
+    news: &str,
+) -> Result<(), DbError> {
     for account in to {
         let text = format!(
-            "Hello {name},\n\n\
-             the tournament \"{title}\" (#{id}) has ended. The final standings:\n\n{table}\n\
-             Ties are broken by Buchholz (the points of every opponent met), then by \
-             Sonneborn-Berger (the result against each opponent times their points).\n\n\
-             {url}\n\n-- \nturnpost\n{public}\n",
+            "Hello {name},\n\n{news}\n\n    {url}\n\n-- \nturnpost\n{public}\n",
             name = account.name,
-            title = facts.name,
-            id = facts.id,
             url = link(ctx, facts.id),
             public = ctx.public_url,
         );
-        send(
-            conn,
-            ctx,
-            account,
-            format!("Tournament over: {} (#{})", facts.name, facts.id),
-            text,
-        )?;
+        let subject = format!("{what}: {} (#{})", facts.name, facts.id);
+        send_mail(conn, ctx, account, ComposedMail::plain(subject, text))?;
     }
     Ok(())
 }

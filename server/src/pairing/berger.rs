@@ -69,33 +69,35 @@ mod tests {
     }
 
     #[test]
-    fn four_players_follow_the_fide_table() {
-        let rounds: Vec<_> = (1..=3).map(|round| numbered(4, false, round)).collect();
-        assert_eq!(
-            rounds,
-            [
-                vec![(1, 4), (2, 3)],
-                vec![(4, 3), (1, 2)],
-                vec![(2, 4), (3, 1)],
-            ]
-        );
-        assert!(numbered(4, false, 4).is_empty());
-        assert!(numbered(4, false, 0).is_empty());
-    }
-
-    #[test]
-    fn six_players_follow_the_fide_table() {
-        let rounds: Vec<_> = (1..=5).map(|round| numbered(6, false, round)).collect();
-        assert_eq!(
-            rounds,
-            [
-                vec![(1, 6), (2, 5), (3, 4)],
-                vec![(6, 4), (5, 3), (1, 2)],
-                vec![(2, 6), (3, 1), (4, 5)],
-                vec![(6, 5), (1, 4), (2, 3)],
-                vec![(3, 6), (4, 2), (5, 1)],
-            ]
-        );
+    fn four_and_six_players_follow_the_fide_tables() {
+        let tables = [
+            (
+                4,
+                vec![
+                    vec![(1, 4), (2, 3)],
+                    vec![(4, 3), (1, 2)],
+                    vec![(2, 4), (3, 1)],
+                ],
+            ),
+            (
+                6,
+                vec![
+                    vec![(1, 6), (2, 5), (3, 4)],
+                    vec![(6, 4), (5, 3), (1, 2)],
+                    vec![(2, 6), (3, 1), (4, 5)],
+                    vec![(6, 5), (1, 4), (2, 3)],
+                    vec![(3, 6), (4, 2), (5, 1)],
+                ],
+            ),
+        ];
+        for (players, table) in tables {
+            let rounds: Vec<_> = (1..players)
+                .map(|round| numbered(players, false, u32::try_from(round).unwrap_or(0)))
+                .collect();
+            assert_eq!(rounds, table, "{players} players");
+            assert!(numbered(players, false, u32::try_from(players).unwrap_or(0)).is_empty());
+            assert!(numbered(players, false, 0).is_empty());
+        }
     }
 
     #[test]

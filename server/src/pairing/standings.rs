@@ -181,21 +181,15 @@ mod tests {
                 (2, 5, 1, 5, 2),
             ]
         );
-        let a = &lines[0];
-        assert_eq!(
-            (a.games_played, a.wins, a.draws, a.losses, a.byes),
-            (2, 1, 1, 0, 0)
-        );
-        let d = &lines[2];
-        assert_eq!(
-            (d.games_played, d.wins, d.draws, d.losses, d.byes),
-            (1, 0, 1, 0, 1)
-        );
-        let c = &lines[4];
-        assert_eq!(
-            (c.games_played, c.wins, c.draws, c.losses, c.byes),
-            (2, 0, 1, 1, 0)
-        );
+        // Games played, wins, draws, losses and byes of A (first), D (third) and C (last).
+        for (line, record) in [
+            (0, (2, 1, 1, 0, 0)),
+            (2, (1, 0, 1, 0, 1)),
+            (4, (2, 0, 1, 1, 0)),
+        ] {
+            let l = &lines[line];
+            assert_eq!((l.games_played, l.wins, l.draws, l.losses, l.byes), record);
+        }
     }
 
     /// The same games ordered two ways (P=0, Q=1, X=2, Y=3, M=4, N=5, A=6, B=7): X beats P, A

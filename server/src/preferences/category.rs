@@ -36,6 +36,13 @@ impl Category {
             Self::MailConfirmations => "confirmations of commands sent by mail",
         }
     }
+
+    /// Whether muting a game silences this category, on every channel: its turns, reminders
+    /// and draw offers; the game's end still comes.
+    #[must_use]
+    pub fn silenced_by_game_mute(self) -> bool {
+        matches!(self, Self::Turn | Self::Reminders | Self::DrawOffers)
+    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ use turnpost_shared::api::{
     NotificationCategories, NotificationSettings, NotificationSettingsPatch, TurnMail,
 };
 
+use super::channel::{self, Channel};
 use super::{Category, PreferenceError};
 use crate::db::notifications::NotificationSettingsRow;
 use crate::db::transaction as tx;
@@ -168,6 +169,8 @@ impl Preferences {
             digest_hour: self.digest_hour,
             categories: self.categories,
             muted_games,
+            // Filled in by the callers, which read the channel's switches.
+            webhooks: turnpost_shared::api::ChannelCategories::default(),
         }
     }
 }
@@ -181,7 +184,9 @@ pub fn show(
     account_id: i64,
 ) -> Result<NotificationSettings, PreferenceError> {
     let preferences = Preferences::load(conn, account_id)?;
-    Ok(preferences.to_api(q::muted_games(conn, account_id)?))
+    let mut shown = preferences.to_api(q::muted_games(conn, account_id)?);
+    shown.webhooks = channel::view(conn, account_id, Channel::Webhooks)?;
+    Ok(shown)
 }
 
 /// `PATCH /v1/me/notifications`: changes what the patch names, in one transaction.
@@ -243,13 +248,22 @@ pub fn update(
                     let seated = game_queries::seats(conn, game_id)?
                         .iter()
                         .any(|(seat, _)| seat.account_id == account_id);
+                    // Unmuting a game you have no seat in changes nothing: it is not muted.
+                    if !seated && !muted {
+                        continue;
+                    }
                     if !seated {
                         return Err(PreferenceError::NotYourGame { game_id });
                     }
                     q::set_muted(conn, account_id, game_id, muted)?;
                 }
             }
-            Ok(preferences.to_api(q::muted_games(conn, account_id)?))
+            if let Some(switches) = &patch.webhooks {
+                channel::apply(conn, account_id, Channel::Webhooks, switches)?;
+            }
+            let mut shown = preferences.to_api(q::muted_games(conn, account_id)?);
+            shown.webhooks = channel::view(conn, account_id, Channel::Webhooks)?;
+            Ok(shown)
         },
     )
 }

@@ -61,10 +61,11 @@ pub async fn vacation(call: Call) -> Result<HttpResponse, ApiError> {
 /// caller pauses for that long.
 ///
 /// # Errors
-/// 401; 422 `invalid_vacation`, `vacation_exhausted`.
+/// 401; 422 `invalid_vacation`; 409 `vacation_exhausted` (fewer days left this year than
+/// asked).
 #[utoipa::path(post, path = "/v1/me/vacation", tag = "notifications", security(("bearer" = [])),
     request_body = turnpost_shared::api::VacationRequest,
-    responses((status = 200, description = "The vacation", body = turnpost_shared::api::Vacation), (status = 401, body = turnpost_shared::api::ErrorBody), (status = 422, body = turnpost_shared::api::ErrorBody)))]
+    responses((status = 200, description = "The vacation", body = turnpost_shared::api::Vacation), (status = 401, body = turnpost_shared::api::ErrorBody), (status = 409, body = turnpost_shared::api::ErrorBody), (status = 422, body = turnpost_shared::api::ErrorBody)))]
 pub async fn take_vacation(
     call: Call,
     request: Result<web::Json<VacationRequest>, actix_web::Error>,

@@ -17,6 +17,7 @@ pub mod stream;
 pub mod tokens;
 pub mod tournaments;
 pub mod unsubscribe;
+pub mod webhooks;
 
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError as _};
 
@@ -65,6 +66,7 @@ pub fn table() -> RouteTable {
         .route::<tournaments::show::__path_show, _, _>(tournaments::show::show)
         .route::<tournaments::join::__path_join, _, _>(tournaments::join::join)
         .route::<tournaments::withdraw::__path_withdraw, _, _>(tournaments::withdraw::withdraw)
+        .route::<tournaments::start::__path_start, _, _>(tournaments::start::start)
         .route::<metrics::__path_metrics, _, _>(metrics::metrics)
         .route::<games::conditional::show::__path_show, _, _>(games::conditional::show::show)
         .route::<games::conditional::set::__path_set, _, _>(games::conditional::set::set)
@@ -78,6 +80,12 @@ pub fn table() -> RouteTable {
         .route::<mutes::__path_list, _, _>(mutes::list)
         .route::<stream::__path_account_stream, _, _>(stream::account_stream)
         .route::<stream::__path_game_stream, _, _>(stream::game_stream)
+        .route::<webhooks::__path_create, _, _>(webhooks::create)
+        .route::<webhooks::__path_list, _, _>(webhooks::list)
+        .route::<webhooks::__path_show, _, _>(webhooks::show)
+        .route::<webhooks::__path_remove, _, _>(webhooks::remove)
+        .route::<webhooks::__path_test, _, _>(webhooks::test)
+        .route::<webhooks::__path_rotate_secret, _, _>(webhooks::rotate_secret)
         // The document and its page (not in the document).
         .get("/v1/openapi.json", docs::openapi_json)
         .get("/docs", docs::docs_page)

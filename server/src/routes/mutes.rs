@@ -5,7 +5,7 @@
 
 use actix_web::HttpResponse;
 
-use crate::games::messages;
+use crate::games::{messages, GameError};
 use crate::http::error::ApiError;
 use crate::http::path_call::{Call, PathCall};
 
@@ -61,18 +61,24 @@ mute_routes! {
     path: "/v1/players/{name}/mute",
     key: String,
     params: (("name" = String, Path, description = "The player's name")),
-    refusals: (422),
+    refusals: (404),
     /// Mutes the messages of the player called `name`, in every game (again: no change).
     ///
     /// # Errors
-    /// 401; 422 `unknown_player` for no such player (or yourself).
+    /// 401; 404 for no such player (or yourself).
     mute: mute_player,
     /// Shows the messages of the player called `name` again.
     ///
     /// # Errors
-    /// 401; 422 `unknown_player` for no such player (or yourself).
+    /// 401; 404 for no such player (or yourself).
     unmute: unmute_player,
-    set: |conn, actor, name: String, muted| messages::mute_person(conn, actor, &name, muted),
+    set: |conn, actor, name: String, muted| {
+        // The path names the player: no such player is a resource not found.
+        messages::mute_person(conn, actor, &name, muted).map_err(|error| match error {
+            GameError::UnknownPlayer { .. } => ApiError::NotFound(error.to_string()),
+            other => ApiError::from(other),
+        })
+    },
 }
 
 /// The games and players whose messages the caller muted.

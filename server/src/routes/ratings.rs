@@ -6,12 +6,8 @@ use serde::Deserialize;
 use crate::games::rating::{self, LeaderboardPage};
 use crate::http::auth::Authenticated;
 use crate::http::error::ApiError;
+use crate::http::page_size::page_size;
 use crate::http::state::AppState;
-
-/// Default page size.
-pub const DEFAULT_LIMIT: u32 = 50;
-/// Largest page size.
-pub const MAX_LIMIT: u32 = 100;
 
 /// Query parameters.
 #[derive(Debug, Deserialize)]
@@ -28,17 +24,7 @@ pub struct LeaderboardQuery {
 /// # Errors
 /// 400 `bad_query` for a limit or offset that is not a number in range.
 fn page_of(query: &LeaderboardQuery) -> Result<LeaderboardPage, ApiError> {
-    let limit = match query.limit.as_deref() {
-        None => DEFAULT_LIMIT,
-        Some(text) => text
-            .trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (1..=MAX_LIMIT).contains(n))
-            .ok_or_else(|| {
-                ApiError::bad_query(format!("limit={text}: expected 1 to {MAX_LIMIT}"))
-            })?,
-    };
+    let limit = page_size(query.limit.as_deref()).map_err(ApiError::bad_query)?;
     let offset = match query.offset.as_deref() {
         None => 0,
         Some(text) => text.trim().parse::<u32>().map_err(|_| {

@@ -28,6 +28,7 @@ const KEEP_ALIVE: Duration = Duration::from_secs(20);
 #[into_params(parameter_in = Query)]
 pub struct StreamQuery {
     /// Resume after this event id (as `Last-Event-ID`; the header wins when both are sent).
+    #[param(minimum = 0)]
     after: Option<i64>,
 }
 

@@ -2,27 +2,24 @@
 //! after their chosen local hour, one mail listing every game waiting for their move, most
 //! urgent deadline first. No waiting game, no mail.
 
-use chrono::{NaiveDateTime, Timelike};
+use chrono::Timelike;
 
 use super::single_flight;
+use super::sweep_round::SweepRound;
 use crate::db::{clocks as clock_queries, notifications as q, DbConnection, DbError};
 use crate::games::frame;
-use crate::mail_context::MailContext;
 use crate::notify;
 use crate::preferences::Preferences;
 
 /// Accounts handled per transaction.
 const BATCH: i64 = 100;
 
-/// Sends the digests due at `now`; returns how many mails were queued.
+/// Sends the digests due at `round.now`; returns how many mails were queued.
 ///
 /// # Errors
 /// Storage failures.
-pub fn send_digests(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    now: NaiveDateTime,
-) -> Result<usize, DbError> {
+pub fn send_digests(conn: &mut DbConnection, round: SweepRound<'_>) -> Result<usize, DbError> {
+    let SweepRound { mail: ctx, now } = round;
     let mut queued = 0;
     let mut after_account = 0;
     loop {

@@ -9,11 +9,13 @@ mod due_games;
 mod reminders;
 mod round_ends;
 mod single_flight;
+mod sweep_round;
 mod timeouts;
 mod worker;
 
 pub use digest::send_digests;
 pub use reminders::send_reminders;
 pub use round_ends::{RoundEnds, ROUND_ENDS_CONSUMER};
+pub use sweep_round::SweepRound;
 pub use timeouts::{announce_claims, end_timed_out};
 pub use worker::{sweep_once, SweepReport, SweepWorker};

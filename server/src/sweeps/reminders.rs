@@ -2,11 +2,11 @@
 //! per turn (a turn that starts inside a window skips that reminder, see
 //! `clocks::notices_already_due`).
 
-use chrono::{Duration, NaiveDateTime};
+use chrono::Duration;
 
 use super::due_games::for_each_due;
 use super::single_flight;
-use crate::mail_context::MailContext;
+use super::sweep_round::SweepRound;
 use crate::notify;
 use turnpost_shared::play::TimeoutMode;
 
@@ -14,15 +14,12 @@ use crate::clocks::ClockNotices;
 use crate::db::clocks::{self as q, DueClocks};
 use crate::db::{DbConnection, DbError};
 
-/// Sends the reminders due at `now`; returns how many games were reminded.
+/// Sends the reminders due at `round.now`; returns how many games were reminded.
 ///
 /// # Errors
 /// Storage failures.
-pub fn send_reminders(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    now: NaiveDateTime,
-) -> Result<usize, DbError> {
+pub fn send_reminders(conn: &mut DbConnection, round: SweepRound<'_>) -> Result<usize, DbError> {
+    let SweepRound { mail: ctx, now } = round;
     let mut sent = 0;
     // The 2 h reminder first: a game inside both windows gets only the more urgent one.
     for (hours, notices, done) in [

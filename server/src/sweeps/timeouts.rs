@@ -5,7 +5,7 @@ use chrono::{DateTime, NaiveDateTime};
 
 use super::due_games::for_each_due;
 use super::single_flight;
-use crate::mail_context::MailContext;
+use super::sweep_round::SweepRound;
 use crate::notify;
 use turnpost_shared::play::TimeoutMode;
 
@@ -36,16 +36,13 @@ pub fn end_timed_out(conn: &mut DbConnection, now: NaiveDateTime) -> Result<usiz
     })
 }
 
-/// Tells the other players of every `claim` game whose deadline passed by `now` that they may
-/// claim the win (once per turn); returns how many games.
+/// Tells the other players of every `claim` game whose deadline passed by `round.now` that
+/// they may claim the win (once per turn); returns how many games.
 ///
 /// # Errors
 /// Storage failures.
-pub fn announce_claims(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    now: NaiveDateTime,
-) -> Result<usize, DbError> {
+pub fn announce_claims(conn: &mut DbConnection, round: SweepRound<'_>) -> Result<usize, DbError> {
+    let SweepRound { mail: ctx, now } = round;
     let due = DueClocks {
         after: epoch(),
         until: now,

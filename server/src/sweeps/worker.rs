@@ -51,11 +51,12 @@ pub fn sweep_once(
     ctx: &MailContext,
     now: NaiveDateTime,
 ) -> Result<SweepReport, DbError> {
+    let round = super::SweepRound { mail: ctx, now };
     Ok(SweepReport {
         timed_out: super::end_timed_out(conn, now)?,
-        claimable: super::announce_claims(conn, ctx, now)?,
-        reminded: super::send_reminders(conn, ctx, now)?,
-        digests: super::send_digests(conn, ctx, now)?,
+        claimable: super::announce_claims(conn, round)?,
+        reminded: super::send_reminders(conn, round)?,
+        digests: super::send_digests(conn, round)?,
         lapsed: crate::games::open_seats::lapse(conn, now)?,
         // After the timeouts: a round whose last game ended on time moves on in this round.
         tournaments: crate::tournaments::advance_due(conn, ctx, now)?,

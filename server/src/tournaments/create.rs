@@ -162,14 +162,7 @@ pub fn create(
             ))
         })?;
         let mut invitees: Vec<Account> = Vec::new();
-        let mut keys: Vec<String> = request
-            .invite
-            .iter()
-            .map(|invitee| invitee.trim().to_ascii_lowercase())
-            .collect();
-        // Each person is invited once (issue 48: one request invited dave 2 000 times).
-        keys.sort_unstable();
-        keys.dedup();
+        let keys = invitee_keys(&request.invite);
         if keys.len() > MAX_INVITES {
             return Err(invalid(format!(
                 "invite: at most {MAX_INVITES} players, not {}",
@@ -215,4 +208,17 @@ pub fn create(
         Ok(settings.id())
     })?;
     view::show(conn, actor.account_id(), id)
+}
+
+/// The names of `invite` as account keys (trimmed, lower case), each once: one request
+/// invited dave 2 000 times (issue 48).
+#[must_use]
+pub fn invitee_keys(invite: &[String]) -> Vec<String> {
+    let mut keys: Vec<String> = invite
+        .iter()
+        .map(|invitee| invitee.trim().to_ascii_lowercase())
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
 }

@@ -20,6 +20,24 @@ pub fn locked(conn: &mut DbConnection, id: i64) -> Result<Settings, TournamentEr
     Ok(Settings::of_row(row)?)
 }
 
+/// Runs `act` on tournament `id`, locked, in one write frame; answers the tournament as
+/// `actor` sees it afterwards.
+///
+/// # Errors
+/// [`TournamentError::NotFound`]; what `act` refuses; storage failures.
+pub fn act_locked(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    id: i64,
+    act: impl FnOnce(&mut DbConnection, Settings) -> Result<(), TournamentError>,
+) -> Result<TournamentView, TournamentError> {
+    frame::write(conn, |conn| {
+        let settings = locked(conn, id)?;
+        act(conn, settings)
+    })?;
+    view::show(conn, actor.account_id(), id)
+}
+
 /// Enters `actor` into tournament `id` while its entry window is open and it is not full; the
 /// entry that fills it closes the entries at once, so that round 1 starts.
 ///
@@ -32,8 +50,7 @@ pub fn join(
     id: i64,
 ) -> Result<TournamentView, TournamentError> {
     let account_id = actor.account_id();
-    frame::write(conn, |conn| -> Result<(), TournamentError> {
-        let settings = locked(conn, id)?;
+    act_locked(conn, actor, id, |conn, settings| {
         let account = accounts::by_id(conn, account_id)?.ok_or_else(|| {
             DbError::Corrupt(format!("account {account_id} acts but does not exist"))
         })?;
@@ -72,8 +89,7 @@ pub fn join(
             crate::db::commit_bell::ring_at_commit();
         }
         Ok(())
-    })?;
-    view::show(conn, account_id, id)
+    })
 }
 
 /// Withdraws `actor` from tournament `id`: before the start they leave the field; once it
@@ -89,8 +105,7 @@ pub fn withdraw(
     id: i64,
 ) -> Result<TournamentView, TournamentError> {
     let account_id = actor.account_id();
-    frame::write(conn, |conn| -> Result<bool, TournamentError> {
-        let settings = locked(conn, id)?;
+    act_locked(conn, actor, id, |conn, settings| {
         let entries = q::entries(conn, id)?;
         let Some((entry, _)) = entries.iter().find(|(e, _)| e.account_id == account_id) else {
             return Err(TournamentError::NotEntered { id });
@@ -98,7 +113,7 @@ pub fn withdraw(
         match settings.status {
             TournamentStatus::Entry => {
                 q::delete_entry(conn, id, account_id)?;
-                Ok(false)
+                Ok(())
             }
             TournamentStatus::Finished | TournamentStatus::Cancelled => {
                 Err(TournamentError::EntryClosed {
@@ -113,11 +128,10 @@ pub fn withdraw(
                 let next = i32::try_from(settings.current_round + 1).unwrap_or(i32::MAX);
                 q::set_left(conn, id, account_id, next, "withdrew")?;
                 resign_running(conn, id, account_id)?;
-                Ok(true)
+                Ok(())
             }
         }
-    })?;
-    view::show(conn, account_id, id)
+    })
 }
 
 /// Resigns every running game of tournament `id` in which `account_id` still plays, through

@@ -47,6 +47,24 @@ pub enum TournamentError {
         /// The tournament.
         id: i64,
     },
+    /// Only the organiser may start the tournament early.
+    #[error("only the organiser of tournament {id} may start it")]
+    NotOrganiser {
+        /// The tournament.
+        id: i64,
+    },
+    /// Fewer players have entered than the tournament needs.
+    #[error(
+        "tournament {id} cannot start yet: {entered} entered, and it needs at least {minimum}"
+    )]
+    TooFewToStart {
+        /// The tournament.
+        id: i64,
+        /// Players entered.
+        entered: usize,
+        /// The least it needs.
+        minimum: usize,
+    },
     /// Built-in bots play challenges, not tournaments.
     #[error("built-in bots do not enter tournaments")]
     BotEntrant,

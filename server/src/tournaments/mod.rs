@@ -11,10 +11,14 @@ mod error;
 mod field;
 mod rounds;
 mod settings;
+mod start_now;
 mod view;
 
-pub use create::{create, MAX_ENTRY_DAYS, MAX_INVITES, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS};
+pub use create::{
+    create, invitee_keys, MAX_ENTRY_DAYS, MAX_INVITES, MAX_NAME_CHARS, MAX_PLAYERS, MAX_ROUNDS,
+};
 pub use entry::{join, withdraw};
 pub use error::TournamentError;
 pub use rounds::{advance, advance_due, Step};
+pub use start_now::start_now;
 pub use view::{list, show, LIST_LIMIT};

@@ -1,7 +1,8 @@
 //! `GET /games/{id}` (with `?ply=N`: the position after N moves) and `GET /games/{id}/record`.
 //! The page shows the board, the players, whose turn, goals, clock, the result, the move list
 //! linking every position, and, for a browser holding the seat's play cookie or signed in to
-//! the seat's account, on its turn, the move form; signed in, also the buttons to accept or
+//! the seat's account, on its turn, the move form (the move list shows 200 moves around the
+//! position shown, with links to the others); signed in, also the buttons to accept or
 //! decline a challenge, take an open seat, and ask for a rematch of a finished game.
 
 use actix_web::http::StatusCode;
@@ -391,13 +392,20 @@ fn page_body(
                 @if page.moves.moves.is_empty() {
                     p { "No moves yet." }
                 } @else {
-                    ol.moves {
-                        @for (i, mv) in page.moves.moves.iter().enumerate() {
+                    @let listed = listed_moves(total, shown);
+                    @if listed.start > 0 {
+                        p.more { a href=(url(listed.start)) { "← Earlier moves (1 to " (listed.start) ")" } }
+                    }
+                    ol.moves start=(listed.start + 1) {
+                        @for (i, mv) in page.moves.moves.iter().enumerate().skip(listed.start).take(listed.len()) {
                             li {
                                 a href=(url(i + 1)) aria-current=[(i + 1 == shown).then_some("step")] { (mv.notation) }
                                 " " span.by { (player(view, mv.seat)) }
                             }
                         }
+                    }
+                    @if listed.end < total {
+                        p.more { a href=(url(listed.end + 1)) { "Later moves (" (listed.end + 1) " to " (total) ") →" } }
                     }
                 }
                 @if !page.moves.messages.is_empty() {
@@ -411,6 +419,17 @@ fn page_body(
         }
         }
     }
+}
+
+/// How many moves the page lists: a long game's page stays small (the other moves are a link
+/// away, and in the record).
+const LISTED_MOVES: usize = 200;
+
+/// The moves listed (0-based indexes) with the position after move `shown` of `total`: up to
+/// [`LISTED_MOVES`] around it, the last ones for the latest position.
+fn listed_moves(total: usize, shown: usize) -> std::ops::Range<usize> {
+    let end = (shown + LISTED_MOVES / 2).max(LISTED_MOVES).min(total);
+    end.saturating_sub(LISTED_MOVES)..end
 }
 
 /// What the page shows of the game's state, as one string: the page's script swaps in a newer

@@ -45,6 +45,8 @@ mod tournament_form;
 mod tournaments_page;
 pub mod unsubscribe_page;
 mod viewer;
+mod webhooks_section;
+mod webhooks_settings;
 
 pub use docs::docs_html;
 pub use error_page::{form_error, not_found_page, WebError};
@@ -91,6 +93,13 @@ pub fn table() -> RouteTable {
         .post("/settings/vacation", settings::take_vacation)
         .post("/settings/tokens/{id}/revoke", settings::revoke_token)
         .post("/settings/sessions/{id}/revoke", settings::revoke_session)
+        .post("/settings/webhooks", webhooks_settings::add)
+        .post(
+            "/settings/webhooks/switches",
+            webhooks_settings::save_switches,
+        )
+        .post("/settings/webhooks/{id}/remove", webhooks_settings::remove)
+        .post("/settings/webhooks/{id}/test", webhooks_settings::test)
         .get("/me", my_games::show)
         .get("/new", new_game::show)
         .post("/new", new_game::create)
@@ -106,6 +115,7 @@ pub fn table() -> RouteTable {
         .get("/tournaments/{id}", tournaments_page::show)
         .post("/tournaments/{id}/join", tournaments_page::join)
         .post("/tournaments/{id}/withdraw", tournaments_page::withdraw)
+        .post("/tournaments/{id}/start", tournaments_page::start)
         .get("/favicon.ico", assets::favicon)
 }
 

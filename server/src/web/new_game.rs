@@ -126,12 +126,7 @@ fn request_of(form: &FormValues, kind: GameKind, me: &str) -> Result<CreateGameR
 /// 403 without a session or its token; 400 for an unknown kind; 429 past the hourly
 /// challenge budget.
 pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
-    let SignedInForm {
-        state,
-        signed_in,
-        form,
-        ..
-    } = posted;
+    let (state, signed_in, form) = posted.into_parts();
     let kind = game_settings_fields::kind_of(form.get("kind").map(String::as_str))?;
     let request = match request_of(&form, kind, &signed_in.account.name) {
         Ok(request) => request,

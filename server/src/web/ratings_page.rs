@@ -8,6 +8,7 @@ use turnpost_shared::api::Leaderboard;
 use super::{layout, WebError};
 use crate::games::rating::{self, LeaderboardPage};
 use crate::games::GameError;
+use crate::http::page_size::{page_size, DEFAULT_PAGE_SIZE};
 use crate::http::state::AppState;
 use crate::ratings::RatingKind;
 
@@ -43,24 +44,11 @@ pub struct PageQuery {
     limit: Option<String>,
 }
 
-/// Players a page unless the query says otherwise.
-const PAGE_SIZE: u32 = 50;
-/// The most players a page.
-const MAX_PAGE_SIZE: u32 = 100;
-
 /// The ranks `query` asks for (page numbers count from 1).
 fn page_of(query: &PageQuery) -> Result<(u32, LeaderboardPage), WebError> {
-    let limit = match query.limit.as_deref() {
-        None | Some("") => PAGE_SIZE,
-        Some(text) => text
-            .trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|n| (1..=MAX_PAGE_SIZE).contains(n))
-            .ok_or_else(|| {
-                WebError::bad_request(format!("limit={text}: expected 1 to {MAX_PAGE_SIZE}"))
-            })?,
-    };
+    // A form's empty field is no limit.
+    let limit = query.limit.as_deref().filter(|text| !text.is_empty());
+    let limit = page_size(limit).map_err(WebError::bad_request)?;
     let page = match query.page.as_deref() {
         None | Some("") => 1,
         Some(text) => text
@@ -111,7 +99,7 @@ pub async fn show(
     query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, WebError> {
     let (page, asked_page) = page_of(&query)?;
-    let default_limit = asked_page.limit == PAGE_SIZE;
+    let default_limit = asked_page.limit == DEFAULT_PAGE_SIZE;
     let kind = path.into_inner();
     let asked = kind.clone();
     let board = crate::http::blocking::with_conn(&state, move |conn| {

@@ -29,6 +29,7 @@ use crate::preferences::{self, Category, Preferences};
 /// Everything the page shows, read in one go.
 struct Shown {
     notifications: NotificationSettings,
+    webhooks: Vec<turnpost_shared::api::WebhookDetail>,
     switched_off: Vec<Category>,
     vacation: Vacation,
     tokens: Vec<ApiToken>,
@@ -44,8 +45,11 @@ async fn read(state: &AppState, signed_in: &SignedIn) -> Result<Shown, WebError>
         let vacation = vacation::show(conn, &actor)?;
         let tokens = accounts::tokens_of(conn, account_id)?;
         let sessions = browser_sessions::list(conn, account_id)?;
+        let webhooks =
+            crate::webhooks::endpoints::details(conn, account_id).map_err(ApiError::from)?;
         Ok(Shown {
             notifications,
+            webhooks,
             switched_off,
             vacation,
             tokens,
@@ -241,7 +245,7 @@ fn sessions_list(signed_in: &SignedIn, shown: &Shown, zone: Tz) -> Markup {
     }
 }
 
-async fn render(
+pub(super) async fn render(
     state: &AppState,
     signed_in: &SignedIn,
     note: Option<Result<&str, &str>>,
@@ -261,6 +265,7 @@ async fn render(
         (vacation_form(signed_in, &shown, zone))
         (tokens_list(signed_in, &shown, zone))
         (sessions_list(signed_in, &shown, zone))
+        (super::webhooks_section::section(signed_in, &shown.webhooks, &shown.notifications.webhooks))
     };
     Ok(layout::response(status, "Settings", &body))
 }
@@ -285,6 +290,11 @@ pub async fn show(
         Some("vacation") => Some(Ok("Vacation taken.")),
         Some("token") => Some(Ok("Token revoked.")),
         Some("session") => Some(Ok("That browser is signed out.")),
+        Some("webhook_removed") => Some(Ok("Webhook removed.")),
+        Some("webhook_test") => Some(Ok(
+            "A test delivery is on its way; its result shows under the webhook.",
+        )),
+        Some("webhook_switches") => Some(Ok("Webhook switches saved.")),
         _ => None,
     };
     render(&state, &signed_in, done, StatusCode::OK).await
@@ -327,6 +337,7 @@ fn mail_patch(form: &HashMap<String, String>) -> Result<NotificationSettingsPatc
         }),
         mute: Vec::new(),
         unmute: Vec::new(),
+        webhooks: None,
     })
 }
 
@@ -335,12 +346,7 @@ fn mail_patch(form: &HashMap<String, String>) -> Result<NotificationSettingsPatc
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
 pub async fn save_notifications(posted: SignedInForm) -> Result<HttpResponse, WebError> {
-    let SignedInForm {
-        state,
-        signed_in,
-        form,
-        ..
-    } = posted;
+    let (state, signed_in, form) = posted.into_parts();
     let patch = match mail_patch(&form) {
         Ok(patch) => patch,
         Err(refused) => {
@@ -375,12 +381,7 @@ pub async fn save_notifications(posted: SignedInForm) -> Result<HttpResponse, We
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
 pub async fn take_vacation(posted: SignedInForm) -> Result<HttpResponse, WebError> {
-    let SignedInForm {
-        state,
-        signed_in,
-        form,
-        ..
-    } = posted;
+    let (state, signed_in, form) = posted.into_parts();
     let text = form.get("days").map(String::as_str).unwrap_or_default();
     let Ok(days) = text.trim().parse::<u32>() else {
         let refused = format!("days={text} is not a number of days");

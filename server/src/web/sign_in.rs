@@ -35,12 +35,21 @@ fn text<'a>(form: &'a HashMap<String, String>, name: &str) -> &'a str {
     form.get(name).map_or("", String::as_str)
 }
 
-/// The `next` field of a form, as a hidden field when there is one.
-fn next_field(next: &str) -> Markup {
+/// The hidden fields of a sign-in form: the CSRF token, and `next` when there is one.
+fn hidden_fields(viewer: &Viewer, next: &str) -> Markup {
     html! {
+        (viewer.csrf_field())
         @if next != "/" {
             input type="hidden" name="next" value=(next);
         }
+    }
+}
+
+/// The address field every sign-in and sign-up form has.
+fn email_field(email: &str) -> Markup {
+    html! {
+        label for="email" { "Email address" }
+        input #email type="email" name="email" value=(email) required autocomplete="email";
     }
 }
 
@@ -55,8 +64,7 @@ fn sign_up_form(viewer: &Viewer, name: &str, email: &str, error: Option<&str>) -
             label for="name" { "Player name" }
             input #name type="text" name="name" value=(name) required minlength="2" maxlength="32"
                 autocomplete="username" autocapitalize="none" spellcheck="false";
-            label for="email" { "Email address" }
-            input #email type="email" name="email" value=(email) required autocomplete="email";
+            (email_field(email))
             button type="submit" { "Send me a code" }
         }
         p { "Your address is only used for your mail; no page shows it. "
@@ -70,10 +78,8 @@ fn sign_in_form(viewer: &Viewer, email: &str, next: &str, error: Option<&str>) -
         p { "Give the email address of your account: a code comes by mail." }
         @if let Some(error) = error { p.error role="alert" { (error) } }
         form.stack method="post" action="/signin" {
-            (viewer.csrf_field())
-            (next_field(next))
-            label for="email" { "Email address" }
-            input #email type="email" name="email" value=(email) required autocomplete="email";
+            (hidden_fields(viewer, next))
+            (email_field(email))
             button type="submit" { "Send me a code" }
         }
         p { "No account yet? " a href="/signup" { "Sign up" } "." }
@@ -113,10 +119,8 @@ fn code_form(
         }
         @if let Some(error) = error { p.error role="alert" { (error) } }
         form.stack method="post" action="/signin/code" {
-            (viewer.csrf_field())
-            (next_field(next))
-            label for="email" { "Email address" }
-            input #email type="email" name="email" value=(email) required autocomplete="email";
+            (hidden_fields(viewer, next))
+            (email_field(email))
             label for="code" { "Code from the mail" }
             input #code type="text" name="code" required maxlength="64" autocomplete="one-time-code"
                 autocapitalize="characters" spellcheck="false";

@@ -39,6 +39,12 @@ impl<P> SignedInForm<P> {
         self.form.get(name).map(String::as_str)
     }
 
+    /// The state, the session and the form's fields, for a handler that uses them apart.
+    #[must_use]
+    pub fn into_parts(self) -> (web::Data<AppState>, SignedIn, HashMap<String, String>) {
+        (self.state, self.signed_in, self.form)
+    }
+
     /// Runs `service` for the signed-in account on `id` on a pooled connection on the
     /// blocking thread pool.
     ///

@@ -15,6 +15,7 @@ use super::game_settings_fields::{self as fields, field, field_or, FormValues, K
 use super::signed_in_form::{see_other, SignedInForm};
 use super::{SignedIn, WebError};
 use crate::games::GameError;
+use crate::http::error::ApiError;
 use crate::tournaments::{TournamentError, MAX_ENTRY_DAYS, MAX_PLAYERS, MAX_ROUNDS};
 
 /// The option a table's seat count sets (left out of the form: see [`format_fields`]).
@@ -235,40 +236,23 @@ fn failed(error: &TournamentError) -> bool {
 /// storage failures.
 pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
     posted.charge_join()?;
-    let SignedInForm {
-        state,
-        signed_in,
-        form,
-        ..
-    } = posted;
+    let (state, signed_in, form) = posted.into_parts();
     let kind = fields::kind_of(form.get("kind").map(String::as_str))?;
     let request = match request_of(&form, kind) {
         Ok(request) => request,
         Err(reason) => return Ok(page(&signed_in, kind, &form, Some(&reason))),
     };
-    let actor = signed_in.actor();
-    let ctx = state.mail.clone();
-    let shared = state.clone();
-    let organiser = signed_in.account.name_key.clone();
-    let made = crate::http::blocking::with_conn(&state, move |conn| {
-        // Charged as `POST /v1/tournaments` is: past an invitee's budget, 429 and nothing made.
-        let created = crate::http::budgeted_tournament::create_charged(
-            &shared.limits,
-            conn,
-            &ctx,
-            &actor,
-            &organiser,
-            &request,
-        )?;
-        match created {
-            Ok(view) => Ok(Ok(view.id)),
-            Err(failure) if failed(&failure) => Err(failure.into()),
-            Err(refusal) => Ok(Err(refusal.to_string())),
-        }
-    })
+    // Charged as `POST /v1/tournaments` is: past an invitee's budget, 429 and nothing made.
+    let created = crate::http::budgeted_tournament::create_charged(
+        &state,
+        signed_in.actor(),
+        signed_in.account.name_key.clone(),
+        request,
+    )
     .await?;
-    Ok(match made {
-        Ok(id) => see_other(format!("/tournaments/{id}")),
-        Err(reason) => page(&signed_in, kind, &form, Some(&reason)),
+    Ok(match created {
+        Ok(view) => see_other(format!("/tournaments/{}", view.id)),
+        Err(failure) if failed(&failure) => return Err(ApiError::from(failure).into()),
+        Err(refusal) => page(&signed_in, kind, &form, Some(&refusal.to_string())),
     })
 }

@@ -143,6 +143,12 @@ fn view_page(view: &TournamentView, signed_in: Option<&SignedIn>) -> Markup {
                     button type="submit" { "Join" }
                 }
             }
+            @if view.status == TournamentStatus::Entry && signed_in.account.name == view.organiser {
+                form.inline method="post" action={ "/tournaments/" (view.id) "/start" } {
+                    (signed_in.csrf_field())
+                    button type="submit" { "Start now" }
+                }
+            }
             @if view.you_entered && matches!(view.status, TournamentStatus::Entry | TournamentStatus::Running) {
                 form.inline method="post" action={ "/tournaments/" (view.id) "/withdraw" } {
                     (signed_in.csrf_field())
@@ -226,6 +232,17 @@ pub async fn join(posted: SignedInForm<String>) -> Result<HttpResponse, WebError
 pub async fn withdraw(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
     let id = tournament_id(&posted.path)?;
     posted.act(id, tournaments::withdraw).await?;
+    Ok(see_other(format!("/tournaments/{id}")))
+}
+
+/// `POST /tournaments/{id}/start`: the organiser starts it now.
+///
+/// # Errors
+/// 403 without a session or its token, or for anyone but the organiser; 404; 409 started
+/// already or too few entrants.
+pub async fn start(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+    let id = tournament_id(&posted.path)?;
+    posted.act(id, tournaments::start_now).await?;
     Ok(see_other(format!("/tournaments/{id}")))
 }
 

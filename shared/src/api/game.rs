@@ -231,10 +231,18 @@ pub struct GameList {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MoveList {
-    /// Every move, first first.
+    /// The moves asked for (by default the last 2000: every move of a game within its move
+    /// limit), first first.
     pub moves: Vec<MoveView>,
     /// The messages the players sent with their actions, oldest first: shown to the game's
-    /// players only (never to others), without those the caller muted.
+    /// players only (never to others), without those the caller muted; those sent with the
+    /// moves listed (and, on the last page, those sent since).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub messages: Vec<MessageView>,
+    /// When earlier moves were left out: the `before` that lists them (the first ply listed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier: Option<u32>,
+    /// When later moves were left out: the `after` that lists them (the last ply listed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub later: Option<u32>,
 }

@@ -73,22 +73,22 @@ fn switched_on() -> bool {
     true
 }
 
-/// Reads [`NotificationSettingsPatch::categories`] from a JSON object (or `null`) only: serde
-/// reads a struct from an array too, its fields in order, so `[null, null]` would pass for a
-/// patch that changes nothing, where the API document says an object.
-fn switches_object<'de, D>(deserializer: D) -> Result<Option<CategoriesPatch>, D::Error>
+/// Reads a patch's switches ([`NotificationSettingsPatch::categories`], `webhooks`) from a
+/// JSON object (or `null`) only: serde reads a struct from an array too, its fields in order,
+/// so `[null, null]` would pass for a patch that changes nothing, where the API document says
+/// an object.
+fn switches_object<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
 where
     D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
 {
-    struct SwitchesObject;
+    struct SwitchesObject<T>(std::marker::PhantomData<T>);
 
-    impl<'de> serde::de::Visitor<'de> for SwitchesObject {
-        type Value = Option<CategoriesPatch>;
+    impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for SwitchesObject<T> {
+        type Value = Option<T>;
 
         fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str(
-                "categories as an object of switches, such as {\"reminders\": false}, or null",
-            )
+            f.write_str("an object of switches, such as {\"reminders\": false}, or null")
         }
 
         fn visit_none<E: serde::de::Error>(self) -> Result<Self::Value, E> {
@@ -110,12 +110,11 @@ where
         where
             A: serde::de::MapAccess<'de>,
         {
-            CategoriesPatch::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                .map(Some)
+            T::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(Some)
         }
     }
 
-    deserializer.deserialize_option(SwitchesObject)
+    deserializer.deserialize_option(SwitchesObject(std::marker::PhantomData))
 }
 
 /// `GET /v1/me/notifications`.
@@ -131,8 +130,62 @@ pub struct NotificationSettings {
     /// The other kinds of mail.
     pub categories: NotificationCategories,
     /// Games you muted: no turn cards, reminders or draw offers for them (the game-over mail
-    /// still comes).
+    /// still comes). Webhooks follow the mutes too.
     pub muted_games: Vec<i64>,
+    /// What your webhooks carry, by category (every one on by default; mail's switches above
+    /// are apart: turn mail may be off and turn webhooks on).
+    #[serde(default)]
+    pub webhooks: ChannelCategories,
+}
+
+/// One channel's switches other than mail (webhooks): the categories of game events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ChannelCategories {
+    /// Your turn.
+    pub turn: bool,
+    /// Someone challenges you.
+    pub challenges: bool,
+    /// Your challenge was accepted or declined, or a game started.
+    pub challenge_replies: bool,
+    /// A game of yours ended, or a player left it.
+    pub game_over: bool,
+    /// An opponent offers a draw.
+    pub draw_offers: bool,
+}
+
+impl Default for ChannelCategories {
+    fn default() -> Self {
+        Self {
+            turn: true,
+            challenges: true,
+            challenge_replies: true,
+            game_over: true,
+            draw_offers: true,
+        }
+    }
+}
+
+/// Switches of one channel for `PATCH /v1/me/notifications`; absent ones stay as they are.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(deny_unknown_fields)]
+pub struct ChannelCategoriesPatch {
+    /// See [`ChannelCategories::turn`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<bool>,
+    /// See [`ChannelCategories::challenges`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenges: Option<bool>,
+    /// See [`ChannelCategories::challenge_replies`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge_replies: Option<bool>,
+    /// See [`ChannelCategories::game_over`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_over: Option<bool>,
+    /// See [`ChannelCategories::draw_offers`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draw_offers: Option<bool>,
 }
 
 /// `PATCH /v1/me/notifications`: every field optional; answers the new settings.
@@ -163,6 +216,13 @@ pub struct NotificationSettingsPatch {
     /// Games to unmute.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unmute: Vec<i64>,
+    /// Webhook switches.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "switches_object"
+    )]
+    pub webhooks: Option<ChannelCategoriesPatch>,
 }
 
 /// `POST /v1/me/vacation`: pause all your clocks for this many days.

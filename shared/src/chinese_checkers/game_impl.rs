@@ -36,6 +36,12 @@ impl Game for ChineseCheckers {
         self.variant.layout.players
     }
 
+    /// 300 moves a seat: five times what a careful game takes (about 60 moves a seat), so only
+    /// games that go round in circles meet it.
+    fn move_limit(&self) -> u32 {
+        300 * u32::from(self.variant.layout.players)
+    }
+
     /// "seat 2 (pegs 3)": a seat is known by the points its sets start in (the digits on the
     /// board).
     fn seat_name(&self, seat: Seat) -> String {

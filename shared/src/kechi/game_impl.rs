@@ -25,6 +25,10 @@ impl Game for Kechi {
 
     const KIND: GameKind = GameKind::Kechi;
     const RULES_FOR_PLAYERS: &'static str = include_str!("PLAYING.md");
+    /// Every turn marks the cells its stones leave, for good: the number of marked cells grows
+    /// with each turn, so no position stands twice (and a game lasts at most as many turns as
+    /// the board has cells, far below the move limit).
+    const POSITIONS_RECUR: bool = false;
 
     fn option_specs() -> &'static [OptionSpec] {
         SPECS

@@ -1,6 +1,7 @@
 //! The bot's entry points for a typed engine: a move for a position at a level, pure and
 //! deterministic for a seed (`crate::bot_move` offers them for any game).
 
+use crate::repetition::PositionHistory;
 use crate::Game;
 
 use super::level::BotLevel;
@@ -42,6 +43,27 @@ pub fn analyse_typed<G: BotPolicy>(
     level: BotLevel,
     seed: u64,
 ) -> Result<BotChoice<G::Move>, BotError> {
+    analyse_typed_knowing(game, None, level, seed)
+}
+
+/// How far below its fair share (a draw's value: one point shared by the seats) the bot's own
+/// value must be before it takes a draw by repetition: near even, it plays on.
+const BEHIND_MARGIN: f64 = 0.05;
+
+/// As [`analyse_typed`], for a game whose earlier positions are `history` (the draw by
+/// repetition, see [`PositionHistory`]): a bot that is ahead by its search's values does not
+/// play a move that completes a threefold repetition unless every move does; one that is behind
+/// takes such a move when there is one (a draw is worth more to it than playing on). Only the
+/// root's moves are checked: cheap, and the search itself is unchanged.
+///
+/// # Errors
+/// [`BotError::GameOver`] when the game is over.
+pub fn analyse_typed_knowing<G: BotPolicy>(
+    game: &G,
+    history: Option<&PositionHistory>,
+    level: BotLevel,
+    seed: u64,
+) -> Result<BotChoice<G::Move>, BotError> {
     let imagined = game.with_imagined_chance(SplitMix64::new(seed ^ IMAGINED_CHANCE).next_u64());
     let game = &imagined;
     let seats = usize::from(game.seat_count()).min(MAX_SEATS);
@@ -53,13 +75,47 @@ pub fn analyse_typed<G: BotPolicy>(
         return Ok(BotChoice { mv, values });
     }
     let iterations = (f64::from(level.base_iterations()) * game.budget_scale()).max(8.0) as u32;
-    let (mv, values) = Search::new(game, seed)
-        .best_move(iterations)
-        .ok_or_else(over)?;
+    let history = history.filter(|_| G::POSITIONS_RECUR);
+    let (mv, values) = match history {
+        None => Search::new(game, seed).best_move(iterations),
+        Some(history) => {
+            Search::new(game, seed)
+                .ranked_moves(iterations)
+                .and_then(|(ranked, values)| {
+                    let mover = game.to_move().map_or(0, |seat| seat.index());
+                    let mv = mind_repetition(game, history, ranked, values.get(mover).copied())?;
+                    Some((mv, values))
+                })
+        }
+    }
+    .ok_or_else(over)?;
     Ok(BotChoice {
         mv,
         values: values.iter().take(seats).copied().collect(),
     })
+}
+
+/// The move to play among `ranked` (best first) knowing the draw by repetition: ahead (`own`
+/// value above a draw's), the best move that does not complete a repetition, if any; behind,
+/// the best one that does, if any; else the best.
+fn mind_repetition<G: BotPolicy>(
+    game: &G,
+    history: &PositionHistory,
+    ranked: Vec<G::Move>,
+    own: Option<f64>,
+) -> Option<G::Move> {
+    let draw = 1.0 / f64::from(game.seat_count().max(1));
+    let own = own.unwrap_or(draw);
+    let repeats = |mv: &G::Move| history.completes_repetition(&game.play_move(mv).position_text());
+    let wanted = if own > draw {
+        ranked.iter().position(|mv| !repeats(mv))
+    } else if own < draw - BEHIND_MARGIN {
+        ranked.iter().position(repeats)
+    } else {
+        None
+    };
+    let index = wanted.unwrap_or(0);
+    ranked.into_iter().nth(index)
 }
 
 /// The move the bot plays at `level` in `game` (a typed engine): see [`analyse_typed`].

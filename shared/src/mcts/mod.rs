@@ -8,7 +8,9 @@ mod portable_math;
 mod rng;
 mod search;
 
-pub use choose::{analyse_typed, choose_typed_move, random_typed_move, BotChoice, BotError};
+pub use choose::{
+    analyse_typed, analyse_typed_knowing, choose_typed_move, random_typed_move, BotChoice, BotError,
+};
 pub use level::{BadBotLevel, BotLevel};
 pub use policy::{final_values, two_player_values, BotPolicy, SeatValues, MAX_SEATS};
 pub use portable_math::{logistic, portable_exp};

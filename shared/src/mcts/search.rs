@@ -101,6 +101,38 @@ impl<G: BotPolicy> Search<G> {
         best.map(|edge| (edge.mv.clone(), values))
     }
 
+    /// Runs `iterations` iterations, then returns the root's moves best first (most visited,
+    /// then highest prior: the first is [`Search::best_move`]'s) and the root's mean value per
+    /// seat: for a caller that may have to pass over the best (see `choose.rs`).
+    pub(crate) fn ranked_moves(mut self, iterations: u32) -> Option<(Vec<G::Move>, SeatValues)> {
+        for _ in 0..iterations {
+            self.iterate();
+        }
+        let root = self.nodes.first()?;
+        let edges = root.edges.as_ref()?;
+        let mut values = root.value_sum;
+        for value in &mut values {
+            *value /= f64::from(root.visits.max(1));
+        }
+        let mut ranked: Vec<(u32, f64, &G::Move)> = edges
+            .iter()
+            .map(|edge| {
+                let visits = edge
+                    .child
+                    .and_then(|child| self.nodes.get(child))
+                    .map_or(0, |node| node.visits);
+                (visits, edge.prior, &edge.mv)
+            })
+            .collect();
+        // Stable: among equal visits and priors the first in generation order stays first, as
+        // in `best_move`.
+        ranked.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.total_cmp(&a.1)));
+        Some((
+            ranked.into_iter().map(|(_, _, mv)| mv.clone()).collect(),
+            values,
+        ))
+    }
+
     /// One iteration: select down the tree, add one node, evaluate it, back the values up.
     fn iterate(&mut self) {
         let mut path = vec![0usize];

@@ -40,6 +40,10 @@ impl Game for SanQi {
 
     const KIND: GameKind = GameKind::SanQi;
     const RULES_FOR_PLAYERS: &'static str = include_str!("PLAYING.md");
+    /// Every move raises the number of stones or, by at least 2, the number of neighbouring
+    /// stone pairs of one colour (a replacement needs two more neighbours of the new colour
+    /// than of the old): no position stands twice (RULES.md, "Games end").
+    const POSITIONS_RECUR: bool = false;
 
     fn option_specs() -> &'static [OptionSpec] {
         SPECS

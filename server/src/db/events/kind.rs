@@ -37,17 +37,3 @@ turnpost_shared::named_value! {
 }
 
 crate::db::text_column!(EventKind);
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_read_back() {
-        for kind in EventKind::ALL {
-            assert_eq!(kind.as_str().parse(), Ok(kind));
-        }
-        assert_eq!(EventKind::ALL.len(), 12);
-        assert!("left-turn-passed".parse::<EventKind>().is_err());
-    }
-}

@@ -225,20 +225,13 @@ pub fn advance_cursor(
         event_cursors::event_id.eq(at.id),
         event_cursors::updated_at.eq(now),
     );
-    match conn {
-        DbConnection::Pg(pg) => diesel::insert_into(event_cursors::table)
-            .values(row)
-            .on_conflict(event_cursors::consumer)
-            .do_update()
-            .set(changes)
-            .execute(pg)?,
-        DbConnection::Sqlite(sqlite) => diesel::insert_into(event_cursors::table)
-            .values(row)
-            .on_conflict(event_cursors::consumer)
-            .do_update()
-            .set(changes)
-            .execute(sqlite)?,
-    };
+    // The upsert is typed per backend: the same statement on each.
+    crate::db::on_own_connection!(conn, own => diesel::insert_into(event_cursors::table)
+        .values(row)
+        .on_conflict(event_cursors::consumer)
+        .do_update()
+        .set(changes)
+        .execute(own))?;
     Ok(())
 }
 

@@ -17,6 +17,30 @@ use diesel::{QueryResult, RunQueryDsl};
 
 use super::{NewOutboxMail, DUE_IDS_SQL};
 
+/// A statement with one text whatever it binds, run on PostgreSQL: its type is its query id,
+/// diesel's key for keeping it prepared.
+macro_rules! kept_prepared_by_type {
+    ($statement:ident) => {
+        impl QueryId for $statement<'_> {
+            type QueryId = $statement<'static>;
+            const HAS_STATIC_QUERY_ID: bool = true;
+        }
+
+        impl RunQueryDsl<diesel::PgConnection> for $statement<'_> {}
+    };
+}
+
+/// Binds each value in turn as its SQL type, with `separator` between them.
+macro_rules! bind_separated {
+    ($out:ident, $separator:literal, [$first_type:ty => $first:expr, $($type:ty => $value:expr,)*]) => {
+        $out.push_bind_param::<$first_type, _>($first)?;
+        $(
+            $out.push_sql($separator);
+            $out.push_bind_param::<$type, _>($value)?;
+        )*
+    };
+}
+
 /// Claims the rows [`DUE_IDS_SQL`] selects (locking them, skipping rows another claimer
 /// holds) and leases them to `claimant` until `until`, in one statement; answers the claimed
 /// rows (`RETURNING *`, in no particular order).
@@ -115,12 +139,7 @@ pub(super) struct MarkAllSent<'a> {
     pub ids: &'a [i64],
 }
 
-impl QueryId for MarkAllSent<'_> {
-    type QueryId = MarkAllSent<'static>;
-    const HAS_STATIC_QUERY_ID: bool = true;
-}
-
-impl RunQueryDsl<diesel::PgConnection> for MarkAllSent<'_> {}
+kept_prepared_by_type!(MarkAllSent);
 
 impl QueryFragment<Pg> for MarkAllSent<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
@@ -169,12 +188,7 @@ impl<'a> InsertRows<'a> {
     }
 }
 
-impl QueryId for InsertRows<'_> {
-    type QueryId = InsertRows<'static>;
-    const HAS_STATIC_QUERY_ID: bool = true;
-}
-
-impl RunQueryDsl<diesel::PgConnection> for InsertRows<'_> {}
+kept_prepared_by_type!(InsertRows);
 
 impl QueryFragment<Pg> for InsertRows<'_> {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
@@ -182,25 +196,18 @@ impl QueryFragment<Pg> for InsertRows<'_> {
             "INSERT INTO mail_outbox (message_id, recipient, subject, body_text, in_reply_to, \
              parts, status, next_attempt_at, created_at, lane) SELECT * FROM unnest(",
         );
-        out.push_bind_param::<Array<Text>, _>(&self.message_id)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.recipient)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.subject)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.body_text)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Nullable<Text>>, _>(&self.in_reply_to)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Nullable<Text>>, _>(&self.parts)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Text>, _>(&self.status)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Timestamp>, _>(&self.next_attempt_at)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Timestamp>, _>(&self.created_at)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Array<Integer>, _>(&self.lane)?;
+        bind_separated!(out, ", ", [
+            Array<Text> => &self.message_id,
+            Array<Text> => &self.recipient,
+            Array<Text> => &self.subject,
+            Array<Text> => &self.body_text,
+            Array<Nullable<Text>> => &self.in_reply_to,
+            Array<Nullable<Text>> => &self.parts,
+            Array<Text> => &self.status,
+            Array<Timestamp> => &self.next_attempt_at,
+            Array<Timestamp> => &self.created_at,
+            Array<Integer> => &self.lane,
+        ]);
         out.push_sql(")");
         Ok(())
     }

@@ -66,9 +66,8 @@ pub fn mail_answer(
     let mut letter = Letter::to(&to.name);
     if !answer.done.is_empty() {
         letter.para(&format!(
-            "Done in {} #{}: {}.",
-            game.kind().title(),
-            game.id,
+            "Done in {}: {}.",
+            game.title(),
             answer.done.join("; ")
         ));
     }

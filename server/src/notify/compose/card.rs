@@ -21,7 +21,7 @@ pub fn subject(game: &GameFacts) -> String {
     } else {
         names.join(", ")
     };
-    format!("{} #{}: {joined}", game.kind().title(), game.id)
+    format!("{}: {joined}", game.title())
 }
 
 /// "anna, Black (seat 1)"; in a rated game "anna (1500?), Black (seat 1)".
@@ -120,7 +120,7 @@ pub(super) fn board(letter: &mut Letter, site: &Site, game: &GameFacts) -> Inlin
         1 => "1 move".to_owned(),
         n => format!("{n} moves"),
     };
-    let alt = format!("{} #{} after {played}", game.kind().title(), game.id);
+    let alt = format!("{} after {played}", game.title());
     letter.picture(&image.content_id, &alt, image.width, image.height);
     letter.text_pre(&render_text(&view, TextStyle::Marked));
     image
@@ -236,10 +236,7 @@ pub(super) fn reply_hint(letter: &mut Letter, game: &GameFacts) {
 
 /// The facts of a turn: game, players, last move, whose move, deadline.
 pub(super) fn turn_facts(letter: &mut Letter, to: &Recipient, game: &GameFacts) {
-    let mut rows = vec![
-        ("Game", format!("{} #{}", game.kind().title(), game.id)),
-        ("Players", players_line(game)),
-    ];
+    let mut rows = vec![("Game", game.title()), ("Players", players_line(game))];
     if let Some(last) = last_moves_line(game) {
         rows.push(("Last move", last));
     }

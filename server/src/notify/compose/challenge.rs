@@ -10,7 +10,7 @@ use crate::mail::ComposedMail;
 
 /// "Kefren #42 (options …)".
 fn game_line(game: &GameFacts) -> String {
-    let title = format!("{} #{}", game.kind().title(), game.id);
+    let title = game.title();
     if game.options.trim().is_empty() {
         title
     } else {
@@ -59,47 +59,66 @@ pub fn challenge(
     finish(letter, site, to, game, image)
 }
 
+/// A short notice about a challenge: `headline`, the players, and a link when one helps (no
+/// board: nothing was played).
+fn notice(
+    site: &Site,
+    to: &Recipient,
+    game: &GameFacts,
+    headline: &str,
+    link: Option<(&str, String)>,
+) -> ComposedMail {
+    let mut letter = Letter::to(&to.name);
+    letter.para(headline);
+    letter.facts(&[("Players", players_line(game))]);
+    if let Some((label, url)) = link {
+        letter.link(label, &url);
+    }
+    finish(letter, site, to, game, None)
+}
+
 /// `by` accepted the challenge `to` made; others still have to.
 #[must_use]
 pub fn challenge_accepted(site: &Site, to: &Recipient, game: &GameFacts, by: &str) -> ComposedMail {
-    let mut letter = Letter::to(&to.name);
-    letter.para(&format!(
-        "{by} accepted your challenge to {} #{}. The game starts when every player has accepted.",
-        game.kind().title(),
-        game.id
-    ));
-    letter.facts(&[("Players", players_line(game))]);
-    letter.link("The game", &site.game_url(game.id));
-    finish(letter, site, to, game, None)
+    let title = game.title();
+    let headline = format!(
+        "{by} accepted your challenge to {title}. The game starts when every player has accepted."
+    );
+    notice(
+        site,
+        to,
+        game,
+        &headline,
+        Some(("The game", site.game_url(game.id))),
+    )
 }
 
 /// `by` declined the challenge: the game is cancelled.
 #[must_use]
 pub fn challenge_declined(site: &Site, to: &Recipient, game: &GameFacts, by: &str) -> ComposedMail {
-    let mut letter = Letter::to(&to.name);
-    letter.para(&format!(
-        "{by} declined the challenge to {} #{}; the game is cancelled.",
-        game.kind().title(),
-        game.id
-    ));
-    letter.facts(&[("Players", players_line(game))]);
-    finish(letter, site, to, game, None)
+    let headline = format!(
+        "{by} declined the challenge to {}; the game is cancelled.",
+        game.title()
+    );
+    notice(site, to, game, &headline, None)
 }
 
 /// The poster's open challenge lapsed with a seat nobody took: the game is cancelled.
 #[must_use]
 pub fn challenge_lapsed(site: &Site, to: &Recipient, game: &GameFacts) -> ComposedMail {
-    let mut letter = Letter::to(&to.name);
-    letter.para(&format!(
-        "Nobody took the open seat of your challenge to {} #{} in {} days; the challenge \
+    let headline = format!(
+        "Nobody took the open seat of your challenge to {} in {} days; the challenge \
          lapsed and the game is cancelled. Post it again to find other players.",
-        game.kind().title(),
-        game.id,
+        game.title(),
         crate::games::CHALLENGE_DAYS
-    ));
-    letter.facts(&[("Players", players_line(game))]);
-    letter.link("Open challenges", &site.challenges_url());
-    finish(letter, site, to, game, None)
+    );
+    notice(
+        site,
+        to,
+        game,
+        &headline,
+        Some(("Open challenges", site.challenges_url())),
+    )
 }
 
 /// Everyone accepted. The player to move gets the turn card; the others a notice with the
@@ -113,17 +132,15 @@ pub fn game_started(site: &Site, to: &Recipient, game: &GameFacts) -> ComposedMa
             to,
             game,
             &format!(
-                "Everyone accepted, the game has started: it is your move in {} #{}.",
-                game.kind().title(),
-                game.id
+                "Everyone accepted, the game has started: it is your move in {}.",
+                game.title()
             ),
         );
     }
     let mut letter = Letter::to(&to.name);
     letter.para(&format!(
-        "Everyone accepted: {} #{} has started. You will get a mail when it is your move.",
-        game.kind().title(),
-        game.id
+        "Everyone accepted: {} has started. You will get a mail when it is your move.",
+        game.title()
     ));
     card::turn_facts(&mut letter, to, game);
     let image = Some(card::board(&mut letter, site, game));

@@ -29,12 +29,7 @@ pub fn digest(site: &Site, to: &Recipient, games: &[GameFacts]) -> ComposedMail 
         n => format!("{n} games wait for your move, the most urgent first."),
     });
     for (index, game) in sorted.iter().enumerate() {
-        letter.para(&format!(
-            "{}. {} #{}",
-            index + 1,
-            game.kind().title(),
-            game.id
-        ));
+        letter.para(&format!("{}. {}", index + 1, game.title()));
         let mut rows = vec![("Players", players_line(game))];
         if let Some(last) = card::last_moves_line(game) {
             rows.push(("Last move", last));

@@ -12,9 +12,8 @@ use turnpost_shared::play::Departure;
 pub fn draw_offered(site: &Site, to: &Recipient, game: &GameFacts, by: &str) -> ComposedMail {
     let mut letter = Letter::to(&to.name);
     letter.para(&format!(
-        "{by} offers a draw in {} #{}. The offer stands until {by} moves again.",
-        game.kind().title(),
-        game.id
+        "{by} offers a draw in {}. The offer stands until {by} moves again.",
+        game.title()
     ));
     card::messages(&mut letter, game);
     card::turn_facts(&mut letter, to, game);
@@ -67,7 +66,7 @@ fn over(site: &Site, to: &Recipient, game: &GameFacts, headline: &str) -> Compos
     letter.para(headline);
     card::messages(&mut letter, game);
     let mut rows = vec![
-        ("Game", format!("{} #{}", game.kind().title(), game.id)),
+        ("Game", game.title()),
         ("Players", players_line(game)),
         ("Result", result_line(to, game)),
         ("Moves played", game.ply.to_string()),
@@ -95,12 +94,7 @@ fn over(site: &Site, to: &Recipient, game: &GameFacts, headline: &str) -> Compos
 /// The game is over: the result and the final board.
 #[must_use]
 pub fn game_over(site: &Site, to: &Recipient, game: &GameFacts) -> ComposedMail {
-    let headline = format!(
-        "{} #{} is over. {}",
-        game.kind().title(),
-        game.id,
-        result_line(to, game)
-    );
+    let headline = format!("{} is over. {}", game.title(), result_line(to, game));
     over(site, to, game, &headline)
 }
 
@@ -113,9 +107,8 @@ pub fn ended_on_time(site: &Site, to: &Recipient, game: &GameFacts, late: &str) 
         format!("{late}'s time")
     };
     let headline = format!(
-        "{whose} ran out in {} #{}, so the game is over. {}",
-        game.kind().title(),
-        game.id,
+        "{whose} ran out in {}, so the game is over. {}",
+        game.title(),
         result_line(to, game)
     );
     over(site, to, game, &headline)
@@ -193,10 +186,9 @@ pub fn may_claim_on_time(
         .map(|deadline| format!(" at {}", card::deadline_text(deadline, to)))
         .unwrap_or_default();
     letter.para(&format!(
-        "{late}'s time in {} #{} ran out{since}. You may claim the win on time, or wait: \
+        "{late}'s time in {} ran out{since}. You may claim the win on time, or wait: \
          the game goes on if {late} moves before you claim.",
-        game.kind().title(),
-        game.id
+        game.title()
     ));
     card::turn_facts(&mut letter, to, game);
     let image = Some(card::board(&mut letter, site, game));

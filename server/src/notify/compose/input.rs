@@ -113,6 +113,12 @@ impl GameFacts {
         self.position.kind()
     }
 
+    /// The game as mails name it: "Kefren #42".
+    #[must_use]
+    pub fn title(&self) -> String {
+        format!("{} #{}", self.kind().title(), self.id)
+    }
+
     /// The player at `seat`.
     #[must_use]
     pub fn player(&self, seat: u8) -> Option<&Player> {

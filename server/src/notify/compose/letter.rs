@@ -146,7 +146,7 @@ impl Letter {
 
     /// A link with its label.
     pub(super) fn link(&mut self, label: &str, url: &str) {
-        let _ = write!(self.text, "{label}: {url}\n\n");
+        self.text_link(label, url);
         let _ = writeln!(
             self.html,
             "<p><a href=\"{}\">{}</a></p>",

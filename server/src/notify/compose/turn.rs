@@ -32,13 +32,12 @@ pub fn your_turn_after_drop(
 fn turn_headline(game: &GameFacts) -> String {
     match game.last_moves.iter().rev().find(|mv| !mv.automatic) {
         Some(mv) => format!(
-            "{} played {}. It is your move in {} #{}.",
+            "{} played {}. It is your move in {}.",
             card::name_at(game, mv.seat),
             mv.notation,
-            game.kind().title(),
-            game.id
+            game.title()
         ),
-        None => format!("It is your move in {} #{}.", game.kind().title(), game.id),
+        None => format!("It is your move in {}.", game.title()),
     }
 }
 
@@ -56,17 +55,12 @@ pub fn reminder(site: &Site, to: &Recipient, game: &GameFacts, now: DateTime<Utc
                 h => format!("{h} hours"),
             };
             format!(
-                "Reminder: {left} left for your move in {} #{} (until {}).",
-                game.kind().title(),
-                game.id,
+                "Reminder: {left} left for your move in {} (until {}).",
+                game.title(),
                 card::deadline_text(deadline, to)
             )
         }
-        None => format!(
-            "Reminder: your move in {} #{} is waiting.",
-            game.kind().title(),
-            game.id
-        ),
+        None => format!("Reminder: your move in {} is waiting.", game.title()),
     };
     turn_card(site, to, game, &headline)
 }

@@ -14,8 +14,8 @@ use crate::http::path_call::PathCall;
     params(("id" = i64, Path, description = "Game id")),
     responses((status = 200, description = "The board", content_type = "image/svg+xml"), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn board(call: PathCall) -> Result<HttpResponse, ApiError> {
-    let svg = call
-        .run(|conn, _, game_id| reads::board_svg(conn, game_id))
-        .await?;
-    Ok(HttpResponse::Ok().content_type("image/svg+xml").body(svg))
+    call.answer_as("image/svg+xml", |conn, _, game_id| {
+        reads::board_svg(conn, game_id)
+    })
+    .await
 }

@@ -39,10 +39,10 @@ fn parse_cursor(text: &str) -> Option<(chrono::NaiveDateTime, i64)> {
 /// # Errors
 /// 401; 400 `bad_query` for an unknown status, turn, limit or cursor.
 #[utoipa::path(get, path = "/v1/games", tag = "games", security(("bearer" = [])),
-    params(("status" = Option<String>, Query, description = "invited, active, finished or cancelled"),
-           ("turn" = Option<String>, Query, description = "mine: only games where you are to move"),
+    params(("status" = Option<turnpost_shared::play::GameStatus>, Query, description = "invited, active, finished or cancelled"),
+           ("turn" = Option<String>, Query, description = "mine: only games where you are to move", pattern = "^mine$"),
            ("limit" = Option<i64>, Query, description = "page size 1-100, default 20", minimum = 1, maximum = 100),
-           ("cursor" = Option<String>, Query, description = "next_cursor of the previous page")),
+           ("cursor" = Option<String>, Query, description = "next_cursor of the previous page (empty: the first page)", pattern = "^([0-9]{1,16}[.][0-9]{1,18})?$")),
     responses((status = 200, description = "A page of games", body = turnpost_shared::api::GameList), (status = 400, body = turnpost_shared::api::ErrorBody)))]
 pub async fn list(call: Call, query: web::Query<ListQuery>) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
@@ -67,7 +67,7 @@ pub async fn list(call: Call, query: web::Query<ListQuery>) -> Result<HttpRespon
         )));
     }
     let before = match query.cursor.as_deref() {
-        None => None,
+        None | Some("") => None,
         Some(text) => Some(parse_cursor(text).ok_or_else(|| {
             ApiError::bad_query(format!("cursor={text} is not a cursor from a listing"))
         })?),

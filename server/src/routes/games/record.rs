@@ -15,10 +15,8 @@ use crate::http::path_call::PathCall;
     params(("id" = i64, Path, description = "Game id")),
     responses((status = 200, description = "The record", content_type = "text/plain"), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn record(call: PathCall) -> Result<HttpResponse, ApiError> {
-    let record = call
-        .run(|conn, _, game_id| reads::record(conn, game_id))
-        .await?;
-    Ok(HttpResponse::Ok()
-        .content_type("text/plain; charset=utf-8")
-        .body(record.to_text()))
+    call.answer_as("text/plain; charset=utf-8", |conn, _, game_id| {
+        reads::record(conn, game_id).map(|record| record.to_text())
+    })
+    .await
 }

@@ -38,20 +38,13 @@ pub async fn create(
         .limits
         .check_join(&auth.account.name_key)
         .map_err(ApiError::from)?;
-    let actor = auth.actor();
-    let ctx = state.mail.clone();
-    let shared = state.clone();
-    let organiser = auth.account.name_key.clone();
-    let view = crate::http::blocking::with_conn(&state, move |conn| {
-        Ok(budgeted_tournament::create_charged(
-            &shared.limits,
-            conn,
-            &ctx,
-            &actor,
-            &organiser,
-            &request,
-        )??)
-    })
-    .await?;
+    let view = budgeted_tournament::create_charged(
+        &state,
+        auth.actor(),
+        auth.account.name_key.clone(),
+        request,
+    )
+    .await?
+    .map_err(ApiError::from)?;
     Ok(HttpResponse::Created().json(view))
 }

@@ -22,7 +22,7 @@ pub struct TournamentsQuery {
 /// # Errors
 /// 401; 400 `bad_query` for an unknown status.
 #[utoipa::path(get, path = "/v1/tournaments", tag = "tournaments", security(("bearer" = [])),
-    params(("status" = Option<String>, Query, description = "entry (default), running, finished or cancelled")),
+    params(("status" = Option<turnpost_shared::api::TournamentStatus>, Query, description = "entry (default), running, finished or cancelled")),
     responses((status = 200, description = "The tournaments", body = turnpost_shared::api::TournamentList), (status = 400, body = turnpost_shared::api::ErrorBody)))]
 pub async fn list(
     call: Call,

@@ -1,7 +1,8 @@
-//! Tournaments under `/v1/tournaments`: create, list, show, join and withdraw.
+//! Tournaments under `/v1/tournaments`: create, list, show, join, withdraw and start early.
 
 pub mod create;
 pub mod join;
 pub mod list;
 pub mod show;
+pub mod start;
 pub mod withdraw;

@@ -1,0 +1,211 @@
+//! Long-game benchmark (issue 48): a Chinese Checkers game played through the game service to
+//! its move limit (`TURNPOST_BENCH_PLAYERS` seats, default 2: 600 moves; 6: 1800, the longest
+//! any game may last), every move chosen so that no position stands a third time; then the real
+//! `turnpost-server` binary on that SQLite database answers `TURNPOST_BENCH_REQUESTS` (default
+//! 50) reads one after another of the game's page (`GET /games/{id}`, as a visitor) and of
+//! `GET /v1/games/{id}/moves`. Reports the cost of a move near the limit (the length rules
+//! replay the record once a move), then, for each read, the server's CPU time per request (all
+//! its threads, from `/proc`), the median latency and the answer's size.
+//!
+//! `cargo bench -p turnpost-server --bench long_game`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a benchmark binary: a failed set-up should stop it loudly"
+)]
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+use support::{env_number, ms, percentile};
+use turnpost_server::config::Config;
+use turnpost_server::games::{challenge, moving, Actor, GameStatus};
+use turnpost_shared::api::{CreateGameRequest, PlayMoveRequest};
+use turnpost_shared::bot::SplitMix64;
+use turnpost_shared::play::PositionHistory;
+
+/// Plays a game to its move limit; answers its id, a player's token, and the time of each
+/// move.
+fn build(config: &Config, players: usize) -> (i64, String, Vec<Duration>) {
+    let (pool, _, _) = turnpost_server::app::open_database(config).unwrap();
+    let mut conn = pool.get().unwrap();
+    let mut accounts = Vec::new();
+    let mut token = String::new();
+    for n in 0..players {
+        let name = turnpost_server::validate::account_name(&format!("player{n}")).unwrap();
+        let email = turnpost_server::validate::email(&format!("player{n}@example.org")).unwrap();
+        let (secret, _, account) =
+            turnpost_server::accounts::create_verified(&mut conn, &name, &email, "bench").unwrap();
+        if n == 0 {
+            token = secret;
+        }
+        accounts.push(account);
+    }
+    let names: Vec<String> = accounts.iter().map(|a| a.name.clone()).collect();
+    let request: CreateGameRequest = serde_json::from_value(json!({
+        "kind": "chinese-checkers",
+        "options": {"players": players.to_string()},
+        "seats": names,
+    }))
+    .unwrap();
+    let maker = Actor::Account(accounts[0].id);
+    let checked = challenge::check(
+        &mut conn,
+        &maker,
+        &request,
+        challenge::BotGamesCap(u32::MAX),
+    )
+    .unwrap();
+    let id = challenge::create(&mut conn, &maker, &checked).unwrap().id;
+    for account in &accounts[1..] {
+        challenge::accept(&mut conn, &Actor::Account(account.id), id, None).unwrap();
+    }
+    let game = turnpost_server::db::games::find(&mut conn, id)
+        .unwrap()
+        .unwrap();
+    let mut position = turnpost_server::games::engine(&game).unwrap();
+    let mut history = PositionHistory::new(&position);
+    let mut rng = SplitMix64::new(48);
+    let mut times = Vec::new();
+    loop {
+        let game = turnpost_server::db::games::find(&mut conn, id)
+            .unwrap()
+            .unwrap();
+        if game.status != GameStatus::Active {
+            break;
+        }
+        let seat = usize::try_from(game.to_move.unwrap()).unwrap();
+        // A random move that neither ends the game nor repeats a position a third time.
+        let mut moves = position.legal_moves();
+        let (notation, next) = loop {
+            let mv = moves.swap_remove(rng.below(moves.len()));
+            let next = position.play(&mv).unwrap().0;
+            let fresh = !history.completes_repetition(&next.position_text());
+            if (fresh && !next.status().is_over()) || moves.is_empty() {
+                break (mv, next);
+            }
+        };
+        let started = Instant::now();
+        moving::play(
+            &mut conn,
+            &Actor::Account(accounts[seat - 1].id),
+            id,
+            &PlayMoveRequest {
+                notation: notation.clone(),
+                ply: u32::try_from(game.ply).unwrap(),
+                message: None,
+            },
+        )
+        .unwrap();
+        times.push(started.elapsed());
+        history.after_line(&notation, &next);
+        position = next;
+    }
+    (id, token, times)
+}
+
+/// What one kind of read measured.
+struct Reads {
+    cpu_per_request: Duration,
+    median: Duration,
+    bytes: usize,
+}
+
+/// `requests` reads of `path`, one after another, with the server's CPU time around them.
+async fn reads(
+    http: &reqwest::Client,
+    base: &str,
+    pid: u32,
+    path: &str,
+    token: Option<&str>,
+    requests: usize,
+) -> Reads {
+    let get = || {
+        let request = http.get(format!("{base}{path}"));
+        match token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        }
+    };
+    // Warm-up: the first answer also checks the read works.
+    let first = get().send().await.unwrap();
+    assert!(first.status().is_success(), "{path}: {}", first.status());
+    let bytes = first.bytes().await.unwrap().len();
+    let cpu_before = support::threads_cpu(pid, &|_| true);
+    let mut latencies = Vec::with_capacity(requests);
+    for _ in 0..requests {
+        let started = Instant::now();
+        let answer = get().send().await.unwrap();
+        assert!(answer.status().is_success());
+        answer.bytes().await.unwrap();
+        latencies.push(started.elapsed());
+    }
+    let cpu = support::threads_cpu(pid, &|_| true).saturating_sub(cpu_before);
+    latencies.sort();
+    Reads {
+        cpu_per_request: cpu / u32::try_from(requests.max(1)).unwrap(),
+        median: percentile(&latencies, 0.5),
+        bytes,
+    }
+}
+
+fn main() {
+    let players: usize = env_number("TURNPOST_BENCH_PLAYERS", 2);
+    let requests: usize = env_number("TURNPOST_BENCH_REQUESTS", 50);
+    let dir = std::env::temp_dir().join(format!("turnpost_long_game_{}", support::suffix()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = Config::for_tests(dir.clone());
+    let started = Instant::now();
+    let (id, token, times) = build(&config, players);
+    let tail = &times[times.len().saturating_sub(50)..];
+    let tail_mean = tail.iter().sum::<Duration>() / u32::try_from(tail.len().max(1)).unwrap();
+    println!(
+        "game {id}: {players} players, {} moves to the move limit in {:.1} s; a move near \
+         the limit takes {:.2} ms (mean of the last {})",
+        times.len(),
+        started.elapsed().as_secs_f64(),
+        ms(tail_mean),
+        tail.len()
+    );
+    let (mut server, port) =
+        support::start_server(&[("TURNPOST_DATA_DIR", dir.display().to_string())]);
+    let base = format!("http://127.0.0.1:{port}");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let parts = runtime.block_on(async {
+        let http = reqwest::Client::new();
+        let page = format!("/games/{id}");
+        let moves = format!("/v1/games/{id}/moves");
+        let earlier = format!("/games/{id}?ply=1");
+        vec![
+            (
+                page.clone(),
+                reads(&http, &base, server.id(), &page, None, requests).await,
+            ),
+            (
+                earlier.clone(),
+                reads(&http, &base, server.id(), &earlier, None, requests).await,
+            ),
+            (
+                moves.clone(),
+                reads(&http, &base, server.id(), &moves, Some(&token), requests).await,
+            ),
+        ]
+    });
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, measured) in parts {
+        println!(
+            "GET {path}: {:.2} ms CPU a request, median {:.2} ms, {} bytes",
+            ms(measured.cpu_per_request),
+            ms(measured.median),
+            measured.bytes
+        );
+    }
+}
