@@ -143,11 +143,12 @@ fn start(headers: &HeaderMap, after: Option<i64>) -> Result<StreamStart, ApiErro
             "Last-Event-ID must be the id of an event of this stream (a whole number); got {what}"
         ),
     };
-    if let Some(value) = headers.get("last-event-id") {
+    // An empty header says nothing: `?after=` decides, with its own check.
+    let header = headers
+        .get("last-event-id")
+        .filter(|value| !value.as_bytes().trim_ascii().is_empty());
+    if let Some(value) = header {
         let text = value.to_str().map_err(|_| bad("unreadable text"))?.trim();
-        if text.is_empty() {
-            return Ok(after.map_or(StreamStart::Now, StreamStart::After));
-        }
         let id: i64 = text
             .parse()
             .map_err(|_| bad(&format!("{:?}", text.chars().take(24).collect::<String>())))?;
