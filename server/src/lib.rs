@@ -87,6 +87,7 @@ mod pairing;
 pub mod play_link;
 pub mod preferences;
 pub mod private_files;
+pub mod push;
 pub mod ratings;
 pub mod reply_address;
 pub mod routes;

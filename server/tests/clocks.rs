@@ -580,7 +580,9 @@ async fn preferences_are_read_and_changed(backend: Backend) {
                               "mail_confirmations": true},
                "muted_games": [],
                "webhooks": {"turn": true, "challenges": true, "challenge_replies": true,
-                            "game_over": true, "draw_offers": true}})
+                            "game_over": true, "draw_offers": true},
+               "push": {"turn": true, "challenges": true, "challenge_replies": true,
+                        "game_over": true, "draw_offers": true}})
     );
     let answer = patch(
         &app,

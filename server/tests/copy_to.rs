@@ -287,6 +287,15 @@ async fn source() -> (TestDb, Vec<i64>, BTreeMap<&'static str, String>) {
          FROM webhook_endpoints",
         "INSERT INTO channel_switches (account_id, channel, category, enabled) \
          SELECT id, 'webhooks', 'turn', 0 FROM accounts WHERE name = 'anna'",
+        // Web push (issue 46): a device of anna's and a notification queued for it.
+        "INSERT INTO push_subscriptions (account_id, endpoint, p256dh, auth, name, created_at) \
+         SELECT id, 'https://push.example.org/send/anna', \
+         'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', \
+         'BTBZMqHH6r4Tts7J_aSIgg', 'Firefox on Android', CURRENT_TIMESTAMP FROM accounts \
+         WHERE name = 'anna'",
+        "INSERT INTO push_deliveries (subscription_id, event_id, body, ttl, urgency, \
+         next_try_at, status, created_at) SELECT id, 1, '{}', 259200, 'high', \
+         CURRENT_TIMESTAMP, 'delivered', CURRENT_TIMESTAMP FROM push_subscriptions",
     ] {
         use diesel::RunQueryDsl;
         diesel::sql_query(statement)

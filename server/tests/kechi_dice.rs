@@ -112,7 +112,7 @@ async fn record_text(app: &TestApp, id: i64, token: &str) -> String {
 /// as queued in the outbox.
 async fn delivered_mail(app: &TestApp) -> Vec<(String, String)> {
     app.game_mail_composed().await;
-    let deadline = Instant::now() + Duration::from_secs(20);
+    let deadline = Instant::now() + Duration::from_secs(60);
     let rows = loop {
         let rows = turnpost_server::db::outbox::all(&mut app.conn()).unwrap();
         if rows.iter().all(|row| row.status == OutboxStatus::Sent)
@@ -120,7 +120,14 @@ async fn delivered_mail(app: &TestApp) -> Vec<(String, String)> {
         {
             break rows;
         }
-        assert!(Instant::now() < deadline, "mail not delivered in time");
+        assert!(
+            Instant::now() < deadline,
+            "mail not delivered in time: {} at the SMTP server, the outbox: {:?}",
+            app.smtp.messages().len(),
+            rows.iter()
+                .map(|r| (r.id, r.status, r.recipient.clone(), r.subject.clone()))
+                .collect::<Vec<_>>()
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
     let mut texts = Vec::new();

@@ -266,11 +266,28 @@ async fn a_spectator_sees_no_message_and_no_seed(backend: Backend) {
     assert_eq!(answer.status, 201, "{answer:?}");
     let id = answer.body["id"].as_i64().unwrap();
     let mut watching = Stream::open(&app, &format!("/v1/games/{id}/stream"), None, None).await;
+    let mut berts = Stream::open(&app, "/v1/stream", Some(&bert), None).await;
     let accepted = post(&app, &format!("/v1/games/{id}/accept"), &bert, json!({})).await;
     assert_eq!(accepted.status, 200);
     for _ in 0..4 {
         play_one(&app, id, &[&anna, &bert]).await;
     }
+    // A player's stream carries the message that came with each move, its sender named.
+    let mut with_message = 0;
+    while let Some(event) = berts.next(Duration::from_secs(3)).await {
+        if event["type"] == "move" {
+            let messages = event["messages"].as_array().cloned().unwrap_or_default();
+            assert_eq!(messages.len(), 1, "{event}");
+            assert_eq!(messages[0]["text"], "secret words", "{event}");
+            assert_eq!(messages[0]["action"], "move", "{event}");
+            assert_eq!(messages[0]["player"], event["by"], "{event}");
+            with_message += 1;
+            if with_message == 4 {
+                break;
+            }
+        }
+    }
+    assert_eq!(with_message, 4, "bert's stream missed messages");
     let mut events = 0;
     while watching.next(Duration::from_secs(3)).await.is_some() {
         events += 1;

@@ -128,7 +128,12 @@ fn migrated_by_a_newer_binary(db: &TestDb) {
 fn newer_database_is_refused(backend: Backend) {
     let db = TestDb::create(backend);
     migrated_by_a_newer_binary(&db);
-    for args in [&["serve"][..], &["serve", "--no-migrate"], &["migrate"]] {
+    for args in [
+        &["serve"][..],
+        &["serve", "--no-migrate"],
+        &["migrate"],
+        &["ratings", "rebuild"],
+    ] {
         let output = run(&db, args);
         let said = stderr(&output);
         assert_eq!(output.status.code(), Some(78), "{args:?}: {said}");

@@ -544,6 +544,20 @@ async fn play_from_the_turn_card(backend: Backend) {
     )
     .await;
     assert_eq!(decline.status, 303, "{}", decline.body);
+    // bert moves; anna reloads her "You played" address: the confirmation is stale now
+    // (issue 47), while the same address before bert's move showed it.
+    let answer = start.play(&legal).unwrap().0.legal_moves()[0].clone();
+    let bert_moved = post(
+        &app,
+        &format!("/v1/games/{id}/moves"),
+        &bert,
+        json!({"move": answer, "ply": 1}),
+    )
+    .await;
+    assert_eq!(bert_moved.status, 201, "{bert_moved:?}");
+    let reloaded = fetch(&app, &location, Some(&cookie)).await;
+    assert_eq!(reloaded.status, 200);
+    assert!(!reloaded.body.contains("You played"), "{}", reloaded.body);
     let odd = submit(
         &app,
         &format!("/games/{id}/draw"),

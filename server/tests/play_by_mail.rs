@@ -807,6 +807,26 @@ async fn duplicate_stale_refused_and_over(backend: Backend) {
         "the answer's address shows the current ply"
     );
     assert_eq!(table.moves_played(game), 2);
+    // bob answers his card again while it is anna's turn: the answer does not ask him for a
+    // move (issue 47).
+    let bobs_stale = table
+        .answer(
+            "bob@example.org",
+            (3, &bob_address, &third),
+            "stale answer on the other's turn",
+            |m| text_of(m).contains("Stale"),
+        )
+        .await;
+    let text = text_of(&bobs_stale);
+    assert!(
+        text.contains("it is anna's turn now: a new turn card comes when it is yours."),
+        "{text}"
+    );
+    assert!(
+        !text.contains("reply to this mail with your move"),
+        "{text}"
+    );
+    assert_eq!(table.moves_played(game), 2);
 
     // anna resigns by mail; a later reply gets "game over".
     let id = table.next_id();

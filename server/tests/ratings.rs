@@ -261,6 +261,33 @@ async fn a_rated_game_rates_both_players(backend: Backend) {
         others.contains("Chinese Checkers, 3 or more players"),
         "{others}"
     );
+    // bert's page: the kind by its name, and a graph with a rating axis, a date axis and
+    // the band of the rating now, 1662 ± 290 (issue 47).
+    let player = app
+        .http
+        .get(format!("{}/players/bert", app.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        player.contains("<a href=\"/ratings/kefren\">Kefren</a>"),
+        "{player}"
+    );
+    let graph = &player[player.find("<svg class=\"rating-graph\"").unwrap()..];
+    let graph = &graph[..graph.find("</svg>").unwrap()];
+    assert!(graph.contains("Kefren rating history</title>"), "{graph}");
+    assert!(
+        graph.contains("The rating now is 1662 ± 290 (the shaded band)."),
+        "{graph}"
+    );
+    assert!(graph.contains("<rect class=\"band\""), "{graph}");
+    // The scale reaches the whole band: 1662 + 290 on top.
+    assert!(graph.contains(">1952</text>"), "{graph}");
+    let today = chrono::Utc::now().format("%-d %b %Y").to_string();
+    assert!(graph.contains(&format!(">{today}</text>")), "{graph}");
     // The web leaderboard in pages, with links between them.
     let page_html = |query: &'static str| {
         let url = format!("{}/ratings/kefren?{query}", app.base);
@@ -302,7 +329,7 @@ async fn a_rated_game_rates_both_players(backend: Backend) {
         .unwrap();
     let html = page.text().await.unwrap();
     assert!(
-        html.contains("<svg") && html.contains("kefren rating history"),
+        html.contains("<svg") && html.contains("Kefren rating history"),
         "{html}"
     );
     assert_eq!(
@@ -483,6 +510,23 @@ async fn multi_player_games_rate_by_placings(backend: Backend) {
         .await
         .body;
     assert_eq!(board["players"][0]["player"], "uma", "{board}");
+    // uma's page names the kind as players say it, not by its URL name (issue 47).
+    let page = app
+        .http
+        .get(format!("{}/players/uma", app.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains(
+            "<a href=\"/ratings/chinese-checkers-multi\">Chinese Checkers, 3 or more players</a>"
+        ),
+        "{page}"
+    );
+    assert!(!page.contains(">chinese-checkers-multi"), "{page}");
     // A departure before every seat moved aborts: nothing more is rated.
     let before = history_rows(&app);
     let id = started(&app, "chinese-checkers", &names, &tokens, json!({})).await;

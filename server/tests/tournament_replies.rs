@@ -227,7 +227,8 @@ async fn full_closed_and_forged_replies_are_refused(backend: Backend) {
     let (id, closes) = created(
         &app,
         &org,
-        json!({"invite": ["anna", "bob", "cleo"], "max_players": 2}),
+        // Waits for its window when full (issue 47's "start when full" is on by default here).
+        json!({"invite": ["anna", "bob", "cleo"], "max_players": 2, "start_when_full": false}),
     )
     .await;
     let anna_address =

@@ -29,7 +29,9 @@ both_backends!(
     a_withdrawal_resigns_and_drops_the_player,
     too_few_players_cancel_it_and_bad_settings_are_refused,
     the_next_round_is_paired_as_soon_as_the_last_game_ends,
-    a_full_tournament_starts_at_once,
+    an_invitation_tournament_starts_when_the_third_player_joins,
+    without_start_when_full_a_full_field_waits,
+    times_read_in_words_on_the_page_and_in_the_invitation,
     the_organiser_starts_a_swiss_early,
 );
 
@@ -367,7 +369,9 @@ async fn a_swiss_of_nine_over_four_rounds_is_played_to_its_end(backend: Backend)
         &app,
         &field[0].1,
         json!({"name": "Swiss SanQi", "kind": "sanqi", "format": "swiss", "rounds": 4,
-               "entry_closes_at": at, "max_players": 9, "invite": ["s9", "S9", " s9 "]}),
+               "entry_closes_at": at, "max_players": 9, "invite": ["s9", "S9", " s9 "],
+               // Started by its window's close, as the sweep does (not when full).
+               "start_when_full": false}),
     )
     .await;
     let invitation = mail_saying(&app, "s9@example.org", "Tournament invitation").await;
@@ -855,9 +859,11 @@ async fn the_next_round_is_paired_as_soon_as_the_last_game_ends(backend: Backend
     assert_eq!(rounds[0], ["finished", "finished"]);
 }
 
-/// The entry that fills a tournament closes its entries, and round 1 starts at once, not when
-/// the window would have closed (issue 47); the hourly sweep is not what starts it.
-async fn a_full_tournament_starts_at_once(backend: Backend) {
+/// A 3-player invitation tournament (issue 47): "start when full" is on by default, and the
+/// third entry starts it in its own transaction: the join's answer already shows round 1's
+/// game. The sweeper runs hourly here, so it cannot be what starts it. The entrants are
+/// mailed their game; a fourth player is told it has started.
+async fn an_invitation_tournament_starts_when_the_third_player_joins(backend: Backend) {
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 3_600_000).await;
     let field = players(&app, "f", 3);
     let (at, _) = closes();
@@ -865,24 +871,118 @@ async fn a_full_tournament_starts_at_once(backend: Backend) {
         &app,
         &field[0].1,
         json!({"name": "Three", "kind": "kefren", "format": "round_robin",
+               "entry_closes_at": at, "max_players": 3, "invite": ["f2", "f3"]}),
+    )
+    .await;
+    let view = show(&app, id, &field[0].1).await;
+    assert_eq!(view["start_when_full"], true, "{view}");
+    join_all(&app, id, &field[..2]).await;
+    let view = show(&app, id, &field[0].1).await;
+    assert_eq!(view["status"], "entry", "{view}");
+    assert_eq!(view["round_games"], json!([]), "{view}");
+    let third = post(
+        &app,
+        &format!("/v1/tournaments/{id}/join"),
+        &field[2].1,
+        json!({}),
+    )
+    .await;
+    assert_eq!(third.status, 200, "{third:?}");
+    assert_eq!(third.body["status"], "running", "{third:?}");
+    assert_eq!(third.body["current_round"], 1, "{third:?}");
+    let games = running(&third.body);
+    assert_eq!(
+        games.len(),
+        1,
+        "three players: one game, one sits out: {third:?}"
+    );
+    assert_eq!(games[0].1.len(), 2, "{third:?}");
+    assert!(third.body["started_at"].is_string(), "{third:?}");
+    let late = play::player(&app.pool, "late");
+    let full = post(
+        &app,
+        &format!("/v1/tournaments/{id}/join"),
+        &late,
+        json!({}),
+    )
+    .await;
+    assert_eq!((full.status, full.error_code()), (409, "entry_closed"));
+    // Each player of the game is mailed (as with Start now): a mail other than the
+    // invitation.
+    for name in &games[0].1 {
+        let to = format!("{name}@example.org");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !app
+            .smtp
+            .messages_to(&to)
+            .iter()
+            .any(|m| !m.data.contains("Tournament invitation"))
+        {
+            assert!(std::time::Instant::now() < deadline, "no game mail to {to}");
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+}
+
+/// Without "start when full" (asked off, or an event without invitations) a full field waits
+/// for its window and refuses more entries; asked for without a maximum, it is refused.
+async fn without_start_when_full_a_full_field_waits(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 3_600_000).await;
+    let field = players(&app, "w", 4);
+    let (at, closes_at) = closes();
+    let no_maximum = post(
+        &app,
+        "/v1/tournaments",
+        &field[0].1,
+        json!({"name": "Endless", "kind": "kefren", "format": "round_robin",
+               "entry_closes_at": at, "start_when_full": true}),
+    )
+    .await;
+    assert_eq!(
+        (no_maximum.status, no_maximum.error_code()),
+        (422, "invalid_tournament"),
+        "{no_maximum:?}"
+    );
+    let asked_off = create(
+        &app,
+        &field[0].1,
+        json!({"name": "Waits", "kind": "kefren", "format": "round_robin",
+               "entry_closes_at": at, "max_players": 3, "invite": ["w2", "w3"],
+               "start_when_full": false}),
+    )
+    .await;
+    let open = create(
+        &app,
+        &field[0].1,
+        json!({"name": "Open", "kind": "kefren", "format": "round_robin",
                "entry_closes_at": at, "max_players": 3}),
     )
     .await;
-    join_all(&app, id, &field[..2]).await;
-    assert_eq!(show(&app, id, &field[0].1).await["status"], "entry");
-    join_all(&app, id, &field[2..]).await;
-    let started = std::time::Instant::now();
-    loop {
+    for id in [asked_off, open] {
+        join_all(&app, id, &field[..3]).await;
         let view = show(&app, id, &field[0].1).await;
-        if view["status"] == "running" {
-            assert_eq!(view["current_round"], 1, "{view}");
-            break;
-        }
-        assert!(
-            started.elapsed() < std::time::Duration::from_secs(10),
-            "a full tournament did not start within 10 s: {view}"
+        assert_eq!(view["start_when_full"], false, "{view}");
+        assert_eq!(view["status"], "entry", "{view}");
+        assert_eq!(view["round_games"], json!([]), "{view}");
+        let fourth = post(
+            &app,
+            &format!("/v1/tournaments/{id}/join"),
+            &field[3].1,
+            json!({}),
+        )
+        .await;
+        assert_eq!(
+            (fourth.status, fourth.error_code()),
+            (409, "tournament_full")
         );
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(show(&app, open, &field[0].1).await["status"], "entry");
+    sweep(&app, closes_at + Duration::minutes(1));
+    for id in [asked_off, open] {
+        let view = show(&app, id, &field[0].1).await;
+        assert_eq!(view["status"], "running", "{view}");
+        assert_eq!(running(&view).len(), 1, "{view}");
     }
 }
 
@@ -949,4 +1049,63 @@ async fn the_organiser_starts_a_swiss_early(backend: Backend) {
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
     }
+}
+
+/// Deadlines in words (issue 47): the invitation says when entries close in the invitee's
+/// zone ("Sun 29 Nov, 10:29 (in 59 min)"), the page says it to a signed-out reader in UTC,
+/// said so, with the machine-readable time in `<time datetime>`; neither shows the raw
+/// RFC 3339 text.
+async fn times_read_in_words_on_the_page_and_in_the_invitation(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 3_600_000).await;
+    let anna = play::player(&app.pool, "anna");
+    let bob = play::player(&app.pool, "bob");
+    let zone = common::patch(
+        &app,
+        "/v1/me/notifications",
+        &bob,
+        json!({"time_zone": "America/New_York"}),
+    )
+    .await;
+    assert_eq!(zone.status, 200, "{zone:?}");
+    let (at, closes_at) = closes();
+    let id = create(
+        &app,
+        &anna,
+        json!({"name": "Words", "kind": "kefren", "format": "round_robin",
+               "entry_closes_at": at, "invite": ["bob"]}),
+    )
+    .await;
+    let stored = show(&app, id, &anna).await["entry_closes_at"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let new_york = closes_at
+        .and_utc()
+        .with_timezone(&chrono_tz::America::New_York)
+        .format("%a %-d %b, %H:%M")
+        .to_string();
+    let invitation = mail_saying(&app, "bob@example.org", "Tournament invitation").await;
+    assert!(
+        invitation.contains(&format!("Entries close {new_york} (in ")),
+        "{invitation}"
+    );
+    assert!(!invitation.contains(&stored), "{invitation}");
+    assert!(!invitation.contains("UTC"), "{invitation}");
+
+    let page = app
+        .http
+        .get(format!("{}/tournaments/{id}", app.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let utc = closes_at.format("%a %-d %b, %H:%M UTC (in ").to_string();
+    assert!(
+        page.contains(&format!("<time datetime=\"{stored}\">{utc}")),
+        "{page}"
+    );
+    assert!(page.contains("Times are in UTC"), "{page}");
+    assert!(!page.contains(&format!(">{stored}")), "{page}");
 }

@@ -224,6 +224,19 @@ async fn sign_up_and_in_with_the_mailed_code(backend: Backend) {
         .await;
     assert_eq!(page.status, 200, "{}", page.body);
     assert!(page.body.contains("id=\"code\""), "{}", page.body);
+    // Right after signing up the page says the code went to the new account, without the
+    // sign-in's hedge (issue 47).
+    assert!(
+        page.body
+            .contains("A mail with your code is on its way to <strong>wendy@example.org</strong>"),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page.body.contains("belongs to an account here"),
+        "{}",
+        page.body
+    );
     let mail = app.smtp.wait_for("wendy@example.org", 1).await;
     let code = code_in(&mail[0].data);
     // A wrong code first: the form comes back saying so, no cookie.
@@ -603,8 +616,9 @@ async fn settings_switch_turn_mail_and_reminders_apart(backend: Backend) {
     assert_eq!(saved.status, 303, "{}", saved.body);
     let page = tab.get("/settings").await;
     assert!(
-        page.body
-            .contains("All mail is on; your turns come in one daily digest."),
+        page.body.contains(
+            "Turn mail comes as a daily digest at 07:00 (Europe/Berlin); all other mail is on."
+        ),
         "{}",
         page.body
     );

@@ -11,6 +11,7 @@ mod health;
 mod message;
 mod notification;
 mod play;
+mod push;
 mod rating;
 mod stream;
 mod token;
@@ -30,6 +31,10 @@ pub use notification::{
     NotificationSettings, NotificationSettingsPatch, TurnMail, Vacation, VacationRequest,
 };
 pub use play::{ConditionalMoves, DrawAction, DrawRequest, PlayMoveRequest};
+pub use push::{
+    CreatePushSubscriptionRequest, PushKey, PushKeys, PushNotification, PushSubscriptionList,
+    PushSubscriptionView,
+};
 pub use rating::{KindRating, Leaderboard, LeaderboardEntry, PlayerProfile, RatingPoint};
 pub use stream::{StreamEvent, StreamEventType};
 pub use token::{NewToken, TokenInfo, TokenList};

@@ -18,24 +18,46 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The path of a workspace binary, brought up to date first (`cargo test -p turnpost-tests`
-/// does not build other packages' binaries, and a stale one would test old code). Built once
-/// per test process.
+/// does not build other packages' binaries, and a stale one would test old code). They are
+/// built as `cargo test --workspace --no-run` builds them, with the same features: after
+/// `cargo nextest run --workspace` (or `cargo test --workspace`) cargo finds them fresh at
+/// once, where a `cargo build -p turnpost-server` would rebuild the server with other
+/// features, for minutes, in the middle of the run. Once per test process.
 pub fn binary(package: &str, name: &str) -> PathBuf {
-    static BUILT: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    static BUILT: Mutex<bool> = Mutex::new(false);
     let exe = std::env::current_exe().unwrap();
     // target/<profile>/deps/<test> → target/<profile>/<name>
     let dir = exe.parent().and_then(|deps| deps.parent()).unwrap();
     let mut built = BUILT
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if !built.iter().any(|done| done == name) {
+    if !*built {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-        let status = Command::new(cargo)
-            .args(["build", "--quiet", "-p", package, "--bin", name])
-            .status()
-            .unwrap();
-        assert!(status.success(), "building {name} failed");
-        built.push(name.to_string());
+        let mut command = Command::new(cargo);
+        command.args(["test", "--workspace", "--no-run", "--quiet"]);
+        // What cargo sets for a test process is not the caller's environment: a build script
+        // that watches one of these (ring's watches CARGO_MANIFEST_DIR) would find it changed
+        // and rebuild, with everything above it.
+        for (key, _) in std::env::vars_os() {
+            let key = key.to_string_lossy();
+            if key.starts_with("CARGO_PKG_")
+                || key.starts_with("CARGO_BIN_EXE_")
+                || matches!(
+                    key.as_ref(),
+                    "CARGO_MANIFEST_DIR"
+                        | "CARGO_MANIFEST_PATH"
+                        | "CARGO_CRATE_NAME"
+                        | "CARGO_PRIMARY_PACKAGE"
+                        | "CARGO_TARGET_TMPDIR"
+                        | "CARGO_BIN_NAME"
+                )
+            {
+                command.env_remove(key.as_ref());
+            }
+        }
+        let status = command.status().unwrap();
+        assert!(status.success(), "building {name} of {package} failed");
+        *built = true;
     }
     dir.join(name)
 }

@@ -174,6 +174,50 @@ fn tournaments(backend: Backend) {
         Some(m.data.as_str())
     });
 
+    // "Start when full" (issue 47): the second of at most two starts it at once; the two
+    // flags exclude each other.
+    let out = anna.run(&[
+        "tournament",
+        "new",
+        "Duo",
+        "kefren",
+        "--format",
+        "round-robin",
+        "--max-players",
+        "2",
+        "--start-when-full",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("as soon as the last place is taken"),
+        "{said}"
+    );
+    let duo = text(&anna.run(&["tournament", "list"]).stdout);
+    let duo = duo
+        .lines()
+        .find(|l| l.contains("Duo"))
+        .and_then(|l| l.trim_start_matches('#').split_whitespace().next())
+        .unwrap()
+        .to_owned();
+    let shown = text(&anna.run(&["tournament", "show", &duo]).stdout);
+    assert!(shown.contains("of 2; it starts when full"), "{shown}");
+    anna.json(&["tournament", "join", &duo]);
+    let full = bob.json(&["tournament", "join", &duo]);
+    assert_eq!(full["tournament"]["status"], "running", "{full}");
+    assert_eq!(full["tournament"]["current_round"], 1, "{full}");
+    let both = anna.run(&[
+        "tournament",
+        "new",
+        "X",
+        "kefren",
+        "--max-players",
+        "2",
+        "--start-when-full",
+        "--no-start-when-full",
+    ]);
+    assert_eq!(both.status.code(), Some(2), "{}", text(&both.stderr));
+
     // Help says what each command is for.
     let help = text(&anna.run(&["tournament", "--help"]).stdout);
     assert!(help.contains("withdraw"), "{help}");

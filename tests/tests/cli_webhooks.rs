@@ -123,6 +123,36 @@ fn webhooks_are_added_tested_shown_and_removed_from_the_shell() {
     assert!(!unknown.status.success());
     assert!(String::from_utf8_lossy(&unknown.stderr).contains("moves"));
 
+    // The webhook switches apart from mail's: game-over webhooks off, game-over mail still on.
+    let switched = anna.json(&[
+        "notifications",
+        "--channel",
+        "webhooks",
+        "--off",
+        "game_over,draw_offers",
+    ]);
+    assert_eq!(
+        switched["notifications"]["webhooks"]["game_over"], false,
+        "{switched}"
+    );
+    assert_eq!(
+        switched["notifications"]["webhooks"]["turn"], true,
+        "{switched}"
+    );
+    assert_eq!(
+        switched["notifications"]["categories"]["game_over"], true,
+        "{switched}"
+    );
+    let shown = anna.run(&["notifications"]);
+    let shown = String::from_utf8_lossy(&shown.stdout);
+    assert!(
+        shown.contains("webhooks:") && shown.contains("off for game_over, draw_offers"),
+        "{shown}"
+    );
+    let mail_only = anna.run(&["notifications", "--channel", "push", "--off", "reminders"]);
+    assert_eq!(mail_only.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&mail_only.stderr).contains("mail only"));
+
     let removed = anna.run(&["webhooks", "remove", &id]);
     assert!(removed.status.success());
     let listed = anna.run(&["webhooks"]);

@@ -1,9 +1,10 @@
-//! `turnpost notifications`: show or change which mail you get, when, and in which time zone.
+//! `turnpost notifications`: show or change which mail you get, when, and in which time zone,
+//! and what your webhooks and browsers (web push) are told.
 
 use clap::{Args, ValueEnum};
 use turnpost_shared::api::{
-    CategoriesPatch, NotificationCategories, NotificationSettings, NotificationSettingsPatch,
-    TurnMail,
+    CategoriesPatch, ChannelCategories, ChannelCategoriesPatch, NotificationCategories,
+    NotificationSettings, NotificationSettingsPatch, TurnMail,
 };
 
 use crate::failure::Failure;
@@ -24,10 +25,14 @@ pub struct NotificationsArgs {
     /// The hour of the day (0–23, in your time zone) when the digest is sent.
     #[arg(long, value_name = "HOUR", value_parser = clap::value_parser!(u8).range(0..=23))]
     pub digest_hour: Option<u8>,
-    /// Turn a kind of mail on (repeatable or comma-separated).
+    /// Which channel --on and --off switch: mail (the default), your webhooks, or web push to
+    /// your browsers. Each channel has its own switches: turn mail may be off and push on.
+    #[arg(long, value_name = "CHANNEL", default_value = "mail")]
+    pub channel: Channel,
+    /// Turn a kind of message on (repeatable or comma-separated).
     #[arg(long, value_name = "CATEGORY", value_delimiter = ',')]
     pub on: Vec<Category>,
-    /// Turn a kind of mail off (repeatable or comma-separated).
+    /// Turn a kind of message off (repeatable or comma-separated).
     #[arg(long, value_name = "CATEGORY", value_delimiter = ',')]
     pub off: Vec<Category>,
     /// Mute games (ids, repeatable or comma-separated): no turn cards, reminders or draw
@@ -50,9 +55,22 @@ pub enum TurnMailChoice {
     Off,
 }
 
-/// A kind of mail besides turn mail, by the API's name.
+/// Where --on and --off apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Channel {
+    /// Mail (turn mail itself is --turn-mail).
+    Mail,
+    /// Your webhooks (`turnpost webhooks`).
+    Webhooks,
+    /// Web push to the browsers you turned notifications on in.
+    Push,
+}
+
+/// A kind of message, by the API's name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Category {
+    /// It is your turn (webhooks and push; for mail use --turn-mail).
+    Turn,
     /// Someone challenges you.
     Challenges,
     /// Your challenge was accepted or declined, or a game started.
@@ -90,18 +108,17 @@ impl NotificationsArgs {
             )));
         }
         let mut categories = CategoriesPatch::default();
-        let switches = self.on.iter().map(|c| (c, true));
-        for (category, on) in switches.chain(self.off.iter().map(|c| (c, false))) {
-            let slot = match category {
-                Category::Challenges => &mut categories.challenges,
-                Category::ChallengeReplies => &mut categories.challenge_replies,
-                Category::GameOver => &mut categories.game_over,
-                Category::DrawOffers => &mut categories.draw_offers,
-                Category::Reminders => &mut categories.reminders,
-                Category::MailConfirmations => &mut categories.mail_confirmations,
+        let mut channel = ChannelCategoriesPatch::default();
+        let switches = self.on.iter().map(|c| (*c, true));
+        for (category, on) in switches.chain(self.off.iter().map(|c| (*c, false))) {
+            let slot = if self.channel == Channel::Mail {
+                mail_switch(&mut categories, category)?
+            } else {
+                channel_switch(&mut channel, self.channel, category)?
             };
             *slot = Some(on);
         }
+        let channel = (channel != ChannelCategoriesPatch::default()).then_some(channel);
         let patch = NotificationSettingsPatch {
             time_zone: self.time_zone.clone(),
             turn_mail: self.turn_mail.map(|mode| match mode {
@@ -113,14 +130,76 @@ impl NotificationsArgs {
             categories: (categories != CategoriesPatch::default()).then_some(categories),
             mute: self.mute.clone(),
             unmute: self.unmute.clone(),
-            webhooks: None,
+            webhooks: if self.channel == Channel::Webhooks {
+                channel
+            } else {
+                None
+            },
+            push: if self.channel == Channel::Push {
+                channel
+            } else {
+                None
+            },
         };
         Ok((patch != NotificationSettingsPatch::default()).then_some(patch))
     }
 }
 
+/// The mail switch of `category`.
+fn mail_switch(
+    categories: &mut CategoriesPatch,
+    category: Category,
+) -> Result<&mut Option<bool>, Failure> {
+    Ok(match category {
+        Category::Turn => {
+            return Err(Failure::usage(
+                "turn mail has its own option: --turn-mail immediate|digest|off (turn is a \
+                 category of --channel webhooks and --channel push)",
+            ))
+        }
+        Category::Challenges => &mut categories.challenges,
+        Category::ChallengeReplies => &mut categories.challenge_replies,
+        Category::GameOver => &mut categories.game_over,
+        Category::DrawOffers => &mut categories.draw_offers,
+        Category::Reminders => &mut categories.reminders,
+        Category::MailConfirmations => &mut categories.mail_confirmations,
+    })
+}
+
+/// The webhook or push switch of `category`: those channels carry game events only.
+fn channel_switch(
+    switches: &mut ChannelCategoriesPatch,
+    channel: Channel,
+    category: Category,
+) -> Result<&mut Option<bool>, Failure> {
+    Ok(match category {
+        Category::Turn => &mut switches.turn,
+        Category::Challenges => &mut switches.challenges,
+        Category::ChallengeReplies => &mut switches.challenge_replies,
+        Category::GameOver => &mut switches.game_over,
+        Category::DrawOffers => &mut switches.draw_offers,
+        Category::Reminders | Category::MailConfirmations => {
+            return Err(Failure::usage(format!(
+                "{} is mail only; --channel {} carries turn, challenges, challenge_replies, \
+                 game_over and draw_offers",
+                category_name(category),
+                channel_name(channel)
+            )))
+        }
+    })
+}
+
+fn channel_name(channel: Channel) -> &'static str {
+    match channel {
+        Channel::Mail => "mail",
+        Channel::Webhooks => "webhooks",
+        Channel::Push => "push",
+    }
+}
+
 fn category_name(category: Category) -> &'static str {
     match category {
+        Category::Turn => "turn",
         Category::Challenges => "challenges",
         Category::ChallengeReplies => "challenge_replies",
         Category::GameOver => "game_over",
@@ -220,7 +299,30 @@ fn describe(settings: &NotificationSettings) -> String {
             .join(", ")
     };
     text.push_str(&format!("muted games:        {muted}\n"));
+    for (name, switches) in [("webhooks:", &settings.webhooks), ("push:", &settings.push)] {
+        text.push_str(&format!("{name:<20}{}\n", describe_channel(switches)));
+    }
     text
+}
+
+/// "everything" or "everything but turn, game_over" for a channel's switches.
+fn describe_channel(switches: &ChannelCategories) -> String {
+    let off: Vec<&str> = [
+        ("turn", switches.turn),
+        ("challenges", switches.challenges),
+        ("challenge_replies", switches.challenge_replies),
+        ("game_over", switches.game_over),
+        ("draw_offers", switches.draw_offers),
+    ]
+    .into_iter()
+    .filter(|(_, on)| !on)
+    .map(|(name, _)| name)
+    .collect();
+    match off.len() {
+        0 => "every category on".to_owned(),
+        5 => "every category off".to_owned(),
+        _ => format!("on, but off for {}", off.join(", ")),
+    }
 }
 
 #[cfg(test)]
@@ -232,6 +334,7 @@ mod tests {
             time_zone: None,
             turn_mail: None,
             digest_hour: None,
+            channel: Channel::Mail,
             on: Vec::new(),
             off: Vec::new(),
             mute: Vec::new(),
@@ -282,5 +385,38 @@ mod tests {
             ..args()
         };
         assert!(both.patch().is_err());
+    }
+
+    #[test]
+    fn channel_switches_go_to_their_channel_only() {
+        let patch = NotificationsArgs {
+            channel: Channel::Push,
+            off: vec![Category::Turn, Category::GameOver],
+            ..args()
+        }
+        .patch()
+        .unwrap()
+        .unwrap();
+        let push = patch.push.unwrap();
+        assert_eq!(push.turn, Some(false));
+        assert_eq!(push.game_over, Some(false));
+        assert_eq!(push.challenges, None);
+        assert!(patch.webhooks.is_none() && patch.categories.is_none());
+        let mail_only = NotificationsArgs {
+            channel: Channel::Webhooks,
+            off: vec![Category::Reminders],
+            ..args()
+        };
+        let failure = mail_only.patch().unwrap_err();
+        assert!(failure.message.contains("mail only"), "{}", failure.message);
+        let turn_mail = NotificationsArgs {
+            on: vec![Category::Turn],
+            ..args()
+        };
+        assert!(turn_mail
+            .patch()
+            .unwrap_err()
+            .message
+            .contains("--turn-mail"));
     }
 }

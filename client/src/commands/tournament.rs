@@ -101,6 +101,13 @@ pub struct TournamentArgs {
     /// The most players who may enter.
     #[arg(long)]
     pub max_players: Option<u32>,
+    /// Start the moment the last place is taken (needs --max-players); the default for an
+    /// invitation event with a maximum.
+    #[arg(long, conflicts_with = "no_start_when_full")]
+    pub start_when_full: bool,
+    /// Wait for the entry window to close even when the field is full.
+    #[arg(long)]
+    pub no_start_when_full: bool,
     /// Players to mail the announcement to, comma-separated.
     #[arg(long, value_delimiter = ',')]
     pub invite: Vec<String>,
@@ -147,6 +154,12 @@ fn new(args: TournamentArgs, profile: Option<&str>, json: bool) -> Result<(), Fa
         rounds: args.rounds,
         entry_closes_at: closes.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         max_players: args.max_players,
+        // Neither flag: the server's default (on for an invitation event with a maximum).
+        start_when_full: match (args.start_when_full, args.no_start_when_full) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
         invite: args.invite,
     };
     let session = Session::open(profile)?;
@@ -156,9 +169,14 @@ fn new(args: TournamentArgs, profile: Option<&str>, json: bool) -> Result<(), Fa
     }
     print(&format!(
         "Tournament #{id} created; players enter with `turnpost tournament join {id}` until \
-         {closes}.\n",
+         {closes}{full}.\n",
         id = view.id,
-        closes = view.entry_closes_at
+        closes = view.entry_closes_at,
+        full = if view.start_when_full {
+            "; it starts as soon as the last place is taken"
+        } else {
+            ""
+        }
     ))?;
     Ok(())
 }
@@ -257,7 +275,11 @@ fn print_view(view: &TournamentView, json: bool) -> Result<(), Failure> {
             view.entry_closes_at,
             view.entrants.len(),
             view.max_players
-                .map(|m| format!(" of {m}"))
+                .map(|m| if view.start_when_full {
+                    format!(" of {m}; it starts when full")
+                } else {
+                    format!(" of {m}")
+                })
                 .unwrap_or_default(),
             if view.you_entered { "; you are in" } else { "" }
         )),

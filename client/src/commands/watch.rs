@@ -196,7 +196,16 @@ impl EventWords {
                 self.to_move.remove(&event.game);
             }
         }
-        format!("#{} {}: {what}{next}", event.game, event.kind)
+        let mut line = format!("#{} {}: {what}{next}", event.game, event.kind);
+        // A message stays on its own indented line, quoted, so it cannot pass for an event.
+        for message in &event.messages {
+            line.push_str(&format!(
+                "\n    {} wrote: \"{}\"",
+                escape_controls(&message.player, false),
+                escape_controls(&message.text, false)
+            ));
+        }
+        line
     }
 
     /// A game's result in words, its players named (asked of the API; by seat when it does

@@ -119,6 +119,7 @@ pub struct Application {
     composer: tokio::task::JoinHandle<()>,
     log_tail: tokio::task::JoinHandle<()>,
     webhooks: tokio::task::JoinHandle<()>,
+    push: tokio::task::JoinHandle<()>,
     stop_streams: watch::Sender<bool>,
     sweeper: Option<tokio::task::JoinHandle<()>>,
     bots: Option<tokio::task::JoinHandle<()>>,
@@ -190,11 +191,13 @@ impl Application {
         config.validate()?;
         crate::inbound::settings::check(&config)?;
         let cfg = config.clone();
-        let (pool, backend, link_key, reply) = tokio::task::spawn_blocking(move || {
+        let (pool, backend, link_key, reply, vapid) = tokio::task::spawn_blocking(move || {
             let (pool, backend, link_key) = open_database_with(&cfg, policy)?;
             let mut conn = pool.get().context("cannot connect to the database")?;
             let reply = crate::reply_address::ReplyKeys::load(&mut conn, &cfg)?;
-            anyhow::Ok((pool, backend, link_key, reply))
+            // Web push's key pair: made on the first start, then the same for every process.
+            let vapid = crate::push::VapidKey::load(&mut conn).context("the VAPID key")?;
+            anyhow::Ok((pool, backend, link_key, reply, vapid))
         })
         .await
         .context("database start-up task failed")??;
@@ -248,6 +251,7 @@ impl Application {
             live: live.clone(),
             live_stopping,
             outbound: outbound.clone(),
+            vapid: Arc::new(vapid),
         });
 
         let sweep_mail = state.mail.clone();
@@ -255,6 +259,19 @@ impl Application {
         let composer_mail = state.mail.clone();
         let inbound_mail = state.mail.clone();
         let webhook_mail = state.mail.clone();
+        let push_worker = crate::push::PushWorker {
+            pool: pool.clone(),
+            policy: outbound.clone(),
+            vapid: state.vapid.clone(),
+            // The push service's way to reach the operator (RFC 8292 `sub`).
+            contact: format!("mailto:{}", from.email),
+            site: state.mail.public_url.clone(),
+            retry: config.outbox_settings(),
+            poll: config
+                .outbox_settings()
+                .poll_interval
+                .max(Duration::from_millis(200)),
+        };
         let lmtp_mail = state.mail.clone();
         let body_deadline = Duration::from_millis(config.request_body_timeout_ms);
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
@@ -384,6 +401,7 @@ impl Application {
             }
             .run(stop_rx.clone()),
         );
+        let push = tokio::spawn(push_worker.run(stop_rx.clone()));
         let worker = tokio::spawn(worker.run(stop_rx));
         let stop_threads = Arc::new(AtomicBool::new(false));
         let commit_listener = crate::worker_threads::commit_listener::start(
@@ -429,6 +447,7 @@ impl Application {
             composer,
             log_tail,
             webhooks,
+            push,
             stop_streams,
             sweeper,
             bots,
@@ -520,6 +539,9 @@ impl Application {
         }
         if let Err(error) = self.webhooks.await {
             tracing::error!(%error, "webhook worker ended abnormally");
+        }
+        if let Err(error) = self.push.await {
+            tracing::error!(%error, "push worker ended abnormally");
         }
         if let Err(error) = self.log_tail.await {
             tracing::error!(%error, "stream log reader ended abnormally");

@@ -136,7 +136,9 @@ pub fn run(loaded: CommandLine<Cli>) -> anyhow::Result<()> {
             Ok(())
         }
         Command::CopyTo { target } => copy_to(&config, policy, &target),
-        Command::Ratings(RatingsCommand::Rebuild { check }) => ratings_rebuild(&config, check),
+        Command::Ratings(RatingsCommand::Rebuild { check }) => {
+            ratings_rebuild(&config, check, newer)
+        }
         Command::Health { url } => {
             let address = health::target(&config, url.as_deref())?;
             health::check(&address)?;
@@ -151,10 +153,17 @@ pub fn run(loaded: CommandLine<Cli>) -> anyhow::Result<()> {
 #[error("the stored ratings differ from those recomputed from the games in {}", turnpost_shared::render::counted(*.0, "row", "rows"))]
 pub struct RatingsDiffer(usize);
 
-fn ratings_rebuild(config: &Config, check: bool) -> anyhow::Result<()> {
+fn ratings_rebuild(
+    config: &Config,
+    check: bool,
+    newer: crate::db::migrate::Newer,
+) -> anyhow::Result<()> {
     config.validate()?;
     let (pool, _) = crate::cli::existing_database::open(config, 1)?;
     let mut conn = pool.get().context("cannot connect to the database")?;
+    // A newer binary may have changed what a rating row holds: rewriting them from this one's
+    // idea of the games could undo its work (exit 78 unless --allow-newer-database).
+    crate::db::migrate::check_newer(&mut conn, newer)?;
     let report = crate::cli::rating_rebuild::rebuild(&mut conn, check)?;
     for line in &report.mismatches {
         println!("{line}");

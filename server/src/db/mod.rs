@@ -29,6 +29,7 @@ pub mod open_seats;
 pub mod outbox;
 mod own_connection;
 pub mod preference_columns;
+pub mod push;
 pub mod queue_vacuum;
 pub mod ratings;
 pub mod rematches;

@@ -295,6 +295,7 @@ diesel::table! {
         created_at -> Timestamp,
         started_at -> Nullable<Timestamp>,
         finished_at -> Nullable<Timestamp>,
+        start_when_full -> Integer,
     }
 }
 
@@ -439,6 +440,39 @@ diesel::table! {
 
 diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
 
+diesel::table! {
+    push_subscriptions (id) {
+        id -> BigInt,
+        account_id -> BigInt,
+        endpoint -> Text,
+        p256dh -> Text,
+        auth -> Text,
+        name -> Text,
+        created_at -> Timestamp,
+        last_used -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    push_deliveries (id) {
+        id -> BigInt,
+        subscription_id -> BigInt,
+        event_id -> BigInt,
+        body -> Text,
+        ttl -> Integer,
+        urgency -> Text,
+        attempts -> Integer,
+        next_try_at -> Timestamp,
+        status -> Text,
+        last_status -> Nullable<Integer>,
+        last_error -> Nullable<Text>,
+        delivered_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(push_deliveries -> push_subscriptions (subscription_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     api_tokens,
@@ -472,5 +506,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     webhook_endpoints,
     webhook_deliveries,
     webhook_attempts,
-    channel_switches
+    channel_switches,
+    push_subscriptions,
+    push_deliveries
 );

@@ -50,6 +50,8 @@ pub struct TournamentRow {
     pub started_at: Option<NaiveDateTime>,
     /// When it finished or was cancelled.
     pub finished_at: Option<NaiveDateTime>,
+    /// 1 when the entry that fills the field starts it.
+    pub start_when_full: i32,
 }
 
 /// A new tournament.
@@ -86,6 +88,8 @@ pub struct NewTournament<'a> {
     pub status: &'a str,
     /// Creation time.
     pub created_at: NaiveDateTime,
+    /// 0 or 1.
+    pub start_when_full: i32,
 }
 
 /// An entry row.

@@ -68,6 +68,66 @@ pub fn visible(
     readable(conn, loaded, viewer, rows)
 }
 
+/// The message that came with the action logged as `event` (a move, a draw offer or its
+/// answer, a resignation, an accept), as each seated account of `loaded` (the game as it was
+/// at the event) may read it: spectators never, nor a player who muted the game or the sender.
+/// An action carries at most one message, stored in the action's transaction: the one of a
+/// fitting action at the event's ply (a move's: the ply before), sent within a moment of it.
+/// A move answered at once by conditional moves is one event a few plies on: its message is
+/// not matched, and shows on the game page and in the mail only.
+///
+/// # Errors
+/// Storage failures.
+pub fn of_event(
+    conn: &mut DbConnection,
+    loaded: &GameWithSeats,
+    event: &crate::db::events::GameEventRow,
+) -> Result<Vec<(i64, MessageView)>, DbError> {
+    use crate::db::events::EventKind;
+    let fits: &[MessageAction] = match event.kind {
+        EventKind::Turn => &[MessageAction::Move],
+        EventKind::GameOver => &[
+            MessageAction::Move,
+            MessageAction::Resign,
+            MessageAction::DrawAccept,
+        ],
+        EventKind::DrawOffered => &[MessageAction::DrawOffer],
+        EventKind::DrawDeclined => &[MessageAction::DrawDecline],
+        EventKind::Accepted | EventKind::Started => &[MessageAction::Accept],
+        _ => return Ok(Vec::new()),
+    };
+    let moment = chrono::TimeDelta::seconds(2);
+    let Some(found) = q::of_game(conn, loaded.game.id)?
+        .into_iter()
+        .filter(|(row, _)| {
+            let Ok(action) = row.action.parse::<MessageAction>() else {
+                return false;
+            };
+            // A move's message has the ply before it, so the event after the move is one
+            // ply on; the other actions leave the ply as it was.
+            let ply = if action == MessageAction::Move {
+                event.ply - 1
+            } else {
+                event.ply
+            };
+            fits.contains(&action)
+                && row.ply == ply
+                && row.sent_at <= event.created_at + moment
+                && row.sent_at >= event.created_at - moment
+        })
+        .max_by_key(|(row, _)| row.id)
+    else {
+        return Ok(Vec::new());
+    };
+    let mut told = Vec::new();
+    for (_, account) in &loaded.seats {
+        for view in readable(conn, loaded, Some(account.id), vec![found.clone()])? {
+            told.push((account.id, view));
+        }
+    }
+    Ok(told)
+}
+
 /// Of the game's message `rows`, those `viewer` may read (as [`visible`]).
 fn readable(
     conn: &mut DbConnection,

@@ -473,3 +473,19 @@ impl From<crate::webhooks::WebhookError> for ApiError {
         }
     }
 }
+
+impl From<crate::push::PushError> for ApiError {
+    fn from(error: crate::push::PushError) -> Self {
+        use crate::push::PushError as P;
+        let message = error.to_string();
+        match error {
+            P::NotFound(_) => Self::NotFound(message),
+            P::Invalid(_) => Self::invalid("invalid_push_subscription", message),
+            P::TooMany(_) => Self::Conflict {
+                code: "push_subscriptions_limit",
+                message,
+            },
+            P::Storage(db) => db.into(),
+        }
+    }
+}

@@ -35,4 +35,6 @@ pub struct AppState {
     pub live_stopping: tokio::sync::watch::Receiver<bool>,
     /// Where webhooks may be sent (checked when one is added, and at each delivery).
     pub outbound: std::sync::Arc<crate::webhooks::OutboundPolicy>,
+    /// The server's VAPID key pair (web push; its public half served to the pages).
+    pub vapid: std::sync::Arc<crate::push::VapidKey>,
 }

@@ -10,7 +10,7 @@
 //! together or not at all. A second delivery, a retry or another process finds the record (or,
 //! racing, fails on its key and rolls back) and does nothing.
 
-use turnpost_shared::api::{ConditionalMoves, DrawAction, PlayMoveRequest};
+use turnpost_shared::api::{ConditionalMoves, DrawAction, GameView, PlayMoveRequest};
 use turnpost_shared::play::GameStatus;
 use turnpost_shared::MoveError;
 
@@ -478,6 +478,24 @@ fn example_move(conn: &mut DbConnection, game_id: i64) -> Option<String> {
     engine.legal_moves().into_iter().next()
 }
 
+/// What the sender of a stale reply does next: ask for a move only when it is their turn
+/// (issue 47), else say whose turn it is.
+fn next_step(game: &GameView, seat: i32) -> String {
+    match game.to_move {
+        Some(to_move) if i32::from(to_move) == seat => {
+            "reply to this mail with your move.".to_owned()
+        }
+        Some(to_move) => format!(
+            "it is {}'s turn now: a new turn card comes when it is yours.",
+            game.seats
+                .iter()
+                .find(|s| i32::from(s.seat) == i32::from(to_move))
+                .map_or_else(|| format!("seat {to_move}"), |s| s.player.clone())
+        ),
+        None => "nothing waits for your move.".to_owned(),
+    }
+}
+
 /// A refused command, said for a person (a syntax error with `example`, a well-formed move);
 /// storage failures stay errors (the database is away: the whole message is handled again
 /// later).
@@ -509,34 +527,24 @@ fn refusal(
             format!("Game over: game {} is {}.", game.id, game.status)
         }
         // Only an edited reply address names a move the game has not reached.
-        GameError::StalePly { current, asked, .. } => format!(
+        GameError::StalePly {
+            current,
+            asked,
+            game,
+        } => format!(
             "The reply address names the game at move {}, which it has not reached: it is at \
-             move {} now. Here is the board as it is now; reply to this mail with your move.",
+             move {} now. Here is the board as it is now; {}",
             asked + 1,
-            current + 1
+            current + 1,
+            next_step(&game, token.seat)
         ),
-        GameError::MoveTaken { current, game, .. } => {
-            // Ask for a move only when it is the sender's turn (issue 47).
-            let next = match game.to_move {
-                Some(seat) if i32::from(seat) == token.seat => {
-                    "reply to this mail with your move.".to_owned()
-                }
-                Some(seat) => format!(
-                    "it is {}'s turn now: a new turn card comes when it is yours.",
-                    game.seats
-                        .iter()
-                        .find(|s| i32::from(s.seat) == i32::from(seat))
-                        .map_or_else(|| format!("seat {seat}"), |s| s.player.clone())
-                ),
-                None => "nothing waits for your move.".to_owned(),
-            };
-            format!(
-                "Stale: the mail you answered was for move {}, and the game has moved on to move \
-                 {} since. Here is the board as it is now; {next}",
-                token.ply + 1,
-                current + 1
-            )
-        }
+        GameError::MoveTaken { current, game, .. } => format!(
+            "Stale: the mail you answered was for move {}, and the game has moved on to move {} \
+             since. Here is the board as it is now; {}",
+            token.ply + 1,
+            current + 1,
+            next_step(&game, token.seat)
+        ),
         GameError::GameOver { message, .. } => format!("Game over: {message}."),
         GameError::Illegal(error) => match command {
             MailCommand::Move(text) => error.for_player(text, example.as_deref()),

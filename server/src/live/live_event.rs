@@ -2,7 +2,7 @@
 //! (from `crate::games::audience`, as for mail) and who holds a seat in its game, read once for
 //! every stream it goes to.
 
-use turnpost_shared::api::{StreamEvent, StreamEventType};
+use turnpost_shared::api::{MessageView, StreamEvent, StreamEventType};
 
 use crate::db::events::{self, EventKind, GameEventRow, LogPosition};
 use crate::db::{DbConnection, DbError};
@@ -19,7 +19,9 @@ pub struct LiveEvent {
     pub seated: Vec<i64>,
     /// The accounts told of it, with what it is to each (a notification category's name).
     pub told: Vec<(i64, &'static str)>,
-    /// What every reader sees (`for_you` empty).
+    /// The message that came with the action, for each seated account that may read it.
+    pub messages: Vec<(i64, MessageView)>,
+    /// What every reader sees (`for_you` and `messages` empty).
     pub shown: StreamEvent,
 }
 
@@ -34,6 +36,14 @@ impl LiveEvent {
                 .find(|(account, _)| *account == reader)
                 .map(|(_, category)| (*category).to_owned())
         });
+        if let Some(reader) = reader {
+            shown.messages = self
+                .messages
+                .iter()
+                .filter(|(account, _)| *account == reader)
+                .map(|(_, message)| message.clone())
+                .collect();
+        }
         shown
     }
 }
@@ -129,6 +139,7 @@ fn live_event(
         game_id: row.game_id,
         seated: at.seats.iter().map(|(_, account)| account.id).collect(),
         told,
+        messages: games::messages::of_event(conn, at, row)?,
         shown: StreamEvent {
             id: row.id,
             event: stream_type(row.kind),
@@ -145,6 +156,7 @@ fn live_event(
             reason: row.result_reason,
             at: crate::db::rfc3339(row.created_at),
             for_you: None,
+            messages: Vec::new(),
         },
     })
 }

@@ -27,6 +27,7 @@ mod game_mail;
 mod game_outbox;
 mod recipient;
 mod reply_answer;
+mod time_words;
 pub mod tournament_mail;
 
 pub use account_mail::{sign_in_code, sign_in_decoy, sign_up_attempt};
@@ -39,3 +40,4 @@ pub use facts::{game_facts, queue, site};
 pub use game_outbox::GameOutbox;
 pub use recipient::{addressee, player_decision, recipient, reply_address, Decision, Delivery};
 pub use reply_answer::{answer_reply, ReplyRun};
+pub use time_words::{rfc3339_in_words, time_in_words, Reader};

@@ -13,6 +13,7 @@ use crate::db::{self, inbound as answers, DbConnection, DbError};
 use crate::mail::{self, ComposedMail};
 use crate::mail_context::MailContext;
 use crate::notify::recipient::{recipient, Delivery};
+use crate::notify::time_words::{time_in_words, Reader};
 use crate::preferences::{Category, Preferences};
 use crate::reply_address::EntryHolder;
 
@@ -29,8 +30,10 @@ pub struct TournamentFacts<'a> {
     pub format: &'a str,
     /// The games' clock.
     pub clock: &'a str,
-    /// When entries close, UTC (`2026-12-01 18:00`).
-    pub entry_closes: String,
+    /// When entries close (UTC); each mail says it in its reader's zone and words.
+    pub entry_closes_at: chrono::NaiveDateTime,
+    /// The maximum, when the tournament starts as soon as it is reached.
+    pub starts_when_full_at: Option<u32>,
 }
 
 fn send_mail(
@@ -81,7 +84,7 @@ pub fn announcement(
     let text = format!(
         "Hello {name},\n\n\
          {org} invites you to the tournament \"{title}\" (#{id}): {kind}, {format}, clock {clock}.\n\
-         Entries close at {closes} UTC; round 1 starts then, and the server mails you your games.\n\n\
+         Entries close {closes}; round 1 starts then{full}, and the server mails you your games.\n\n\
          Join on the web:\n\n    {url}\n\n\
          or with the command line:\n\n    turnpost tournament join {id}\n\n\
          or reply to this mail with the word join (and later, to leave, withdraw).\n\n\
@@ -93,7 +96,15 @@ pub fn announcement(
         kind = facts.kind,
         format = facts.format.replace('_', "-"),
         clock = facts.clock,
-        closes = facts.entry_closes,
+        closes = time_in_words(
+            facts.entry_closes_at,
+            db::now(),
+            Reader::Zone(preferences.time_zone)
+        ),
+        full = facts
+            .starts_when_full_at
+            .map(|max| format!(" (or as soon as {max} players have entered)"))
+            .unwrap_or_default(),
         url = link(ctx, id),
         public = ctx.public_url,
     );

@@ -17,7 +17,7 @@ turnpost_shared::named_value! {
     pub enum Channel {
         /// The account's webhooks.
         Webhooks = "webhooks",
-        /// Web push to the account's browsers (not yet built).
+        /// Web push to the account's browsers.
         Push = "push",
     }
 }

@@ -171,6 +171,7 @@ impl Preferences {
             muted_games,
             // Filled in by the callers, which read the channel's switches.
             webhooks: turnpost_shared::api::ChannelCategories::default(),
+            push: turnpost_shared::api::ChannelCategories::default(),
         }
     }
 }
@@ -186,6 +187,7 @@ pub fn show(
     let preferences = Preferences::load(conn, account_id)?;
     let mut shown = preferences.to_api(q::muted_games(conn, account_id)?);
     shown.webhooks = channel::view(conn, account_id, Channel::Webhooks)?;
+    shown.push = channel::view(conn, account_id, Channel::Push)?;
     Ok(shown)
 }
 
@@ -261,8 +263,12 @@ pub fn update(
             if let Some(switches) = &patch.webhooks {
                 channel::apply(conn, account_id, Channel::Webhooks, switches)?;
             }
+            if let Some(switches) = &patch.push {
+                channel::apply(conn, account_id, Channel::Push, switches)?;
+            }
             let mut shown = preferences.to_api(q::muted_games(conn, account_id)?);
             shown.webhooks = channel::view(conn, account_id, Channel::Webhooks)?;
+            shown.push = channel::view(conn, account_id, Channel::Push)?;
             Ok(shown)
         },
     )

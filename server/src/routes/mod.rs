@@ -10,6 +10,7 @@ pub mod me;
 pub mod metrics;
 pub mod mutes;
 pub mod players;
+pub mod push;
 pub mod query_value;
 pub mod ratings;
 pub mod sessions;
@@ -86,6 +87,10 @@ pub fn table() -> RouteTable {
         .route::<webhooks::__path_remove, _, _>(webhooks::remove)
         .route::<webhooks::__path_test, _, _>(webhooks::test)
         .route::<webhooks::__path_rotate_secret, _, _>(webhooks::rotate_secret)
+        .route::<push::__path_key, _, _>(push::key)
+        .route::<push::__path_create, _, _>(push::create)
+        .route::<push::__path_list, _, _>(push::list)
+        .route::<push::__path_remove, _, _>(push::remove)
         // The document and its page (not in the document).
         .get("/v1/openapi.json", docs::openapi_json)
         .get("/docs", docs::docs_page)

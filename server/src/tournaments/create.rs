@@ -103,6 +103,20 @@ fn check_format(
     Ok(())
 }
 
+/// Whether the tournament starts the moment its last place is taken. Left out, it does for
+/// an invitation event with a maximum: the code has no "closed" event, so "invitation-only"
+/// means that the organiser named the players (issue 47: at "3 of at most 3" it waited).
+/// Asked for, it needs a maximum (without one there is no "full").
+fn start_when_full(request: &CreateTournamentRequest) -> Result<bool, TournamentError> {
+    match request.start_when_full {
+        Some(true) if request.max_players.is_none() => Err(invalid(
+            "start_when_full needs max_players: without a maximum the field is never full",
+        )),
+        Some(asked) => Ok(asked),
+        None => Ok(request.max_players.is_some() && !invitee_keys(&request.invite).is_empty()),
+    }
+}
+
 /// Creates a tournament organised by `actor`, open for entries until its window closes; each
 /// invited account is mailed the announcement.
 ///
@@ -152,6 +166,7 @@ pub fn create(
             )));
         }
     }
+    let start_when_full = start_when_full(request)?;
     let to_i32 = |n: u32| i32::try_from(n).map_err(|_| invalid(format!("{n} is too large")));
     let options = options_text(&request.options);
     let id = frame::write(conn, |conn| -> Result<i64, TournamentError> {
@@ -199,6 +214,7 @@ pub fn create(
                 max_players: request.max_players.map(to_i32).transpose()?,
                 status: TournamentStatus::Entry.as_str(),
                 created_at: now,
+                start_when_full: i32::from(start_when_full),
             },
         )?;
         let settings = Settings::of_row(row)?;

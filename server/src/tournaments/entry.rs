@@ -69,7 +69,7 @@ pub fn join(
             .and_then(|max| u32::try_from(max).ok())
             .unwrap_or(super::create::MAX_PLAYERS)
             .min(super::create::MAX_PLAYERS);
-        // A full field closed its entries early: "full" says why (until round 1 starts).
+        // A full field refuses further entries: "full" says why (until round 1 starts).
         if settings.status == TournamentStatus::Entry
             && entries.len() >= usize::try_from(max).unwrap_or(0)
         {
@@ -82,11 +82,13 @@ pub fn join(
             });
         }
         q::insert_entry(conn, id, account_id, now)?;
-        if entries.len() + 1 >= usize::try_from(max).unwrap_or(0) {
-            // Full: entries close now, and the sweeper, woken by the commit, starts round 1
-            // (issue 47: "3 of at most 3" waited for the window's end).
-            q::close_entries(conn, id, now)?;
-            crate::db::commit_bell::ring_at_commit();
+        if settings.row.start_when_full != 0
+            && entries.len() + 1 >= usize::try_from(max).unwrap_or(0)
+        {
+            // Full, and asked to start so: round 1 is paired in this transaction (issue 47:
+            // "3 of at most 3" waited for the window's end). Without the option a full field
+            // waits for its window, refusing further entries as `Full`.
+            super::rounds::start_full(conn, settings, now)?;
         }
         Ok(())
     })

@@ -92,7 +92,7 @@ fn round_column(round: u32) -> i32 {
 fn start(
     conn: &mut DbConnection,
     ctx: &MailContext,
-    mut settings: Settings,
+    settings: Settings,
     now: NaiveDateTime,
 ) -> Result<Step, TournamentError> {
     let id = settings.id();
@@ -124,6 +124,36 @@ fn start(
         )?;
         return Ok(Step::Cancelled);
     }
+    begin(conn, settings, count, now)
+}
+
+/// Starts a tournament whose last place has just been taken, inside the joining transaction,
+/// so that its round 1 games exist when the entry is answered (issue 47). Below the minimum
+/// (a table tournament capped under its seats) it waits for its window like any other.
+///
+/// # Errors
+/// A round that cannot be paired or whose games cannot be made; storage failures.
+pub fn start_full(
+    conn: &mut DbConnection,
+    settings: Settings,
+    now: NaiveDateTime,
+) -> Result<Step, TournamentError> {
+    let count = Field::load(conn, &settings)?.entries.len();
+    if count < settings.minimum_players() {
+        return Ok(Step::Waiting);
+    }
+    begin(conn, settings, count, now)
+}
+
+/// Pairs round 1 (every round of an all-at-once round-robin) of `count` entrants and marks
+/// the tournament running; the games' mail goes out as the game service sends it.
+fn begin(
+    conn: &mut DbConnection,
+    mut settings: Settings,
+    count: usize,
+    now: NaiveDateTime,
+) -> Result<Step, TournamentError> {
+    let id = settings.id();
     let rounds = pairing::round_count(&settings.pairing_format(), count);
     settings.rounds = Some(rounds);
     let last = if settings.all_at_once() { rounds } else { 1 };

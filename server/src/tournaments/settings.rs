@@ -105,11 +105,12 @@ impl Settings {
             kind: &self.row.kind,
             format: &self.row.format,
             clock: &self.row.clock,
-            entry_closes: self
+            entry_closes_at: self.row.entry_closes_at,
+            starts_when_full_at: self
                 .row
-                .entry_closes_at
-                .format("%Y-%m-%d %H:%M")
-                .to_string(),
+                .max_players
+                .filter(|_| self.row.start_when_full != 0)
+                .and_then(|max| u32::try_from(max).ok()),
         }
     }
 

@@ -174,6 +174,7 @@ pub fn view_of(
         rounds: settings.rounds,
         entry_closes_at: db::rfc3339(row.entry_closes_at),
         max_players: row.max_players.and_then(|m| u32::try_from(m).ok()),
+        start_when_full: row.start_when_full != 0,
         status: settings.status,
         current_round: settings.current_round,
         created_at: db::rfc3339(row.created_at),

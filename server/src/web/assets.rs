@@ -1,4 +1,5 @@
-//! The stylesheet, the script and the icon of the pages, compiled into the binary (no CDN).
+//! The stylesheet, the scripts (the pages' and web push's), the service worker and the icon,
+//! compiled into the binary (no CDN).
 
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
@@ -7,6 +8,9 @@ use super::WebError;
 
 const CSS: &str = include_str!("assets/turnpost.css");
 const SCRIPT: &str = include_str!("assets/game.js");
+const PUSH_SCRIPT: &str = include_str!("assets/push.js");
+/// The service worker: shows a push as a notification, opens its page on a click.
+const SERVICE_WORKER: &str = include_str!("assets/sw.js");
 const ICON: &str = include_str!("assets/favicon.svg");
 
 /// `GET /assets/{file}`.
@@ -17,6 +21,7 @@ pub async fn asset(path: web::Path<String>) -> Result<HttpResponse, WebError> {
     let (body, content_type) = match path.as_str() {
         "turnpost.css" => (CSS, "text/css; charset=utf-8"),
         "game.js" => (SCRIPT, "text/javascript; charset=utf-8"),
+        "push.js" => (PUSH_SCRIPT, "text/javascript; charset=utf-8"),
         "favicon.svg" => (ICON, "image/svg+xml"),
         other => {
             return Err(WebError::not_found(format!(
@@ -37,4 +42,13 @@ pub async fn favicon() -> HttpResponse {
         .content_type("image/svg+xml")
         .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
         .body(ICON)
+}
+
+/// `GET /sw.js`: the service worker, at the root so that its scope is the whole site (`/`).
+pub async fn service_worker() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        // Browsers look for a new worker at most daily anyway; no-cache makes it at once.
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .body(SERVICE_WORKER)
 }

@@ -338,8 +338,9 @@ fn page_body(
         @if let Some(signed_in) = session { (session_actions(view, signed_in)) }
         div.game {
             div.board-col {
-                // Focusable so that a board wider than the screen scrolls from the keyboard too.
-                figure.board tabindex="0" { (board::svg(&board_view, &title)) }
+                // Focusable so that a board wider than the screen scrolls from the keyboard too;
+                // turned for a player whose pieces start at the top (issue 47).
+                figure.board tabindex="0" { (board::svg(&board_view, &title, board::Turn::for_seat(&page.start, own_seat))) }
                 nav.plies aria-label="Positions" {
                     @if shown > 0 {
                         a rel="first" href=(url(0)) { "« Start" }
@@ -528,6 +529,10 @@ fn played_by(page: &GamePage, note: &Note, form: Option<&Control>) -> Option<Str
     let Note::Played(number) = note else {
         return None;
     };
+    // A reload after the game moved on must not keep "You played …" on top (issue 47).
+    if page.moves.moves.len() != *number {
+        return None;
+    }
     let mv = page.moves.moves.get(number.checked_sub(1)?)?;
     let seat = i32::from(mv.seat);
     (form?.seat == seat).then(|| format!("You played {} (move {number}).", mv.notation))

@@ -33,6 +33,8 @@ mod play;
 mod play_cookie;
 mod play_form;
 mod player_page;
+mod push_section;
+mod push_settings;
 mod rating_graph;
 mod ratings_page;
 mod rules_page;
@@ -100,6 +102,10 @@ pub fn table() -> RouteTable {
         )
         .post("/settings/webhooks/{id}/remove", webhooks_settings::remove)
         .post("/settings/webhooks/{id}/test", webhooks_settings::test)
+        .post("/settings/push/subscribe", push_settings::subscribe)
+        .post("/settings/push/switches", push_settings::save_switches)
+        .post("/settings/push/{id}/remove", push_settings::remove)
+        .get("/sw.js", assets::service_worker)
         .get("/me", my_games::show)
         .get("/new", new_game::show)
         .post("/new", new_game::create)

@@ -8,6 +8,7 @@ use turnpost_shared::play::GameStatus;
 use super::{game_list, layout, rating_graph, WebError};
 use crate::games::reads::{self, PublicFilter};
 use crate::http::state::AppState;
+use crate::ratings::RatingKind;
 
 /// A player's page.
 ///
@@ -64,14 +65,17 @@ pub async fn show(
             p { "No rated games yet." }
         } @else {
             @for (i, kind) in profile.ratings.iter().enumerate() {
+                // The kind as players say it ("Chinese Checkers, 3 or more players"), not its
+                // URL name (issue 47).
+                @let name = kind.kind.parse::<RatingKind>().map_or_else(|_| kind.kind.clone(), RatingKind::title);
                 section.rating aria-labelledby={ "rating-" (i) } {
-                    h3 #{ "rating-" (i) } { a href={ "/ratings/" (kind.kind) } { (kind.kind) } }
+                    h3 #{ "rating-" (i) } { a href={ "/ratings/" (kind.kind) } { (name) } }
                     p {
                         "Rating " strong { (kind.rating) @if kind.provisional { "?" } }
                         " (deviation " (kind.deviation) @if kind.provisional { ", provisional" } "), "
                         (turnpost_shared::render::counted(kind.games, "rated game", "rated games")) "."
                     }
-                    (rating_graph::graph(kind, &format!("graph-{i}")))
+                    (rating_graph::graph(kind, &name, &format!("graph-{i}")))
                 }
             }
         }

@@ -30,6 +30,7 @@ use crate::preferences::{self, Category, Preferences};
 struct Shown {
     notifications: NotificationSettings,
     webhooks: Vec<turnpost_shared::api::WebhookDetail>,
+    push: Vec<turnpost_shared::api::PushSubscriptionView>,
     switched_off: Vec<Category>,
     vacation: Vacation,
     tokens: Vec<ApiToken>,
@@ -47,9 +48,13 @@ async fn read(state: &AppState, signed_in: &SignedIn) -> Result<Shown, WebError>
         let sessions = browser_sessions::list(conn, account_id)?;
         let webhooks =
             crate::webhooks::endpoints::details(conn, account_id).map_err(ApiError::from)?;
+        let push = crate::push::subscriptions::list(conn, account_id)
+            .map_err(ApiError::from)?
+            .subscriptions;
         Ok(Shown {
             notifications,
             webhooks,
+            push,
             switched_off,
             vacation,
             tokens,
@@ -100,9 +105,12 @@ fn switched_off(shown: &Shown) -> Markup {
         @if shown.switched_off.is_empty() {
             // "All on" must not hide that turn mail comes once a day, or not at all.
             p role="status" { (match shown.notifications.turn_mail {
-                TurnMail::Immediate => "All mail is on.",
-                TurnMail::Digest => "All mail is on; your turns come in one daily digest.",
-                TurnMail::Off => "All mail is on except turn mail, which is off.",
+                TurnMail::Immediate => "All mail is on.".to_owned(),
+                TurnMail::Digest => format!(
+                    "Turn mail comes as a daily digest at {:02}:00 ({}); all other mail is on.",
+                    shown.notifications.digest_hour, shown.notifications.time_zone
+                ),
+                TurnMail::Off => "All mail is on except turn mail, which is off.".to_owned(),
             }) }
         } @else {
             p.notice role="status" { "Switched off: "
@@ -266,6 +274,7 @@ pub(super) async fn render(
         (tokens_list(signed_in, &shown, zone))
         (sessions_list(signed_in, &shown, zone))
         (super::webhooks_section::section(signed_in, &shown.webhooks, &shown.notifications.webhooks))
+        (super::push_section::section(signed_in, &shown.push, &shown.notifications.push, state.vapid.public_key()))
     };
     Ok(layout::response(status, "Settings", &body))
 }
@@ -295,6 +304,9 @@ pub async fn show(
             "A test delivery is on its way; its result shows under the webhook.",
         )),
         Some("webhook_switches") => Some(Ok("Webhook switches saved.")),
+        Some("push_on") => Some(Ok("Notifications are on in this browser.")),
+        Some("push_removed") => Some(Ok("That device gets no more notifications.")),
+        Some("push_switches") => Some(Ok("Notification switches saved.")),
         _ => None,
     };
     render(&state, &signed_in, done, StatusCode::OK).await
@@ -338,6 +350,7 @@ fn mail_patch(form: &HashMap<String, String>) -> Result<NotificationSettingsPatc
         mute: Vec::new(),
         unmute: Vec::new(),
         webhooks: None,
+        push: None,
     })
 }
 

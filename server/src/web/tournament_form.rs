@@ -102,6 +102,12 @@ fn page(
                     input #max_players type="number" name="max_players" min="2" max=(MAX_PLAYERS) value=(field_or(kept, "max_players", "")) aria-describedby="max_players-help";
                     br; small #max_players-help { "2 to " (MAX_PLAYERS) "; optional." }
                 }
+                // Ticked on the blank form: a field that fills up should not wait (issue 47).
+                label.choice {
+                    input #start_when_full type="checkbox" name="start_when_full" value="yes" checked[kept.is_empty() || kept.contains_key("start_when_full")] aria-describedby="start_when_full-help";
+                    "Start as soon as the last place is taken"
+                }
+                small #start_when_full-help { "Needs Most players; otherwise round 1 starts when entries close." }
                 p {
                     label for="invite" { "Invite" } " "
                     input #invite type="text" name="invite" value=(field_or(kept, "invite", "")) autocomplete="off" autocapitalize="none" spellcheck="false" aria-describedby="invite-help";
@@ -190,6 +196,19 @@ fn request_of(form: &FormValues, kind: GameKind) -> Result<CreateTournamentReque
         ));
     }
     let closes = crate::db::now() + chrono::Duration::days(entry_days);
+    let max_players = whole(
+        form,
+        "max_players",
+        "Most players",
+        &format!("2 to {MAX_PLAYERS}"),
+    )?;
+    // The box is ticked by default; without a maximum it cannot apply, so it is left to
+    // the service's default (off) rather than refused.
+    let start_when_full = match (form.contains_key("start_when_full"), max_players) {
+        (false, _) => Some(false),
+        (true, Some(_)) => Some(true),
+        (true, None) => None,
+    };
     Ok(CreateTournamentRequest {
         name: field(form, "name").to_owned(),
         kind,
@@ -202,12 +221,8 @@ fn request_of(form: &FormValues, kind: GameKind) -> Result<CreateTournamentReque
         table_seats,
         rounds,
         entry_closes_at: crate::db::rfc3339(closes),
-        max_players: whole(
-            form,
-            "max_players",
-            "Most players",
-            &format!("2 to {MAX_PLAYERS}"),
-        )?,
+        max_players,
+        start_when_full,
         invite: field(form, "invite")
             .split(',')
             .map(str::trim)

@@ -12,8 +12,26 @@ use turnpost_shared::api::{
 
 use super::signed_in_form::{see_other, SignedInForm};
 use super::{layout, SignedIn, Viewer, WebError};
+use crate::db::{DbConnection, DbError};
 use crate::http::state::AppState;
+use crate::notify::{rfc3339_in_words, Reader};
+use crate::preferences::Preferences;
 use crate::tournaments;
+
+/// Whose clock the page's times are read on: the signed-in account's zone, else UTC.
+fn reader_of(conn: &mut DbConnection, account: Option<i64>) -> Result<Reader, DbError> {
+    Ok(match account {
+        Some(id) => Reader::Zone(Preferences::load(conn, id)?.time_zone),
+        None => Reader::Anonymous,
+    })
+}
+
+/// An API time in words for `reader`, machine-readable in its `datetime` attribute.
+fn time(at: &str, reader: Reader) -> Markup {
+    html! {
+        time datetime=(at) { (rfc3339_in_words(at, crate::db::now(), reader)) }
+    }
+}
 
 fn tournament_id(text: &str) -> Result<i64, WebError> {
     text.parse::<i64>()
@@ -34,7 +52,7 @@ fn format_name(format: TournamentFormat) -> &'static str {
     }
 }
 
-fn summaries(list: &[TournamentSummary]) -> Markup {
+fn summaries(list: &[TournamentSummary], reader: Reader) -> Markup {
     html! {
         ul.tournaments {
             @for t in list {
@@ -43,7 +61,7 @@ fn summaries(list: &[TournamentSummary]) -> Markup {
                     " · " (t.kind.title()) " · " (format_name(t.format))
                     " · " (t.entrants) " entered"
                     @if let Some(max) = t.max_players { " of " (max) }
-                    @if t.status == TournamentStatus::Entry { " · entries close " (readable_time(&t.entry_closes_at)) }
+                    @if t.status == TournamentStatus::Entry { " · entries close " (time(&t.entry_closes_at, reader)) }
                     @if t.status == TournamentStatus::Running { " · round " (t.current_round) }
                 }
             }
@@ -56,7 +74,9 @@ fn summaries(list: &[TournamentSummary]) -> Markup {
 /// # Errors
 /// Storage failures.
 pub async fn list(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResponse, WebError> {
-    let lists = crate::http::blocking::with_conn(&state, move |conn| {
+    let signed_in = viewer.signed_in().cloned();
+    let account = signed_in.as_ref().map(|s| s.account.id);
+    let (lists, reader) = crate::http::blocking::with_conn(&state, move |conn| {
         let mut lists = Vec::new();
         for status in [
             TournamentStatus::Entry,
@@ -65,10 +85,10 @@ pub async fn list(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResp
         ] {
             lists.push((status, tournaments::list(conn, status)?));
         }
-        Ok(lists)
+        let reader = reader_of(conn, account)?;
+        Ok((lists, reader))
     })
     .await?;
-    let signed_in = viewer.signed_in().cloned();
     let body = html! {
         h1 { "Tournaments" }
         p { "Round-robin and Swiss tournaments for the two-player games, and table tournaments "
@@ -80,8 +100,9 @@ pub async fn list(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResp
                 TournamentStatus::Running => "Running",
                 _ => "Finished",
             }) }
-            @if list.is_empty() { p { "None." } } @else { (summaries(list)) }
+            @if list.is_empty() { p { "None." } } @else { (summaries(list, reader)) }
         }
+        @if reader == Reader::Anonymous { p { small { "Times are in UTC; sign in to read them in your time zone." } } }
         @match &signed_in {
             Some(_) => p { a href="/tournaments/new" { "Organise a tournament" } },
             None => p { a href="/signin" { "Sign in" } " to enter or organise one." },
@@ -116,7 +137,7 @@ fn standings_table(standings: &[StandingView]) -> Markup {
     }
 }
 
-fn view_page(view: &TournamentView, signed_in: Option<&SignedIn>) -> Markup {
+fn view_page(view: &TournamentView, signed_in: Option<&SignedIn>, reader: Reader) -> Markup {
     html! {
         h1 { (view.name) }
         p {
@@ -130,9 +151,21 @@ fn view_page(view: &TournamentView, signed_in: Option<&SignedIn>) -> Markup {
         }
         p {
             @match view.status {
-                TournamentStatus::Entry => { "Entries close " (readable_time(&view.entry_closes_at)) "; round 1 starts then." },
-                TournamentStatus::Running => { "Round " (view.current_round) " of " (view.rounds.unwrap_or(0)) "." },
-                TournamentStatus::Finished => { "Finished." },
+                TournamentStatus::Entry => {
+                    "Entries close " (time(&view.entry_closes_at, reader)) "; round 1 starts then"
+                    @if view.start_when_full { @if let Some(max) = view.max_players { ", or as soon as " (max) " have entered" } }
+                    "."
+                },
+                TournamentStatus::Running => {
+                    "Round " (view.current_round) " of " (view.rounds.unwrap_or(0))
+                    @if let Some(started) = &view.started_at { "; started " (time(started, reader)) }
+                    "."
+                },
+                TournamentStatus::Finished => {
+                    "Finished"
+                    @if let Some(finished) = &view.finished_at { " " (time(finished, reader)) }
+                    "."
+                },
                 TournamentStatus::Cancelled => { "Cancelled: too few players entered." },
             }
         }
@@ -156,6 +189,7 @@ fn view_page(view: &TournamentView, signed_in: Option<&SignedIn>) -> Markup {
                 }
             }
         }
+        @if reader == Reader::Anonymous { p { small { "Times are in UTC; sign in to read them in your time zone." } } }
         h2 { "Entrants (" (view.entrants.len()) @if let Some(max) = view.max_players { " of at most " (max) } ")" }
         @if view.entrants.is_empty() { p { "Nobody yet." } } @else {
             ol {
@@ -204,13 +238,15 @@ pub async fn show(
     let id = tournament_id(&path)?;
     let signed_in = viewer.signed_in().cloned();
     let viewer_id = signed_in.as_ref().map_or(0, |s| s.account.id);
-    let view = crate::http::blocking::with_conn(&state, move |conn| {
-        Ok(tournaments::show(conn, viewer_id, id)?)
+    let account = signed_in.as_ref().map(|s| s.account.id);
+    let (view, reader) = crate::http::blocking::with_conn(&state, move |conn| {
+        let view = tournaments::show(conn, viewer_id, id)?;
+        Ok((view, reader_of(conn, account)?))
     })
     .await?;
     Ok(layout::ok(
         &view.name.clone(),
-        &view_page(&view, signed_in.as_ref()),
+        &view_page(&view, signed_in.as_ref(), reader),
     ))
 }
 
@@ -244,31 +280,4 @@ pub async fn start(posted: SignedInForm<String>) -> Result<HttpResponse, WebErro
     let id = tournament_id(&posted.path)?;
     posted.act(id, tournaments::start_now).await?;
     Ok(see_other(format!("/tournaments/{id}")))
-}
-
-/// An API time (RFC 3339) as people read it: "Sun 29 Nov 2026 15:29 UTC" (issue 47: the page
-/// showed `2026-11-29T15:29:35Z`); the text as it is when it does not read.
-fn readable_time(at: &str) -> String {
-    chrono::DateTime::parse_from_rfc3339(at).map_or_else(
-        |_| at.to_owned(),
-        |time| {
-            time.with_timezone(&chrono::Utc)
-                .format("%a %-d %b %Y %H:%M UTC")
-                .to_string()
-        },
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::readable_time;
-
-    #[test]
-    fn times_read_as_dates() {
-        assert_eq!(
-            readable_time("2026-11-29T15:29:35Z"),
-            "Sun 29 Nov 2026 15:29 UTC"
-        );
-        assert_eq!(readable_time("soon"), "soon");
-    }
 }

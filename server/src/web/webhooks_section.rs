@@ -11,8 +11,8 @@ use crate::webhooks::endpoints;
 /// Attempts shown per webhook (the API shows all 50 kept).
 const SHOWN_ATTEMPTS: usize = 10;
 
-/// The webhook switches: field, label.
-const SWITCHES: [(&str, &str); 5] = [
+/// The switches of a channel (webhooks, push): field, label.
+pub(super) const SWITCHES: [(&str, &str); 5] = [
     ("turn", "Your turn"),
     ("challenges", "Challenges for you"),
     (
@@ -23,7 +23,8 @@ const SWITCHES: [(&str, &str); 5] = [
     ("draw_offers", "Draw offers"),
 ];
 
-fn switch_value(switches: &ChannelCategories, field: &str) -> bool {
+/// The switch `field` of `switches`.
+pub(super) fn switch_value(switches: &ChannelCategories, field: &str) -> bool {
     match field {
         "turn" => switches.turn,
         "challenges" => switches.challenges,

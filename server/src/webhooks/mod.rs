@@ -25,6 +25,10 @@ pub use consumer::{LogConsumer, WEBHOOKS_CONSUMER};
 pub use destination::{refused_range, OutboundPolicy};
 pub use endpoints::ENDPOINTS_PER_ACCOUNT;
 pub use error::WebhookError;
-pub use outbound::{ANSWER_READ_MAX, CONNECT_TIMEOUT, TOTAL_TIMEOUT};
+pub use outbound::{
+    send as send_outbound, OutboundAnswer, OutboundRequest, ANSWER_READ_MAX, CONNECT_TIMEOUT,
+    TOTAL_TIMEOUT,
+};
+pub use payload::{of_event as payload_of_event, title as payload_title};
 pub use signature::{sign, SECRET_PREFIX};
 pub use worker::{WebhookWorker, DISABLE_AFTER};

@@ -25,8 +25,8 @@ pub struct OutboundRequest {
     pub url: String,
     /// The headers, content type included.
     pub headers: Vec<(String, String)>,
-    /// The body.
-    pub body: String,
+    /// The body (bytes: a web push body is encrypted).
+    pub body: Vec<u8>,
 }
 
 /// What came of it.

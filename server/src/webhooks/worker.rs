@@ -209,7 +209,7 @@ async fn send(
         OutboundRequest {
             url: endpoint.url.clone(),
             headers: written.headers,
-            body: written.body,
+            body: written.body.into_bytes(),
         },
     )
     .await

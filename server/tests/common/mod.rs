@@ -21,6 +21,8 @@ use turnpost_server::Application;
 
 pub use turnpost_server::db::Backend;
 
+mod template_db;
+
 /// Composes every waiting game event's mail (see `TestApp::game_mail_queued`).
 fn compose_game_mail(pool: &Pool, ctx: &turnpost_server::accounts::MailContext) {
     let mut conn = pool.get().unwrap();
@@ -59,12 +61,25 @@ pub struct TestDb {
 }
 
 impl TestDb {
-    /// Creates the database.
+    /// Creates an empty database (for the tests of migrations themselves).
     pub fn create(backend: Backend) -> Self {
+        Self::create_from(backend, false)
+    }
+
+    /// Creates a database with every migration applied, copied from a template
+    /// (`template_db`).
+    pub fn create_migrated(backend: Backend) -> Self {
+        Self::create_from(backend, true)
+    }
+
+    fn create_from(backend: Backend, migrated: bool) -> Self {
         let dir = std::env::temp_dir().join(unique("turnpost-test"));
         std::fs::create_dir_all(&dir).unwrap();
         match backend {
             Backend::Sqlite => {
+                if migrated {
+                    std::fs::copy(template_db::sqlite_template(), dir.join("test.db")).unwrap();
+                }
                 let url = format!("sqlite://{}", dir.join("test.db").display());
                 Self {
                     url,
@@ -86,7 +101,12 @@ impl TestDb {
                     )
                 });
                 let name = unique("turnpost_test");
-                diesel::sql_query(format!("CREATE DATABASE {name}"))
+                let template = if migrated {
+                    format!(" TEMPLATE {}", template_db::postgres_template(&admin))
+                } else {
+                    String::new()
+                };
+                diesel::sql_query(format!("CREATE DATABASE {name}{template}"))
                     .execute(&mut conn)
                     .unwrap();
                 let mut url = url::Url::parse(&admin).unwrap();
@@ -401,7 +421,7 @@ impl TestApp {
     /// A server on `backend`; `adjust` changes the configuration first.
     pub async fn spawn_with(backend: Backend, adjust: impl FnOnce(&mut Config)) -> Self {
         let smtp = SmtpSink::start();
-        let db = TestDb::create(backend);
+        let db = TestDb::create_migrated(backend);
         let mut config = db.config();
         config.smtp_url = Some(smtp.url());
         adjust(&mut config);

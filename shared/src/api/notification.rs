@@ -136,6 +136,9 @@ pub struct NotificationSettings {
     /// are apart: turn mail may be off and turn webhooks on).
     #[serde(default)]
     pub webhooks: ChannelCategories,
+    /// What web push brings to your browsers, by category (apart from mail and webhooks).
+    #[serde(default)]
+    pub push: ChannelCategories,
 }
 
 /// One channel's switches other than mail (webhooks): the categories of game events.
@@ -223,6 +226,13 @@ pub struct NotificationSettingsPatch {
         deserialize_with = "switches_object"
     )]
     pub webhooks: Option<ChannelCategoriesPatch>,
+    /// Web push switches.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "switches_object"
+    )]
+    pub push: Option<ChannelCategoriesPatch>,
 }
 
 /// `POST /v1/me/vacation`: pause all your clocks for this many days.

@@ -35,7 +35,8 @@ crate::named_value! {
 }
 
 /// One event of a stream. What it carries is what any spectator may see (no position: read
-/// the game for it; no seed; no message); `for_you` is only on events told to the reader.
+/// the game for it; no seed), but for `for_you`, only on events told to the reader, and
+/// `messages`, only to the game's players.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StreamEvent {
@@ -83,4 +84,9 @@ pub struct StreamEvent {
     /// notification categories).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub for_you: Option<String>,
+    /// The message a player sent with the action (a move, a draw offer or its answer, a
+    /// resignation, an accept): only on the streams of the game's players who may read it
+    /// (never a spectator's; not when the reader muted the game or the sender).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<crate::api::MessageView>,
 }

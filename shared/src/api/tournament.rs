@@ -79,6 +79,11 @@ pub struct CreateTournamentRequest {
     /// The most players who may enter (2–200).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_players: Option<u32>,
+    /// Start the moment the entry that fills `max_players` is taken, rather than when the
+    /// window closes; needs `max_players`. Left out: on for an invitation event (`invite`
+    /// given) with a maximum, off otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_when_full: Option<bool>,
     /// Accounts to mail the announcement to (each may reply `join`).
     #[serde(default)]
     pub invite: Vec<String>,
@@ -231,6 +236,9 @@ pub struct TournamentView {
     /// The most who may enter.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_players: Option<u32>,
+    /// Whether it starts the moment its last place is taken.
+    #[serde(default)]
+    pub start_when_full: bool,
     /// Where it is.
     pub status: TournamentStatus,
     /// The latest round paired (0 before the start).

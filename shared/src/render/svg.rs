@@ -3,7 +3,9 @@
 use std::fmt::Write;
 
 use super::svg_number::SvgNumber;
-use crate::{board_view::BoardView, board_view::CellContent, board_view::PieceColour};
+use crate::{
+    board_view::BoardView, board_view::CellContent, board_view::LabelView, board_view::PieceColour,
+};
 
 const CELL_W: f32 = 14.0;
 const CELL_H: f32 = 28.0;
@@ -33,6 +35,49 @@ pub fn svg_cell_pitch(view: &BoardView) -> Option<f32> {
     least
 }
 
+/// How far a cell's drawing reaches from its centre, in SVG user units: the ring of a marked
+/// cell (radius + 4, stroke 7) and a finger's target half a pitch wide both fit.
+const CELL_REACH: f32 = 19.0;
+/// The width allowed for one character of a label at the drawing's 12 px font: a little more
+/// than DejaVu Sans' widest digits (7.6), as a page may fall back to a wider font.
+const LABEL_CHAR_W: f32 = 8.0;
+/// Room left around the drawn content by [`svg_content_box`].
+const CONTENT_PAD: f32 = 3.0;
+
+/// The part of [`render_svg`]'s drawing its cells and labels cover, with a little room, in SVG
+/// user units: `(x, y, width, height)`. The drawing is as large as the text board's grid, a cell
+/// for each character; a page crops its `viewBox` to this box so that a board fits a narrow
+/// screen.
+pub fn svg_content_box(view: &BoardView) -> (f32, f32, f32, f32) {
+    let (width, height) = svg_size(view);
+    let cells = view.cells.iter().map(|cell| {
+        let (x, y) = centre(cell.x, cell.y);
+        (
+            x - CELL_REACH,
+            y - CELL_REACH,
+            x + CELL_REACH,
+            y + CELL_REACH,
+        )
+    });
+    let labels = view.labels.iter().map(|label| {
+        let (x, y, anchor) = label_place(label);
+        let wide = label.text.chars().count() as f32 * LABEL_CHAR_W;
+        let left = if anchor == START { x } else { x - wide / 2.0 };
+        (left, y - CELL_H / 4.0, left + wide, y + CELL_H / 4.0)
+    });
+    let reach = cells
+        .chain(labels)
+        .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3)));
+    let Some((left, top, right, bottom)) = reach else {
+        return (0.0, 0.0, width, height);
+    };
+    let left = (left - CONTENT_PAD).max(0.0).floor();
+    let top = (top - CONTENT_PAD).max(0.0).floor();
+    let right = (right + CONTENT_PAD).min(width).ceil();
+    let bottom = (bottom + CONTENT_PAD).min(height).ceil();
+    (left, top, right - left, bottom - top)
+}
+
 /// Draws a board as a standalone SVG document (for web pages, emails and `turnpost board --svg`).
 pub fn render_svg(view: &BoardView) -> String {
     let (width, height) = svg_size(view);
@@ -50,12 +95,11 @@ pub fn render_svg(view: &BoardView) -> String {
     // Written once: every peg has it.
     let radius_text = radius.to_string();
     for label in &view.labels {
-        let (x, y) = centre(label.x, label.y);
-        let x = SvgNumber(x + (label.text.chars().count().saturating_sub(1) as f32) * CELL_W / 2.0);
-        let y = SvgNumber(y);
+        let (x, y, anchor) = label_place(label);
+        let (x, y) = (SvgNumber(x), SvgNumber(y));
         let _ = write!(
             svg,
-            r##"<text x="{x}" y="{y}" text-anchor="middle" dominant-baseline="central" fill="#5a3d1a">{}</text>"##,
+            r##"<text x="{x}" y="{y}" text-anchor="{anchor}" dominant-baseline="central" fill="#5a3d1a">{}</text>"##,
             escape(&label.text)
         );
     }
@@ -112,6 +156,29 @@ pub fn render_svg(view: &BoardView) -> String {
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// A label's `text-anchor` for a text that starts at its grid position.
+const START: &str = "start";
+
+/// Where a label's text stands, and how it is anchored there: a short label (a row number, a
+/// column letter, a point's mark) centred over the grid cells its characters take; a longer one
+/// (a turn's total, a legend, a row's holes `E1-13` and `A5`) from the left of its first cell,
+/// as the text board writes it: centred as if every character took a cell, its drawn text (half
+/// as wide) stood far to the right of where it begins.
+fn label_place(label: &LabelView) -> (f32, f32, &'static str) {
+    let (x, y) = centre(label.x, label.y);
+    let count = label.text.chars().count();
+    let lettered = count == 2 && label.text.starts_with(|c: char| c.is_ascii_alphabetic());
+    if count > 2 || lettered {
+        (x - CELL_W / 2.0, y, START)
+    } else {
+        (
+            x + (count.saturating_sub(1) as f32) * CELL_W / 2.0,
+            y,
+            "middle",
+        )
+    }
 }
 
 fn centre(x: u16, y: u16) -> (f32, f32) {

@@ -1,7 +1,8 @@
 // turnpost pages' script: arrow keys step through a game's positions; on your turn, tapping
 // board cells narrows the legal moves to those passing through the tapped cells (each part of
 // a move in order, its parts in any order), and buttons choose between moves through the same
-// cells (SanQi's colours). Game pages and "your games" update themselves from the live streams
+// cells (SanQi's colours); the board fits the screen and turns for its player (see "The board's
+// size and which way up"). Game pages and "your games" update themselves from the live streams
 // (see "Live" below). Every page works without this script (links, forms, reloading).
 (function () {
   "use strict";
@@ -20,6 +21,60 @@
   function centreBoard() {
     var frame = document.querySelector("figure.board");
     if (frame && frame.scrollWidth > frame.clientWidth) frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2;
+  }
+
+  // ---- The board's size and which way up ----
+  // The board fills its frame's width, up to its natural size (its width attribute); while its
+  // cells can be tapped, never narrower than data-touch-width, where they are a finger apart
+  // (the frame then scrolls). A player's board is drawn with their pieces at the bottom
+  // (data-turn "turned": the server turned it); the "Turn board" switch turns it over, and
+  // turning a board back is remembered in this browser (localStorage) for every game.
+  var TURN_KEY = "turnpost-board-turn";
+
+  function remembered() {
+    try { return window.localStorage.getItem(TURN_KEY); } catch (e) { return null; }
+  }
+  function remember(value) {
+    try {
+      if (value) window.localStorage.setItem(TURN_KEY, value); else window.localStorage.removeItem(TURN_KEY);
+    } catch (e) { /* storage off: the switch still turns this page's board */ }
+  }
+
+  function turnBoard(svg, turned) {
+    var group = document.getElementById("board-turn");
+    if (!group) return;
+    if (turned) group.setAttribute("transform", group.getAttribute("data-rotation"));
+    else group.removeAttribute("transform");
+    svg.classList.toggle("turned", turned);
+    var button = document.getElementById("turn-board");
+    if (button) button.setAttribute("aria-pressed", turned ? "true" : "false");
+  }
+
+  function setUpBoard() {
+    var svg = document.getElementById("board");
+    var frame = document.querySelector("figure.board");
+    if (!svg || !frame) return;
+    var natural = +svg.getAttribute("width");
+    if (natural > 0) svg.style.maxWidth = natural + "px";
+    var own = svg.getAttribute("data-turn");
+    if (!own) return;
+    // The server turned this board for its player: unless they turned boards back here.
+    if (own === "turned" && remembered() === "as-drawn") turnBoard(svg, false);
+    var tools = document.createElement("p");
+    tools.className = "board-tools";
+    var button = document.createElement("button");
+    button.type = "button";
+    button.id = "turn-board";
+    button.textContent = "Turn board";
+    tools.appendChild(button);
+    frame.parentNode.insertBefore(tools, frame.nextSibling);
+    turnBoard(svg, svg.classList.contains("turned"));
+    button.addEventListener("click", function () {
+      var turned = !svg.classList.contains("turned");
+      turnBoard(svg, turned);
+      // Remembered only for boards the server turns: "as drawn" or back to "your side".
+      if (own === "turned") remember(turned ? null : "as-drawn");
+    });
   }
 
   // The move picker of the move form (on your turn).
@@ -95,6 +150,14 @@
       if (first) first.focus();
     }
 
+    // At most this many cells are named in a hint; more are counted.
+    var NAMED = 8;
+    // Cells ringed before the first tap: where moves start (the pieces that can move), when
+    // they are this few (every empty cell starts a SanQi move: none is ringed then).
+    var START_RINGS = 16;
+
+    function names(list) { return list.length <= NAMED ? list.join(", ") : list.length + " cells"; }
+
     function update() {
       var left = moves.filter(passes);
       var exact = left.filter(function (move) { return size(move) === picked.length; });
@@ -103,11 +166,13 @@
         cells[name].classList.remove("candidate");
       });
       picked.forEach(function (name) { if (cells[name]) cells[name].classList.add("picked"); });
-      // Ringed: the cells that continue the part being tapped (where the tapped stone may go);
-      // only when none does, the cells that start another part. Not every cell of every
-      // remaining move: early in a Kechi turn that is nearly the whole board (issue 47).
+      // Ringed: before the first tap, where moves start; then the cells that continue the part
+      // being tapped (where the tapped stone may go), else where the other parts start. Not
+      // every cell of every remaining move: early in a Kechi turn that is nearly the whole
+      // board (issue 47).
       var next = nextCells(left);
-      next.forEach(function (name) { if (cells[name]) cells[name].classList.add("candidate"); });
+      var ring = picked.length > 0 || next.length <= START_RINGS;
+      if (ring) next.forEach(function (name) { if (cells[name]) cells[name].classList.add("candidate"); });
       list.textContent = "";
       left.forEach(function (move) {
         var option = document.createElement("option");
@@ -117,47 +182,53 @@
       clear.hidden = picked.length === 0;
       choices.hidden = true;
       var through = picked.join(", ");
-      if (picked.length === 0) {
-        help.textContent = moves.length + " legal moves. Type one, or tap the cells of your move on the board.";
+      if (moves.length === 0) {
+        return;
+      } else if (picked.length === 0) {
+        help.textContent = ring && next.length <= NAMED
+          ? "Start at a ringed cell: " + next.join(", ") + ". Or type your move."
+          : moves.length + " legal moves: tap the cells of yours on the board, or type it.";
       } else if (left.length === 1) {
         input.value = left[0].m;
-        help.textContent = "One move passes through " + through + ": " + left[0].m + ". Press Play.";
+        help.textContent = "Your move: " + left[0].m + ". Press Play.";
       } else if (exact.length === 1) {
         input.value = exact[0].m;
-        help.textContent = exact[0].m + " ends here: press Play, or tap another cell for one of " +
-          (left.length - 1) + " longer moves.";
+        help.textContent = exact[0].m + " ends here: press Play, or tap another cell to go on.";
       } else if (exact.length > 1) {
         input.value = "";
         help.textContent = exact.length + " moves fill " + through + ": choose one.";
         offer(exact);
       } else {
         input.value = "";
-        help.textContent = left.length <= 8
-          ? left.length + " moves pass through " + through + ": " +
-            left.map(function (m) { return m.m; }).join(", ") + ". Tap another cell."
-          : left.length + " moves pass through " + through + ". Tap one of the " + next.length +
-            " ringed cells to go on.";
+        help.textContent = through + ": tap a ringed cell next (" + names(next) + ").";
       }
     }
 
-    // The cells to tap next among the moves `left`: those right after the last tapped cell
-    // within a part of a move; when there are none, every cell a further tap may be.
+    function isPicked(name) {
+      for (var i = 0; i < picked.length; i++) if (same(picked[i], name)) return true;
+      return false;
+    }
+
+    // The cells to tap next among the moves `left`: before any tap, the first cell of each
+    // part (the pieces that can move); then those right after the last tapped cell within a
+    // part; when there are none, the untapped cells of parts begun, and the first cells of
+    // parts not begun (Kechi's other stones).
     function nextCells(left) {
-      if (picked.length === 0) return [];
-      var last = picked[picked.length - 1];
-      var after = {}, any = {};
+      var after = {}, others = {};
+      var last = picked.length > 0 ? picked[picked.length - 1] : null;
       left.forEach(function (move) {
         move.c.forEach(function (part) {
+          var begun = part.some(isPicked);
           for (var i = 0; i < part.length; i++) {
             var name = part[i];
-            if (picked.indexOf(name) >= 0) continue;
-            if (i > 0 && same(part[i - 1], last)) after[name] = true;
-            any[name] = true;
+            if (isPicked(name)) continue;
+            if (last !== null && i > 0 && same(part[i - 1], last)) after[name] = true;
+            if (begun || i === 0) others[name] = true;
           }
         });
       });
       var continuing = Object.keys(after);
-      return continuing.length > 0 ? continuing : Object.keys(any);
+      return continuing.length > 0 ? continuing : Object.keys(others);
     }
 
     function click(name) {
@@ -178,7 +249,9 @@
     // Each cell's tap target is a circle half as wide as the gap to the nearest cell.
     var centres = [];
     Array.prototype.forEach.call(svg.querySelectorAll("g"), function (group) {
-      var title = group.querySelector("title");
+      // A cell's group starts with its name; the group turning the board has none.
+      var title = group.firstElementChild;
+      if (title && title.tagName.toLowerCase() !== "title") title = null;
       var circle = group.querySelector("circle:last-of-type") || group.querySelector("circle");
       var path = group.querySelector("path");
       if (!title) return;
@@ -210,12 +283,17 @@
       cell.group.addEventListener("click", function () { click(cell.name); });
     });
     clear.addEventListener("click", function () { picked = []; input.value = ""; update(); });
+    // The cells can be tapped: the board stays wide enough for a finger.
+    var touch = +svg.getAttribute("data-touch-width");
+    if (touch > 0) svg.style.minWidth = touch + "px";
+    update();
   }
 
   // Sets up the parts of the swappable region (#live-region): run at load and again each time
   // the live update swaps a newer copy in, whose elements have no listeners yet. A new part of
   // the game page that needs script is set up here.
   function setUpRegion() {
+    setUpBoard();
     setUpPicker();
   }
 
@@ -461,8 +539,8 @@
   }
 
   function setUp() {
-    centreBoard();
     setUpRegion();
+    centreBoard();
     live();
   }
 

@@ -1,0 +1,1 @@
+ALTER TABLE tournaments DROP COLUMN start_when_full;

@@ -1,0 +1,134 @@
+//! Web push's consumer of the event log: it reads the log from its own position
+//! (`event_cursors`, [`PUSH_CONSUMER`]), asks the audience who is told of each event, keeps
+//! those whose push switch of that category is on and who have not muted the game for it (as
+//! mail does), and queues one notification per device of theirs, in the transaction that
+//! moves its position. A crash midway rolls both back; a redo finds the rows already queued
+//! (unique device and event).
+
+use super::notification;
+use crate::db::events::{self, LogFilter, LogPosition};
+use crate::db::push::{self as q, NewDelivery};
+use crate::db::transaction as tx;
+use crate::db::{self, notifications, DbConnection, DbError};
+use crate::live::live_events;
+use crate::preferences::{Category, Channel, ChannelSwitches};
+
+/// The consumer's name in `event_cursors` (the log's prune waits for it).
+pub const PUSH_CONSUMER: &str = "push";
+
+/// Events read per transaction.
+const BATCH: i64 = 256;
+
+/// The consumer's position in this process, to skip the write transaction when nothing is new.
+#[derive(Debug, Default)]
+pub struct PushConsumer {
+    seen: Option<LogPosition>,
+}
+
+impl PushConsumer {
+    /// Queues the notifications of the events after the stored position (a batch at a time
+    /// until none is left); answers how many were queued. `site`: the public base URL.
+    ///
+    /// # Errors
+    /// Storage failures (the position stays where it was).
+    pub fn consume(&mut self, conn: &mut DbConnection, site: &str) -> Result<usize, DbError> {
+        let mut queued = 0;
+        loop {
+            if let Some(seen) = self.seen {
+                if events::read_after(conn, seen, LogFilter::All, 1)?.is_empty() {
+                    return Ok(queued);
+                }
+            }
+            let (reached, added, full) = tx::write_with(conn, |conn| {
+                let at = match crate::db::webhooks::lock_cursor(conn, PUSH_CONSUMER)? {
+                    Some(at) => at,
+                    None => {
+                        // The first start: what happened before is nobody's notification.
+                        let start = events::start_now(conn)?.after;
+                        events::advance_cursor(conn, PUSH_CONSUMER, start, db::now())?;
+                        start
+                    }
+                };
+                let rows = events::read_after(conn, at, LogFilter::All, BATCH)?;
+                let Some(last) = rows.last() else {
+                    return Ok::<_, DbError>((at, 0, false));
+                };
+                let reached = last.position();
+                let added = queue_for(conn, site, &rows)?;
+                events::advance_cursor(conn, PUSH_CONSUMER, reached, db::now())?;
+                let full = rows.len() == usize::try_from(BATCH).unwrap_or(usize::MAX);
+                Ok((reached, added, full))
+            })?;
+            self.seen = Some(reached);
+            queued += added;
+            if !full {
+                return Ok(queued);
+            }
+        }
+    }
+}
+
+/// Queues the notifications of `rows`; answers how many.
+fn queue_for(
+    conn: &mut DbConnection,
+    site: &str,
+    rows: &[events::GameEventRow],
+) -> Result<usize, DbError> {
+    if !q::any(conn)? {
+        return Ok(0);
+    }
+    let live = live_events(conn, rows, &|_, _| true)?;
+    let mut told: Vec<i64> = live
+        .iter()
+        .flat_map(|event| event.told.iter().map(|(account, _)| *account))
+        .collect();
+    told.sort_unstable();
+    told.dedup();
+    let devices = q::subscriptions_of_all(conn, &told)?;
+    if devices.is_empty() {
+        return Ok(0);
+    }
+    let owners: Vec<i64> = devices.iter().map(|d| d.account_id).collect();
+    let switches = ChannelSwitches::load(conn, Channel::Push, &owners)?;
+    let now = db::now();
+    let mut added = 0;
+    for event in &live {
+        for (account, category) in &event.told {
+            let Ok(category) = category.parse::<Category>() else {
+                continue;
+            };
+            let theirs: Vec<_> = devices
+                .iter()
+                .filter(|d| d.account_id == *account)
+                .collect();
+            if theirs.is_empty() || !switches.wants(*account, category) {
+                continue;
+            }
+            if category.silenced_by_game_mute()
+                && notifications::is_muted(conn, *account, event.game_id)?
+            {
+                continue;
+            }
+            let shown = notification::of_event(event.for_reader(Some(*account)), site);
+            let body = serde_json::to_string(&shown)
+                .map_err(|error| DbError::Corrupt(error.to_string()))?;
+            let how = notification::delivery(category);
+            for device in theirs {
+                added += usize::from(q::enqueue(
+                    conn,
+                    &NewDelivery {
+                        subscription_id: device.id,
+                        event_id: event.position.id,
+                        body: &body,
+                        ttl: how.ttl,
+                        urgency: how.urgency,
+                        next_try_at: now,
+                        status: "pending",
+                        created_at: now,
+                    },
+                )?);
+            }
+        }
+    }
+    Ok(added)
+}

@@ -1,0 +1,230 @@
+//! The push worker: woken by the commit bell (and a poll), it lets the consumer queue the
+//! notifications of new events, takes the due ones (a lease keeps other workers off them),
+//! encrypts each for its device (RFC 8291, `aes128gcm`, fresh keys each try), signs a VAPID
+//! JWT for the push service (RFC 8292), and sends it through the webhooks' outbound checks.
+//! 2xx: delivered. 404 or 410: the device unsubscribed, its row goes. Anything else: due again
+//! after the outbox's back-off, until its TTL has passed (the push service would drop it
+//! then anyway).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use tokio::sync::watch;
+
+use super::consumer::PushConsumer;
+use super::vapid::VapidKey;
+use crate::config::OutboxSettings;
+use crate::db::push::{self as q, DeliveryRow, Outcome, SubscriptionRow};
+use crate::db::transaction as tx;
+use crate::db::{self, commit_bell, DbConnection, DbError, Pool};
+use crate::webhooks::{send_outbound, OutboundAnswer, OutboundPolicy, OutboundRequest};
+
+/// Notifications sent at once.
+const SENDS_AT_ONCE: i64 = 8;
+
+/// The worker and what it needs.
+#[derive(Debug, Clone)]
+pub struct PushWorker {
+    /// The database.
+    pub pool: Pool,
+    /// Where requests may go (a push endpoint is the browser's word: checked as a webhook).
+    pub policy: Arc<OutboundPolicy>,
+    /// The server's VAPID key pair.
+    pub vapid: Arc<VapidKey>,
+    /// The JWT's `sub`: how the push service reaches the operator (`mailto:`).
+    pub contact: String,
+    /// The public base URL (the notifications' links).
+    pub site: String,
+    /// Back-off between tries (the outbox's).
+    pub retry: OutboxSettings,
+    /// How often it looks without a bell.
+    pub poll: Duration,
+}
+
+impl PushWorker {
+    /// Runs until `shutdown` turns true.
+    pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
+        let mut bell = commit_bell::subscribe();
+        let consumer = Arc::new(std::sync::Mutex::new(PushConsumer::default()));
+        loop {
+            if *shutdown.borrow() {
+                break;
+            }
+            let busy = match self.round(&consumer).await {
+                Ok(busy) => busy,
+                Err(error) => {
+                    tracing::warn!(%error, "push: a round failed");
+                    false
+                }
+            };
+            if busy {
+                continue;
+            }
+            tokio::select! {
+                _ = bell.changed() => {}
+                () = tokio::time::sleep(self.poll) => {}
+                _ = shutdown.changed() => {}
+            }
+        }
+    }
+
+    /// One round: consume the log, send what is due; answers whether more may be due now.
+    async fn round(&self, consumer: &Arc<std::sync::Mutex<PushConsumer>>) -> Result<bool, DbError> {
+        let pool = self.pool.clone();
+        let site = self.site.clone();
+        let consumer = consumer.clone();
+        let claimed = blocking(move || {
+            let mut conn = pool.get()?;
+            if let Ok(mut consumer) = consumer.lock() {
+                consumer.consume(&mut conn, &site)?;
+            }
+            claim(&mut conn)
+        })
+        .await?;
+        if claimed.is_empty() {
+            return Ok(false);
+        }
+        let full = claimed.len() == usize::try_from(SENDS_AT_ONCE).unwrap_or(usize::MAX);
+        let sends = claimed.into_iter().map(|(delivery, device)| async move {
+            let answer = self.send(&delivery, &device).await;
+            (delivery, device, answer)
+        });
+        let results = futures_util::future::join_all(sends).await;
+        let pool = self.pool.clone();
+        let retry = self.retry;
+        blocking(move || {
+            let mut conn = pool.get()?;
+            for (delivery, device, answer) in &results {
+                record(&mut conn, retry, delivery, device, answer)?;
+            }
+            Ok(())
+        })
+        .await?;
+        Ok(full)
+    }
+
+    /// One try of `delivery` to `device`.
+    async fn send(&self, delivery: &DeliveryRow, device: &SubscriptionRow) -> OutboundAnswer {
+        match self.request(delivery, device) {
+            Ok(request) => send_outbound(&self.policy, request).await,
+            Err(error) => OutboundAnswer {
+                status: None,
+                error: Some(error),
+                duration_ms: 0,
+            },
+        }
+    }
+
+    /// The encrypted, signed request of `delivery`.
+    fn request(
+        &self,
+        delivery: &DeliveryRow,
+        device: &SubscriptionRow,
+    ) -> Result<OutboundRequest, String> {
+        let unreadable = || "the stored subscription keys cannot be read".to_owned();
+        let point = URL_SAFE_NO_PAD
+            .decode(&device.p256dh)
+            .map_err(|_| unreadable())?;
+        let public =
+            web_push_native::p256::PublicKey::from_sec1_bytes(&point).map_err(|_| unreadable())?;
+        let auth = URL_SAFE_NO_PAD
+            .decode(&device.auth)
+            .map_err(|_| unreadable())?;
+        let auth = web_push_native::Auth::from_exact_iter(auth).ok_or_else(unreadable)?;
+        let body = web_push_native::encrypt(delivery.body.clone().into_bytes(), &public, &auth)
+            .map_err(|error| format!("cannot encrypt: {error}"))?;
+        let endpoint = url::Url::parse(&device.endpoint).map_err(|_| unreadable())?;
+        let vapid = self
+            .vapid
+            .authorization(&endpoint, &self.contact, chrono::Utc::now())
+            .ok_or_else(|| "the endpoint has no origin".to_owned())?;
+        // What is left of its time to live (a retry is not kept longer than the first try).
+        let age = (db::now() - delivery.created_at).num_seconds();
+        let ttl = (i64::from(delivery.ttl) - age).max(0);
+        Ok(OutboundRequest {
+            url: device.endpoint.clone(),
+            headers: vec![
+                (
+                    "Content-Type".to_owned(),
+                    "application/octet-stream".to_owned(),
+                ),
+                ("Content-Encoding".to_owned(), "aes128gcm".to_owned()),
+                ("TTL".to_owned(), ttl.to_string()),
+                ("Urgency".to_owned(), delivery.urgency.clone()),
+                ("Authorization".to_owned(), vapid),
+            ],
+            body,
+        })
+    }
+}
+
+/// Records one try: delivered; the device gone (404, 410); or due again, unless its TTL has
+/// passed.
+fn record(
+    conn: &mut DbConnection,
+    retry: OutboxSettings,
+    delivery: &DeliveryRow,
+    device: &SubscriptionRow,
+    answer: &OutboundAnswer,
+) -> Result<(), DbError> {
+    let now = db::now();
+    if matches!(answer.status, Some(404 | 410)) {
+        tracing::info!(
+            subscription = device.id,
+            "push: the service says the subscription is gone; removed"
+        );
+        tx::write_with(conn, |conn| q::delete(conn, None, device.id))?;
+        return Ok(());
+    }
+    let failures = u32::try_from(delivery.attempts.saturating_add(1)).unwrap_or(u32::MAX);
+    let retry_at = now + chrono::Duration::from_std(retry.backoff(failures)).unwrap_or_default();
+    let expires = delivery.created_at + chrono::TimeDelta::seconds(i64::from(delivery.ttl));
+    let state = if answer.delivered() {
+        "delivered"
+    } else if retry_at > expires {
+        "dropped"
+    } else {
+        "pending"
+    };
+    let outcome = Outcome {
+        at: now,
+        status: answer.status.map(i32::from),
+        error: answer.error.clone(),
+        state,
+        retry_at: (state == "pending").then_some(retry_at),
+    };
+    tx::write_with(conn, |conn| q::record(conn, delivery, &outcome))
+}
+
+/// Takes the due notifications with their devices, leased for longer than a try can take;
+/// prunes the finished ones now and then.
+fn claim(conn: &mut DbConnection) -> Result<Vec<(DeliveryRow, SubscriptionRow)>, DbError> {
+    let now = db::now();
+    // A read first: most rounds find nothing due, and need no write lock (SQLite's is global).
+    if q::next_due_at(conn)?.is_none_or(|due| due > now) {
+        return Ok(Vec::new());
+    }
+    let lease = chrono::Duration::from_std(crate::webhooks::TOTAL_TIMEOUT * 4).unwrap_or_default();
+    tx::write_with(conn, |conn| {
+        q::prune(conn, now)?;
+        let due = q::claim_due(conn, now, now + lease, SENDS_AT_ONCE)?;
+        let mut claimed = Vec::with_capacity(due.len());
+        for delivery in due {
+            if let Some(device) = q::subscription_by_id(conn, delivery.subscription_id)? {
+                claimed.push((delivery, device));
+            }
+        }
+        Ok(claimed)
+    })
+}
+
+/// Runs storage work on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, DbError> + Send + 'static,
+) -> Result<T, DbError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|error| DbError::Corrupt(format!("push storage task failed: {error}")))?
+}

@@ -1,0 +1,105 @@
+//! The forms of the push section of `/settings` (drawn by `super::push_section`): keep this
+//! browser's subscription (posted by `/assets/push.js`), remove a device, and the switches of
+//! what push brings. Every form goes through the push service (`crate::push::subscriptions`)
+//! or the preferences, with the session's CSRF token.
+
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse};
+use turnpost_shared::api::{
+    ChannelCategoriesPatch, CreatePushSubscriptionRequest, NotificationSettingsPatch, PushKeys,
+};
+
+use super::settings::render;
+use super::signed_in_form::{see_other, SignedInForm};
+use super::WebError;
+use crate::push::subscriptions;
+
+/// `POST /settings/push/subscribe`: `endpoint`, `p256dh`, `auth` (from the browser's
+/// `PushSubscription`), named from the `User-Agent`.
+///
+/// # Errors
+/// 403 when not signed in or without the session's token; storage failures.
+pub async fn subscribe(
+    request: HttpRequest,
+    posted: SignedInForm,
+) -> Result<HttpResponse, WebError> {
+    let subscription = CreatePushSubscriptionRequest {
+        endpoint: posted.field("endpoint").unwrap_or_default().to_owned(),
+        keys: PushKeys {
+            p256dh: posted.field("p256dh").unwrap_or_default().to_owned(),
+            auth: posted.field("auth").unwrap_or_default().to_owned(),
+        },
+        name: None,
+        expiration_time: None,
+    };
+    let agent = request
+        .headers()
+        .get(header::USER_AGENT)
+        .and_then(|value| value.to_str().ok())
+        .map(str::to_owned);
+    let policy = posted.state.outbound.clone();
+    let account_id = posted.signed_in.account.id;
+    let created = crate::http::blocking::with_conn(&posted.state, move |conn| {
+        Ok(subscriptions::create(
+            conn,
+            &policy,
+            account_id,
+            &subscription,
+            agent.as_deref(),
+        ))
+    })
+    .await?;
+    match created {
+        Ok(_) => Ok(see_other("/settings?done=push_on#push".to_owned())),
+        Err(error) => {
+            let error = WebError::from(crate::http::error::ApiError::from(error));
+            if error.status.is_server_error() {
+                return Err(error);
+            }
+            render(
+                &posted.state,
+                &posted.signed_in,
+                Some(Err(&error.message)),
+                error.status,
+            )
+            .await
+        }
+    }
+}
+
+/// `POST /settings/push/{id}/remove`.
+///
+/// # Errors
+/// 403 when not signed in or without the session's token; 404; storage failures.
+pub async fn remove(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError> {
+    posted
+        .act(posted.path, |conn, actor, id| {
+            subscriptions::remove(conn, actor.account_id(), id)
+        })
+        .await?;
+    Ok(see_other("/settings?done=push_removed#push".to_owned()))
+}
+
+/// `POST /settings/push/switches`: every switch of the form (an unticked box is off).
+///
+/// # Errors
+/// 403 when not signed in or without the session's token; storage failures.
+pub async fn save_switches(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+    let on = |field: &str| Some(posted.form.contains_key(field));
+    let patch = NotificationSettingsPatch {
+        push: Some(ChannelCategoriesPatch {
+            turn: on("turn"),
+            challenges: on("challenges"),
+            challenge_replies: on("challenge_replies"),
+            game_over: on("game_over"),
+            draw_offers: on("draw_offers"),
+        }),
+        ..NotificationSettingsPatch::default()
+    };
+    let account_id = posted.signed_in.account.id;
+    crate::http::blocking::with_conn(&posted.state, move |conn| {
+        Ok(crate::preferences::update(conn, account_id, &patch)?)
+    })
+    .await?;
+    Ok(see_other("/settings?done=push_switches#push".to_owned()))
+}
