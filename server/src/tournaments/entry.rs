@@ -3,22 +3,13 @@
 //! service (losses), and Swiss and table rounds leave them out from the next round on.
 
 use turnpost_shared::api::{TournamentStatus, TournamentView};
-use turnpost_shared::play::GameStatus;
 
+use super::locked::{locked, resign_if_playing};
 use super::settings::Settings;
 use super::{view, TournamentError};
 use crate::db::tournaments as q;
 use crate::db::{self, accounts, DbConnection, DbError};
-use crate::games::{ending, frame, Actor, GameError};
-
-/// Locks a tournament and reads it.
-///
-/// # Errors
-/// [`TournamentError::NotFound`]; storage failures.
-pub fn locked(conn: &mut DbConnection, id: i64) -> Result<Settings, TournamentError> {
-    let row = q::lock(conn, id)?.ok_or(TournamentError::NotFound { id })?;
-    Ok(Settings::of_row(row)?)
-}
+use crate::games::{frame, Actor};
 
 /// Runs `act` on tournament `id`, locked, in one write frame; answers the tournament as
 /// `actor` sees it afterwards.
@@ -151,30 +142,4 @@ pub fn resign_running(
         resign_if_playing(conn, game_id, account_id)?;
     }
     Ok(())
-}
-
-/// Resigns `account_id`'s seat in `game_id` if the game runs and the seat still plays.
-///
-/// # Errors
-/// Storage failures; a refusal other than "not your game" or "the game is over".
-pub fn resign_if_playing(
-    conn: &mut DbConnection,
-    game_id: i64,
-    account_id: i64,
-) -> Result<(), TournamentError> {
-    let Some(game) = crate::db::games::find(conn, game_id)? else {
-        return Ok(());
-    };
-    if game.status != GameStatus::Active {
-        return Ok(());
-    }
-    match ending::resign(conn, &Actor::Account(account_id), game_id, None) {
-        Ok(_)
-        | Err(
-            GameError::NotYourGame { .. }
-            | GameError::NotActive { .. }
-            | GameError::LeftGame { .. },
-        ) => Ok(()),
-        Err(other) => Err(other.into()),
-    }
 }

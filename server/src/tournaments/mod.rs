@@ -9,6 +9,7 @@ mod create;
 mod entry;
 mod error;
 mod field;
+mod locked;
 mod rounds;
 mod settings;
 mod start_now;

@@ -8,8 +8,8 @@ use chrono::NaiveDateTime;
 use turnpost_shared::api::TournamentStatus;
 use turnpost_shared::play::ResultReason;
 
-use super::entry::{locked, resign_if_playing};
 use super::field::Field;
+use super::locked::{locked, resign_if_playing};
 use super::settings::Settings;
 use super::{view, TournamentError};
 use crate::db::accounts::Account;
