@@ -254,8 +254,13 @@ pub fn describe(game: &GameView) -> String {
     }
     let last = game.last_moves.last();
     if let Some(last) = last {
+        let how = if last.prepared {
+            ", prepared answer"
+        } else {
+            ""
+        };
         text.push_str(&format!(
-            "last move: {} (move {}, {})\n",
+            "last move: {} (move {}, {}{how})\n",
             last.notation,
             last.ply + 1,
             seat_player(&game.seats, last.seat)
@@ -562,6 +567,7 @@ mod tests {
                 notation,
                 played_at: "2026-11-21T00:00:00Z".into(),
                 automatic: false,
+                prepared: false,
             });
             engine = next;
         }

@@ -85,7 +85,7 @@ impl Browser {
 
     /// Waits until the page's HTML contains `text` (after a navigation).
     async fn wait_for_text(&self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let source = self.source().await;
             if source.contains(text) {
@@ -169,7 +169,7 @@ impl Browser {
 /// Waits for a turn card of game `id` to `to` whose text contains `containing`; its text.
 async fn turn_card(app: &TestApp, to: &str, id: i64, containing: &str) -> String {
     let marker = format!("/games/{id}/play/");
-    let deadline = Instant::now() + Duration::from_secs(15);
+    let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let found = app
             .smtp
@@ -326,7 +326,7 @@ async fn kefren_on_postgres(browser: &Browser) {
     .await;
     assert_eq!(answer.status, 201, "{answer:?}");
     let moved = browser.wait_for_text("Move 2 of 2").await;
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while browser
         .client
         .source()

@@ -106,7 +106,7 @@ impl Screen {
 
     /// Waits until `script` returns true (`what` names it in the failure).
     async fn wait_until(&self, script: &str, what: &str) {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             if self.run(script, vec![]).await == json!(true) {
                 return;
@@ -285,7 +285,7 @@ async fn open_turn(screen: &Screen, app: &TestApp, id: i64, what: &str) {
         .goto(&format!("{}/games/{id}", app.base))
         .await
         .unwrap();
-    let mut deadline = Instant::now() + Duration::from_secs(15);
+    let mut deadline = Instant::now() + Duration::from_secs(45);
     let mut reloaded = false;
     let ready =
         "return document.readyState === 'complete' && !!document.querySelector('#board .cell-hit')";
@@ -293,10 +293,10 @@ async fn open_turn(screen: &Screen, app: &TestApp, id: i64, what: &str) {
         if Instant::now() > deadline && !reloaded {
             // A loaded CI machine's test server has answered a request for the page's script
             // 408 (its body deadline): the page then has no targets. Once, load it again.
-            eprintln!("{what}: no targets after 15 s, loading the page again");
+            eprintln!("{what}: no targets after 45 s, loading the page again");
             screen.client.refresh().await.unwrap();
             reloaded = true;
-            deadline = Instant::now() + Duration::from_secs(15);
+            deadline = Instant::now() + Duration::from_secs(45);
         } else if Instant::now() > deadline {
             let main = screen
                 .run("return document.querySelector('main').innerText", vec![])

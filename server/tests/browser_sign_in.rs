@@ -51,6 +51,8 @@ async fn by_code(app: &TestApp, phone: &Chromium) {
     assert!(home.contains(">Pia<"), "{home}");
     phone.fits("home-signed-in-375").await;
 
+    // The account links are in the site menu (issue 47).
+    phone.click("header details.menu summary").await;
     phone.click("header a[href=\"/settings\"]").await;
     phone.wait_for_text("All mail is on.").await;
     phone.fits("settings-375").await;
@@ -61,6 +63,8 @@ async fn by_code(app: &TestApp, phone: &Chromium) {
     phone
         .wait_for_text("Switched off: <strong>deadline reminders</strong>.")
         .await;
+    // The account links are in the site menu (issue 47).
+    phone.click("header details.menu summary").await;
     phone.click("header form[action=\"/signout\"] button").await;
     let home = phone.wait_for_text("href=\"/signin\"").await;
     assert!(!home.contains(">Pia<"), "{home}");

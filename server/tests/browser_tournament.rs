@@ -180,6 +180,8 @@ async fn organise_and_join_a_tournament_at_375_px(backend: Backend) {
         other
             .wait_for_text(&format!("action=\"/tournaments/{id}/withdraw\""))
             .await;
+        // The account links are in the site menu (issue 47).
+        other.click("header details.menu summary").await;
         other.click("header form[action=\"/signout\"] button").await;
         other.wait_for_text("href=\"/signin\"").await;
     }

@@ -3,7 +3,8 @@
 //! deviation drops it and the owner's next card says so; illegal lines are refused with the
 //! engine's reason; an edit racing the opponent's move never plays twice or a stale answer;
 //! the answer's card and clock are right with Kefren capture chains, Kechi turns of several
-//! stones and a forced pass in two-player Chinese Checkers.
+//! stones and a forced pass in two-player Chinese Checkers; the answer is said to be a prepared
+//! one in the move list, the opponent's card, the game page and the mover's confirmation.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -141,6 +142,15 @@ async fn mail_containing(app: &TestApp, to: &str, wanted: &str) -> String {
     }
 }
 
+/// The game page as anyone reads it (signed out).
+async fn public_page(app: &TestApp, id: i64) -> String {
+    let page = reqwest::get(format!("{}/games/{id}", app.base))
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    page.text().await.unwrap()
+}
+
 fn text_of(mail: &Received) -> String {
     InboundMessage::read(mail.data.as_bytes()).unwrap().text()
 }
@@ -195,14 +205,44 @@ async fn answers_at_once_and_drops_on_deviation(backend: Backend) {
     assert_eq!(answer["move"], a1.as_str());
     assert_eq!(answer["seat"], 1);
     assert_eq!(answer["automatic"], false);
+    assert_eq!(answer["prepared"], true);
     assert_eq!(answered["position"], p3.position_text());
+    // The move list says which move was the prepared answer.
+    let moves = get(&app, &format!("/v1/games/{id}/moves"), &bert)
+        .await
+        .body;
+    let prepared: Vec<&Value> = moves["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["prepared"])
+        .collect();
+    assert_eq!(
+        prepared,
+        [&json!(false), &json!(false), &json!(true)],
+        "{moves}"
+    );
     // The branch below stays, from the new ply.
     let kept = get(&app, &format!("/v1/games/{id}/conditional"), &anna).await;
     assert_eq!(kept.body["ply"], 3);
     assert_eq!(kept.body["lines"], json!([[b2, a2]]));
-    // bert's card shows the answer already played; anna gets no card for a turn she did not
-    // have.
-    mail_containing(&app, "bert@example.org", &format!("anna played {a1}")).await;
+    // bert's card shows the answer already played, and that it was prepared; anna gets no
+    // card for a turn she did not have.
+    let card = mail_containing(
+        &app,
+        "bert@example.org",
+        &format!("anna's prepared answer {a1} was played."),
+    )
+    .await;
+    assert!(card.contains(&format!("anna played {a1}")), "{card}");
+    assert!(card.contains(&format!("{a1} (prepared answer)")), "{card}");
+    // Every reader of the game page reads it too, and its move list marks the answer.
+    let page = public_page(&app, id).await;
+    assert!(
+        page.contains(&format!("anna's prepared answer {a1} was played (move 3).")),
+        "{page}"
+    );
+    assert!(page.contains(">prepared</abbr>"), "{page}");
 
     let deviated = play_move(&app, id, &bert, &b2_other, 3).await;
     assert_eq!(deviated["ply"], 4);
@@ -210,6 +250,13 @@ async fn answers_at_once_and_drops_on_deviation(backend: Backend) {
     assert!(lines_of(&app, id, &anna).await.is_empty());
     let card = mail_containing(&app, "anna@example.org", "conditional moves are dropped").await;
     assert!(card.contains(&b2_other), "{card}");
+    // bert moved since: the page's notice is gone, the move list still marks the answer.
+    let page = public_page(&app, id).await;
+    assert!(
+        !page.contains(&format!("prepared answer {a1} was played")),
+        "{page}"
+    );
+    assert_eq!(page.matches(">prepared</abbr>").count(), 1, "{page}");
     // Her card at the start and this one: none for the turn the answer took.
     let cards = app.smtp.messages_to("anna@example.org").len();
     assert_eq!(
@@ -748,10 +795,74 @@ async fn page_form_sets_a_line_after_the_move(backend: Backend) {
         lines_of(&app, id, &anna).await,
         vec![vec![b1.clone(), a1.clone()]]
     );
-    let answered = play_move(&app, id, &bert, &b1, 1).await;
+    // bert plays the expected move from his own page (his card's play link): the page after
+    // it confirms his move and says anna's prepared answer came at once.
+    let card = mail_containing(&app, "bert@example.org", &marker).await;
+    let link = card
+        .split_whitespace()
+        .find(|word| word.contains(&marker))
+        .unwrap();
+    let path = link[link.find("/games/").unwrap()..].to_owned();
+    let followed = client
+        .get(format!("{}{path}", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(followed.status(), 303);
+    let cookie = followed.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let page = client
+        .get(format!("{}/games/{id}", app.base))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let csrf = page
+        .split("name=\"csrf\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_owned();
+    let posted = client
+        .post(format!("{}/games/{id}/move", app.base))
+        .header("cookie", &cookie)
+        .form(&[("csrf", csrf.as_str()), ("ply", "1"), ("move", b1.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(posted.status(), 303);
+    let location = posted.headers()["location"].to_str().unwrap().to_owned();
+    assert!(location.ends_with("?played=2"), "{location}");
+    let confirmed = client
+        .get(format!("{}{location}", app.base))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        confirmed.contains(&format!(
+            "You played {b1} (move 2). anna's prepared answer {a1} was played."
+        )),
+        "{confirmed}"
+    );
+    let answered = view(&app, id, &bert).await;
     assert_eq!(answered["ply"], 3);
     assert_eq!(
         answered["last_moves"].as_array().unwrap()[2]["move"],
         a1.as_str()
     );
+    assert_eq!(answered["last_moves"][2]["prepared"], true);
 }

@@ -62,6 +62,7 @@ fn game_of(kind: GameKind, plies: usize, for_seat: Option<u8>) -> GameFacts {
             seat,
             notation: canonical,
             automatic: false,
+            prepared: false,
         });
         position = next;
     }
@@ -134,6 +135,44 @@ fn your_turn() {
         .unwrap();
     assert!(game.position.canonical_move(command).is_ok(), "{command}");
     insta::assert_snapshot!(shown(&mail));
+}
+
+/// A move the server played from its player's conditional moves is told as such in both
+/// parts: to the opponent by the owner's name, to the owner as theirs (issue 47).
+#[test]
+fn a_prepared_answer_is_told_in_the_turn_card_and_game_over() {
+    let mut game = kefren(3, Some(2));
+    let answer = game.last_moves.last_mut().unwrap();
+    answer.prepared = true;
+    let answer = answer.notation.clone();
+    let said = format!("anna's prepared answer {answer} was played.");
+    let card = compose::your_turn(&site(), &recipient("bert"), &game);
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words(&card.text).contains(&said), "{}", card.text);
+    assert!(
+        words(&card.text).contains(&format!("{answer} (prepared answer)")),
+        "{}",
+        card.text
+    );
+    let html = card.html.as_deref().unwrap();
+    assert!(
+        words(html).contains(&format!("anna&#39;s prepared answer {answer}"))
+            || words(html).contains(&format!("anna's prepared answer {answer}")),
+        "{html}"
+    );
+    game.result = Some(GameResult::won([1]));
+    game.result_reason = Some(ResultReason::Rules);
+    let over = compose::game_over(&site(), &recipient("anna"), &game);
+    assert!(
+        words(&over.text).contains(&format!("Your prepared answer {answer} was played.")),
+        "{}",
+        over.text
+    );
+    let over = compose::game_over(&site(), &recipient("bert"), &game);
+    assert!(words(&over.text).contains(&said), "{}", over.text);
+    // A move played by its player says nothing of the kind.
+    let plain = compose::your_turn(&site(), &recipient("bert"), &kefren(3, Some(2)));
+    assert!(!plain.text.contains("prepared"), "{}", plain.text);
 }
 
 #[test]
@@ -437,6 +476,7 @@ fn left_game_that_goes_on() {
             seat: 3,
             notation: line,
             automatic: false,
+            prepared: false,
         }],
         result: None,
         result_reason: None,

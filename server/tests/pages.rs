@@ -182,9 +182,58 @@ async fn pages_show_games_and_history(backend: Backend) {
         assert!(served.body.starts_with("<svg "), "{icon}");
     }
 
+    // The web app manifest and its icons (issue 47): a phone can put the site on its home
+    // screen.
+    assert!(home
+        .body
+        .contains("<link rel=\"manifest\" href=\"/manifest.webmanifest\">"));
+    let manifest = fetch(&app, "/manifest.webmanifest", None).await;
+    assert_eq!(manifest.status, 200);
+    assert_eq!(manifest.content_type, "application/manifest+json");
+    let manifest: serde_json::Value = serde_json::from_str(&manifest.body).unwrap();
+    assert_eq!(manifest["start_url"], "/");
+    assert_eq!(manifest["display"], "standalone");
+    let icons = manifest["icons"].as_array().unwrap();
+    for side in [192_u32, 512] {
+        let icon = icons
+            .iter()
+            .find(|icon| icon["sizes"] == format!("{side}x{side}"))
+            .unwrap_or_else(|| panic!("a {side} px icon in {manifest}"));
+        let png = app
+            .http
+            .get(format!("{}{}", app.base, icon["src"].as_str().unwrap()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(png.status(), 200);
+        assert_eq!(png.headers()["content-type"], "image/png");
+        let bytes = png.bytes().await.unwrap();
+        assert_eq!(
+            &bytes[16..24],
+            [side.to_be_bytes(), side.to_be_bytes()].concat()
+        );
+    }
+    assert_eq!(fetch(&app, "/assets/icon-100.png", None).await.status, 404);
+
     // The latest position: the board with its title, the text board, the move list.
     let game = fetch(&app, &format!("/games/{id}"), None).await;
     assert_eq!(game.status, 200, "{}", game.body);
+    // Times in words, in UTC for a reader who is not signed in (issue 47), exact for machines.
+    assert!(
+        game.body.contains("<dt>Started</dt><dd><time datetime=\""),
+        "{}",
+        game.body
+    );
+    assert!(
+        game.body.contains(" UTC (now)</time>") || game.body.contains(" min ago)</time>"),
+        "the start in words: {}",
+        game.body
+    );
+    assert!(
+        game.body.contains(" UTC (in 2 days)</time>"),
+        "the deadline in words: {}",
+        game.body
+    );
     assert!(game.body.contains("<h1>Kefren #"), "{}", game.body);
     assert!(
         game.body.contains("<title id=\"board-title\">"),

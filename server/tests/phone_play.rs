@@ -24,7 +24,6 @@ use common::{get, post, Backend, TestApp};
 use fantoccini::{key::Key, Locator};
 use phone::Phone;
 use serde_json::json;
-use turnpost_shared::{AnyGame, Options};
 
 /// The least size of a touch target, in CSS px (WCAG 2.2, 2.5.8).
 const TARGET_PX: f64 = 24.0;
@@ -106,22 +105,92 @@ async fn playing_from_a_phone() {
     .await;
     goals_say_you_only_to_the_seat(&phone, &app, kefren).await;
     turn_card_leads_with_the_play_button(&phone, &app, kefren).await;
-    every_page_kind(&phone, &app, kefren).await;
+    every_page_kind(&phone, &app, kefren, "light").await;
     phone.stop().await;
 }
 
-/// The position of game `id` as the API shows it to `token`'s player.
-async fn position_of(app: &TestApp, id: i64, token: &str) -> AnyGame {
-    let view = get(app, &format!("/v1/games/{id}"), token).await.body;
-    let options = Options::from_pairs(
-        view["options"]
-            .as_object()
-            .unwrap()
-            .iter()
-            .map(|(k, v)| format!("{k}={}", v.as_str().unwrap())),
+/// Every page kind again with the dark theme (issue 47): its colours must pass axe-core's
+/// contrast checks as the light ones do; and the site menu opens and closes on one line.
+#[actix_web::test]
+async fn every_page_kind_in_the_dark() {
+    let phone = Phone::start_dark().await;
+    let app = TestApp::spawn(Backend::Sqlite).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let kefren = web::started_game(
+        &app,
+        "kefren",
+        json!({}),
+        &[&anna, &bert],
+        &["anna", "bert"],
     )
-    .unwrap();
-    AnyGame::from_position_text(&options, view["position"].as_str().unwrap()).unwrap()
+    .await;
+    phone.open(&format!("{}/games", app.base)).await;
+    assert_eq!(
+        phone
+            .client
+            .execute(
+                "return matchMedia('(prefers-color-scheme: dark)').matches",
+                vec![]
+            )
+            .await
+            .unwrap(),
+        json!(true),
+        "the dark theme asked for"
+    );
+    // The background is the dark token, not the light one.
+    let background = phone
+        .client
+        .execute(
+            "return getComputedStyle(document.body).backgroundColor",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(background, json!("rgb(22, 19, 15)"), "the dark background");
+    site_menu_on_one_line(&phone).await;
+    every_page_kind(&phone, &app, kefren, "dark").await;
+    phone.stop().await;
+}
+
+/// The site navigation is one line at 375 px; its menu opens over the page with the rest of
+/// the links and closes again.
+async fn site_menu_on_one_line(phone: &Phone) {
+    let height = phone
+        .number("return document.querySelector('header.site nav').getBoundingClientRect().height")
+        .await;
+    assert!(
+        height < 56.0,
+        "the navigation is {height} px high: more than one line"
+    );
+    let shown = "return document.querySelector('header.site .menu-items').checkVisibility()";
+    assert_eq!(
+        phone.client.execute(shown, vec![]).await.unwrap(),
+        json!(false),
+        "the menu starts closed"
+    );
+    phone.click("header details.menu summary").await;
+    phone
+        .wait_until(
+            "return document.querySelector('header.site .menu-items').checkVisibility()",
+            "the open menu",
+        )
+        .await;
+    let links = phone
+        .number("return [...document.querySelectorAll('header.site .menu-items a')].filter(a => a.getBoundingClientRect().height >= 24).length")
+        .await;
+    assert!(
+        links >= 7.0,
+        "ratings, four rules, the API and an account link: {links}"
+    );
+    phone.assert_fits("the open site menu").await;
+    phone.click("header details.menu summary").await;
+    phone
+        .wait_until(
+            "return !document.querySelector('header.site .menu-items').checkVisibility()",
+            "the menu closed again",
+        )
+        .await;
 }
 
 /// The moves played in game `id`, in order.
@@ -138,7 +207,7 @@ async fn moves_of(app: &TestApp, id: i64, token: &str) -> Vec<String> {
 /// Opens the play link of the newest turn card of game `id` to `to`; waits for the form.
 async fn open_play_link(phone: &Phone, app: &TestApp, to: &str, id: i64) {
     let marker = format!("/games/{id}/play/");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     let text = loop {
         let found = app
             .smtp
@@ -169,7 +238,7 @@ async fn open_play_link(phone: &Phone, app: &TestApp, to: &str, id: i64) {
 async fn sanqi_colour_by_tapping(phone: &Phone, app: &TestApp, anna: &str, bert: &str) {
     let id = web::started_game(app, "sanqi", json!({}), &[anna, bert], &["anna", "bert"]).await;
     open_play_link(phone, app, "anna@example.org", id).await;
-    let legal = position_of(app, id, anna).await.legal_moves();
+    let legal = web::position_of(app, id, anna).await.legal_moves();
     // The cell with the most colours to choose from.
     let cell_of = |mv: &String| mv.split('@').nth(1).unwrap().to_owned();
     let cell = legal
@@ -258,7 +327,7 @@ async fn sanqi_colour_by_tapping(phone: &Phone, app: &TestApp, anna: &str, bert:
 async fn kechi_parts_in_either_order(phone: &Phone, app: &TestApp, anna: &str, bert: &str) {
     let id = web::started_game(app, "kechi", json!({}), &[anna, bert], &["anna", "bert"]).await;
     open_play_link(phone, app, "anna@example.org", id).await;
-    let legal = position_of(app, id, anna).await.legal_moves();
+    let legal = web::position_of(app, id, anna).await.legal_moves();
     let mv = legal
         .iter()
         .find(|mv| mv.split(',').count() == 2)
@@ -464,8 +533,8 @@ async fn turn_card_leads_with_the_play_button(phone: &Phone, app: &TestApp, id: 
 }
 
 /// Every page kind at 375 px: no wider than the screen, and no serious or critical axe-core
-/// violation.
-async fn every_page_kind(phone: &Phone, app: &TestApp, game: i64) {
+/// violation; each saved as `phone-<theme>-<page>.png` under target/screenshots.
+async fn every_page_kind(phone: &Phone, app: &TestApp, game: i64, theme: &str) {
     let card = app.smtp.wait_for("anna@example.org", 1).await;
     let unsubscribe = card
         .iter()
@@ -488,12 +557,18 @@ async fn every_page_kind(phone: &Phone, app: &TestApp, game: i64) {
         phone.open(&format!("{}{}", app.base, path_of(path))).await;
         phone.assert_fits(what).await;
         phone.assert_accessible(what).await;
+        phone
+            .screenshot(&format!("phone-{theme}-{}", what.replace(' ', "-")))
+            .await;
     }
     open_play_link(phone, app, "anna@example.org", game).await;
     for (what, path) in SEAT_PAGES {
         phone.open(&format!("{}{}", app.base, path_of(path))).await;
         phone.assert_fits(what).await;
         phone.assert_accessible(what).await;
+        phone
+            .screenshot(&format!("phone-{theme}-{}", what.replace(' ', "-")))
+            .await;
     }
     phone.client.delete_all_cookies().await.unwrap();
     sign_up(phone, app, "cara").await;
@@ -501,6 +576,9 @@ async fn every_page_kind(phone: &Phone, app: &TestApp, game: i64) {
         phone.open(&format!("{}{}", app.base, path_of(path))).await;
         phone.assert_fits(what).await;
         phone.assert_accessible(what).await;
+        phone
+            .screenshot(&format!("phone-{theme}-{}", what.replace(' ', "-")))
+            .await;
     }
 }
 

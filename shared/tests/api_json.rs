@@ -8,7 +8,7 @@ use turnpost_shared::play::{GameResult, GameStatus, OnLeave, ResultReason, Timeo
 use turnpost_shared::GameKind;
 
 /// A finished three-seat game, as `GET /v1/games/{id}` wrote it.
-const FINISHED_VIEW: &str = r#"{"id":42,"kind":"kefren","options":{"players":"3"},"clock":"3d","timeout":"claim","on_leave":"bot","deadline":null,"claimable":false,"seats":[{"seat":1,"seat_name":"White (seat 1)","player":"anna","accepted":true,"bank_seconds":null},{"seat":2,"seat_name":"Black (seat 2)","player":"bob","accepted":true,"bank_seconds":null,"played_by":"bot-3"},{"seat":3,"seat_name":"Red (seat 3)","player":"cleo","accepted":true,"bank_seconds":86400}],"status":"finished","result":"won 1 3","result_reason":"resignation","ply":12,"to_move":null,"your_seat":1,"your_turn":false,"draw_offered_by":null,"position":"p","board":"b","last_moves":[{"ply":11,"seat":3,"move":"F2-F3","played_at":"2026-11-22T01:02:03Z","automatic":false}],"legal_moves":null,"created_at":"2026-11-20T00:00:00Z","expires_at":null,"started_at":"2026-11-21T00:00:00Z","finished_at":"2026-11-22T01:02:03Z","last_activity_at":"2026-11-22T01:02:03Z","departed":[2],"placings":[1,3,2],"rated":true}"#;
+const FINISHED_VIEW: &str = r#"{"id":42,"kind":"kefren","options":{"players":"3"},"clock":"3d","timeout":"claim","on_leave":"bot","deadline":null,"claimable":false,"seats":[{"seat":1,"seat_name":"White (seat 1)","player":"anna","accepted":true,"bank_seconds":null},{"seat":2,"seat_name":"Black (seat 2)","player":"bob","accepted":true,"bank_seconds":null,"played_by":"bot-3"},{"seat":3,"seat_name":"Red (seat 3)","player":"cleo","accepted":true,"bank_seconds":86400}],"status":"finished","result":"won 1 3","result_reason":"resignation","ply":12,"to_move":null,"your_seat":1,"your_turn":false,"draw_offered_by":null,"position":"p","board":"b","last_moves":[{"ply":11,"seat":3,"move":"F2-F3","played_at":"2026-11-22T01:02:03Z","automatic":false,"prepared":false}],"legal_moves":null,"created_at":"2026-11-20T00:00:00Z","expires_at":null,"started_at":"2026-11-21T00:00:00Z","finished_at":"2026-11-22T01:02:03Z","last_activity_at":"2026-11-22T01:02:03Z","departed":[2],"placings":[1,3,2],"rated":true}"#;
 
 /// An active game in a listing.
 const ACTIVE_SUMMARY: &str = r#"{"id":7,"kind":"chinese-checkers","status":"active","seats":[],"ply":3,"to_move":2,"your_turn":true,"deadline":"2026-11-25T00:00:00Z","result":null,"last_activity_at":"2026-11-22T01:02:03Z"}"#;
@@ -65,6 +65,7 @@ fn finished_view() -> GameView {
             notation: "F2-F3".to_owned(),
             played_at: "2026-11-22T01:02:03Z".to_owned(),
             automatic: false,
+            prepared: false,
         }],
         legal_moves: None,
         created_at: "2026-11-20T00:00:00Z".to_owned(),

@@ -1,6 +1,7 @@
 //! Conditional moves through the real `turnpost` CLI against the real server, on SQLite and
 //! PostgreSQL: `turnpost if` adds lines, lists and clears them; the opponent's move brings the
-//! answer at once; an illegal line is refused with the engine's reason.
+//! answer at once, which `history` and `show` mark as prepared; an illegal line is refused with
+//! the engine's reason.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use turnpost_shared::{AnyGame, GameKind, Options};
@@ -62,6 +63,27 @@ fn conditional_moves(backend: Backend) {
 
     let played = bob.json(&["move", &id, &b1]);
     assert_eq!(played["game"]["ply"], 3, "the answer came at once");
+    // The answer is marked as prepared: in `history` and `show`, and in their JSON.
+    let history = bob.run(&["history", &id]);
+    assert!(history.status.success());
+    let history = String::from_utf8_lossy(&history.stdout).into_owned();
+    let marked: Vec<&str> = history
+        .lines()
+        .filter(|line| line.ends_with("(prepared answer)"))
+        .collect();
+    assert!(
+        marked.len() == 1 && marked[0].starts_with("move   3") && marked[0].contains(&a1),
+        "{history}"
+    );
+    let listed = bob.json(&["history", &id]);
+    assert_eq!(listed["moves"][2]["prepared"], true, "{listed}");
+    assert_eq!(listed["moves"][1]["prepared"], false, "{listed}");
+    let shown = bob.run(&["show", &id]);
+    let shown = String::from_utf8_lossy(&shown.stdout).into_owned();
+    assert!(
+        shown.contains(&format!("last move: {a1} (move 3, anna, prepared answer)")),
+        "{shown}"
+    );
     let shown = anna.json(&["show", &id]);
     assert_eq!(shown["game"]["your_turn"], false);
     let kept = anna.json(&["if", &id, "--list"]);

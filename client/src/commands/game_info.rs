@@ -110,9 +110,13 @@ pub fn history(id: i64, profile: Option<&str>, json: bool) -> Result<(), Failure
         .unwrap_or(0);
     let mut text = String::new();
     for mv in &list.moves {
-        let auto = if mv.automatic { " (automatic)" } else { "" };
+        let how = match (mv.automatic, mv.prepared) {
+            (true, _) => " (automatic)",
+            (false, true) => " (prepared answer)",
+            (false, false) => "",
+        };
         text.push_str(&format!(
-            "move {:>3}  {:<who_width$}  {:<move_width$}  {}{auto}\n",
+            "move {:>3}  {:<who_width$}  {:<move_width$}  {}{how}\n",
             mv.ply + 1,
             who(mv.seat),
             mv.notation,

@@ -24,7 +24,8 @@ Examples:
 A line for people reads `#12 kefren: anna played A2-A3 — your turn`. With --json each line is
 the server's event object unchanged: id, type (challenge, accepted, started, declined, move,
 draw_offer, left, game_over, lapsed), game, kind, ply, status, to_move, to_move_name, by, seat,
-last_move, result, reason, at, and for_you (`turn` when it is now your move).
+last_move, prepared (true when the server played last_move from by's conditional moves), result,
+reason, at, and for_you (`turn` when it is now your move).
 
 A dropped connection is resumed from the last event seen, so no event is lost or printed twice
 (it says \"reconnecting…\" on stderr, and tries again after 1 s, 2 s, … up to every 10 s). When
@@ -144,6 +145,9 @@ impl EventWords {
             .filter(|(ply, _)| *ply + 1 == event.ply)
             .map(|(_, name)| name.clone());
         let played = |mv: &str| match &mover {
+            // A prepared answer comes in the same moment as the move before it: `by` names
+            // its player (the mover remembered is the one before).
+            _ if event.prepared => format!("{by} played {mv} (prepared answer)"),
             Some(mover) => format!("{mover} played {mv}"),
             None => format!("{mv} played"),
         };

@@ -19,9 +19,11 @@ use crate::db::games::MoveRow;
 use turnpost_shared::play::{GameResult, GameStatus, ResultReason};
 
 mod kind;
+mod log_consumer;
 mod log_reads;
 
 pub use kind::EventKind;
+pub use log_consumer::LogConsumer;
 pub use log_reads::{
     advance_cursor, by_id, cursor, newest_id, prune, read_after, start_now, LogFilter, LogStart,
 };

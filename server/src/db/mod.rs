@@ -96,7 +96,9 @@ impl DbManager {
 /// The backend's connection error.
 pub fn establish(target: &DatabaseTarget) -> diesel::ConnectionResult<DbConnection> {
     match target {
-        DatabaseTarget::Postgres(url) => diesel::PgConnection::establish(url).map(DbConnection::Pg),
+        DatabaseTarget::Postgres(url) => {
+            diesel::PgConnection::establish(&without_gss_encryption(url)).map(DbConnection::Pg)
+        }
         DatabaseTarget::Sqlite(path) => {
             let path = path.to_str().ok_or_else(|| {
                 diesel::ConnectionError::InvalidConnectionUrl(
@@ -105,6 +107,24 @@ pub fn establish(target: &DatabaseTarget) -> diesel::ConnectionResult<DbConnecti
             })?;
             diesel::SqliteConnection::establish(path).map(DbConnection::Sqlite)
         }
+    }
+}
+
+/// `url` with `gssencmode=disable` unless it names a `gssencmode` itself. libpq tries GSSAPI
+/// encryption first by default (`prefer`), which starts Kerberos in the process; Kerberos's
+/// exit handlers then abort a process whose other threads are still connecting (seen in the
+/// tests: "k5_mutex_lock: Assertion `r == 0' failed", SIGABRT after every test had passed).
+/// An operator who wants GSSAPI encryption says so in the URL.
+fn without_gss_encryption(url: &str) -> std::borrow::Cow<'_, str> {
+    if url.contains("gssencmode") {
+        return url.into();
+    }
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        let joint = if url.contains('?') { '&' } else { '?' };
+        format!("{url}{joint}gssencmode=disable").into()
+    } else {
+        // The keyword/value form: `host=… dbname=…`.
+        format!("{url} gssencmode=disable").into()
     }
 }
 
@@ -371,4 +391,29 @@ pub fn now() -> chrono::NaiveDateTime {
 pub fn rfc3339(time: chrono::NaiveDateTime) -> String {
     time.and_utc()
         .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_gss_encryption;
+
+    #[test]
+    fn gss_encryption_is_off_unless_the_url_asks_for_it() {
+        assert_eq!(
+            without_gss_encryption("postgres://u@h:5432/db"),
+            "postgres://u@h:5432/db?gssencmode=disable"
+        );
+        assert_eq!(
+            without_gss_encryption("postgresql://u@h/db?sslmode=disable"),
+            "postgresql://u@h/db?sslmode=disable&gssencmode=disable"
+        );
+        assert_eq!(
+            without_gss_encryption("host=h dbname=db"),
+            "host=h dbname=db gssencmode=disable"
+        );
+        assert_eq!(
+            without_gss_encryption("postgres://u@h/db?gssencmode=require"),
+            "postgres://u@h/db?gssencmode=require"
+        );
+    }
 }

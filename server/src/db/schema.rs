@@ -129,6 +129,7 @@ diesel::table! {
         account_id -> Nullable<BigInt>,
         notation -> Text,
         played_at -> Timestamp,
+        prepared -> Bool,
     }
 }
 

@@ -500,31 +500,6 @@ pub fn set_switch(
     Ok(())
 }
 
-/// The position of consumer `name` in the event log, locked until the caller's transaction
-/// ends (PostgreSQL; SQLite's write transaction is exclusive), so one process at a time
-/// consumes; `None` when it has none yet. Call inside a write transaction.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn lock_cursor(
-    conn: &mut DbConnection,
-    name: &str,
-) -> Result<Option<super::events::LogPosition>, DbError> {
-    use super::schema::event_cursors;
-    macro_rules! position {
-        () => {
-            event_cursors::table
-                .find(name)
-                .select((event_cursors::tx, event_cursors::event_id))
-        };
-    }
-    let found: Option<(i64, i64)> = match conn {
-        DbConnection::Pg(pg) => position!().for_update().first(pg).optional()?,
-        DbConnection::Sqlite(sqlite) => position!().first(sqlite).optional()?,
-    };
-    Ok(found.map(|(tx, id)| super::events::LogPosition { tx, id }))
-}
-
 /// Whether any endpoint is switched on (none: the consumer only moves its position).
 ///
 /// # Errors

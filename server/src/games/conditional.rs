@@ -269,6 +269,8 @@ pub(super) fn answer(
             account_id: Some(owner_account),
             notation: canonical.clone(),
             played_at: now,
+            // Said wherever the move is shown: the page, the mails, the stream, the CLI.
+            prepared: true,
         });
         let (position, next_ply, forced) =
             super::forced::forced_rows(loaded.game.id, after, at + 1, now);

@@ -100,6 +100,7 @@ fn leave(
             account_id: loaded.player_at(seat).map(|a| a.id),
             notation: line,
             played_at: now,
+            prepared: false,
         },
     )?;
     seat_left(conn, loaded, seat, ply, None)?;
@@ -216,6 +217,7 @@ fn take_over(
             account_id: player.as_ref().map(|a| a.id),
             notation: line,
             played_at: now,
+            prepared: false,
         },
     )?;
     seat_left(conn, loaded, seat, ply, Some(bot))?;

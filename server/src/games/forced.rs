@@ -29,6 +29,7 @@ pub(super) fn forced_rows(
             account_id: None,
             notation,
             played_at: now,
+            prepared: false,
         });
         ply += 1;
     }

@@ -161,6 +161,7 @@ pub fn play(
             account_id: Some(mover),
             notation: canonical.clone(),
             played_at: now,
+            prepared: false,
         }];
         rows.extend(forced);
         let mut played = Played {

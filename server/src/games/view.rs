@@ -37,6 +37,7 @@ pub fn move_view(row: &MoveRow) -> MoveView {
         notation: row.notation.clone(),
         played_at: db::rfc3339(row.played_at),
         automatic: row.account_id.is_none(),
+        prepared: row.prepared,
     }
 }
 

@@ -120,7 +120,7 @@ fn live_event(
         Some(id) => name_of(conn, at, id)?,
         None => None,
     };
-    let mut last_move = None;
+    let (mut last_move, mut prepared) = (None, false);
     if row.kind == EventKind::Turn && row.ply > 0 {
         if let Some(played) = events::moves_before(conn, row.game_id, row.ply, 1)?.pop() {
             // A move's event names its mover (none for a pass the server played).
@@ -128,6 +128,7 @@ fn live_event(
                 by = name_of(conn, at, mover)?;
             }
             last_move = Some(played.notation);
+            prepared = played.prepared;
         }
     }
     let seat = match happened {
@@ -152,6 +153,7 @@ fn live_event(
             by,
             seat,
             last_move,
+            prepared,
             result: row.result.as_ref().map(ToString::to_string),
             reason: row.result_reason,
             at: crate::db::rfc3339(row.created_at),

@@ -54,6 +54,7 @@ fn played(row: &MoveRow) -> PlayedMove {
         seat: u8::try_from(row.seat).unwrap_or(0),
         notation: row.notation.clone(),
         automatic: row.account_id.is_none(),
+        prepared: row.prepared,
     }
 }
 
@@ -165,6 +166,7 @@ mod tests {
             account_id: human.then_some(7),
             notation: format!("m{ply}"),
             played_at: chrono::DateTime::UNIX_EPOCH.naive_utc(),
+            prepared: false,
         }
     }
 

@@ -6,9 +6,8 @@
 //! (unique device and event).
 
 use super::notification;
-use crate::db::events::{self, LogFilter, LogPosition};
+use crate::db::events;
 use crate::db::push::{self as q, NewDelivery};
-use crate::db::transaction as tx;
 use crate::db::{self, notifications, DbConnection, DbError};
 use crate::live::live_events;
 use crate::preferences::{Category, Channel, ChannelSwitches};
@@ -16,55 +15,29 @@ use crate::preferences::{Category, Channel, ChannelSwitches};
 /// The consumer's name in `event_cursors` (the log's prune waits for it).
 pub const PUSH_CONSUMER: &str = "push";
 
-/// Events read per transaction.
-const BATCH: i64 = 256;
-
 /// The consumer's position in this process, to skip the write transaction when nothing is new.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct PushConsumer {
-    seen: Option<LogPosition>,
+    log: events::LogConsumer,
+}
+
+impl Default for PushConsumer {
+    fn default() -> Self {
+        Self {
+            log: events::LogConsumer::new(PUSH_CONSUMER),
+        }
+    }
 }
 
 impl PushConsumer {
-    /// Queues the notifications of the events after the stored position (a batch at a time
-    /// until none is left); answers how many were queued. `site`: the public base URL.
+    /// Queues the notifications of the events after the stored position (a batch at a time until
+    /// none is left); answers how many were queued. `site`: the public base URL.
     ///
     /// # Errors
     /// Storage failures (the position stays where it was).
     pub fn consume(&mut self, conn: &mut DbConnection, site: &str) -> Result<usize, DbError> {
-        let mut queued = 0;
-        loop {
-            if let Some(seen) = self.seen {
-                if events::read_after(conn, seen, LogFilter::All, 1)?.is_empty() {
-                    return Ok(queued);
-                }
-            }
-            let (reached, added, full) = tx::write_with(conn, |conn| {
-                let at = match crate::db::webhooks::lock_cursor(conn, PUSH_CONSUMER)? {
-                    Some(at) => at,
-                    None => {
-                        // The first start: what happened before is nobody's notification.
-                        let start = events::start_now(conn)?.after;
-                        events::advance_cursor(conn, PUSH_CONSUMER, start, db::now())?;
-                        start
-                    }
-                };
-                let rows = events::read_after(conn, at, LogFilter::All, BATCH)?;
-                let Some(last) = rows.last() else {
-                    return Ok::<_, DbError>((at, 0, false));
-                };
-                let reached = last.position();
-                let added = queue_for(conn, site, &rows)?;
-                events::advance_cursor(conn, PUSH_CONSUMER, reached, db::now())?;
-                let full = rows.len() == usize::try_from(BATCH).unwrap_or(usize::MAX);
-                Ok((reached, added, full))
-            })?;
-            self.seen = Some(reached);
-            queued += added;
-            if !full {
-                return Ok(queued);
-            }
-        }
+        self.log
+            .consume(conn, |conn, rows| queue_for(conn, site, rows))
     }
 }
 

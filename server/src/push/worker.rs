@@ -18,8 +18,9 @@ use super::vapid::VapidKey;
 use crate::config::OutboxSettings;
 use crate::db::push::{self as q, DeliveryRow, Outcome, SubscriptionRow};
 use crate::db::transaction as tx;
-use crate::db::{self, commit_bell, DbConnection, DbError, Pool};
+use crate::db::{self, DbConnection, DbError, Pool};
 use crate::webhooks::{send_outbound, OutboundAnswer, OutboundPolicy, OutboundRequest};
+use crate::worker_threads::bell_rounds::run_rounds;
 
 /// Notifications sent at once.
 const SENDS_AT_ONCE: i64 = 8;
@@ -45,29 +46,9 @@ pub struct PushWorker {
 
 impl PushWorker {
     /// Runs until `shutdown` turns true.
-    pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
-        let mut bell = commit_bell::subscribe();
+    pub async fn run(self, shutdown: watch::Receiver<bool>) {
         let consumer = Arc::new(std::sync::Mutex::new(PushConsumer::default()));
-        loop {
-            if *shutdown.borrow() {
-                break;
-            }
-            let busy = match self.round(&consumer).await {
-                Ok(busy) => busy,
-                Err(error) => {
-                    tracing::warn!(%error, "push: a round failed");
-                    false
-                }
-            };
-            if busy {
-                continue;
-            }
-            tokio::select! {
-                _ = bell.changed() => {}
-                () = tokio::time::sleep(self.poll) => {}
-                _ = shutdown.changed() => {}
-            }
-        }
+        run_rounds("pushs", self.poll, shutdown, || self.round(&consumer)).await;
     }
 
     /// One round: consume the log, send what is due; answers whether more may be due now.
@@ -224,7 +205,5 @@ fn claim(conn: &mut DbConnection) -> Result<Vec<(DeliveryRow, SubscriptionRow)>,
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, DbError> + Send + 'static,
 ) -> Result<T, DbError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|error| DbError::Corrupt(format!("push storage task failed: {error}")))?
+    crate::worker_threads::bell_rounds::blocking("push", work).await
 }

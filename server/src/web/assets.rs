@@ -1,4 +1,4 @@
-//! The stylesheet, the scripts (the pages' and web push's), the service worker and the icon,
+//! The stylesheet, the scripts (the pages' and web push's), the service worker and the icons,
 //! compiled into the binary (no CDN).
 
 use actix_web::http::header;
@@ -24,9 +24,20 @@ pub async fn asset(path: web::Path<String>) -> Result<HttpResponse, WebError> {
         "push.js" => (PUSH_SCRIPT, "text/javascript; charset=utf-8"),
         "favicon.svg" => (ICON, "image/svg+xml"),
         other => {
+            if let Some(png) = other
+                .strip_prefix("icon-")
+                .and_then(|rest| rest.strip_suffix(".png"))
+                .and_then(|side| side.parse().ok())
+                .and_then(|side| super::app_manifest::icon_png(side, ICON))
+            {
+                return Ok(HttpResponse::Ok()
+                    .content_type("image/png")
+                    .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
+                    .body(png));
+            }
             return Err(WebError::not_found(format!(
                 "there is no asset called {other}"
-            )))
+            )));
         }
     };
     Ok(HttpResponse::Ok()

@@ -13,9 +13,10 @@ use turnpost_shared::play::GameStatus;
 use turnpost_shared::{AnyGame, Seat};
 
 use super::play_cookie::{self, Checked, CookieReading};
-use super::{board, layout, SignedIn, WebError};
+use super::{board, conditional_panel, layout, time_text, SignedIn, WebError};
 use crate::games::reads::{self, GamePage};
 use crate::http::state::AppState;
+use crate::notify::Reader;
 use crate::play_link::PassRefused;
 
 /// The query of a game page.
@@ -26,6 +27,14 @@ pub struct PlyQuery {
     /// Set by the redirect after a move played from the page: the move's number, confirmed
     /// above the board when it is this browser's seat's.
     played: Option<String>,
+    /// The prepared-answers panel's first step: the opponent's move to answer
+    /// (`conditional_panel`).
+    #[serde(rename = "if")]
+    if_they_play: Option<String>,
+    /// Set by the redirect after an edit of the prepared answers: what was done.
+    prepared: Option<String>,
+    /// A stored line of prepared answers to edit (its moves separated by spaces).
+    edit: Option<String>,
 }
 
 /// What a page answering a form says besides the game.
@@ -42,6 +51,10 @@ pub enum Note {
     },
     /// This browser's seat played move number N (the redirect after pressing Play).
     Played(usize),
+    /// The waiting player chose the opponent's move to prepare an answer to (`?if=`).
+    Preparing(String),
+    /// The waiting player edits a stored line (`?edit=`).
+    Editing(String),
 }
 
 /// A game id from the path; anything else is a 404.
@@ -73,7 +86,16 @@ pub async fn show(
         .played
         .as_deref()
         .and_then(|text| text.parse::<usize>().ok())
-        .map(Note::Played);
+        .map(Note::Played)
+        .or_else(|| {
+            query
+                .prepared
+                .as_deref()
+                .and_then(conditional_panel::confirmation)
+                .map(|text| Note::Notice(text.to_owned()))
+        })
+        .or_else(|| query.if_they_play.clone().map(Note::Preparing))
+        .or_else(|| query.edit.clone().map(Note::Editing));
     let ply = match query.ply.as_deref() {
         None | Some("") => None,
         Some(text) => Some(text.parse::<usize>().map_err(|_| {
@@ -119,9 +141,12 @@ pub async fn render(
         (_, Some(signed_in)) => signed_in.account.id,
         _ => 0,
     };
-    let page =
-        crate::http::blocking::with_conn(state, move |conn| Ok(reads::page(conn, viewer, id)?))
-            .await?;
+    let (page, reader) = crate::http::blocking::with_conn(state, move |conn| {
+        let page = reads::page(conn, viewer, id)?;
+        let reader = time_text::reader_of(conn, (viewer > 0).then_some(viewer))?;
+        Ok((page, reader))
+    })
+    .await?;
     let total = page.moves.moves.len();
     let shown = ply.unwrap_or(total);
     if shown > total {
@@ -143,6 +168,22 @@ pub async fn render(
         _ => None,
     };
     let form = control.as_ref().filter(|_| shown == total);
+    let panel = prepared_panel(
+        state,
+        &page,
+        &position,
+        form,
+        &pass,
+        session.as_ref(),
+        note.as_ref(),
+    )
+    .await?;
+    let note = match note {
+        None => dropped_note(state, &page.view, form)
+            .await?
+            .map(Note::Notice),
+        some => some,
+    };
     let body = page_body(
         &page,
         &position,
@@ -151,9 +192,97 @@ pub async fn render(
         pass.as_ref(),
         note.as_ref(),
         session.as_ref(),
+        panel.as_ref(),
+        reader,
     );
     let title = format!("{} #{id}", page.view.kind.title());
     Ok(layout::response(status, &title, &body))
+}
+
+/// The prepared-answers panel of a waiting seat's page (its stored lines read through the game
+/// service), or none.
+///
+/// # Errors
+/// Storage failures.
+async fn prepared_panel(
+    state: &AppState,
+    page: &GamePage,
+    position: &AnyGame,
+    form: Option<&Control>,
+    pass: &Option<Result<Checked, PassRefused>>,
+    session: Option<&SignedIn>,
+    note: Option<&Note>,
+) -> Result<Option<conditional_panel::Panel>, WebError> {
+    let Some(control) = form else {
+        return Ok(None);
+    };
+    let own = u8::try_from(control.seat).unwrap_or(0);
+    if !conditional_panel::applies(&page.view, own) {
+        return Ok(None);
+    }
+    let actor = match (pass, session) {
+        (Some(Ok(checked)), _) => checked.actor(),
+        (_, Some(signed_in)) => signed_in.actor(),
+        _ => return Ok(None),
+    };
+    let id = page.view.id;
+    let stored = crate::http::blocking::with_conn(state, move |conn| {
+        Ok(crate::games::conditional::get(conn, &actor, id))
+    })
+    .await?;
+    // A refusal (the seat left between the two reads) shows no panel.
+    let Ok(stored) = stored else {
+        return Ok(None);
+    };
+    let asked = match note {
+        Some(Note::Preparing(asked)) => Some(asked.as_str()),
+        _ => None,
+    };
+    let editing = match note {
+        Some(Note::Editing(line)) => stored
+            .lines
+            .iter()
+            .map(|kept| kept.join(" "))
+            .find(|kept| kept == line.trim()),
+        _ => None,
+    };
+    Ok(Some(conditional_panel::Panel {
+        stored,
+        step: conditional_panel::step_for(position, asked),
+        csrf: control.csrf.clone(),
+        editing,
+    }))
+}
+
+/// On the turn of a seat whose prepared answers the opponent's move just dropped, what the
+/// page says of it (the turn card says the same).
+///
+/// # Errors
+/// Storage failures.
+async fn dropped_note(
+    state: &AppState,
+    view: &GameView,
+    form: Option<&Control>,
+) -> Result<Option<String>, WebError> {
+    let Some(seat) = form
+        .map(|control| control.seat)
+        .filter(|seat| view.seats.len() == 2 && view.to_move.map(i32::from) == Some(*seat))
+    else {
+        return Ok(None);
+    };
+    let (id, ply) = (view.id, i32::try_from(view.ply).unwrap_or(i32::MAX));
+    let dropped = crate::http::blocking::with_conn(state, move |conn| {
+        Ok(crate::games::conditional::dropped_at(conn, id, seat, ply)?)
+    })
+    .await?;
+    let opponent = view
+        .seats
+        .iter()
+        .find(|s| i32::from(s.seat) != seat)
+        .map_or_else(|| "your opponent".to_owned(), |s| s.player.clone());
+    Ok(dropped.map(|played| {
+        format!("{opponent} played {played}, which none of your prepared answers expected: they are dropped.")
+    }))
 }
 
 /// The position after the first `shown` moves, replayed from the game's start with its full
@@ -177,11 +306,6 @@ fn player(view: &GameView, seat: u8) -> String {
         .iter()
         .find(|s| s.seat == seat)
         .map_or_else(|| format!("seat {seat}"), |s| s.player.clone())
-}
-
-/// An RFC 3339 UTC time as "2026-11-27 14:00 UTC".
-fn utc(text: &str) -> String {
-    format!("{} UTC", text.get(..16).unwrap_or(text).replace('T', " "))
 }
 
 /// Seconds as "2d 4h" / "3h 20m".
@@ -283,6 +407,10 @@ fn session_actions(view: &GameView, signed_in: &SignedIn) -> Markup {
     }
 }
 
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the parts of one page, each read once by render"
+)]
 fn page_body(
     page: &GamePage,
     position: &AnyGame,
@@ -291,17 +419,31 @@ fn page_body(
     pass: Option<&Result<Checked, PassRefused>>,
     note: Option<&Note>,
     session: Option<&SignedIn>,
+    panel: Option<&conditional_panel::Panel>,
+    reader: Reader,
 ) -> Markup {
     let view = &page.view;
     let id = view.id;
     let total = page.moves.moves.len();
     // The moves since the seat to move last moved, each in its mover's colour.
     let before = page.moves.moves.get(..shown).unwrap_or_default();
-    let marked: Vec<(u8, String)> =
+    let mut marked: Vec<(u8, String)> =
         turnpost_shared::render::moves_to_mark(before, position.seat_count())
             .iter()
             .map(|mv| (mv.seat, mv.notation.clone()))
             .collect();
+    // While an answer is prepared, the board shows the position after the opponent's move
+    // chosen, that move marked: the answer is tapped on it.
+    let position = match panel.and_then(conditional_panel::Panel::hypothetical) {
+        Some((after, theirs)) => {
+            marked = view
+                .to_move
+                .map(|seat| vec![(seat, theirs.to_owned())])
+                .unwrap_or_default();
+            after
+        }
+        None => position,
+    };
     let board_view = board::view_with_moves(position, &marked);
     let title = if shown == total {
         let moves = if shown == 1 { "move" } else { "moves" };
@@ -322,7 +464,8 @@ fn page_body(
     html! {
         h1 { (view.kind.title()) " #" (id) }
         @if let Some(Note::Notice(text)) = note { p.notice role="status" { (text) } }
-        @if let Some(played) = note.and_then(|note| played_by(page, note, form)) { p.notice.played role="status" { (played) } }
+        @let played = note.and_then(|note| played_by(page, note, form));
+        @if let Some(played) = &played { p.notice.played role="status" { (played) } }
         @if let Some(Err(refused)) = pass { p.notice { (refused.message()) } }
         // What the page's script says when the game changes while the page is open.
         div #live-news aria-live="polite" {}
@@ -331,6 +474,8 @@ fn page_body(
         // history of the lines inside readable.
         div #live-region data-live="game" data-game=(id) data-ply=(total)
             data-version=(live_version(page)) data-stream=[live_stream(view)] {
+        // Said once: the confirmation of the move that brought the answer says it already.
+        @if let Some(prepared) = prepared_notice(view, &page.moves.moves).filter(|_| played.is_none()) { p.notice.prepared role="status" { (prepared) } }
         p.state { (state_line(view)) }
         @if let Some(control) = form {
             p.you { "In this browser you play " (player(view, u8::try_from(control.seat).unwrap_or(0))) "'s seat." }
@@ -358,7 +503,7 @@ fn page_body(
                 }
                 (board::text(&board_view))
                 @if let Some(control) = form {
-                    (play_controls(view, position, &board_view, control, note))
+                    (play_controls(view, position, &board_view, control, note, panel))
                 }
             }
             div.info-col {
@@ -384,10 +529,10 @@ fn page_body(
                 } }
                 dl.facts {
                     @if let Some(clock) = &view.clock { dt { "Clock" } dd { (clock) " (" (view.timeout.to_string()) " on timeout)" } }
-                    @if let Some(deadline) = &view.deadline { dt { "Deadline" } dd { (utc(deadline)) } }
+                    @if let Some(deadline) = &view.deadline { dt { "Deadline" } dd { (time_text::time(deadline, reader)) } }
                     @if let Some(seat) = view.draw_offered_by { dt { "Draw" } dd { (player(view, seat)) " offers a draw" } }
-                    dt { "Started" } dd { (view.started_at.as_deref().map_or_else(|| "not yet".to_owned(), utc)) }
-                    @if let Some(finished) = &view.finished_at { dt { "Finished" } dd { (utc(finished)) } }
+                    dt { "Started" } dd { @if let Some(started) = &view.started_at { (time_text::time(started, reader)) } @else { "not yet" } }
+                    @if let Some(finished) = &view.finished_at { dt { "Finished" } dd { (time_text::time(finished, reader)) } }
                 }
                 h2 { "Moves" }
                 @if page.moves.moves.is_empty() {
@@ -402,6 +547,9 @@ fn page_body(
                             li {
                                 a href=(url(i + 1)) aria-current=[(i + 1 == shown).then_some("step")] { (mv.notation) }
                                 " " span.by { (player(view, mv.seat)) }
+                                @if mv.prepared {
+                                    " " small.prepared { abbr title={ (player(view, mv.seat)) "'s prepared answer, played by the server the moment the move before it came" } { "prepared" } }
+                                }
                             }
                         }
                     }
@@ -524,18 +672,56 @@ fn messages_section(page: &GamePage, form: Option<&Control>) -> Markup {
     }
 }
 
-/// The confirmation of a move this browser's seat played: "You played F3-E4 (move 4)."
+/// The confirmation of a move this browser's seat played: "You played F3-E4 (move 4).", and
+/// the opponent's prepared answers it brought at once: "You played H18-H17 (move 10). bert's
+/// prepared answer D3-D4 was played."
 fn played_by(page: &GamePage, note: &Note, form: Option<&Control>) -> Option<String> {
     let Note::Played(number) = note else {
         return None;
     };
-    // A reload after the game moved on must not keep "You played …" on top (issue 47).
-    if page.moves.moves.len() != *number {
+    // A reload after the game moved on must not keep "You played …" on top (issue 47); the
+    // answers played in the move's own transaction (and the passes between them) are not the
+    // game moving on.
+    let after = page.moves.moves.get(*number..)?;
+    let answered =
+        after.iter().any(|mv| mv.prepared) && after.iter().all(|mv| mv.prepared || mv.automatic);
+    if !after.is_empty() && !answered {
         return None;
     }
     let mv = page.moves.moves.get(number.checked_sub(1)?)?;
     let seat = i32::from(mv.seat);
-    (form?.seat == seat).then(|| format!("You played {} (move {number}).", mv.notation))
+    if form?.seat != seat {
+        return None;
+    }
+    let mut said = format!("You played {} (move {number}).", mv.notation);
+    for answer in after.iter().filter(|mv| mv.prepared) {
+        said.push_str(&format!(
+            " {}'s prepared answer {} was played.",
+            player(&page.view, answer.seat),
+            answer.notation
+        ));
+    }
+    Some(said)
+}
+
+/// While the newest move a player made is a prepared answer (played by the server from their
+/// conditional moves), what every reader of the page is told: "bert's prepared answer D3-D4
+/// was played (move 11)." ("Your prepared answer …" on its own player's page).
+fn prepared_notice(view: &GameView, moves: &[turnpost_shared::api::MoveView]) -> Option<String> {
+    let mv = moves.iter().rev().find(|mv| !mv.automatic)?;
+    if !mv.prepared {
+        return None;
+    }
+    let whose = if view.your_seat == Some(mv.seat) {
+        "Your".to_owned()
+    } else {
+        format!("{}'s", player(view, mv.seat))
+    };
+    Some(format!(
+        "{whose} prepared answer {} was played (move {}).",
+        mv.notation,
+        mv.ply + 1
+    ))
 }
 
 /// The move form and the other actions of the seat this browser plays.
@@ -545,6 +731,7 @@ fn play_controls(
     board_view: &turnpost_shared::render::BoardView,
     control: &Control,
     note: Option<&Note>,
+    panel: Option<&conditional_panel::Panel>,
 ) -> Markup {
     let id = view.id;
     let csrf = control.csrf.as_str();
@@ -600,6 +787,10 @@ fn play_controls(
             script #legal-moves type="application/json" { (PreEscaped(legal_json)) }
         } @else if active {
             p { "It is not your turn; this page shows the form when it is." }
+            @if let Some(panel) = panel {
+                @let opponent = view.to_move.map_or_else(|| "they".to_owned(), |seat| player(view, seat));
+                (conditional_panel::panel(panel, view, position, board_view, &opponent))
+            }
         }
         @if active {
             div.actions {

@@ -1,6 +1,7 @@
-//! The frame of every page: head (viewport for phones, the stylesheet), navigation (games,
-//! tournaments, ratings, each kind's rules, the API), footer.
-//! The navigation shows who is signed in (the viewer of the request, `super::viewer::current`):
+//! The frame of every page: head (viewport for phones, the stylesheet, the web app manifest),
+//! navigation (games, tournaments, and a menu with ratings, each kind's rules, the API and the
+//! account), footer.
+//! The menu shows who is signed in (the viewer of the request, `super::viewer::current`):
 //! the name, Settings and Sign out; or Sign up and Sign in.
 
 use actix_web::http::StatusCode;
@@ -10,24 +11,22 @@ use turnpost_shared::GameKind;
 
 use super::viewer::{self, Viewer};
 
-/// The account part of the navigation.
+/// The account part of the menu: who is signed in with Settings and Sign out; or Sign up and
+/// Sign in.
 fn account_links(viewer: Option<&Viewer>) -> Markup {
     match viewer.and_then(Viewer::signed_in) {
         Some(signed_in) => html! {
-            span.account {
-                a href={ "/players/" (signed_in.account.name) } { (signed_in.account.name) }
-                a href="/settings" { "Settings" }
-                form.inline method="post" action="/signout" {
-                    (signed_in.csrf_field())
-                    button.link type="submit" { "Sign out" }
-                }
+            span.who { "Signed in as" }
+            a href={ "/players/" (signed_in.account.name) } { (signed_in.account.name) }
+            a href="/settings" { "Settings" }
+            form.inline method="post" action="/signout" {
+                (signed_in.csrf_field())
+                button.link type="submit" { "Sign out" }
             }
         },
         None => html! {
-            span.account {
-                a href="/signup" { "Sign up" }
-                a href="/signin" { "Sign in" }
-            }
+            a href="/signup" { "Sign up" }
+            a href="/signin" { "Sign in" }
         },
     }
 }
@@ -44,6 +43,10 @@ pub fn page(title: &str, body: &Markup) -> Markup {
                 title { (title) " · turnpost" }
                 link rel="icon" type="image/svg+xml" href="/assets/favicon.svg";
                 link rel="stylesheet" href="/assets/turnpost.css";
+                link rel="manifest" href="/manifest.webmanifest";
+                link rel="apple-touch-icon" href="/assets/icon-192.png";
+                meta name="theme-color" content=(super::app_manifest::THEME_COLOUR);
+                meta name="color-scheme" content="light dark";
                 script src="/assets/game.js" defer {}
             }
             body {
@@ -52,12 +55,19 @@ pub fn page(title: &str, body: &Markup) -> Markup {
                         a.brand href="/" { "turnpost" }
                         a href="/games" { "Games" }
                         a href="/tournaments" { "Tournaments" }
-                        a href="/ratings" { "Ratings" }
-                        @for kind in GameKind::ALL {
-                            a href={ "/rules/" (kind.name()) } { (kind.title()) }
+                        // The rest behind one button, so the bar is one line on a phone.
+                        details.menu {
+                            summary { "Menu" }
+                            div.menu-items {
+                                a href="/ratings" { "Ratings" }
+                                @for kind in GameKind::ALL {
+                                    a href={ "/rules/" (kind.name()) } { "Rules of " (kind.title()) }
+                                }
+                                a href="/docs" { "API" }
+                                hr;
+                                (account_links(viewer::current().as_ref()))
+                            }
                         }
-                        a href="/docs" { "API" }
-                        (account_links(viewer::current().as_ref()))
                     }
                 }
                 main { (body) }

@@ -13,10 +13,13 @@
 //! it before anything else: a signed-in form's handler takes `SignedInForm`, which checked it;
 //! the play forms take `PlayForm`; the sign-in forms call `viewer.check_csrf(form.get("csrf"))`.
 
+mod app_manifest;
 mod assets;
 mod board;
 mod challenge_forms;
 mod challenges_page;
+mod conditional_forms;
+mod conditional_panel;
 mod csrf;
 mod docs;
 mod error_page;
@@ -43,6 +46,7 @@ mod settings;
 mod sign_in;
 mod sign_out;
 mod signed_in_form;
+mod time_text;
 mod tournament_form;
 mod tournaments_page;
 pub mod unsubscribe_page;
@@ -74,6 +78,9 @@ pub fn table() -> RouteTable {
         .post("/games/{id}/resign", play::resign)
         .post("/games/{id}/draw", play::draw)
         .post("/games/{id}/mute", play::mute)
+        .post("/games/{id}/conditional", conditional_forms::add)
+        .post("/games/{id}/conditional/remove", conditional_forms::remove)
+        .post("/games/{id}/conditional/clear", conditional_forms::clear)
         .get("/players/{name}", player_page::show)
         .get("/ratings", ratings_page::index)
         .get("/ratings/{kind}", ratings_page::show)
@@ -123,6 +130,7 @@ pub fn table() -> RouteTable {
         .post("/tournaments/{id}/withdraw", tournaments_page::withdraw)
         .post("/tournaments/{id}/start", tournaments_page::start)
         .get("/favicon.ico", assets::favicon)
+        .get("/manifest.webmanifest", app_manifest::manifest)
 }
 
 /// Registers the pages of the [`table`].

@@ -64,7 +64,7 @@ fn see_game(id: i64) -> HttpResponse {
 }
 
 /// What a refused game action shows: the game as it stands now with a note, and the status.
-fn refusal(error: GameError, entered: &str) -> Result<(Note, StatusCode), WebError> {
+pub(super) fn refusal(error: GameError, entered: &str) -> Result<(Note, StatusCode), WebError> {
     Ok(match error {
         GameError::StalePly { current, .. } | GameError::MoveTaken { current, .. } => (
             Note::Notice(format!(
@@ -106,7 +106,7 @@ async fn answer<T>(
 }
 
 /// [`answer`], with `done` making the redirect after a done action.
-async fn answer_then<T>(
+pub(super) async fn answer_then<T>(
     state: &AppState,
     id: i64,
     pass: Option<Checked>,
@@ -181,7 +181,7 @@ pub async fn play_move(play: PlayForm) -> Result<HttpResponse, WebError> {
                 Note::Notice(reason) | Note::Refused { reason, .. } => Note::Notice(format!(
                     "Your move {text} was played; the conditional move was not set: {reason}"
                 )),
-                played @ Note::Played(_) => played,
+                other @ (Note::Played(_) | Note::Preparing(_) | Note::Editing(_)) => other,
             };
             game_page::render(&state, id, None, pass.map(Ok), Some(note), status).await
         }
@@ -217,7 +217,10 @@ fn conditional_line(form: &HashMap<String, String>) -> Result<Option<Vec<String>
 }
 
 /// Runs a game service call; its refusal comes back as a value, storage failures as errors.
-async fn with_service<T, F>(state: &AppState, f: F) -> Result<Result<T, GameError>, WebError>
+pub(super) async fn with_service<T, F>(
+    state: &AppState,
+    f: F,
+) -> Result<Result<T, GameError>, WebError>
 where
     T: Send + 'static,
     F: FnOnce(&mut crate::db::DbConnection) -> Result<T, GameError> + Send + 'static,

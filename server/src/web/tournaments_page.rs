@@ -11,27 +11,11 @@ use turnpost_shared::api::{
 };
 
 use super::signed_in_form::{see_other, SignedInForm};
+use super::time_text::{reader_of, time};
 use super::{layout, SignedIn, Viewer, WebError};
-use crate::db::{DbConnection, DbError};
 use crate::http::state::AppState;
-use crate::notify::{rfc3339_in_words, Reader};
-use crate::preferences::Preferences;
+use crate::notify::Reader;
 use crate::tournaments;
-
-/// Whose clock the page's times are read on: the signed-in account's zone, else UTC.
-fn reader_of(conn: &mut DbConnection, account: Option<i64>) -> Result<Reader, DbError> {
-    Ok(match account {
-        Some(id) => Reader::Zone(Preferences::load(conn, id)?.time_zone),
-        None => Reader::Anonymous,
-    })
-}
-
-/// An API time in words for `reader`, machine-readable in its `datetime` attribute.
-fn time(at: &str, reader: Reader) -> Markup {
-    html! {
-        time datetime=(at) { (rfc3339_in_words(at, crate::db::now(), reader)) }
-    }
-}
 
 fn tournament_id(text: &str) -> Result<i64, WebError> {
     text.parse::<i64>()

@@ -7,8 +7,7 @@
 
 use super::endpoints::wants;
 use super::{payload, signature};
-use crate::db::events::{self, LogFilter, LogPosition};
-use crate::db::transaction as tx;
+use crate::db::events;
 use crate::db::webhooks::{self as q, NewDelivery};
 use crate::db::{self, notifications, DbConnection, DbError};
 use crate::live::live_events;
@@ -17,13 +16,18 @@ use crate::preferences::{Category, Channel, ChannelSwitches};
 /// The consumer's name in `event_cursors` (the log's prune waits for it).
 pub const WEBHOOKS_CONSUMER: &str = "webhooks";
 
-/// Events read per transaction.
-const BATCH: i64 = 256;
-
 /// The consumer's position in this process, to skip the write transaction when nothing is new.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct LogConsumer {
-    seen: Option<LogPosition>,
+    log: events::LogConsumer,
+}
+
+impl Default for LogConsumer {
+    fn default() -> Self {
+        Self {
+            log: events::LogConsumer::new(WEBHOOKS_CONSUMER),
+        }
+    }
 }
 
 impl LogConsumer {
@@ -33,42 +37,8 @@ impl LogConsumer {
     /// # Errors
     /// Storage failures (the position stays where it was).
     pub fn consume(&mut self, conn: &mut DbConnection, site: &str) -> Result<usize, DbError> {
-        let mut queued = 0;
-        loop {
-            if let Some(seen) = self.seen {
-                if events::read_after(conn, seen, LogFilter::All, 1)?.is_empty() {
-                    return Ok(queued);
-                }
-            }
-            let (reached, added, full) = tx::write_with(conn, |conn| {
-                let at = match q::lock_cursor(conn, WEBHOOKS_CONSUMER)? {
-                    Some(at) => at,
-                    None => {
-                        // The first start: what happened before is no webhook's.
-                        let start = events::start_now(conn)?.after;
-                        events::advance_cursor(conn, WEBHOOKS_CONSUMER, start, db::now())?;
-                        start
-                    }
-                };
-                let rows = events::read_after(conn, at, LogFilter::All, BATCH)?;
-                let Some(last) = rows.last() else {
-                    return Ok::<_, DbError>((at, 0, false));
-                };
-                let reached = last.position();
-                let added = queue_for(conn, site, &rows)?;
-                events::advance_cursor(conn, WEBHOOKS_CONSUMER, reached, db::now())?;
-                Ok((
-                    reached,
-                    added,
-                    rows.len() == usize::try_from(BATCH).unwrap_or(usize::MAX),
-                ))
-            })?;
-            self.seen = Some(reached);
-            queued += added;
-            if !full {
-                return Ok(queued);
-            }
-        }
+        self.log
+            .consume(conn, |conn, rows| queue_for(conn, site, rows))
     }
 }
 

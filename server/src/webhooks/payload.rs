@@ -59,6 +59,7 @@ fn line(event: &StreamEvent) -> String {
     match event.event {
         StreamEventType::Move => {
             let played = match &event.last_move {
+                Some(mv) if event.prepared => format!("{by}'s prepared answer {mv} was played"),
                 Some(mv) => format!("{by} played {mv}"),
                 None => "the turn passed".to_owned(),
             };

@@ -18,8 +18,9 @@ use super::outbound::{self, OutboundAnswer, OutboundRequest, TOTAL_TIMEOUT};
 use crate::config::OutboxSettings;
 use crate::db::transaction as tx;
 use crate::db::webhooks::{self as q, AttemptRow, DeliveryRow, EndpointRow, Outcome};
-use crate::db::{self, commit_bell, DbConnection, DbError, Pool};
+use crate::db::{self, DbConnection, DbError, Pool};
 use crate::mail_context::MailContext;
+use crate::worker_threads::bell_rounds::run_rounds;
 
 /// How long an endpoint may fail before it is switched off.
 pub const DISABLE_AFTER: chrono::TimeDelta = chrono::TimeDelta::days(3);
@@ -44,29 +45,9 @@ pub struct WebhookWorker {
 
 impl WebhookWorker {
     /// Runs until `shutdown` turns true.
-    pub async fn run(self, mut shutdown: watch::Receiver<bool>) {
-        let mut bell = commit_bell::subscribe();
+    pub async fn run(self, shutdown: watch::Receiver<bool>) {
         let consumer = Arc::new(std::sync::Mutex::new(LogConsumer::default()));
-        loop {
-            if *shutdown.borrow() {
-                break;
-            }
-            let busy = match self.round(&consumer).await {
-                Ok(busy) => busy,
-                Err(error) => {
-                    tracing::warn!(%error, "webhooks: a round failed");
-                    false
-                }
-            };
-            if busy {
-                continue;
-            }
-            tokio::select! {
-                _ = bell.changed() => {}
-                () = tokio::time::sleep(self.poll) => {}
-                _ = shutdown.changed() => {}
-            }
-        }
+        run_rounds("webhooks", self.poll, shutdown, || self.round(&consumer)).await;
     }
 
     /// One round: consume the log, send what is due; answers whether more may be due now.
@@ -219,7 +200,5 @@ async fn send(
 async fn blocking<T: Send + 'static>(
     work: impl FnOnce() -> Result<T, DbError> + Send + 'static,
 ) -> Result<T, DbError> {
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|error| DbError::Corrupt(format!("webhook storage task failed: {error}")))?
+    crate::worker_threads::bell_rounds::blocking("webhook", work).await
 }

@@ -78,7 +78,7 @@ impl Chromium {
 
     /// Waits until the page's HTML contains `text`; the HTML.
     pub async fn wait_for_text(&self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let source = self.client.source().await.unwrap();
             if source.contains(text) {

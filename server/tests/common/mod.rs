@@ -462,19 +462,33 @@ impl TestApp {
         token: Option<&str>,
         body: Option<&str>,
     ) -> Answer {
-        let mut req = self.http.request(method, format!("{}{path}", self.base));
-        if let Some(token) = token {
-            req = req.bearer_auth(token);
-        }
-        if let Some(body) = body {
-            req = req
-                .header("content-type", "application/json")
-                .body(body.to_owned());
-        }
-        let resp = req.send().await.unwrap();
-        let status = resp.status().as_u16();
-        let headers = resp.headers().clone();
-        let text = resp.text().await.unwrap();
+        // actix answers 408 with an empty body when a connection's first request head has not
+        // arrived within 5 s of the connection being accepted: on a loaded CI machine the
+        // request then never reached a handler, and may be sent again (RFC 9110, 15.5.9).
+        let mut tries = 0;
+        let (status, headers, text) = loop {
+            tries += 1;
+            let mut req = self
+                .http
+                .request(method.clone(), format!("{}{path}", self.base));
+            if let Some(token) = token {
+                req = req.bearer_auth(token);
+            }
+            if let Some(body) = body {
+                req = req
+                    .header("content-type", "application/json")
+                    .body(body.to_owned());
+            }
+            let resp = req.send().await.unwrap();
+            let status = resp.status().as_u16();
+            let headers = resp.headers().clone();
+            let text = resp.text().await.unwrap();
+            if status == 408 && text.is_empty() && tries < 3 {
+                eprintln!("{path}: 408 before the request was read; sending it again");
+                continue;
+            }
+            break (status, headers, text);
+        };
         let body = serde_json::from_str(&text).unwrap_or(Value::Null);
         assert_ne!(status, 500, "server answered 500: {text}");
         Answer {

@@ -33,6 +33,15 @@ pub struct Phone {
 
 impl Phone {
     pub async fn start() -> Self {
+        Self::start_with(false).await
+    }
+
+    /// A phone whose system asks for the dark theme (`prefers-color-scheme: dark`).
+    pub async fn start_dark() -> Self {
+        Self::start_with(true).await
+    }
+
+    async fn start_with(dark: bool) -> Self {
         let axe = axe_source();
         let (driver, port) = chromedriver::start();
         let profile = chromedriver::unique_temp_path("turnpost-phone");
@@ -47,6 +56,8 @@ impl Phone {
                     "--disable-component-update", "--disable-sync",
                     "--disable-dev-shm-usage", "--hide-scrollbars",
                     format!("--user-data-dir={}", profile.display()),
+                    // The dark theme's media query (checked: matchMedia answers true).
+                    if dark { "--force-dark-mode" } else { "--no-default-browser-check" },
                 ],
                 // Headless windows are at least 500 px wide: a phone's screen is emulated
                 // (with touch input, as a phone has).
@@ -78,6 +89,19 @@ impl Phone {
         let _ = std::fs::remove_dir_all(&self.profile);
     }
 
+    /// Saves what the screen shows as `target/screenshots/<name>.png` (for looking at the pages,
+    /// issue 47; the few judged are kept in docs/screenshots/).
+    pub async fn screenshot(&self, name: &str) {
+        let png = self.client.screenshot().await.unwrap();
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/screenshots");
+        std::fs::create_dir_all(&dir).unwrap();
+        let name: String = name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    }
+
     /// Opens `url` and waits until the page has loaded.
     pub async fn open(&self, url: &str) {
         self.client.goto(url).await.unwrap();
@@ -95,7 +119,7 @@ impl Phone {
 
     /// Waits until `script` returns true (`what` names it in the failure).
     pub async fn wait_until(&self, script: &str, what: &str) {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let value = self.client.execute(script, vec![]).await.unwrap();
             if value == json!(true) {
@@ -108,7 +132,7 @@ impl Phone {
 
     /// Waits until the page's HTML contains `text`; the HTML.
     pub async fn wait_for_text(&self, text: &str) -> String {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let source = self.client.source().await.unwrap();
             if source.contains(text) {
@@ -172,7 +196,8 @@ impl Phone {
         let inner = self.number("return window.innerWidth").await;
         assert!(
             inner <= f64::from(PHONE_WIDTH),
-            "{what} is laid out {inner} px wide on a {PHONE_WIDTH} px screen"
+            "{what} is laid out {inner} px wide on a {PHONE_WIDTH} px screen; reaching past it: {}",
+            self.wider_than_the_screen().await
         );
         let scroll = self
             .number("return document.documentElement.scrollWidth")
@@ -181,6 +206,24 @@ impl Phone {
             scroll <= f64::from(PHONE_WIDTH),
             "{what} is {scroll} px wide on a {PHONE_WIDTH} px screen"
         );
+    }
+
+    /// The innermost elements that reach past the screen's right edge, as `tag.class#id`.
+    async fn wider_than_the_screen(&self) -> String {
+        let found = self
+            .client
+            .execute(
+                "return [...document.querySelectorAll('body *')]\
+                   .filter(e => e.getBoundingClientRect().right > arguments[0] + 0.5)\
+                   .filter(e => ![...e.children].some(c => c.getBoundingClientRect().right > arguments[0] + 0.5))\
+                   .slice(0, 8)\
+                   .map(e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : '') + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().right))\
+                   .join(', ')",
+                vec![json!(PHONE_WIDTH)],
+            )
+            .await
+            .unwrap();
+        found.as_str().unwrap_or_default().to_owned()
     }
 
     /// Runs axe-core on the page; fails on any serious or critical violation, listing each

@@ -37,6 +37,23 @@ pub async fn started_game(
     id
 }
 
+/// The position of game `id` as the API shows it to `token`'s player.
+pub async fn position_of(app: &TestApp, id: i64, token: &str) -> turnpost_shared::AnyGame {
+    let view = super::common::get(app, &format!("/v1/games/{id}"), token)
+        .await
+        .body;
+    let options = turnpost_shared::Options::from_pairs(
+        view["options"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| format!("{k}={}", v.as_str().unwrap())),
+    )
+    .unwrap();
+    turnpost_shared::AnyGame::from_position_text(&options, view["position"].as_str().unwrap())
+        .unwrap()
+}
+
 /// The text part of a raw mail, decoded.
 pub fn text_of(raw: &str) -> String {
     let message = mail_parser::MessageParser::default()

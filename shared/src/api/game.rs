@@ -88,6 +88,10 @@ pub struct MoveView {
     pub played_at: String,
     /// True for a `pass` the server played because it was the seat's only legal move.
     pub automatic: bool,
+    /// True for an answer the server played from the player's conditional moves (a prepared
+    /// answer, played the moment the opponent's move came).
+    #[serde(default)]
+    pub prepared: bool,
 }
 
 /// A game as `GET /v1/games/{id}` shows it (and the answer to every change).

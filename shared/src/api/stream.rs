@@ -71,6 +71,11 @@ pub struct StreamEvent {
     /// notation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_move: Option<String>,
+    /// True when `last_move` is an answer the server played from its player's conditional
+    /// moves (a prepared answer, played in the same moment as the opponent's move before it);
+    /// `by` then names that player.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub prepared: bool,
     /// The result (`game_over`), as `GET /v1/games/{id}` shows it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,

@@ -139,4 +139,6 @@ pub struct MoveRow {
     pub notation: String,
     /// When.
     pub played_at: NaiveDateTime,
+    /// An answer the server played from the seat's conditional moves (a prepared answer).
+    pub prepared: bool,
 }

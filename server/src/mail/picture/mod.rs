@@ -30,7 +30,7 @@ use resvg::usvg;
 use turnpost_shared::render::{render_svg, BoardView};
 
 pub use board_source::BoardSource;
-pub use reference::svg_png_with_fonts;
+pub use reference::{square_png, svg_png_with_fonts};
 
 /// The longest side of a picture in pixels: readable on a phone, small in a mailbox.
 const MAX_SIDE: f32 = 560.0;

@@ -26,6 +26,33 @@ pub fn svg_png_with_fonts(
     })
 }
 
+/// Rasterises a drawing without text (an icon) as a `side` × `side` RGBA PNG, scaled to fill
+/// the square whatever its own size.
+///
+/// # Errors
+/// [`PictureError`] if the drawing cannot be parsed, rasterised or encoded.
+pub fn square_png(svg: &str, side: u32) -> Result<Png, PictureError> {
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())?;
+    let size = tree.size();
+    #[allow(
+        clippy::cast_precision_loss,
+        reason = "an icon's side is at most a few thousand"
+    )]
+    let scale = side as f32 / size.width().max(size.height()).max(1.0);
+    let mut pixmap = tiny_skia::Pixmap::new(side, side).ok_or(PictureError::Size(side, side))?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    let bytes = encode_rgba(pixmap, side, side)?;
+    Ok(Png {
+        bytes,
+        width: side,
+        height: side,
+    })
+}
+
 /// Parses an SVG document and rasterises all of it at the picture's size ([`pixel_size`]),
 /// with the fonts in `fonts`; the pixels and the scale they were drawn at.
 ///

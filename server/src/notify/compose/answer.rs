@@ -71,6 +71,10 @@ pub fn mail_answer(
             answer.done.join("; ")
         ));
     }
+    // The move just played may have brought the opponent's prepared answer at once.
+    if let Some(prepared) = card::prepared_answers(to, game) {
+        letter.para(&prepared);
+    }
     if let Some(refusal) = &answer.refusal {
         letter.para("This line of your reply was refused:");
         let mut shown = refusal.line.clone();

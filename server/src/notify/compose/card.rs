@@ -53,11 +53,36 @@ pub(super) fn last_moves_line(game: &GameFacts) -> Option<String> {
             let who = game
                 .player(mv.seat)
                 .map_or_else(|| format!("seat {}", mv.seat), player_line);
-            let auto = if mv.automatic { " (automatic)" } else { "" };
-            format!("{who}: {}{auto}", mv.notation)
+            let how = match (mv.automatic, mv.prepared) {
+                (true, _) => " (automatic)",
+                (false, true) => " (prepared answer)",
+                (false, false) => "",
+            };
+            format!("{who}: {}{how}", mv.notation)
         })
         .collect();
     Some(parts.join("; then "))
+}
+
+/// What the reported moves that were prepared answers (played by the server from their
+/// player's conditional moves) say, one sentence each: "bert's prepared answer D3-D4 was
+/// played." ("Your prepared answer …" to its own player); `None` when there was none.
+pub(super) fn prepared_answers(to: &Recipient, game: &GameFacts) -> Option<String> {
+    let own = game.seat_of(&to.name);
+    let said: Vec<String> = game
+        .last_moves
+        .iter()
+        .filter(|mv| mv.prepared)
+        .map(|mv| {
+            let whose = if own == Some(mv.seat) {
+                "Your".to_owned()
+            } else {
+                format!("{}'s", name_at(game, mv.seat))
+            };
+            format!("{whose} prepared answer {} was played.", mv.notation)
+        })
+        .collect();
+    (!said.is_empty()).then(|| said.join(" "))
 }
 
 /// The name of the player at `seat`, or "seat N".
@@ -273,6 +298,9 @@ pub(super) fn turn_card(
 ) -> ComposedMail {
     let mut letter = Letter::to(&to.name);
     letter.para(headline);
+    if let Some(prepared) = prepared_answers(to, game) {
+        letter.para(&prepared);
+    }
     messages(&mut letter, game);
     if let Some(play) = &to.play_url {
         letter.button(

@@ -30,6 +30,9 @@ pub fn digest(site: &Site, to: &Recipient, games: &[GameFacts]) -> ComposedMail 
     });
     for (index, game) in sorted.iter().enumerate() {
         letter.para(&format!("{}. {}", index + 1, game.title()));
+        if let Some(prepared) = card::prepared_answers(to, game) {
+            letter.para(&prepared);
+        }
         let mut rows = vec![("Players", players_line(game))];
         if let Some(last) = card::last_moves_line(game) {
             rows.push(("Last move", last));

@@ -64,6 +64,10 @@ pub(super) fn result_line(to: &Recipient, game: &GameFacts) -> String {
 fn over(site: &Site, to: &Recipient, game: &GameFacts, headline: &str) -> ComposedMail {
     let mut letter = Letter::to(&to.name);
     letter.para(headline);
+    // An answer that ended the game is told to both players.
+    if let Some(prepared) = card::prepared_answers(to, game) {
+        letter.para(&prepared);
+    }
     card::messages(&mut letter, game);
     let mut rows = vec![
         ("Game", game.title()),

@@ -77,6 +77,8 @@ pub struct PlayedMove {
     pub notation: String,
     /// Played by the server (a forced pass).
     pub automatic: bool,
+    /// Played by the server from the seat's conditional moves (a prepared answer).
+    pub prepared: bool,
 }
 
 /// A game as mail shows it.

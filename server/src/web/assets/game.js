@@ -89,6 +89,11 @@
     var clear = document.getElementById("clear-pick");
     var list = document.getElementById("legal-list");
     var choices = document.getElementById("move-choices");
+    // The same picker chooses a move to play or, in the prepared-answers panel, their move and
+    // your answer: the field says which, the button what pressing it does.
+    var what = input.getAttribute("data-what") || "Your move";
+    var playLabel = document.getElementById("play").textContent.trim();
+    var press = "Press " + playLabel + ".";
     var picked = [];
     var ns = "http://www.w3.org/2000/svg";
     var cells = {};
@@ -124,7 +129,7 @@
     function choose(move) {
       input.value = move.m;
       choices.hidden = true;
-      help.textContent = "Your move: " + move.m + ". Press Play.";
+      help.textContent = what + ": " + move.m + ". " + press;
       document.getElementById("play").focus();
     }
 
@@ -190,10 +195,10 @@
           : moves.length + " legal moves: tap the cells of yours on the board, or type it.";
       } else if (left.length === 1) {
         input.value = left[0].m;
-        help.textContent = "Your move: " + left[0].m + ". Press Play.";
+        help.textContent = what + ": " + left[0].m + ". " + press;
       } else if (exact.length === 1) {
         input.value = exact[0].m;
-        help.textContent = exact[0].m + " ends here: press Play, or tap another cell to go on.";
+        help.textContent = exact[0].m + " ends here: press " + playLabel + ", or tap another cell to go on.";
       } else if (exact.length > 1) {
         input.value = "";
         help.textContent = exact.length + " moves fill " + through + ": choose one.";

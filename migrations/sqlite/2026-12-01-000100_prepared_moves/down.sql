@@ -1,0 +1,1 @@
+ALTER TABLE moves DROP COLUMN prepared;
