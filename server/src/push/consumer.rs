@@ -8,9 +8,9 @@
 use super::notification;
 use crate::db::events;
 use crate::db::push::{self as q, NewDelivery};
-use crate::db::{self, notifications, DbConnection, DbError};
-use crate::live::live_events;
-use crate::preferences::{Category, Channel, ChannelSwitches};
+use crate::db::{self, DbConnection, DbError};
+use crate::live::for_each_reached;
+use crate::preferences::Channel;
 
 /// The consumer's name in `event_cursors` (the log's prune waits for it).
 pub const PUSH_CONSUMER: &str = "push";
@@ -50,43 +50,20 @@ fn queue_for(
     if !q::any(conn)? {
         return Ok(0);
     }
-    let live = live_events(conn, rows, &|_, _| true)?;
-    let mut told: Vec<i64> = live
-        .iter()
-        .flat_map(|event| event.told.iter().map(|(account, _)| *account))
-        .collect();
-    told.sort_unstable();
-    told.dedup();
-    let devices = q::subscriptions_of_all(conn, &told)?;
-    if devices.is_empty() {
-        return Ok(0);
-    }
-    let owners: Vec<i64> = devices.iter().map(|d| d.account_id).collect();
-    let switches = ChannelSwitches::load(conn, Channel::Push, &owners)?;
     let now = db::now();
-    let mut added = 0;
-    for event in &live {
-        for (account, category) in &event.told {
-            let Ok(category) = category.parse::<Category>() else {
-                continue;
-            };
-            let theirs: Vec<_> = devices
-                .iter()
-                .filter(|d| d.account_id == *account)
-                .collect();
-            if theirs.is_empty() || !switches.wants(*account, category) {
-                continue;
-            }
-            if category.silenced_by_game_mute()
-                && notifications::is_muted(conn, *account, event.game_id)?
-            {
-                continue;
-            }
-            let shown = notification::of_event(event.for_reader(Some(*account)), site);
+    for_each_reached(
+        conn,
+        rows,
+        Channel::Push,
+        q::subscriptions_of_all,
+        |device| device.account_id,
+        |conn, event, account, category, devices| {
+            let shown = notification::of_event(event.for_reader(Some(account)), site);
             let body = serde_json::to_string(&shown)
                 .map_err(|error| DbError::Corrupt(error.to_string()))?;
             let how = notification::delivery(category);
-            for device in theirs {
+            let mut added = 0;
+            for device in devices {
                 added += usize::from(q::enqueue(
                     conn,
                     &NewDelivery {
@@ -101,7 +78,7 @@ fn queue_for(
                     },
                 )?);
             }
-        }
-    }
-    Ok(added)
+            Ok(added)
+        },
+    )
 }

@@ -9,9 +9,9 @@ use super::endpoints::wants;
 use super::{payload, signature};
 use crate::db::events;
 use crate::db::webhooks::{self as q, NewDelivery};
-use crate::db::{self, notifications, DbConnection, DbError};
-use crate::live::live_events;
-use crate::preferences::{Category, Channel, ChannelSwitches};
+use crate::db::{self, DbConnection, DbError};
+use crate::live::for_each_reached;
+use crate::preferences::Channel;
 
 /// The consumer's name in `event_cursors` (the log's prune waits for it).
 pub const WEBHOOKS_CONSUMER: &str = "webhooks";
@@ -51,41 +51,25 @@ fn queue_for(
     if !q::any_active(conn)? {
         return Ok(0);
     }
-    let live = live_events(conn, rows, &|_, _| true)?;
-    let mut told: Vec<i64> = live
-        .iter()
-        .flat_map(|event| event.told.iter().map(|(account, _)| *account))
-        .collect();
-    told.sort_unstable();
-    told.dedup();
-    let endpoints = q::active_endpoints_of(conn, &told)?;
-    if endpoints.is_empty() {
-        return Ok(0);
-    }
-    let owners: Vec<i64> = endpoints.iter().map(|e| e.account_id).collect();
-    let switches = ChannelSwitches::load(conn, Channel::Webhooks, &owners)?;
     let now = db::now();
-    let mut added = 0;
-    for event in &live {
-        for (account, category) in &event.told {
-            let Ok(category) = category.parse::<Category>() else {
-                continue;
-            };
+    for_each_reached(
+        conn,
+        rows,
+        Channel::Webhooks,
+        q::active_endpoints_of,
+        |endpoint| endpoint.account_id,
+        |conn, event, account, _, endpoints| {
             let theirs: Vec<_> = endpoints
                 .iter()
-                .filter(|e| e.account_id == *account && wants(e, event.shown.event))
+                .filter(|e| wants(e, event.shown.event))
                 .collect();
-            if theirs.is_empty() || !switches.wants(*account, category) {
-                continue;
+            if theirs.is_empty() {
+                return Ok(0);
             }
-            if category.silenced_by_game_mute()
-                && notifications::is_muted(conn, *account, event.game_id)?
-            {
-                continue;
-            }
-            let shown = payload::of_event(event.for_reader(Some(*account)), site);
+            let shown = payload::of_event(event.for_reader(Some(account)), site);
             let body = serde_json::to_string(&shown)
                 .map_err(|error| DbError::Corrupt(error.to_string()))?;
+            let mut added = 0;
             for endpoint in theirs {
                 let message_id = signature::new_message_id();
                 added += usize::from(q::enqueue(
@@ -102,7 +86,7 @@ fn queue_for(
                     },
                 )?);
             }
-        }
-    }
-    Ok(added)
+            Ok(added)
+        },
+    )
 }
