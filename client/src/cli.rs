@@ -97,6 +97,10 @@ pub enum Command {
         /// Only challenges to this game: kefren, kechi, sanqi or chinese-checkers.
         #[arg(long)]
         kind: Option<turnpost_shared::GameKind>,
+        /// Only challenges older than this one (50 a page, newest first: the list ends with
+        /// the `--before` of the next page).
+        #[arg(long, value_name = "ID", value_parser = clap::value_parser!(i64).range(1..))]
+        before: Option<i64>,
     },
     /// Take an open seat of a challenge (accepted at once; the game starts when it is full).
     Join { id: i64 },

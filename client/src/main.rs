@@ -78,7 +78,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Decline { id } => game_actions::act(Action::Decline, id, None, profile, json),
         Command::Seek(args) => open_challenges::seek(args, profile, json),
-        Command::Challenges { kind } => open_challenges::list(kind, profile, json),
+        Command::Challenges { kind, before } => open_challenges::list(kind, before, profile, json),
         Command::Join { id } => open_challenges::join(id, false, profile, json),
         Command::Leave { id } => open_challenges::join(id, true, profile, json),
         Command::Rematch { id } => open_challenges::rematch(id, profile, json),

@@ -26,6 +26,7 @@ both_backends!(
     joining_is_rate_limited,
     a_rematch_rotates_the_seats_and_is_made_once,
     five_open_challenges_wait_at_once_per_player,
+    the_lobby_is_paged,
 );
 
 /// A mail's subject and decoded plain text.
@@ -484,4 +485,68 @@ async fn five_open_challenges_wait_at_once_per_player(backend: Backend) {
     .await;
     assert_eq!(joined.status, 200, "{joined:?}");
     post_challenge(&app, &anna, seek).await;
+}
+
+/// The lobby a page (50) at a time, newest first (issue 48, point 10): `next_before` names the
+/// next page on the API, "Older challenges" on the page; a bad `before` is refused.
+async fn the_lobby_is_paged(backend: Backend) {
+    let app = TestApp::spawn_with(backend, |c| c.challenges_per_hour = 100).await;
+    let viewer = play::player(&app.pool, "viewer");
+    let mut posted = Vec::new();
+    // 51 open challenges from 11 players (5 each at most), the last of one kind only.
+    for n in 0..11 {
+        let name = format!("poster{n}");
+        let token = play::player(&app.pool, &name);
+        for _ in 0..(if n == 10 { 1 } else { 5 }) {
+            let kind = if n == 10 { "sanqi" } else { "kefren" };
+            posted.push(
+                post_challenge(&app, &token, json!({"kind": kind, "seats": [name, "open"]})).await,
+            );
+        }
+    }
+    posted.sort_unstable_by(|a, b| b.cmp(a));
+    let first = get(&app, "/v1/challenges", &viewer).await;
+    assert_eq!(first.status, 200, "{first:?}");
+    assert_eq!(ids(&first.body), posted[..50].to_vec(), "the newest 50");
+    let next = first.body["next_before"].as_i64().unwrap();
+    assert_eq!(next, posted[49]);
+    let second = get(&app, &format!("/v1/challenges?before={next}"), &viewer).await;
+    assert_eq!(ids(&second.body), posted[50..].to_vec(), "the rest");
+    assert!(
+        second.body.get("next_before").is_none(),
+        "{:?}",
+        second.body
+    );
+    let sanqi = get(&app, "/v1/challenges?kind=sanqi", &viewer).await;
+    assert_eq!(ids(&sanqi.body).len(), 1);
+    assert!(sanqi.body.get("next_before").is_none());
+    for bad in ["0", "-3", "x"] {
+        let refused = get(&app, &format!("/v1/challenges?before={bad}"), &viewer).await;
+        assert_eq!(refused.status, 400, "before={bad}: {refused:?}");
+        let message = refused.body["error"]["message"].as_str().unwrap();
+        assert!(message.contains("a challenge id"), "{message}");
+    }
+    // The page: 50 listed and a link to the rest, which lists one and links back.
+    let page = reqwest::get(format!("{}/challenges", app.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(page.matches("<li>").count(), 50, "{page}");
+    let older = format!("href=\"/challenges?before={next}\"");
+    assert!(page.contains(&older), "{page}");
+    let page = reqwest::get(format!("{}/challenges?before={next}", app.base))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains(&format!("/games/{}", posted[50])), "{page}");
+    assert!(page.contains("« Newest"), "{page}");
+    assert!(!page.contains("Older challenges"), "{page}");
+    let bad = reqwest::get(format!("{}/challenges?before=abc", app.base))
+        .await
+        .unwrap();
+    assert_eq!(bad.status(), 400);
 }

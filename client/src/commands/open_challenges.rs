@@ -9,7 +9,7 @@ use super::game_actions::print_game;
 use super::game_settings::{option_values, ChallengeSettings};
 use crate::failure::Failure;
 use crate::game_display::{describe, players};
-use crate::output::{print, print_json};
+use crate::output::{print, print_json, print_json_with};
 use crate::session::Session;
 
 /// Post a challenge with open seats: anyone signed in may take one (`turnpost join ID`).
@@ -77,19 +77,38 @@ pub fn seek(args: SeekArgs, profile: Option<&str>, json: bool) -> Result<(), Fai
     Ok(())
 }
 
-/// Runs `turnpost challenges [--kind K]`.
+/// Runs `turnpost challenges [--kind K] [--before ID]`.
 ///
 /// # Errors
 /// Refusals and network failures.
-pub fn list(kind: Option<GameKind>, profile: Option<&str>, json: bool) -> Result<(), Failure> {
+pub fn list(
+    kind: Option<GameKind>,
+    before: Option<i64>,
+    profile: Option<&str>,
+    json: bool,
+) -> Result<(), Failure> {
     let session = Session::open(profile)?;
-    let path = match kind {
-        Some(kind) => format!("/challenges?kind={kind}"),
-        None => "/challenges".to_owned(),
+    let mut query: Vec<String> = Vec::new();
+    if let Some(kind) = kind {
+        query.push(format!("kind={kind}"));
+    }
+    if let Some(before) = before {
+        query.push(format!("before={before}"));
+    }
+    let path = if query.is_empty() {
+        "/challenges".to_owned()
+    } else {
+        format!("/challenges?{}", query.join("&"))
     };
     let list: ChallengeList = session.client.get(&path)?;
     if json {
-        return Ok(print_json("challenges", &list.challenges)?);
+        // `next_before`: null on the last page.
+        return Ok(print_json_with(
+            "challenges",
+            &list.challenges,
+            "next_before",
+            &list.next_before,
+        )?);
     }
     if list.challenges.is_empty() {
         print("No open challenges. Post one with `turnpost seek KIND`.\n")?;
@@ -120,6 +139,11 @@ pub fn list(kind: Option<GameKind>, profile: Option<&str>, json: bool) -> Result
         ));
     }
     text.push_str("Take a seat with `turnpost join ID`.\n");
+    if let Some(next) = list.next_before {
+        text.push_str(&format!(
+            "Older challenges: `turnpost challenges --before {next}`.\n"
+        ));
+    }
     Ok(print(&text)?)
 }
 

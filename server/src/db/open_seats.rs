@@ -48,15 +48,17 @@ pub fn posted_of(conn: &mut DbConnection, game_ids: &[i64]) -> Result<Vec<(i64, 
         .load(conn)?)
 }
 
-/// The challenges (status invited) with a vacant open seat, optionally of one `kind`, made
-/// after `made_after` (newest first, at most `limit`) or, with `lapsed`, made at or before it
-/// (oldest first): the open challenges to list, or those that lapsed.
+/// The challenges (status invited) with a vacant open seat, optionally of one `kind` and older
+/// than game `before`, made after `made_after` (newest first, at most `limit`) or, with
+/// `lapsed`, made at or before it (oldest first): the open challenges to list, or those that
+/// lapsed.
 ///
 /// # Errors
 /// [`DbError::Query`].
 pub fn vacant(
     conn: &mut DbConnection,
     kind: Option<GameKind>,
+    before: Option<i64>,
     made_after: NaiveDateTime,
     lapsed: bool,
     limit: i64,
@@ -85,6 +87,9 @@ pub fn vacant(
     };
     if let Some(kind) = kind {
         query = query.filter(games::kind.eq(kind.to_string()));
+    }
+    if let Some(before) = before {
+        query = query.filter(games::id.lt(before));
     }
     Ok(query.load(conn)?)
 }

@@ -14,9 +14,9 @@ use crate::db::games as q;
 use crate::db::games::GameSeat;
 use crate::db::{self, accounts, open_seats, DbConnection, DbError};
 
-/// How many open challenges [`list`] answers at most (newest first), and how many a round
-/// of [`lapse`] handles.
-pub const LIST_LIMIT: i64 = 100;
+/// How many open challenges a page of [`list`] holds (newest first), and how many a round of
+/// [`lapse`] handles.
+pub const LIST_LIMIT: i64 = 50;
 
 /// Takes the first vacant open seat of challenge `game_id` for the actor, accepted at once;
 /// when it was the last seat missing and everyone accepted, the game starts. Joining again a
@@ -112,8 +112,18 @@ fn touch(
     Ok(())
 }
 
-/// The challenges with a vacant open seat, optionally of one `kind`, newest first (at most
-/// [`LIST_LIMIT`]), as `viewer` sees them.
+/// A page of the open challenges: at most [`LIST_LIMIT`], and where the next page starts.
+#[derive(Debug, Clone)]
+pub struct ChallengePage {
+    /// The challenges, newest first, as the viewer sees them.
+    pub challenges: Vec<GameView>,
+    /// When there are older ones: the `before` of the next page (the last one's id).
+    pub next_before: Option<i64>,
+}
+
+/// The challenges with a vacant open seat, optionally of one `kind`, newest first, a page
+/// ([`LIST_LIMIT`]) at a time: those older than challenge `before` when given; as `viewer`
+/// sees them. The lobby's cost stays that of one page however many wait.
 ///
 /// # Errors
 /// Storage failures.
@@ -121,21 +131,32 @@ pub fn list(
     conn: &mut DbConnection,
     viewer: i64,
     kind: Option<GameKind>,
-) -> Result<Vec<GameView>, GameError> {
+    before: Option<i64>,
+) -> Result<ChallengePage, GameError> {
     frame::read(conn, |conn| {
-        let ids = open_seats::vacant(
+        // One more than a page: whether there is a next page.
+        let mut ids = open_seats::vacant(
             conn,
             kind,
+            before,
             super::expired_before(db::now()),
             false,
-            LIST_LIMIT,
+            LIST_LIMIT + 1,
         )?;
+        let page = usize::try_from(LIST_LIMIT).unwrap_or(usize::MAX);
+        let more = ids.len() > page;
+        ids.truncate(page);
         let mut loaded = GameWithSeats::find_many(conn, &ids)?;
         loaded.sort_by_key(|l| std::cmp::Reverse(l.game.id));
-        loaded
+        let challenges = loaded
             .iter()
             .map(|l| Ok(view::view_of(conn, l, viewer)?))
-            .collect()
+            .collect::<Result<Vec<_>, GameError>>()?;
+        let next_before = more.then(|| challenges.last().map(|c| c.id)).flatten();
+        Ok(ChallengePage {
+            challenges,
+            next_before,
+        })
     })
 }
 
@@ -149,7 +170,14 @@ pub fn lapse(conn: &mut DbConnection, now: chrono::NaiveDateTime) -> Result<usiz
     frame::with_locked_games(
         conn,
         |conn| {
-            let ids = open_seats::vacant(conn, None, super::expired_before(now), true, LIST_LIMIT)?;
+            let ids = open_seats::vacant(
+                conn,
+                None,
+                None,
+                super::expired_before(now),
+                true,
+                LIST_LIMIT,
+            )?;
             let mut games = Vec::with_capacity(ids.len());
             for id in ids {
                 games.extend(q::lock(conn, id)?);

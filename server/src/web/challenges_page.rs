@@ -6,7 +6,7 @@ use maud::html;
 use turnpost_shared::api::GameView;
 use turnpost_shared::GameKind;
 
-use super::game_settings_fields::{self, KindQuery};
+use super::game_settings_fields;
 use super::{layout, Viewer, WebError};
 use crate::games::open_seats;
 use crate::http::state::AppState;
@@ -25,22 +25,49 @@ fn seats(game: &GameView) -> String {
         .join(", ")
 }
 
+/// The page's query: a kind, and where the page starts (a page of 50, newest first).
+#[derive(Debug, serde::Deserialize)]
+pub struct LobbyQuery {
+    /// A kind name.
+    kind: Option<String>,
+    /// Only challenges older than this one.
+    before: Option<String>,
+}
+
 /// The page.
 ///
 /// # Errors
-/// 400 for an unknown kind; storage failures.
+/// 400 for an unknown kind or a `before` that is not a challenge id; storage failures.
 pub async fn show(
     state: web::Data<AppState>,
     viewer: Viewer,
-    query: web::Query<KindQuery>,
+    query: web::Query<LobbyQuery>,
 ) -> Result<HttpResponse, WebError> {
     let kind = game_settings_fields::kind_named(query.kind.as_deref())?;
+    let before = match query.before.as_deref() {
+        None | Some("") => None,
+        Some(text) => Some(
+            text.parse::<i64>()
+                .ok()
+                .filter(|id| *id > 0)
+                .ok_or_else(|| {
+                    WebError::bad_request(format!(
+                        "before={text} is not a challenge id: a positive number is expected"
+                    ))
+                })?,
+        ),
+    };
     let signed_in = viewer.signed_in().cloned();
     let account_id = signed_in.as_ref().map_or(0, |s| s.account.id);
-    let challenges = crate::http::blocking::with_conn(&state, move |conn| {
-        Ok(open_seats::list(conn, account_id, kind)?)
+    let page = crate::http::blocking::with_conn(&state, move |conn| {
+        Ok(open_seats::list(conn, account_id, kind, before)?)
     })
     .await?;
+    let challenges = page.challenges;
+    let older = page.next_before.map(|id| match kind {
+        Some(kind) => format!("/challenges?kind={}&before={id}", kind.name()),
+        None => format!("/challenges?before={id}"),
+    });
     let body = html! {
         h1 { "Open challenges" }
         p { "Each has a seat anyone may take. The game starts when every seat is taken; "
@@ -83,6 +110,14 @@ pub async fn show(
                         }
                     }
                 }
+            }
+        }
+        @if before.is_some() || older.is_some() {
+            nav.pages aria-label="Pages of challenges" {
+                @if before.is_some() {
+                    a href={ "/challenges" @if let Some(kind) = kind { "?kind=" (kind.name()) } } { "« Newest" }
+                }
+                @if let Some(older) = &older { a rel="next" href=(older) { "Older challenges →" } }
             }
         }
     };

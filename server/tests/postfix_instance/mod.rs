@@ -104,6 +104,9 @@ impl Postfix {
             .unwrap();
         assert!(status.success());
         let d = dir.display();
+        // Deferred mail, and a destination or transport that failed (the LMTP server down:
+        // `transport_retry_time`, 60 s by default), are tried again within a second or two:
+        // the tests wait for it.
         let main = format!(
             "compatibility_level = 3.6\n\
              queue_directory = {d}/queue\n\
@@ -121,6 +124,7 @@ impl Postfix {
              queue_run_delay = 1s\n\
              minimal_backoff_time = 1s\n\
              maximal_backoff_time = 2s\n\
+             transport_retry_time = 1s\n\
              bounce_queue_lifetime = 0\n\
              alias_maps =\n\
              alias_database =\n\

@@ -78,12 +78,15 @@ pub struct CreateGameRequest {
 pub const OPEN_SEAT: &str = "open";
 
 /// Answer to `GET /v1/challenges`: the challenges with a seat open for anyone to take,
-/// newest first.
+/// newest first, a page (50) at a time.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ChallengeList {
     /// The open challenges (status `invited`; each open seat has `open: true`).
     pub challenges: Vec<GameView>,
+    /// When older challenges wait too: ask again with `?before=` this (the last one's id).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next_before: Option<i64>,
 }
 
 #[cfg(test)]

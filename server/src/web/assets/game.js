@@ -192,7 +192,7 @@
       } else if (picked.length === 0) {
         help.textContent = ring && next.length <= NAMED
           ? "Start at a ringed cell: " + next.join(", ") + ". Or type your move."
-          : moves.length + " legal moves: tap the cells of yours on the board, or type it.";
+          : moves.length + " legal moves: tap the cells of " + (what === "Your move" ? "yours" : "one") + " on the board, or type it.";
       } else if (left.length === 1) {
         input.value = left[0].m;
         help.textContent = what + ": " + left[0].m + ". " + press;
