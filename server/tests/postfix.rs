@@ -157,11 +157,16 @@ impl Table {
             .unwrap()
     }
 
-    /// Waits (60 s at most: Postfix retries deferred mail every second or two) until `game`
-    /// has `count` moves.
+    /// Waits (60 s at most: Postfix retries deferred mail every second or two, and is asked
+    /// to every 5 s) until `game` has `count` moves.
     async fn wait_moves(&self, game: i64, count: i64, postfix: &Postfix) {
         let deadline = Instant::now() + Duration::from_secs(60);
+        let mut flushed = Instant::now();
         while self.moves_played(game) < count {
+            if flushed.elapsed() > Duration::from_secs(5) {
+                postfix.flush();
+                flushed = Instant::now();
+            }
             assert!(
                 Instant::now() < deadline,
                 "game {game} has {} moves, not {count}; Postfix's log:\n{}",
