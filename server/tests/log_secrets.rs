@@ -96,7 +96,8 @@ fn walk(log_format: &str) -> (Vec<String>, Vec<String>, usize) {
         .chain(turnpost_server::web::table().routes());
     for (method, pattern) in routes {
         let (path, mut used) = filled(&pattern, secrets.len());
-        let query = format!("q{}x", secrets.len() + used.len());
+        // Long enough not to turn up by chance in a random temporary path the log names.
+        let query = format!("qs3cr3t{}x", secrets.len() + used.len());
         used.push(query.clone());
         // The route itself, the same path with a secret query, and a path one segment longer
         // (no route: a link cut or extended on the way, as mail scanners do).

@@ -65,7 +65,28 @@ pub fn open_database_with(
         )
     })?;
     let backend = conn.backend();
-    if let db::DbConnection::Sqlite(sqlite) = &mut conn {
+    // Processes starting together on a new SQLite file: a step can still meet "database is
+    // locked" at once, past the busy timeout (SQLite does not wait where waiting could
+    // deadlock, as when switching to WAL; seen once in five starting together). Each step is
+    // safe to take again: the pragmas, migrations (each in its own transaction) and the keys
+    // (made by whoever inserts first).
+    let mut tries = 0;
+    let link_key = loop {
+        tries += 1;
+        match prepare(&mut conn, policy) {
+            Err(error) if tries < 20 && is_locked(&error) => {
+                tracing::debug!(tries, "database locked while starting; trying again");
+                std::thread::sleep(std::time::Duration::from_millis(100 * tries));
+            }
+            other => break other?,
+        }
+    };
+    Ok((pool, backend, link_key))
+}
+
+/// The start-up steps on the first connection: SQLite's pragmas, migrations, the link key.
+fn prepare(conn: &mut db::DbConnection, policy: db::migrate::Policy) -> anyhow::Result<Vec<u8>> {
+    if let db::DbConnection::Sqlite(sqlite) = conn {
         use diesel::connection::SimpleConnection as _;
         // The busy timeout first: switching to WAL takes a lock that another process starting
         // on the same file may hold.
@@ -73,12 +94,18 @@ pub fn open_database_with(
             "PRAGMA busy_timeout = 10000; PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;",
         )?;
     }
-    let ran = db::migrate::apply(&mut conn, policy)?;
+    let ran = db::migrate::apply(conn, policy)?;
     if ran > 0 {
         tracing::info!(migrations = ran, "database migrated");
     }
-    let link_key = crate::preferences::unsubscribe::load_key(&mut conn)?;
-    Ok((pool, backend, link_key))
+    Ok(crate::preferences::unsubscribe::load_key(conn)?)
+}
+
+/// Whether `error` is SQLite's "database is locked" (`SQLITE_BUSY`), anywhere in its chain.
+fn is_locked(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .any(|cause| cause.to_string().contains("database is locked"))
 }
 
 /// Takes from other users what they could read of turnpost's files (see
