@@ -739,28 +739,7 @@ async fn page_form_sets_a_line_after_the_move(backend: Backend) {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();
-    let followed = client
-        .get(format!("{}{path}", app.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(followed.status(), 303);
-    let cookie = followed.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned();
-    let page = client
-        .get(format!("{}/games/{id}", app.base))
-        .header("cookie", &cookie)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let (cookie, page) = common::follow_play_link(&app, &client, &path, id).await;
     assert!(
         page.contains("name=\"if_theirs\""),
         "the form offers the line"
@@ -803,28 +782,7 @@ async fn page_form_sets_a_line_after_the_move(backend: Backend) {
         .find(|word| word.contains(&marker))
         .unwrap();
     let path = link[link.find("/games/").unwrap()..].to_owned();
-    let followed = client
-        .get(format!("{}{path}", app.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(followed.status(), 303);
-    let cookie = followed.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned();
-    let page = client
-        .get(format!("{}/games/{id}", app.base))
-        .header("cookie", &cookie)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let (cookie, page) = common::follow_play_link(&app, &client, &path, id).await;
     let csrf = page
         .split("name=\"csrf\" value=\"")
         .nth(1)

@@ -504,28 +504,7 @@ async fn page_form_sends_a_message(backend: Backend) {
         .redirect(reqwest::redirect::Policy::none())
         .build()
         .unwrap();
-    let followed = client
-        .get(format!("{}{path}", app.base))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(followed.status(), 303);
-    let cookie = followed.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_owned();
-    let page = client
-        .get(format!("{}/games/{id}", app.base))
-        .header("cookie", &cookie)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let (cookie, page) = common::follow_play_link(&app, &client, &path, id).await;
     assert!(page.contains("name=\"message\""), "the form has the field");
     assert!(page.contains("maxlength=\"500\""));
     let csrf = page

@@ -608,6 +608,40 @@ pub async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> Answer
     call(app, reqwest::Method::POST, path, token, Some(body)).await
 }
 
+/// Follows the play link at `path` (a turn card's `/games/{id}/play/…`) with `client` (one
+/// that does not follow redirects): the game's cookie (`name=value`) it sets, and the game
+/// page with it.
+pub async fn follow_play_link(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    id: i64,
+) -> (String, String) {
+    let followed = client
+        .get(format!("{}{path}", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(followed.status(), 303);
+    let cookie = followed.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_owned();
+    let page = client
+        .get(format!("{}/games/{id}", app.base))
+        .header("cookie", &cookie)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    (cookie, page)
+}
+
 /// GET as the player holding `token`.
 pub async fn get(app: &TestApp, path: &str, token: &str) -> Answer {
     call(app, reqwest::Method::GET, path, token, None).await
