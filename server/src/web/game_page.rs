@@ -141,10 +141,27 @@ pub async fn render(
         (_, Some(signed_in)) => signed_in.account.id,
         _ => 0,
     };
-    let (page, reader) = crate::http::blocking::with_conn(state, move |conn| {
+    // Who acts from this page: the play cookie's seat, else the signed-in account (for its
+    // own seat, known once the page is read).
+    let actor = match (&pass, &session) {
+        (Some(Ok(checked)), _) => Some((checked.actor(), Some(checked.pass.seat))),
+        (_, Some(signed_in)) => Some((signed_in.actor(), None)),
+        _ => None,
+    };
+    let (page, reader, seat_reads) = crate::http::blocking::with_conn(state, move |conn| {
         let page = reads::page(conn, viewer, id)?;
         let reader = time_text::reader_of(conn, (viewer > 0).then_some(viewer))?;
-        Ok((page, reader))
+        // A seat's own reads in the same round trip (only on the latest position).
+        let latest = ply.is_none_or(|shown| shown == page.moves.moves.len());
+        let seat_reads = match actor.filter(|_| latest) {
+            Some((actor, cookie_seat)) => {
+                let seat = cookie_seat.or(page.view.your_seat.map(i32::from));
+                seat.map(|seat| seat_reads(conn, &page.view, actor, seat))
+                    .transpose()?
+            }
+            None => None,
+        };
+        Ok((page, reader, seat_reads))
     })
     .await?;
     let total = page.moves.moves.len();
@@ -168,20 +185,12 @@ pub async fn render(
         _ => None,
     };
     let form = control.as_ref().filter(|_| shown == total);
-    let panel = prepared_panel(
-        state,
-        &page,
-        &position,
-        form,
-        &pass,
-        session.as_ref(),
-        note.as_ref(),
-    )
-    .await?;
+    let (stored, dropped) = seat_reads.map_or((None, None), |reads| (reads.stored, reads.dropped));
+    let panel = form
+        .zip(stored)
+        .map(|(control, stored)| prepared_panel(stored, &position, control, note.as_ref()));
     let note = match note {
-        None => dropped_note(state, &page.view, form)
-            .await?
-            .map(Note::Notice),
+        None => dropped.map(Note::Notice),
         some => some,
     };
     let body = page_body(
@@ -199,41 +208,55 @@ pub async fn render(
     Ok(layout::response(status, &title, &body))
 }
 
-/// The prepared-answers panel of a waiting seat's page (its stored lines read through the game
-/// service), or none.
+/// What the page reads for the seat it plays, beside the game.
+struct SeatReads {
+    /// Its prepared answers, while it waits and may prepare them.
+    stored: Option<turnpost_shared::api::ConditionalMoves>,
+    /// On its turn, when the opponent's move dropped its prepared answers: what the page says.
+    dropped: Option<String>,
+}
+
+/// The reads of `seat`'s page through the game service: its prepared answers while it waits,
+/// or on its turn whether the opponent's move dropped them.
 ///
 /// # Errors
-/// Storage failures.
-async fn prepared_panel(
-    state: &AppState,
-    page: &GamePage,
+/// Storage failures (a refusal, as a seat that left, reads nothing).
+fn seat_reads(
+    conn: &mut crate::db::DbConnection,
+    view: &GameView,
+    actor: crate::games::Actor,
+    seat: i32,
+) -> Result<SeatReads, crate::http::error::ApiError> {
+    let own = u8::try_from(seat).unwrap_or(0);
+    let stored = if conditional_panel::applies(view, own) {
+        crate::games::conditional::get(conn, &actor, view.id).ok()
+    } else {
+        None
+    };
+    let on_turn = view.seats.len() == 2 && view.to_move == Some(own);
+    let dropped = if on_turn {
+        let ply = i32::try_from(view.ply).unwrap_or(i32::MAX);
+        crate::games::conditional::dropped_at(conn, view.id, seat, ply)?.map(|played| {
+            let opponent = view
+                .seats
+                .iter()
+                .find(|s| s.seat != own)
+                .map_or_else(|| "your opponent".to_owned(), |s| s.player.clone());
+            format!("{opponent} played {played}, which none of your prepared answers expected: they are dropped.")
+        })
+    } else {
+        None
+    };
+    Ok(SeatReads { stored, dropped })
+}
+
+/// The prepared-answers panel of a waiting seat's page, from its `stored` lines.
+fn prepared_panel(
+    stored: turnpost_shared::api::ConditionalMoves,
     position: &AnyGame,
-    form: Option<&Control>,
-    pass: &Option<Result<Checked, PassRefused>>,
-    session: Option<&SignedIn>,
+    control: &Control,
     note: Option<&Note>,
-) -> Result<Option<conditional_panel::Panel>, WebError> {
-    let Some(control) = form else {
-        return Ok(None);
-    };
-    let own = u8::try_from(control.seat).unwrap_or(0);
-    if !conditional_panel::applies(&page.view, own) {
-        return Ok(None);
-    }
-    let actor = match (pass, session) {
-        (Some(Ok(checked)), _) => checked.actor(),
-        (_, Some(signed_in)) => signed_in.actor(),
-        _ => return Ok(None),
-    };
-    let id = page.view.id;
-    let stored = crate::http::blocking::with_conn(state, move |conn| {
-        Ok(crate::games::conditional::get(conn, &actor, id))
-    })
-    .await?;
-    // A refusal (the seat left between the two reads) shows no panel.
-    let Ok(stored) = stored else {
-        return Ok(None);
-    };
+) -> conditional_panel::Panel {
     let asked = match note {
         Some(Note::Preparing(asked)) => Some(asked.as_str()),
         _ => None,
@@ -246,43 +269,12 @@ async fn prepared_panel(
             .find(|kept| kept == line.trim()),
         _ => None,
     };
-    Ok(Some(conditional_panel::Panel {
+    conditional_panel::Panel {
         stored,
         step: conditional_panel::step_for(position, asked),
         csrf: control.csrf.clone(),
         editing,
-    }))
-}
-
-/// On the turn of a seat whose prepared answers the opponent's move just dropped, what the
-/// page says of it (the turn card says the same).
-///
-/// # Errors
-/// Storage failures.
-async fn dropped_note(
-    state: &AppState,
-    view: &GameView,
-    form: Option<&Control>,
-) -> Result<Option<String>, WebError> {
-    let Some(seat) = form
-        .map(|control| control.seat)
-        .filter(|seat| view.seats.len() == 2 && view.to_move.map(i32::from) == Some(*seat))
-    else {
-        return Ok(None);
-    };
-    let (id, ply) = (view.id, i32::try_from(view.ply).unwrap_or(i32::MAX));
-    let dropped = crate::http::blocking::with_conn(state, move |conn| {
-        Ok(crate::games::conditional::dropped_at(conn, id, seat, ply)?)
-    })
-    .await?;
-    let opponent = view
-        .seats
-        .iter()
-        .find(|s| i32::from(s.seat) != seat)
-        .map_or_else(|| "your opponent".to_owned(), |s| s.player.clone());
-    Ok(dropped.map(|played| {
-        format!("{opponent} played {played}, which none of your prepared answers expected: they are dropped.")
-    }))
+    }
 }
 
 /// The position after the first `shown` moves, replayed from the game's start with its full
