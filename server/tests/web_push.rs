@@ -434,6 +434,8 @@ async fn a_move_is_pushed_encrypted_and_signed(backend: Backend) {
     assert_eq!(push.path, "/push/bert-phone");
     assert_eq!(push.headers["content-encoding"], "aes128gcm");
     assert_eq!(push.headers["urgency"], "high");
+    // A newer notification of the game replaces one not fetched yet (RFC 8030, 5.4).
+    assert_eq!(push.headers["topic"], format!("game-{game}"));
     let ttl: u32 = push.headers["ttl"].parse().unwrap();
     assert!((3 * 86_400 - 60..=3 * 86_400).contains(&ttl), "TTL {ttl}");
     assert!(!push.headers.contains_key("cookie"));
