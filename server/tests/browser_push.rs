@@ -165,7 +165,7 @@ async fn turn_on_and_remove(app: &TestApp, browser: &Phone) {
         let account = turnpost_server::db::accounts::by_name_key(&mut conn, "bert")
             .unwrap()
             .unwrap();
-        turnpost_server::db::push::subscriptions_of(&mut conn, account.id).unwrap()
+        turnpost_server::db::push::subscriptions_of_all(&mut conn, &[account.id]).unwrap()
     };
     assert_eq!(rows.len(), 1, "{rows:?}");
     assert_eq!(rows[0].endpoint, endpoint);

@@ -17,6 +17,7 @@ pub mod codes;
 pub mod commit_bell;
 pub mod conditional;
 mod conflict_or_storage;
+mod delivery_queue;
 pub mod events;
 pub mod games;
 pub mod inbound;

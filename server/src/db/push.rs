@@ -131,22 +131,7 @@ pub fn upsert(conn: &mut DbConnection, new: &NewSubscription<'_>) -> Result<i64,
         .first(conn)?)
 }
 
-/// The account's subscriptions, oldest first.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn subscriptions_of(
-    conn: &mut DbConnection,
-    account_id: i64,
-) -> Result<Vec<SubscriptionRow>, DbError> {
-    Ok(push_subscriptions::table
-        .filter(push_subscriptions::account_id.eq(account_id))
-        .order(push_subscriptions::id.asc())
-        .select(SubscriptionRow::as_select())
-        .load(conn)?)
-}
-
-/// The subscriptions of the accounts `account_ids`.
+/// The subscriptions of the accounts `account_ids`, oldest first.
 ///
 /// # Errors
 /// [`DbError::Query`].
@@ -217,69 +202,7 @@ pub fn any(conn: &mut DbConnection) -> Result<bool, DbError> {
     .get_result(conn)?)
 }
 
-/// Queues a notification unless one for its subscription and event is queued already (a
-/// consumer redoing events after a crash); answers whether it was queued.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn enqueue(conn: &mut DbConnection, new: &NewDelivery<'_>) -> Result<bool, DbError> {
-    super::commit_bell::ring_at_commit();
-    let added = match conn {
-        DbConnection::Pg(pg) => diesel::insert_into(push_deliveries::table)
-            .values(new.clone())
-            .on_conflict_do_nothing()
-            .execute(pg)?,
-        DbConnection::Sqlite(sqlite) => diesel::insert_or_ignore_into(push_deliveries::table)
-            .values(new.clone())
-            .execute(sqlite)?,
-    };
-    Ok(added > 0)
-}
-
-/// When the next pending notification is due, if any.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn next_due_at(conn: &mut DbConnection) -> Result<Option<NaiveDateTime>, DbError> {
-    Ok(push_deliveries::table
-        .filter(push_deliveries::status.eq("pending"))
-        .select(diesel::dsl::min(push_deliveries::next_try_at))
-        .first::<Option<NaiveDateTime>>(conn)?)
-}
-
-/// Takes up to `limit` notifications due at `now` and holds each until `lease_until` (a
-/// worker that dies leaves it due again then). Call inside a write transaction.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn claim_due(
-    conn: &mut DbConnection,
-    now: NaiveDateTime,
-    lease_until: NaiveDateTime,
-    limit: i64,
-) -> Result<Vec<DeliveryRow>, DbError> {
-    macro_rules! due {
-        () => {
-            push_deliveries::table
-                .filter(push_deliveries::status.eq("pending"))
-                .filter(push_deliveries::next_try_at.le(now))
-                .order(push_deliveries::next_try_at.asc())
-                .limit(limit)
-                .select(DeliveryRow::as_select())
-        };
-    }
-    let rows: Vec<DeliveryRow> = match conn {
-        DbConnection::Pg(pg) => due!().for_update().skip_locked().load(pg)?,
-        DbConnection::Sqlite(sqlite) => due!().load(sqlite)?,
-    };
-    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
-    if !ids.is_empty() {
-        diesel::update(push_deliveries::table.filter(push_deliveries::id.eq_any(&ids)))
-            .set(push_deliveries::next_try_at.eq(lease_until))
-            .execute(conn)?;
-    }
-    Ok(rows)
-}
+super::delivery_queue::delivery_queue!(push_deliveries, DeliveryRow, NewDelivery);
 
 /// What one try came to, for [`record`].
 #[derive(Debug, Clone)]

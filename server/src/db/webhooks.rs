@@ -314,77 +314,16 @@ pub fn disable(conn: &mut DbConnection, id: i64, now: NaiveDateTime) -> Result<b
     Ok(changed > 0)
 }
 
-/// Queues a delivery unless one for its endpoint and event is queued already (a consumer
-/// redoing events after a crash); answers whether it was queued.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn enqueue(conn: &mut DbConnection, new: &NewDelivery<'_>) -> Result<bool, DbError> {
-    super::commit_bell::ring_at_commit();
-    let added = match conn {
-        DbConnection::Pg(pg) => diesel::insert_into(webhook_deliveries::table)
-            .values(new.clone())
-            .on_conflict_do_nothing()
-            .execute(pg)?,
-        DbConnection::Sqlite(sqlite) => diesel::insert_or_ignore_into(webhook_deliveries::table)
-            .values(new.clone())
-            .execute(sqlite)?,
-    };
-    Ok(added > 0)
-}
-
-/// Takes up to `limit` deliveries due at `now` of switched-on endpoints, and holds each until
-/// `lease_until` (moves it out of reach of other workers: a worker that dies leaves it due
-/// again then). Call inside a write transaction.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn claim_due(
-    conn: &mut DbConnection,
-    now: NaiveDateTime,
-    lease_until: NaiveDateTime,
-    limit: i64,
-) -> Result<Vec<DeliveryRow>, DbError> {
-    macro_rules! due {
-        () => {
-            webhook_deliveries::table
-                .filter(webhook_deliveries::status.eq("pending"))
-                .filter(webhook_deliveries::next_try_at.le(now))
-                .filter(
-                    webhook_deliveries::endpoint_id.eq_any(
-                        webhook_endpoints::table
-                            .filter(webhook_endpoints::disabled_at.is_null())
-                            .select(webhook_endpoints::id),
-                    ),
-                )
-                .order(webhook_deliveries::next_try_at.asc())
-                .limit(limit)
-                .select(DeliveryRow::as_select())
-        };
-    }
-    let rows: Vec<DeliveryRow> = match conn {
-        DbConnection::Pg(pg) => due!().for_update().skip_locked().load(pg)?,
-        DbConnection::Sqlite(sqlite) => due!().load(sqlite)?,
-    };
-    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
-    if !ids.is_empty() {
-        diesel::update(webhook_deliveries::table.filter(webhook_deliveries::id.eq_any(&ids)))
-            .set(webhook_deliveries::next_try_at.eq(lease_until))
-            .execute(conn)?;
-    }
-    Ok(rows)
-}
-
-/// When the next pending delivery is due, if any.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn next_due_at(conn: &mut DbConnection) -> Result<Option<NaiveDateTime>, DbError> {
-    Ok(webhook_deliveries::table
-        .filter(webhook_deliveries::status.eq("pending"))
-        .select(diesel::dsl::min(webhook_deliveries::next_try_at))
-        .first::<Option<NaiveDateTime>>(conn)?)
-}
+super::delivery_queue::delivery_queue!(
+    webhook_deliveries,
+    DeliveryRow,
+    NewDelivery,
+    claimable: webhook_deliveries::endpoint_id.eq_any(
+        webhook_endpoints::table
+            .filter(webhook_endpoints::disabled_at.is_null())
+            .select(webhook_endpoints::id),
+    )
+);
 
 /// What one attempt came to, for [`record_attempt`].
 #[derive(Debug, Clone)]

@@ -89,47 +89,43 @@ mod tests {
 
     const NOW: &str = "2026-11-28T16:29:00Z";
 
+    /// Each instant as a reader in its zone reads it at [`NOW`].
+    fn reads(reader: Reader, cases: &[(&str, &str)]) {
+        for (instant, words) in cases {
+            assert_eq!(time_in_words(at(instant), at(NOW), reader), *words);
+        }
+    }
+
     #[test]
     fn the_future_in_hours_in_the_readers_zone() {
-        let reader = Reader::Zone(chrono_tz::Europe::Paris);
-        assert_eq!(
-            time_in_words(at("2026-11-29T14:29:35Z"), at(NOW), reader),
-            "Sun 29 Nov, 15:29 (in 22 h)"
+        reads(
+            Reader::Zone(chrono_tz::Europe::Paris),
+            &[("2026-11-29T14:29:35Z", "Sun 29 Nov, 15:29 (in 22 h)")],
         );
     }
 
     #[test]
     fn the_past_in_hours_and_minutes() {
-        let utc = Reader::Zone(Tz::UTC);
-        assert_eq!(
-            time_in_words(at("2026-11-28T14:29:00Z"), at(NOW), utc),
-            "Sat 28 Nov, 14:29 (2 h ago)"
-        );
-        assert_eq!(
-            time_in_words(at("2026-11-28T16:00:00Z"), at(NOW), utc),
-            "Sat 28 Nov, 16:00 (29 min ago)"
-        );
-        assert_eq!(
-            time_in_words(at("2026-11-28T16:29:20Z"), at(NOW), utc),
-            "Sat 28 Nov, 16:29 (now)"
+        reads(
+            Reader::Zone(Tz::UTC),
+            &[
+                ("2026-11-28T14:29:00Z", "Sat 28 Nov, 14:29 (2 h ago)"),
+                ("2026-11-28T16:00:00Z", "Sat 28 Nov, 16:00 (29 min ago)"),
+                ("2026-11-28T16:29:20Z", "Sat 28 Nov, 16:29 (now)"),
+            ],
         );
     }
 
     #[test]
     fn the_future_in_minutes_and_days() {
-        let reader = Reader::Zone(chrono_tz::America::New_York);
-        assert_eq!(
-            time_in_words(at("2026-11-28T16:34:00Z"), at(NOW), reader),
-            "Sat 28 Nov, 11:34 (in 5 min)"
-        );
-        assert_eq!(
-            time_in_words(at("2026-12-01T18:00:00Z"), at(NOW), reader),
-            "Tue 1 Dec, 13:00 (in 3 days)"
-        );
-        // Just under two days still counts hours.
-        assert_eq!(
-            time_in_words(at("2026-11-30T16:00:00Z"), at(NOW), reader),
-            "Mon 30 Nov, 11:00 (in 47 h)"
+        reads(
+            Reader::Zone(chrono_tz::America::New_York),
+            &[
+                ("2026-11-28T16:34:00Z", "Sat 28 Nov, 11:34 (in 5 min)"),
+                ("2026-12-01T18:00:00Z", "Tue 1 Dec, 13:00 (in 3 days)"),
+                // Just under two days still counts hours.
+                ("2026-11-30T16:00:00Z", "Mon 30 Nov, 11:00 (in 47 h)"),
+            ],
         );
     }
 

@@ -15,34 +15,11 @@ use crate::preferences::Channel;
 /// The consumer's name in `event_cursors` (the log's prune waits for it).
 pub const PUSH_CONSUMER: &str = "push";
 
-/// The consumer's position in this process, to skip the write transaction when nothing is new.
-#[derive(Debug)]
-pub struct PushConsumer {
-    log: events::LogConsumer,
-}
-
-impl Default for PushConsumer {
-    fn default() -> Self {
-        Self {
-            log: events::LogConsumer::new(PUSH_CONSUMER),
-        }
-    }
-}
-
-impl PushConsumer {
-    /// Queues the notifications of the events after the stored position (a batch at a time until
-    /// none is left); answers how many were queued. `site`: the public base URL.
-    ///
-    /// # Errors
-    /// Storage failures (the position stays where it was).
-    pub fn consume(&mut self, conn: &mut DbConnection, site: &str) -> Result<usize, DbError> {
-        self.log
-            .consume(conn, |conn, rows| queue_for(conn, site, rows))
-    }
-}
-
-/// Queues the notifications of `rows`; answers how many.
-fn queue_for(
+/// Queues the notifications of `rows` (`site`: the public base URL); answers how many.
+///
+/// # Errors
+/// Storage failures.
+pub fn queue_for(
     conn: &mut DbConnection,
     site: &str,
     rows: &[events::GameEventRow],

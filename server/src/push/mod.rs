@@ -4,7 +4,7 @@
 //!   subscription checked and kept, one row per device, listed, removed);
 //! - [`VapidKey`]: the server's VAPID key pair, kept in `server_secrets`, its public half
 //!   served to the pages, its JWT on every request (RFC 8292);
-//! - [`PushConsumer`]: a consumer of the event log with its own position (`push`), which
+//! - `consumer`: a consumer of the event log with its own position (`push`), which
 //!   queues one notification per device and event, following the audience, the push switches
 //!   and game mutes;
 //! - [`PushWorker`]: encrypts (RFC 8291 `aes128gcm`, the `web-push-native` crate) and sends
@@ -18,7 +18,7 @@ pub mod subscriptions;
 mod vapid;
 mod worker;
 
-pub use consumer::{PushConsumer, PUSH_CONSUMER};
+pub use consumer::PUSH_CONSUMER;
 pub use error::PushError;
 pub use notification::{delivery, of_event, Delivery};
 pub use subscriptions::SUBSCRIPTIONS_PER_ACCOUNT;

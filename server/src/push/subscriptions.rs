@@ -83,7 +83,7 @@ pub fn create(
     let p256dh = request.keys.p256dh.trim().trim_end_matches('=').to_owned();
     let auth = request.keys.auth.trim().trim_end_matches('=').to_owned();
     tx::write_with(conn, |conn| {
-        let known = q::subscriptions_of(conn, account_id)?
+        let known = q::subscriptions_of_all(conn, &[account_id])?
             .iter()
             .any(|row| row.endpoint == endpoint);
         let count = q::count_of(conn, account_id)?;
@@ -112,7 +112,7 @@ pub fn create(
 /// Storage failures.
 pub fn list(conn: &mut DbConnection, account_id: i64) -> Result<PushSubscriptionList, PushError> {
     Ok(PushSubscriptionList {
-        subscriptions: q::subscriptions_of(conn, account_id)?
+        subscriptions: q::subscriptions_of_all(conn, &[account_id])?
             .iter()
             .map(view)
             .collect(),

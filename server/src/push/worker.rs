@@ -13,17 +13,19 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use tokio::sync::watch;
 
-use super::consumer::PushConsumer;
+use chrono::NaiveDateTime;
+
+use super::consumer::{queue_for, PUSH_CONSUMER};
 use super::vapid::VapidKey;
 use crate::config::OutboxSettings;
+use crate::db::events::LogConsumer;
 use crate::db::push::{self as q, DeliveryRow, Outcome, SubscriptionRow};
 use crate::db::transaction as tx;
 use crate::db::{self, DbConnection, DbError, Pool};
-use crate::webhooks::{send_outbound, OutboundAnswer, OutboundPolicy, OutboundRequest};
-use crate::worker_threads::bell_rounds::run_rounds;
-
-/// Notifications sent at once.
-const SENDS_AT_ONCE: i64 = 8;
+use crate::webhooks::{
+    run_deliveries, send_outbound, ClaimDue, NextDueAt, OutboundAnswer, OutboundChannel,
+    OutboundPolicy, OutboundRequest,
+};
 
 /// The worker and what it needs.
 #[derive(Debug, Clone)]
@@ -47,55 +49,8 @@ pub struct PushWorker {
 impl PushWorker {
     /// Runs until `shutdown` turns true.
     pub async fn run(self, shutdown: watch::Receiver<bool>) {
-        let consumer = Arc::new(std::sync::Mutex::new(PushConsumer::default()));
-        run_rounds("pushs", self.poll, shutdown, || self.round(&consumer)).await;
-    }
-
-    /// One round: consume the log, send what is due; answers whether more may be due now.
-    async fn round(&self, consumer: &Arc<std::sync::Mutex<PushConsumer>>) -> Result<bool, DbError> {
-        let pool = self.pool.clone();
-        let site = self.site.clone();
-        let consumer = consumer.clone();
-        let claimed = blocking(move || {
-            let mut conn = pool.get()?;
-            if let Ok(mut consumer) = consumer.lock() {
-                consumer.consume(&mut conn, &site)?;
-            }
-            claim(&mut conn)
-        })
-        .await?;
-        if claimed.is_empty() {
-            return Ok(false);
-        }
-        let full = claimed.len() == usize::try_from(SENDS_AT_ONCE).unwrap_or(usize::MAX);
-        let sends = claimed.into_iter().map(|(delivery, device)| async move {
-            let answer = self.send(&delivery, &device).await;
-            (delivery, device, answer)
-        });
-        let results = futures_util::future::join_all(sends).await;
-        let pool = self.pool.clone();
-        let retry = self.retry;
-        blocking(move || {
-            let mut conn = pool.get()?;
-            for (delivery, device, answer) in &results {
-                record(&mut conn, retry, delivery, device, answer)?;
-            }
-            Ok(())
-        })
-        .await?;
-        Ok(full)
-    }
-
-    /// One try of `delivery` to `device`.
-    async fn send(&self, delivery: &DeliveryRow, device: &SubscriptionRow) -> OutboundAnswer {
-        match self.request(delivery, device) {
-            Ok(request) => send_outbound(&self.policy, request).await,
-            Err(error) => OutboundAnswer {
-                status: None,
-                error: Some(error),
-                duration_ms: 0,
-            },
-        }
+        let (pool, poll) = (self.pool.clone(), self.poll);
+        run_deliveries(self, pool, poll, shutdown).await;
     }
 
     /// The encrypted, signed request of `delivery`.
@@ -145,64 +100,79 @@ impl PushWorker {
     }
 }
 
-/// Records one try: delivered; the device gone (404, 410); or due again, unless its TTL has
-/// passed.
-fn record(
-    conn: &mut DbConnection,
-    retry: OutboxSettings,
-    delivery: &DeliveryRow,
-    device: &SubscriptionRow,
-    answer: &OutboundAnswer,
-) -> Result<(), DbError> {
-    let now = db::now();
-    if matches!(answer.status, Some(404 | 410)) {
-        tracing::info!(
-            subscription = device.id,
-            "push: the service says the subscription is gone; removed"
-        );
-        tx::write_with(conn, |conn| q::delete(conn, None, device.id))?;
-        return Ok(());
-    }
-    let failures = u32::try_from(delivery.attempts.saturating_add(1)).unwrap_or(u32::MAX);
-    let retry_at = now + chrono::Duration::from_std(retry.backoff(failures)).unwrap_or_default();
-    let expires = delivery.created_at + chrono::TimeDelta::seconds(i64::from(delivery.ttl));
-    let state = if answer.delivered() {
-        "delivered"
-    } else if retry_at > expires {
-        "dropped"
-    } else {
-        "pending"
-    };
-    let outcome = Outcome {
-        at: now,
-        status: answer.status.map(i32::from),
-        error: answer.error.clone(),
-        state,
-        retry_at: (state == "pending").then_some(retry_at),
-    };
-    tx::write_with(conn, |conn| q::record(conn, delivery, &outcome))
-}
+impl OutboundChannel for PushWorker {
+    type Delivery = DeliveryRow;
+    type Target = SubscriptionRow;
 
-/// Takes the due notifications with their devices, leased for longer than a try can take;
-/// prunes the finished ones now and then.
-fn claim(conn: &mut DbConnection) -> Result<Vec<(DeliveryRow, SubscriptionRow)>, DbError> {
-    let now = db::now();
-    // A read first: most rounds find nothing due, and need no write lock (SQLite's is global).
-    if q::next_due_at(conn)?.is_none_or(|due| due > now) {
-        return Ok(Vec::new());
+    const NAME: &'static str = PUSH_CONSUMER;
+
+    fn consume(&self, log: &mut LogConsumer, conn: &mut DbConnection) -> Result<usize, DbError> {
+        log.consume(conn, |conn, rows| queue_for(conn, &self.site, rows))
     }
-    let lease = chrono::Duration::from_std(crate::webhooks::TOTAL_TIMEOUT * 4).unwrap_or_default();
-    tx::write_with(conn, |conn| {
-        q::prune(conn, now)?;
-        let due = q::claim_due(conn, now, now + lease, SENDS_AT_ONCE)?;
-        let mut claimed = Vec::with_capacity(due.len());
-        for delivery in due {
-            if let Some(device) = q::subscription_by_id(conn, delivery.subscription_id)? {
-                claimed.push((delivery, device));
-            }
+
+    const NEXT_DUE_AT: NextDueAt = q::next_due_at;
+    const CLAIM_DUE: ClaimDue<DeliveryRow> = q::claim_due;
+
+    fn target_of(
+        conn: &mut DbConnection,
+        delivery: &DeliveryRow,
+    ) -> Result<Option<SubscriptionRow>, DbError> {
+        q::subscription_by_id(conn, delivery.subscription_id)
+    }
+
+    /// The finished notifications go after a while.
+    fn tidy(conn: &mut DbConnection, now: NaiveDateTime) -> Result<(), DbError> {
+        q::prune(conn, now).map(drop)
+    }
+
+    async fn send(&self, delivery: &DeliveryRow, device: &SubscriptionRow) -> OutboundAnswer {
+        match self.request(delivery, device) {
+            Ok(request) => send_outbound(&self.policy, request).await,
+            Err(error) => OutboundAnswer {
+                status: None,
+                error: Some(error),
+                duration_ms: 0,
+            },
         }
-        Ok(claimed)
-    })
+    }
+
+    /// Delivered; the device gone (404, 410); or due again, unless its TTL has passed.
+    fn record(
+        &self,
+        conn: &mut DbConnection,
+        delivery: &DeliveryRow,
+        device: &SubscriptionRow,
+        answer: &OutboundAnswer,
+    ) -> Result<(), DbError> {
+        let now = db::now();
+        if matches!(answer.status, Some(404 | 410)) {
+            tracing::info!(
+                subscription = device.id,
+                "push: the service says the subscription is gone; removed"
+            );
+            tx::write_with(conn, |conn| q::delete(conn, None, device.id))?;
+            return Ok(());
+        }
+        let failures = u32::try_from(delivery.attempts.saturating_add(1)).unwrap_or(u32::MAX);
+        let retry_at =
+            now + chrono::Duration::from_std(self.retry.backoff(failures)).unwrap_or_default();
+        let expires = delivery.created_at + chrono::TimeDelta::seconds(i64::from(delivery.ttl));
+        let state = if answer.delivered() {
+            "delivered"
+        } else if retry_at > expires {
+            "dropped"
+        } else {
+            "pending"
+        };
+        let outcome = Outcome {
+            at: now,
+            status: answer.status.map(i32::from),
+            error: answer.error.clone(),
+            state,
+            retry_at: (state == "pending").then_some(retry_at),
+        };
+        tx::write_with(conn, |conn| q::record(conn, delivery, &outcome))
+    }
 }
 
 /// The push's `Topic` (RFC 8030, 5.4): its notification's tag (`game-12`), so that a newer
@@ -219,13 +189,6 @@ fn topic_of(body: &str) -> Option<String> {
         .take(32)
         .collect();
     (!topic.is_empty()).then_some(topic)
-}
-
-/// Runs storage work on the blocking pool.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, DbError> + Send + 'static,
-) -> Result<T, DbError> {
-    crate::worker_threads::bell_rounds::blocking("push", work).await
 }
 
 #[cfg(test)]

@@ -62,13 +62,7 @@ fn line_of(form: &HashMap<String, String>) -> Result<Vec<String>, WebError> {
 /// 403 without the seat's cookie or session or with a bad token; 400 a form without its
 /// fields. A line the engine refuses is answered with the page and the reason (422).
 pub async fn add(play: PlayForm) -> Result<actix_web::HttpResponse, WebError> {
-    let PlayForm {
-        state,
-        id,
-        form,
-        actor,
-        pass,
-    } = play;
+    let (state, id, form, actor, pass) = (play.state, play.id, play.form, play.actor, play.pass);
     let ply = ply_of(&form)?;
     let line = line_of(&form)?;
     let replaced = form.get("replace").map(|old| moves_of(old));
@@ -109,13 +103,7 @@ pub async fn add(play: PlayForm) -> Result<actix_web::HttpResponse, WebError> {
 /// 403 without the seat's cookie or session or with a bad token; 400 a form without its
 /// fields.
 pub async fn remove(play: PlayForm) -> Result<actix_web::HttpResponse, WebError> {
-    let PlayForm {
-        state,
-        id,
-        form,
-        actor,
-        pass,
-    } = play;
+    let (state, id, form, actor, pass) = (play.state, play.id, play.form, play.actor, play.pass);
     let ply = ply_of(&form)?;
     let line = moves_of(
         form.get("line")

@@ -18,6 +18,7 @@ mod assets;
 mod board;
 mod challenge_forms;
 mod challenges_page;
+mod channel_forms;
 mod conditional_forms;
 mod conditional_panel;
 mod csrf;

@@ -128,13 +128,7 @@ pub(super) async fn answer_then<T>(
 /// # Errors
 /// 403 without the cookie or with a bad token; 400 a form without its fields.
 pub async fn play_move(play: PlayForm) -> Result<HttpResponse, WebError> {
-    let PlayForm {
-        state,
-        id,
-        form,
-        actor,
-        pass,
-    } = play;
+    let (state, id, form, actor, pass) = (play.state, play.id, play.form, play.actor, play.pass);
     let text = field(&form, "move")?.trim().to_owned();
     let ply_text = field(&form, "ply")?;
     let ply = ply_text

@@ -7,8 +7,8 @@
 use maud::{html, Markup};
 use turnpost_shared::api::{ChannelCategories, PushSubscriptionView};
 
+use super::channel_forms::switches_form;
 use super::viewer::SignedIn;
-use super::webhooks_section::{switch_value, SWITCHES};
 
 /// The section; `public_key`: the server's VAPID key, which the browser subscribes with.
 #[must_use]
@@ -45,19 +45,7 @@ pub fn section(
                 }
             }
         }
-        form.stack method="post" action="/settings/push/switches" {
-            (signed_in.csrf_field())
-            fieldset {
-                legend { "What notifications bring" }
-                @for (field, label) in SWITCHES {
-                    label.choice {
-                        input type="checkbox" name=(field) value="on" checked[switch_value(switches, field)];
-                        " " (label)
-                    }
-                }
-            }
-            button type="submit" { "Save notification switches" }
-        }
+        (switches_form(signed_in, "/settings/push/switches", "What notifications bring", "Save notification switches", switches))
         script src="/assets/push.js" defer {}
     }
 }

@@ -5,13 +5,12 @@
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
-use turnpost_shared::api::{
-    ChannelCategoriesPatch, CreatePushSubscriptionRequest, NotificationSettingsPatch, PushKeys,
-};
+use turnpost_shared::api::{CreatePushSubscriptionRequest, PushKeys};
 
-use super::settings::render;
+use super::channel_forms::{refused, save_switches as save_channel_switches};
 use super::signed_in_form::{see_other, SignedInForm};
 use super::WebError;
+use crate::preferences::Channel;
 use crate::push::subscriptions;
 
 /// `POST /settings/push/subscribe`: `endpoint`, `p256dh`, `auth` (from the browser's
@@ -51,19 +50,7 @@ pub async fn subscribe(
     .await?;
     match created {
         Ok(_) => Ok(see_other("/settings?done=push_on#push".to_owned())),
-        Err(error) => {
-            let error = WebError::from(crate::http::error::ApiError::from(error));
-            if error.status.is_server_error() {
-                return Err(error);
-            }
-            render(
-                &posted.state,
-                &posted.signed_in,
-                Some(Err(&error.message)),
-                error.status,
-            )
-            .await
-        }
+        Err(error) => refused(&posted, error.into()).await,
     }
 }
 
@@ -85,21 +72,6 @@ pub async fn remove(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError>
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
 pub async fn save_switches(posted: SignedInForm) -> Result<HttpResponse, WebError> {
-    let on = |field: &str| Some(posted.form.contains_key(field));
-    let patch = NotificationSettingsPatch {
-        push: Some(ChannelCategoriesPatch {
-            turn: on("turn"),
-            challenges: on("challenges"),
-            challenge_replies: on("challenge_replies"),
-            game_over: on("game_over"),
-            draw_offers: on("draw_offers"),
-        }),
-        ..NotificationSettingsPatch::default()
-    };
-    let account_id = posted.signed_in.account.id;
-    crate::http::blocking::with_conn(&posted.state, move |conn| {
-        Ok(crate::preferences::update(conn, account_id, &patch)?)
-    })
-    .await?;
+    save_channel_switches(&posted, Channel::Push).await?;
     Ok(see_other("/settings?done=push_switches#push".to_owned()))
 }

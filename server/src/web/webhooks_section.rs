@@ -5,34 +5,12 @@
 use maud::{html, Markup};
 use turnpost_shared::api::{ChannelCategories, WebhookDetail, WebhookFormat};
 
+use super::channel_forms::switches_form;
 use super::viewer::SignedIn;
 use crate::webhooks::endpoints;
 
 /// Attempts shown per webhook (the API shows all 50 kept).
 const SHOWN_ATTEMPTS: usize = 10;
-
-/// The switches of a channel (webhooks, push): field, label.
-pub(super) const SWITCHES: [(&str, &str); 5] = [
-    ("turn", "Your turn"),
-    ("challenges", "Challenges for you"),
-    (
-        "challenge_replies",
-        "Answers to your challenges, games starting",
-    ),
-    ("game_over", "A game of yours ended, or a player left"),
-    ("draw_offers", "Draw offers"),
-];
-
-/// The switch `field` of `switches`.
-pub(super) fn switch_value(switches: &ChannelCategories, field: &str) -> bool {
-    match field {
-        "turn" => switches.turn,
-        "challenges" => switches.challenges,
-        "challenge_replies" => switches.challenge_replies,
-        "game_over" => switches.game_over,
-        _ => switches.draw_offers,
-    }
-}
 
 /// The section.
 #[must_use]
@@ -102,18 +80,6 @@ pub fn section(
                 button type="submit" { "Add webhook" }
             }
         }
-        form.stack method="post" action="/settings/webhooks/switches" {
-            (signed_in.csrf_field())
-            fieldset {
-                legend { "What webhooks carry" }
-                @for (field, label) in SWITCHES {
-                    label.choice {
-                        input type="checkbox" name=(field) value="on" checked[switch_value(switches, field)];
-                        " " (label)
-                    }
-                }
-            }
-            button type="submit" { "Save webhook switches" }
-        }
+        (switches_form(signed_in, "/settings/webhooks/switches", "What webhooks carry", "Save webhook switches", switches))
     }
 }

@@ -5,33 +5,15 @@
 
 use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
-use turnpost_shared::api::{
-    ChannelCategoriesPatch, CreateWebhookRequest, NotificationSettingsPatch, WebhookFormat,
-};
+use turnpost_shared::api::{CreateWebhookRequest, WebhookFormat};
 
+use super::channel_forms::{refused, save_switches as save_channel_switches};
 use super::settings::render;
 use super::signed_in_form::{see_other, SignedInForm};
 use super::WebError;
 use crate::http::error::ApiError;
+use crate::preferences::Channel;
 use crate::webhooks::endpoints;
-
-/// Shows the refusal of a form on the page, or fails with a server error.
-async fn refused(
-    posted: &SignedInForm<impl Sized>,
-    error: ApiError,
-) -> Result<HttpResponse, WebError> {
-    let error = WebError::from(error);
-    if error.status.is_server_error() {
-        return Err(error);
-    }
-    render(
-        &posted.state,
-        &posted.signed_in,
-        Some(Err(&error.message)),
-        error.status,
-    )
-    .await
-}
 
 /// `POST /settings/webhooks`: `url`, `format`, `ntfy_token`.
 ///
@@ -119,22 +101,7 @@ pub async fn test(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError> {
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
 pub async fn save_switches(posted: SignedInForm) -> Result<HttpResponse, WebError> {
-    let on = |field: &str| Some(posted.form.contains_key(field));
-    let patch = NotificationSettingsPatch {
-        webhooks: Some(ChannelCategoriesPatch {
-            turn: on("turn"),
-            challenges: on("challenges"),
-            challenge_replies: on("challenge_replies"),
-            game_over: on("game_over"),
-            draw_offers: on("draw_offers"),
-        }),
-        ..NotificationSettingsPatch::default()
-    };
-    let account_id = posted.signed_in.account.id;
-    crate::http::blocking::with_conn(&posted.state, move |conn| {
-        Ok(crate::preferences::update(conn, account_id, &patch)?)
-    })
-    .await?;
+    save_channel_switches(&posted, Channel::Webhooks).await?;
     Ok(see_other(
         "/settings?done=webhook_switches#webhooks".to_owned(),
     ))

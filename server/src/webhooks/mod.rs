@@ -3,14 +3,16 @@
 //!
 //! - [`endpoints`]: the service behind the API, the settings page and the CLI (add with the
 //!   secret shown once, list, show with the delivery log, remove, rotate, test);
-//! - [`LogConsumer`]: a consumer of the event log with its own position (`webhooks`), which
+//! - `consumer`: a consumer of the event log with its own position (`webhooks`), which
 //!   queues one delivery per endpoint and event in the transaction that moves it, following
 //!   the audience, the webhook switches and game mutes;
+//! - [`OutboundChannel`], [`run_deliveries`]: the worker round webhooks and web push share;
 //! - [`WebhookWorker`]: sends due deliveries (same `webhook-id` every try, the outbox's
 //!   back-off, the last 50 attempts kept, an endpoint failing for three days switched off);
 //! - [`OutboundPolicy`] and `outbound`: where a request may go and how it is made safely.
 
 mod consumer;
+mod delivery_rounds;
 mod destination;
 mod disabled_mail;
 pub mod endpoints;
@@ -21,7 +23,8 @@ mod payload;
 mod signature;
 mod worker;
 
-pub use consumer::{LogConsumer, WEBHOOKS_CONSUMER};
+pub use consumer::WEBHOOKS_CONSUMER;
+pub use delivery_rounds::{run_deliveries, ClaimDue, NextDueAt, OutboundChannel};
 pub use destination::{refused_range, OutboundPolicy};
 pub use endpoints::ENDPOINTS_PER_ACCOUNT;
 pub use error::WebhookError;

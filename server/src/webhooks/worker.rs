@@ -10,23 +10,21 @@ use std::time::Duration;
 use chrono::NaiveDateTime;
 use tokio::sync::watch;
 
-use super::consumer::LogConsumer;
+use super::consumer::{queue_for, WEBHOOKS_CONSUMER};
+use super::delivery_rounds::{run_deliveries, ClaimDue, NextDueAt, OutboundChannel};
 use super::destination::OutboundPolicy;
 use super::disabled_mail;
 use super::formats::{self, Signing};
-use super::outbound::{self, OutboundAnswer, OutboundRequest, TOTAL_TIMEOUT};
+use super::outbound::{self, OutboundAnswer, OutboundRequest};
 use crate::config::OutboxSettings;
+use crate::db::events::LogConsumer;
 use crate::db::transaction as tx;
 use crate::db::webhooks::{self as q, AttemptRow, DeliveryRow, EndpointRow, Outcome};
 use crate::db::{self, DbConnection, DbError, Pool};
 use crate::mail_context::MailContext;
-use crate::worker_threads::bell_rounds::run_rounds;
 
 /// How long an endpoint may fail before it is switched off.
 pub const DISABLE_AFTER: chrono::TimeDelta = chrono::TimeDelta::days(3);
-
-/// Deliveries sent at once.
-const SENDS_AT_ONCE: i64 = 8;
 
 /// The worker and what it needs.
 #[derive(Debug, Clone)]
@@ -46,46 +44,35 @@ pub struct WebhookWorker {
 impl WebhookWorker {
     /// Runs until `shutdown` turns true.
     pub async fn run(self, shutdown: watch::Receiver<bool>) {
-        let consumer = Arc::new(std::sync::Mutex::new(LogConsumer::default()));
-        run_rounds("webhooks", self.poll, shutdown, || self.round(&consumer)).await;
+        let (pool, poll) = (self.pool.clone(), self.poll);
+        run_deliveries(self, pool, poll, shutdown).await;
+    }
+}
+
+impl OutboundChannel for WebhookWorker {
+    type Delivery = DeliveryRow;
+    type Target = EndpointRow;
+
+    const NAME: &'static str = WEBHOOKS_CONSUMER;
+
+    fn consume(&self, log: &mut LogConsumer, conn: &mut DbConnection) -> Result<usize, DbError> {
+        log.consume(conn, |conn, rows| {
+            queue_for(conn, &self.mail.public_url, rows)
+        })
     }
 
-    /// One round: consume the log, send what is due; answers whether more may be due now.
-    async fn round(&self, consumer: &Arc<std::sync::Mutex<LogConsumer>>) -> Result<bool, DbError> {
-        let pool = self.pool.clone();
-        let site = self.mail.public_url.clone();
-        let consumer = consumer.clone();
-        let claimed = blocking(move || {
-            let mut conn = pool.get()?;
-            if let Ok(mut consumer) = consumer.lock() {
-                consumer.consume(&mut conn, &site)?;
-            }
-            claim(&mut conn)
-        })
-        .await?;
-        if claimed.is_empty() {
-            return Ok(false);
-        }
-        let full = claimed.len() == usize::try_from(SENDS_AT_ONCE).unwrap_or(usize::MAX);
-        let sends = claimed.into_iter().map(|(delivery, endpoint)| {
-            let policy = self.policy.clone();
-            async move {
-                let answer = send(&policy, &delivery, &endpoint).await;
-                (delivery, endpoint, answer)
-            }
-        });
-        let results = futures_util::future::join_all(sends).await;
-        let pool = self.pool.clone();
-        let this = self.clone();
-        blocking(move || {
-            let mut conn = pool.get()?;
-            for (delivery, endpoint, answer) in &results {
-                this.record(&mut conn, delivery, endpoint, answer)?;
-            }
-            Ok(())
-        })
-        .await?;
-        Ok(full)
+    const NEXT_DUE_AT: NextDueAt = q::next_due_at;
+    const CLAIM_DUE: ClaimDue<DeliveryRow> = q::claim_due;
+
+    fn target_of(
+        conn: &mut DbConnection,
+        delivery: &DeliveryRow,
+    ) -> Result<Option<EndpointRow>, DbError> {
+        q::endpoint_by_id(conn, delivery.endpoint_id)
+    }
+
+    async fn send(&self, delivery: &DeliveryRow, endpoint: &EndpointRow) -> OutboundAnswer {
+        send(&self.policy, delivery, endpoint).await
     }
 
     /// Records one attempt; switches the endpoint off once it has failed for too long.
@@ -141,26 +128,6 @@ impl WebhookWorker {
     }
 }
 
-/// Takes the due deliveries with their endpoints, leased for longer than a try can take.
-fn claim(conn: &mut DbConnection) -> Result<Vec<(DeliveryRow, EndpointRow)>, DbError> {
-    let now = db::now();
-    // A read first: most rounds find nothing due, and need no write lock (SQLite's is global).
-    if q::next_due_at(conn)?.is_none_or(|due| due > now) {
-        return Ok(Vec::new());
-    }
-    let lease = chrono::Duration::from_std(TOTAL_TIMEOUT * 4).unwrap_or_default();
-    tx::write_with(conn, |conn| {
-        let due = q::claim_due(conn, now, now + lease, SENDS_AT_ONCE)?;
-        let mut claimed = Vec::with_capacity(due.len());
-        for delivery in due {
-            if let Some(endpoint) = q::endpoint_by_id(conn, delivery.endpoint_id)? {
-                claimed.push((delivery, endpoint));
-            }
-        }
-        Ok(claimed)
-    })
-}
-
 /// One try of `delivery`.
 async fn send(
     policy: &OutboundPolicy,
@@ -194,11 +161,4 @@ async fn send(
         },
     )
     .await
-}
-
-/// Runs storage work on the blocking pool.
-async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, DbError> + Send + 'static,
-) -> Result<T, DbError> {
-    crate::worker_threads::bell_rounds::blocking("webhook", work).await
 }
