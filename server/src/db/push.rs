@@ -161,17 +161,6 @@ pub fn subscription_by_id(
         .optional()?)
 }
 
-/// How many subscriptions the account has.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn count_of(conn: &mut DbConnection, account_id: i64) -> Result<i64, DbError> {
-    Ok(push_subscriptions::table
-        .filter(push_subscriptions::account_id.eq(account_id))
-        .count()
-        .get_result(conn)?)
-}
-
 /// Deletes the subscription `id` with its queue; `account_id` given: only if it owns it.
 /// Answers whether there was one.
 ///

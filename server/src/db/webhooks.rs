@@ -203,17 +203,6 @@ pub fn endpoint_by_id(conn: &mut DbConnection, id: i64) -> Result<Option<Endpoin
         .optional()?)
 }
 
-/// How many endpoints the account has.
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn count_of(conn: &mut DbConnection, account_id: i64) -> Result<i64, DbError> {
-    Ok(webhook_endpoints::table
-        .filter(webhook_endpoints::account_id.eq(account_id))
-        .count()
-        .get_result(conn)?)
-}
-
 /// Deletes the endpoint `id` of `account_id` (its deliveries and log with it); answers
 /// whether there was one.
 ///

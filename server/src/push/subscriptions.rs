@@ -83,10 +83,9 @@ pub fn create(
     let p256dh = request.keys.p256dh.trim().trim_end_matches('=').to_owned();
     let auth = request.keys.auth.trim().trim_end_matches('=').to_owned();
     tx::write_with(conn, |conn| {
-        let known = q::subscriptions_of_all(conn, &[account_id])?
-            .iter()
-            .any(|row| row.endpoint == endpoint);
-        let count = q::count_of(conn, account_id)?;
+        let theirs = q::subscriptions_of_all(conn, &[account_id])?;
+        let known = theirs.iter().any(|row| row.endpoint == endpoint);
+        let count = i64::try_from(theirs.len()).unwrap_or(i64::MAX);
         if !known && count >= SUBSCRIPTIONS_PER_ACCOUNT {
             return Err(PushError::TooMany(count));
         }

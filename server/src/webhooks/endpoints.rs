@@ -95,7 +95,7 @@ pub fn create(
         .join(",");
     let secret = signature::new_secret();
     tx::write_with(conn, |conn| {
-        let have = q::count_of(conn, account_id)?;
+        let have = i64::try_from(q::endpoints_of(conn, account_id)?.len()).unwrap_or(i64::MAX);
         if have >= ENDPOINTS_PER_ACCOUNT {
             return Err(WebhookError::TooMany(have));
         }
