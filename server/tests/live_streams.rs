@@ -221,6 +221,9 @@ async fn bad_resumptions_are_refused_clearly(backend: Backend) {
         ("/v1/stream", Some(anna.as_str()), "seven", 400),
         // An empty Last-Event-ID leaves `after` to decide, checked all the same.
         ("/v1/stream?after=-1", Some(anna.as_str()), "", 400),
+        // Event ids start at 1 (the document's minimum): 0 is no event's, not a pruned one's.
+        ("/v1/stream?after=0", Some(anna.as_str()), "", 400),
+        ("/v1/stream", Some(anna.as_str()), "0", 400),
         ("/v1/stream", None, theirs.as_str(), 401),
         ("/v1/games/99999/stream", None, "", 404),
     ] {

@@ -19,6 +19,7 @@ use serde_json::{json, Value};
 both_backends!(
     the_kind_filter_takes_what_the_document_lists,
     category_switches_are_an_object_only,
+    muting_a_game_there_is_not_is_not_found,
 );
 
 /// The OpenAPI document as served.
@@ -146,4 +147,24 @@ async fn category_switches_are_an_object_only(backend: Backend) {
     assert_eq!(switched.status, 200, "{switched:?}");
     assert_eq!(switched.body["categories"]["reminders"], false);
     assert_eq!(switched.body["categories"]["game_over"], true);
+}
+
+/// A game id the document allows (any integer) that names no game: 404, as for every other
+/// reference to something that is not there; a game without the caller's seat stays 422.
+async fn muting_a_game_there_is_not_is_not_found(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let token = play::player(&app.pool, "cleo");
+    let answer = patch(
+        &app,
+        "/v1/me/notifications",
+        &token,
+        json!({"mute": [9_223_372_036_854_775_806_i64]}),
+    )
+    .await;
+    assert_eq!(answer.status, 404, "{answer:?}");
+    let message = answer.body["error"]["message"].as_str().unwrap();
+    assert!(message.contains("no game 9223372036854775806"), "{message}");
+    let doc = document(&app).await;
+    let answers = &doc["paths"]["/v1/me/notifications"]["patch"]["responses"];
+    assert!(answers.get("404").is_some(), "{answers}");
 }

@@ -7,6 +7,7 @@
 //! 405, 503), so the document lists every status the server answers.
 
 use utoipa::openapi::path::{Operation, ParameterIn};
+use utoipa::openapi::schema::{Schema, SchemaType, Type};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{ContentBuilder, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
@@ -116,6 +117,38 @@ impl Modify for CommonAnswers {
     }
 }
 
+/// Lists the time zone names the server takes (chrono-tz's IANA database) as the enum of every
+/// `time_zone` property: a free string would call `""` or `Mars/Base` valid, which the server
+/// refuses (422 `invalid_time_zone`).
+struct TimeZoneNames;
+
+impl Modify for TimeZoneNames {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let Some(components) = openapi.components.as_mut() else {
+            return;
+        };
+        let names: Vec<serde_json::Value> = chrono_tz::TZ_VARIANTS
+            .iter()
+            .map(|zone| serde_json::Value::from(zone.name()))
+            .collect();
+        for schema in components.schemas.values_mut() {
+            let RefOr::T(Schema::Object(object)) = schema else {
+                continue;
+            };
+            let Some(RefOr::T(Schema::Object(zone))) = object.properties.get_mut("time_zone")
+            else {
+                continue;
+            };
+            let mut listed = names.clone();
+            if matches!(&zone.schema_type, SchemaType::Array(types) if types.contains(&Type::Null))
+            {
+                listed.push(serde_json::Value::Null);
+            }
+            zone.enum_values = Some(listed);
+        }
+    }
+}
+
 /// The document.
 #[derive(OpenApi)]
 #[openapi(
@@ -132,6 +165,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     let mut openapi = ApiDoc::openapi();
     crate::routes::table().document(&mut openapi);
     CommonAnswers.modify(&mut openapi);
+    TimeZoneNames.modify(&mut openapi);
     openapi
 }
 
@@ -190,6 +224,21 @@ mod tests {
             schemas["TimeoutMode"]["enum"],
             serde_json::json!(["auto", "claim"])
         );
+        for owner in ["NotificationSettings", "NotificationSettingsPatch"] {
+            let zones = schemas[owner]["properties"]["time_zone"]["enum"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{owner}'s time_zone has no enum"))
+                .clone();
+            assert!(
+                zones.contains(&serde_json::json!("Europe/Berlin")),
+                "{owner}"
+            );
+            assert!(zones.contains(&serde_json::json!("UTC")), "{owner}");
+            assert!(!zones.contains(&serde_json::json!("")), "{owner}");
+            for zone in zones.iter().filter_map(|zone| zone.as_str()) {
+                assert!(zone.parse::<chrono_tz::Tz>().is_ok(), "{zone}");
+            }
+        }
         assert_eq!(
             schemas["GameKind"]["enum"],
             serde_json::json!(["kefren", "kechi", "sanqi", "chinese-checkers"])

@@ -450,6 +450,7 @@ impl From<crate::preferences::PreferenceError> for ApiError {
         match error {
             P::InvalidTimeZone { .. } => Self::invalid("invalid_time_zone", message),
             P::InvalidDigestHour { .. } => Self::invalid("invalid_digest_hour", message),
+            P::UnknownGame { .. } => Self::NotFound(message),
             P::NotYourGame { .. } => Self::invalid("not_your_game", message),
             P::BadUnsubscribeLink => Self::forbidden("bad_unsubscribe_link", message),
             P::Conflict => Self::conflict("conflict", message),

@@ -17,7 +17,13 @@ pub enum PreferenceError {
         /// The hour as given.
         hour: u8,
     },
-    /// Muting or unmuting a game without a seat in it.
+    /// Muting a game that does not exist.
+    #[error("there is no game {game_id} to mute")]
+    UnknownGame {
+        /// The id as given.
+        game_id: i64,
+    },
+    /// Muting a game without a seat in it.
     #[error("you have no seat in game {game_id}, so there is nothing to mute")]
     NotYourGame {
         /// The game.

@@ -195,6 +195,7 @@ pub fn show(
 ///
 /// # Errors
 /// [`PreferenceError::InvalidTimeZone`], [`PreferenceError::InvalidDigestHour`],
+/// [`PreferenceError::UnknownGame`] (muting a game there is not),
 /// [`PreferenceError::NotYourGame`] (muting a game without a seat in it); storage failures.
 pub fn update(
     conn: &mut DbConnection,
@@ -255,7 +256,11 @@ pub fn update(
                         continue;
                     }
                     if !seated {
-                        return Err(PreferenceError::NotYourGame { game_id });
+                        return Err(if game_queries::find(conn, game_id)?.is_none() {
+                            PreferenceError::UnknownGame { game_id }
+                        } else {
+                            PreferenceError::NotYourGame { game_id }
+                        });
                     }
                     q::set_muted(conn, account_id, game_id, muted)?;
                 }

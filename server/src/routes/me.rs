@@ -31,10 +31,11 @@ pub async fn notifications(call: Call) -> Result<HttpResponse, ApiError> {
 /// Changes the caller's notification preferences; answers the new ones.
 ///
 /// # Errors
-/// 401; 422 `invalid_time_zone`, `invalid_digest_hour`, `not_your_game`.
+/// 401; 404 a game to mute that does not exist; 422 `invalid_time_zone`,
+/// `invalid_digest_hour`, `not_your_game`.
 #[utoipa::path(patch, path = "/v1/me/notifications", tag = "notifications", security(("bearer" = [])),
     request_body = turnpost_shared::api::NotificationSettingsPatch,
-    responses((status = 200, description = "The new preferences", body = turnpost_shared::api::NotificationSettings), (status = 401, body = turnpost_shared::api::ErrorBody), (status = 422, body = turnpost_shared::api::ErrorBody)))]
+    responses((status = 200, description = "The new preferences", body = turnpost_shared::api::NotificationSettings), (status = 401, body = turnpost_shared::api::ErrorBody), (status = 404, description = "A game to mute that does not exist", body = turnpost_shared::api::ErrorBody), (status = 422, body = turnpost_shared::api::ErrorBody)))]
 pub async fn update_notifications(
     call: Call,
     patch: Result<JsonObject<NotificationSettingsPatch>, actix_web::Error>,

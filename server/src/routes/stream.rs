@@ -28,7 +28,8 @@ const KEEP_ALIVE: Duration = Duration::from_secs(20);
 #[into_params(parameter_in = Query)]
 pub struct StreamQuery {
     /// Resume after this event id (as `Last-Event-ID`; the header wins when both are sent).
-    #[param(minimum = 0)]
+    /// Event ids start at 1.
+    #[param(minimum = 1)]
     after: Option<i64>,
 }
 
@@ -152,15 +153,16 @@ fn start(headers: &HeaderMap, after: Option<i64>) -> Result<StreamStart, ApiErro
         let id: i64 = text
             .parse()
             .map_err(|_| bad(&format!("{:?}", text.chars().take(24).collect::<String>())))?;
-        if id < 0 {
+        // Ids start at 1: no event is "0", and a stream never sent one.
+        if id < 1 {
             return Err(bad(&id.to_string()));
         }
         return Ok(StreamStart::After(id));
     }
     match after {
-        Some(id) if id < 0 => Err(ApiError::BadRequest {
+        Some(id) if id < 1 => Err(ApiError::BadRequest {
             code: "bad_query",
-            message: format!("after must be an event id (0 or more); got {id}"),
+            message: format!("after must be an event id (1 or more); got {id}"),
         }),
         Some(id) => Ok(StreamStart::After(id)),
         None => Ok(StreamStart::Now),

@@ -18,10 +18,11 @@ macro_rules! request_with_email {
                 schema(
                     min_length = 3,
                     max_length = 254,
-                    // The domain as the server takes it: dotted labels of 1–63 letters,
-                    // digits and inner hyphens (an ASCII address; the server refuses others
-                    // unless its relay speaks SMTPUTF8).
-                    pattern = r#"^[^\s<>(),;:\\"\[\]@]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"#,
+                    // An ASCII address as the server takes it (others only when its relay
+                    // speaks SMTPUTF8): a dot-atom local part (RFC 5322 atext, single inner
+                    // dots), and a domain of dotted labels of 1–63 letters, digits and inner
+                    // hyphens.
+                    pattern = r#"^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$"#,
                     example = "anna@example.org"
                 )
             )]

@@ -21,6 +21,17 @@ pub struct PushKeys {
 pub struct CreatePushSubscriptionRequest {
     /// The push service's URL for this browser (`https://`; plain `http://` or a private
     /// address only where the operator allows it, as for webhooks).
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            format = "uri",
+            max_length = 2000,
+            // What the server takes by default: https to a host named by DNS (an address
+            // literal is checked against the networks it may reach; see the description).
+            pattern = r"^https://[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}(?::[1-9][0-9]{0,4})?(?:/[!-~]*)?$",
+            example = "https://hooks.example.org/turnpost"
+        )
+    )]
     pub endpoint: String,
     /// The browser's encryption keys.
     pub keys: PushKeys,

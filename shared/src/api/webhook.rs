@@ -32,9 +32,21 @@ pub struct CreateWebhookRequest {
     /// Where deliveries are posted: an `https://` URL (plain `http://` only where the
     /// operator allows it). A URL that is, or resolves to, a loopback, private, link-local,
     /// multicast or CGNAT address is refused unless the operator allows that network.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            format = "uri",
+            max_length = 2000,
+            // What the server takes by default: https to a host named by DNS (an address
+            // literal is checked against the networks it may reach; see the description).
+            pattern = r"^https://[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}(?::[1-9][0-9]{0,4})?(?:/[!-~]*)?$",
+            example = "https://hooks.example.org/turnpost"
+        )
+    )]
     pub url: String,
     /// The event types wanted (the stream's types: `move`, `challenge`, …); absent: all.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(min_items = 1))]
     pub events: Option<Vec<StreamEventType>>,
     /// How deliveries are written; absent: `standard`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
