@@ -232,12 +232,19 @@ fn issue_decoy(
     email: &EmailAddress,
     ctx: &MailContext,
 ) -> Result<(), DbError> {
-    let (code, link) = fresh_code(conn, NO_ACCOUNT, db::now())?;
-    // Hashed like a real code's, though nothing keeps them: black_box keeps the work.
-    std::hint::black_box((
-        secrets::code_hash(NO_ACCOUNT, &code),
-        secrets::sha256_hex(&link),
-    ));
+    let now = db::now();
+    let (code, link) = fresh_code(conn, NO_ACCOUNT, now)?;
+    // The real code's row, hashed alike, written and undone (see `codes::insert_undone`).
+    codes::insert_undone(
+        conn,
+        &NewSignInCode {
+            account_id: NO_ACCOUNT,
+            code_hash: &secrets::code_hash(NO_ACCOUNT, &code),
+            expires_at: now + Duration::minutes(CODE_VALIDITY_MINUTES),
+            created_at: now,
+            link_hash: Some(&secrets::sha256_hex(&link)),
+        },
+    )?;
     let link_url = sign_in_url(ctx, &link);
     notify::sign_in_decoy(
         conn,

@@ -30,6 +30,13 @@ async fn an_unknown_address_leaves_no_row_and_gets_no_mail(backend: Backend) {
         outbox::all(&mut app.conn()).unwrap().is_empty(),
         "the decoy's outbox row must not outlive its transaction"
     );
+    // Nor its code row (written and undone on SQLite), and the transaction went on after it.
+    let codes: i64 = diesel::RunQueryDsl::get_result(
+        diesel::QueryDsl::count(turnpost_server::db::schema::sign_in_codes::table),
+        &mut *app.conn(),
+    )
+    .unwrap();
+    assert_eq!(codes, 0, "a decoy left a code row");
     // A known address still gets its code, after the decoys, and only it is mailed.
     app.sign_up_and_verify("carol", "carol@example.org").await;
     let known = app

@@ -75,6 +75,34 @@ pub fn insert(conn: &mut DbConnection, new: &NewSignInCode<'_>) -> Result<(), Db
     Ok(())
 }
 
+/// On SQLite, writes `new` and takes it back at once, inside a savepoint: the storage work of
+/// [`insert`] with nothing kept (the sign-in decoy, whose row names no account: its foreign key
+/// refuses it at the end of the insert, which rolls back the same way). On PostgreSQL it does
+/// nothing: there the refused insert costs more than a real one (the server raises and logs
+/// the error; measured with `benches/sign_in_timing.rs`: the decoy then took 0.5 ms longer),
+/// and the request's times were already within 0.05 ms without it.
+///
+/// # Errors
+/// [`DbError::Query`] when the database failed otherwise.
+pub fn insert_undone(conn: &mut DbConnection, new: &NewSignInCode<'_>) -> Result<(), DbError> {
+    use diesel::result::{DatabaseErrorKind, Error};
+    if matches!(conn, DbConnection::Pg(_)) {
+        return Ok(());
+    }
+    let outcome = conn.transaction::<(), Error, _>(|conn| {
+        diesel::insert_into(sign_in_codes::table)
+            .values(new)
+            .execute(conn)?;
+        Err(Error::RollbackTransaction)
+    });
+    match outcome {
+        Ok(())
+        | Err(Error::RollbackTransaction)
+        | Err(Error::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _)) => Ok(()),
+        Err(error) => Err(error.into()),
+    }
+}
+
 /// The account's newest code that is neither used nor expired.
 ///
 /// # Errors
