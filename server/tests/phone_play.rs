@@ -210,6 +210,14 @@ async fn main_page_kinds_on_a_desktop() {
                 assert_eq!(zoom, json!(false), "no zoom offered at 1280 px");
                 desktop.assert_targets(".cell-hit", TARGET_PX).await;
             }
+            if what == "your-games" {
+                // The deadline in words, in anna's time zone (issue 47), not a raw UTC time.
+                let deadline = desktop.text_of("ul.my-games time").await;
+                assert!(
+                    deadline.contains(" (in ") && !deadline.contains("UTC"),
+                    "the deadline on your games: {deadline:?}"
+                );
+            }
             desktop_page(&desktop, what, theme).await;
         }
         desktop.stop().await;
