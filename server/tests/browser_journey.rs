@@ -13,12 +13,13 @@
 #[path = "common/chromium.rs"]
 mod chromium;
 mod common;
+#[path = "common/web.rs"]
+mod web;
 
 use std::time::{Duration, Instant};
 
 use chromium::Chromium;
 use common::{code_in, Backend, TestApp};
-use serde_json::Value;
 
 /// Signs `name` up from the home page with the mailed code; ends on their games.
 async fn sign_up(app: &TestApp, phone: &Chromium, name: &str) {
@@ -74,22 +75,7 @@ async fn tap_a_move(phone: &Chromium) -> String {
         )
         .await
         .unwrap();
-    let moves: Vec<(String, Vec<String>)> = moves
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m: &Value| {
-            // The cells of each part of the move (one part in Kefren).
-            let cells = m["c"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .flat_map(|part| part.as_array().unwrap().iter())
-                .map(|c| c.as_str().unwrap().to_owned())
-                .collect();
-            (m["m"].as_str().unwrap().to_owned(), cells)
-        })
-        .collect();
+    let moves = web::legal_moves(&moves);
     let (mv, cells) = moves
         .iter()
         .find(|(_, cells)| {

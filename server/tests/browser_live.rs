@@ -22,7 +22,7 @@ mod web;
 
 use std::time::{Duration, Instant};
 
-use common::{get, post, Backend, TestApp};
+use common::{Backend, TestApp};
 use phone::Phone;
 use serde_json::{json, Value};
 
@@ -60,8 +60,8 @@ async fn open_pages_follow_the_game_at_375_px() {
 async fn follow_a_game(app: &TestApp, anna: &Phone, bert: &Phone, watcher: &Phone) {
     let anna_token = play::player(&app.pool, "anna");
     let bert_token = play::player(&app.pool, "bert");
-    sign_in(anna, app, "anna").await;
-    sign_in(bert, app, "bert").await;
+    anna.sign_in(app, "anna").await;
+    bert.sign_in(app, "bert").await;
     let id = web::started_game(
         app,
         "kefren",
@@ -125,9 +125,9 @@ async fn follow_a_game(app: &TestApp, anna: &Phone, bert: &Phone, watcher: &Phon
             .assert_accessible(&format!("{whose} updated game page"))
             .await;
     }
-    let news = text_of(bert, "#live-news").await;
+    let news = bert.text_of("#live-news").await;
     assert_eq!(news, format!("anna played {first}. Your turn."));
-    let news = text_of(watcher, "#live-news").await;
+    let news = watcher.text_of("#live-news").await;
     assert_eq!(news, format!("anna played {first}. bert to move."));
     assert_eq!(
         watcher
@@ -182,7 +182,7 @@ async fn follow_a_game(app: &TestApp, anna: &Phone, bert: &Phone, watcher: &Phon
         "the field being typed in keeps the focus"
     );
     assert_eq!(
-        text_of(anna, "#live-news").await,
+        anna.text_of("#live-news").await,
         format!("bert played {second}. Your turn.")
     );
     anna.assert_fits("anna's updated game page").await;
@@ -199,7 +199,7 @@ async fn follow_a_game(app: &TestApp, anna: &Phone, bert: &Phone, watcher: &Phon
     bert.wait_for_text("Your turn (0)").await;
     stream_open(bert).await;
     assert!(bert.client.execute(SET_MARKER, vec![]).await.unwrap() == json!(true));
-    let third = play_by_api(app, id, &anna_token).await;
+    let third = web::play_first_legal_move(app, id, &anna_token).await;
     let played = Instant::now();
     within(
         bert,
@@ -210,24 +210,11 @@ async fn follow_a_game(app: &TestApp, anna: &Phone, bert: &Phone, watcher: &Phon
     .await;
     assert!(bert.client.execute(MARKER_KEPT, vec![]).await.unwrap() == json!(true));
     assert_eq!(
-        text_of(bert, "#live-news").await,
+        bert.text_of("#live-news").await,
         format!("Your turn in Kefren #{id}: anna played {third}.")
     );
     bert.assert_fits("bert's updated games page").await;
     bert.assert_accessible("bert's updated games page").await;
-}
-
-/// Signs `name` in from the sign-in form with the mailed code (the first mail to them).
-async fn sign_in(phone: &Phone, app: &TestApp, name: &str) {
-    let email = format!("{name}@example.org");
-    phone.open(&format!("{}/signin", app.base)).await;
-    phone.fill("#email", &email).await;
-    phone.click("form.stack button[type=submit]").await;
-    phone.wait_for_text("id=\"code\"").await;
-    let mail = app.smtp.wait_for(&email, 1).await;
-    phone.fill("#code", &common::code_in(&mail[0].data)).await;
-    phone.click("form.stack button[type=submit]").await;
-    phone.wait_for_text("Your games").await;
 }
 
 /// Waits until the page's live stream is open.
@@ -259,21 +246,6 @@ async fn play_from_the_page(phone: &Phone) -> (String, Instant) {
     (mv, pressed)
 }
 
-/// Plays the first legal move of game `id` for `token`'s player through the API.
-async fn play_by_api(app: &TestApp, id: i64, token: &str) -> String {
-    let view = get(app, &format!("/v1/games/{id}"), token).await.body;
-    let mv = view["legal_moves"][0].as_str().unwrap().to_owned();
-    let played = post(
-        app,
-        &format!("/v1/games/{id}/moves"),
-        token,
-        json!({"move": mv, "ply": view["ply"]}),
-    )
-    .await;
-    assert_eq!(played.status, 201, "{played:?}");
-    mv
-}
-
 /// Waits until `script` returns true, failing once `LIVE_WITHIN` has passed since `since`.
 async fn within(phone: &Phone, script: &str, what: &str, since: Instant) {
     loop {
@@ -289,17 +261,4 @@ async fn within(phone: &Phone, script: &str, what: &str, since: Instant) {
         );
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
-}
-
-/// The text of the element `css`, trimmed.
-async fn text_of(phone: &Phone, css: &str) -> String {
-    let value = phone
-        .client
-        .execute(
-            "return document.querySelector(arguments[0]).textContent.trim()",
-            vec![json!(css)],
-        )
-        .await
-        .unwrap();
-    value.as_str().unwrap().to_owned()
 }

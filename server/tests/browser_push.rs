@@ -47,18 +47,6 @@ async fn the_settings_page_turns_on_push_in_this_browser() {
     postgres.shutdown().await;
 }
 
-async fn sign_in(phone: &Phone, app: &TestApp, name: &str) {
-    let email = format!("{name}@example.org");
-    phone.open(&format!("{}/signin", app.base)).await;
-    phone.fill("#email", &email).await;
-    phone.click("form.stack button[type=submit]").await;
-    phone.wait_for_text("id=\"code\"").await;
-    let mail = app.smtp.wait_for(&email, 1).await;
-    phone.fill("#code", &common::code_in(&mail[0].data)).await;
-    phone.click("form.stack button[type=submit]").await;
-    phone.wait_for_text("Your games").await;
-}
-
 /// A browser's push keys, as the test's stand-in for the push service gives them.
 fn browser_keys() -> (String, String) {
     let secret = loop {
@@ -103,7 +91,7 @@ return true;
 
 async fn turn_on_and_remove(app: &TestApp, browser: &Phone) {
     let bert = play::player(&app.pool, "bert");
-    sign_in(browser, app, "bert").await;
+    browser.sign_in(app, "bert").await;
     browser.open(&format!("{}/settings", app.base)).await;
     browser
         .wait_for_text("Turn on notifications in this browser")

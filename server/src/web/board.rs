@@ -1,7 +1,7 @@
 //! The board of a page: the shared SVG renderer's picture cropped to its content, with a title
-//! for screen readers, turned 180° for a player whose pieces start at the top, its cells at
-//! least [`TOUCH_PX`] apart when they can be tapped; the text board; and each legal move's
-//! cells (for tapping the board).
+//! for screen readers, turned 180° for a player whose pieces start at the top, with the width at
+//! which its cells are [`TOUCH_PX`] apart (the page zooms a board that is narrower at rest); the
+//! text board; and each legal move's cells (for tapping the board).
 
 use std::collections::HashMap;
 
@@ -89,8 +89,9 @@ pub fn view_with_moves(position: &AnyGame, moves: &[(u8, String)]) -> BoardView 
 }
 
 /// The width in CSS pixels at which the cropped drawing, `width` user units wide, has its
-/// cells [`TOUCH_PX`] apart: the page's script keeps a board that can be tapped at least this
-/// wide (a narrower screen scrolls the board inside its frame).
+/// cells [`TOUCH_PX`] apart: where the board fitting its frame is narrower, the page's script
+/// offers "Zoom board", which widens it to this width (or its natural size, if larger) and
+/// lets it scroll inside its frame.
 #[must_use]
 pub fn touch_width(view: &BoardView, width: f32) -> u32 {
     let scale = svg_cell_pitch(view).map_or(1.0, |pitch| TOUCH_PX / pitch);

@@ -1,5 +1,5 @@
 //! `GET /me` (and `/` when signed in): my games. First the games where it is my turn (the
-//! nearest deadline first, with the time left), then those waiting for others, the invitations
+//! nearest deadline first, in words in my time zone: "Sat 5 Dec, 21:56 (in 2 days)"), then those waiting for others, the invitations
 //! with Accept / Decline buttons, my challenges still waiting for players (open seats too),
 //! and the games that finished lately, each with a Rematch button.
 
@@ -8,7 +8,7 @@ use maud::{html, Markup};
 use turnpost_shared::api::GameSummary;
 use turnpost_shared::play::GameStatus;
 
-use super::{layout, SignedIn, WebError};
+use super::{layout, time_text, SignedIn, WebError};
 use crate::games::reads::{self, ListFilter};
 use crate::http::state::AppState;
 
@@ -16,23 +16,6 @@ use crate::http::state::AppState;
 const PER_STATUS: i64 = 50;
 /// How many finished games it lists.
 const FINISHED: i64 = 10;
-
-/// The time left until an RFC 3339 `deadline`, in words: "2d 4h left", "overdue".
-fn time_left(deadline: &str, now: chrono::DateTime<chrono::Utc>) -> String {
-    let Ok(at) = chrono::DateTime::parse_from_rfc3339(deadline) else {
-        return String::new();
-    };
-    let seconds = (at.with_timezone(&chrono::Utc) - now).num_seconds();
-    if seconds <= 0 {
-        return "overdue".to_owned();
-    }
-    let (days, hours, minutes) = (seconds / 86_400, seconds / 3600 % 24, seconds / 60 % 60);
-    if days > 0 {
-        format!("{days}d {hours}h left")
-    } else {
-        format!("{hours}h {minutes}m left")
-    }
-}
 
 fn players(game: &GameSummary) -> String {
     game.seats
@@ -69,6 +52,7 @@ fn accepted(game: &GameSummary, name: &str) -> bool {
 /// Storage failures.
 pub async fn body(state: &AppState, signed_in: &SignedIn) -> Result<Markup, WebError> {
     let actor = signed_in.actor();
+    let account = signed_in.account.id;
     let lists = crate::http::blocking::with_conn(state, move |conn| {
         let list = |conn: &mut crate::db::DbConnection, status, limit| {
             let filter = ListFilter {
@@ -83,10 +67,11 @@ pub async fn body(state: &AppState, signed_in: &SignedIn) -> Result<Markup, WebE
             list(conn, GameStatus::Active, PER_STATUS)?,
             list(conn, GameStatus::Invited, PER_STATUS)?,
             list(conn, GameStatus::Finished, FINISHED)?,
+            time_text::reader_of(conn, Some(account))?,
         ))
     })
     .await?;
-    let (active, invited, finished) = lists;
+    let (active, invited, finished, reader) = lists;
     let me = signed_in.account.name.as_str();
     let mut my_turn: Vec<&GameSummary> = active.iter().filter(|g| g.your_turn).collect();
     // The nearest deadline first; games without one last.
@@ -96,7 +81,6 @@ pub async fn body(state: &AppState, signed_in: &SignedIn) -> Result<Markup, WebE
     let waiting: Vec<&GameSummary> = active.iter().filter(|g| !g.your_turn).collect();
     let (mine, invitations): (Vec<&GameSummary>, Vec<&GameSummary>) =
         invited.iter().partition(|g| accepted(g, me));
-    let now = chrono::Utc::now();
     Ok(html! {
         h1 { "Your games" }
         p.links { a href="/new" { "New game" } " · " a href="/challenges" { "Open challenges" } }
@@ -111,8 +95,7 @@ pub async fn body(state: &AppState, signed_in: &SignedIn) -> Result<Markup, WebE
             ul.my-games { @for game in &my_turn {
                 li { (title(game)) " · " (players(game)) " · move " (game.ply + 1)
                     @if let Some(deadline) = &game.deadline {
-                        " · deadline " time datetime=(deadline) { (deadline.get(..16).unwrap_or(deadline).replace('T', " ")) " UTC" }
-                        " (" (time_left(deadline, now)) ")"
+                        " · deadline " (time_text::time(deadline, reader))
                     }
                     " " a.button href={ "/games/" (game.id) } { "Play" } }
             } }

@@ -1,6 +1,6 @@
-//! A headless Chromium at a phone's width (375 CSS px) over WebDriver, and the checks every
-//! page kind gets there: no sideways scrolling, no serious or critical axe-core violation, and
-//! targets big enough for a finger. axe-core is the npm package, installed with npm under
+//! A headless Chromium at a phone's width (375 CSS px) over WebDriver, or at a desktop's (1280
+//! px, for its screenshots), and the checks every page kind gets there: no sideways scrolling,
+//! no serious or critical axe-core violation, and targets big enough for a finger. axe-core is the npm package, installed with npm under
 //! `target/axe-core/` when it is missing (README, Test).
 #![allow(
     dead_code,
@@ -22,6 +22,8 @@ use serde_json::{json, Value};
 
 /// A phone's width in CSS pixels.
 pub const PHONE_WIDTH: u32 = 375;
+/// A desktop's width in CSS pixels (a laptop's screen).
+pub const DESKTOP_WIDTH: u32 = 1280;
 
 /// chromedriver on a port it picked and announced, and one Chromium session.
 pub struct Phone {
@@ -29,43 +31,58 @@ pub struct Phone {
     pub client: Client,
     profile: PathBuf,
     axe: String,
+    /// The screen's width in CSS pixels.
+    pub width: u32,
 }
 
 impl Phone {
     pub async fn start() -> Self {
-        Self::start_with(false).await
+        Self::start_with(false, PHONE_WIDTH).await
     }
 
     /// A phone whose system asks for the dark theme (`prefers-color-scheme: dark`).
     pub async fn start_dark() -> Self {
-        Self::start_with(true).await
+        Self::start_with(true, PHONE_WIDTH).await
     }
 
-    async fn start_with(dark: bool) -> Self {
+    /// A phone whose screen is `width` CSS px wide (320: the narrowest phones).
+    pub async fn start_at(width: u32) -> Self {
+        Self::start_with(false, width).await
+    }
+
+    /// A desktop browser's window, 1280 × 1100 px (its page about 960 px high), with a mouse (in the dark theme when
+    /// `dark`).
+    pub async fn start_desktop(dark: bool) -> Self {
+        Self::start_with(dark, DESKTOP_WIDTH).await
+    }
+
+    async fn start_with(dark: bool, width: u32) -> Self {
         let axe = axe_source();
         let (driver, port) = chromedriver::start();
         let profile = chromedriver::unique_temp_path("turnpost-phone");
         std::fs::create_dir_all(&profile).unwrap();
-        let capabilities = json!({
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": "/usr/bin/chromium",
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                    "--no-first-run", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync",
-                    "--disable-dev-shm-usage", "--hide-scrollbars",
-                    format!("--user-data-dir={}", profile.display()),
-                    // The dark theme's media query (checked: matchMedia answers true).
-                    if dark { "--force-dark-mode" } else { "--no-default-browser-check" },
-                ],
-                // Headless windows are at least 500 px wide: a phone's screen is emulated
-                // (with touch input, as a phone has).
-                "mobileEmulation": {
-                    "deviceMetrics": {"width": PHONE_WIDTH, "height": 800, "pixelRatio": 2.0, "touch": true},
-                },
-            },
+        let mut options = json!({
+            "binary": "/usr/bin/chromium",
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--hide-scrollbars",
+                format!("--user-data-dir={}", profile.display()),
+                // The dark theme's media query (checked: matchMedia answers true).
+                if dark { "--force-dark-mode" } else { "--no-default-browser-check" },
+            ],
         });
+        if width < 500 {
+            // Headless windows are at least 500 px wide: a phone's screen is emulated (with
+            // touch input, as a phone has).
+            options["mobileEmulation"] = json!({
+                "deviceMetrics": {"width": width, "height": 800, "pixelRatio": 2.0, "touch": true},
+            });
+        } else if let Some(args) = options["args"].as_array_mut() {
+            args.push(json!(format!("--window-size={width},1100")));
+        }
+        let capabilities = json!({"browserName": "chrome", "goog:chromeOptions": options});
         let Value::Object(capabilities) = capabilities else {
             unreachable!()
         };
@@ -79,6 +96,7 @@ impl Phone {
             client,
             profile,
             axe,
+            width,
         }
     }
 
@@ -102,11 +120,42 @@ impl Phone {
         std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
     }
 
+    /// Signs `name` in from the sign-in form with the mailed code (the first mail to them: sign
+    /// in before anything else mails them).
+    pub async fn sign_in(&self, app: &crate::common::TestApp, name: &str) {
+        let email = format!("{name}@example.org");
+        self.open(&format!("{}/signin", app.base)).await;
+        self.fill("#email", &email).await;
+        self.click("form.stack button[type=submit]").await;
+        self.wait_for_text("id=\"code\"").await;
+        let mail = app.smtp.wait_for(&email, 1).await;
+        self.fill("#code", &crate::common::code_in(&mail[0].data))
+            .await;
+        self.click("form.stack button[type=submit]").await;
+        self.wait_for_text("Your games").await;
+    }
+
     /// Opens `url` and waits until the page has loaded.
     pub async fn open(&self, url: &str) {
         self.client.goto(url).await.unwrap();
         self.wait_until("return document.readyState === 'complete'", url)
             .await;
+    }
+
+    /// What `script` returns, run with `args`.
+    pub async fn run(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client.execute(script, args).await.unwrap()
+    }
+
+    /// The text of the element `css`, trimmed.
+    pub async fn text_of(&self, css: &str) -> String {
+        let text = self
+            .run(
+                "return document.querySelector(arguments[0]).textContent.trim()",
+                vec![json!(css)],
+            )
+            .await;
+        text.as_str().unwrap_or_default().to_owned()
     }
 
     /// The number a script returns.
@@ -154,8 +203,14 @@ impl Phone {
             .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
     }
 
-    /// Taps board cell `name` (the page's script adds a target to each cell).
+    /// Taps board cell `name` (the page's script adds a target to each cell); where the zoom is
+    /// offered and off, "Zoom board" first (the tap would zoom the board).
     pub async fn tap_cell(&self, name: &str) {
+        let zoom_off = "const z = document.getElementById('zoom-board');\
+                        return !!z && !z.hidden && z.getAttribute('aria-pressed') === 'false'";
+        if self.client.execute(zoom_off, vec![]).await.unwrap() == json!(true) {
+            self.click("#zoom-board").await;
+        }
         let css = format!("g[data-cell=\"{name}\"] .cell-hit");
         // A board wider than the screen scrolls inside its frame: bring the cell into view.
         self.client
@@ -190,21 +245,22 @@ impl Phone {
             .unwrap_or_default()
     }
 
-    /// The page is no wider than the screen: `scrollWidth` of the document at most 375.
+    /// The page is no wider than the screen: `scrollWidth` of the document at most its width.
     pub async fn assert_fits(&self, what: &str) {
+        let width = self.width;
         // A phone widens the layout viewport to fit a page wider than the screen.
         let inner = self.number("return window.innerWidth").await;
         assert!(
-            inner <= f64::from(PHONE_WIDTH),
-            "{what} is laid out {inner} px wide on a {PHONE_WIDTH} px screen; reaching past it: {}",
+            inner <= f64::from(width),
+            "{what} is laid out {inner} px wide on a {width} px screen; reaching past it: {}",
             self.wider_than_the_screen().await
         );
         let scroll = self
             .number("return document.documentElement.scrollWidth")
             .await;
         assert!(
-            scroll <= f64::from(PHONE_WIDTH),
-            "{what} is {scroll} px wide on a {PHONE_WIDTH} px screen"
+            scroll <= f64::from(width),
+            "{what} is {scroll} px wide on a {width} px screen"
         );
     }
 
@@ -219,7 +275,7 @@ impl Phone {
                    .slice(0, 8)\
                    .map(e => e.tagName.toLowerCase() + (e.className && typeof e.className === 'string' ? '.' + e.className.split(' ').join('.') : '') + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().right))\
                    .join(', ')",
-                vec![json!(PHONE_WIDTH)],
+                vec![json!(self.width)],
             )
             .await
             .unwrap();

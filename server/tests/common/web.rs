@@ -1,5 +1,6 @@
-//! Helpers of the page tests: reading a turn card's text and play link, and checking that a
-//! page shows no email address.
+//! Helpers of the page tests: starting a game and playing its first legal move, a page's legal
+//! moves with their cells, reading a turn card's text and play link, and checking that a page
+//! shows no email address.
 #![allow(
     dead_code,
     clippy::unwrap_used,
@@ -35,6 +36,42 @@ pub async fn started_game(
         assert_eq!(answer.status, 200, "{answer:?}");
     }
     id
+}
+
+/// Plays the first legal move of game `id` for `token`'s player through the API: the move.
+pub async fn play_first_legal_move(app: &TestApp, id: i64, token: &str) -> String {
+    let view = super::common::get(app, &format!("/v1/games/{id}"), token)
+        .await
+        .body;
+    let mv = view["legal_moves"][0].as_str().unwrap().to_owned();
+    let played = post(
+        app,
+        &format!("/v1/games/{id}/moves"),
+        token,
+        json!({"move": mv, "ply": view["ply"]}),
+    )
+    .await;
+    assert_eq!(played.status, 201, "{played:?}");
+    mv
+}
+
+/// The moves of a page's legal-move list (the `#legal-moves` JSON), each with its cells: those
+/// of its parts one after the other.
+pub fn legal_moves(list: &Value) -> Vec<(String, Vec<String>)> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let cells = m["c"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|part| part.as_array().unwrap().iter())
+                .map(|c| c.as_str().unwrap().to_owned())
+                .collect();
+            (m["m"].as_str().unwrap().to_owned(), cells)
+        })
+        .collect()
 }
 
 /// The position of game `id` as the API shows it to `token`'s player.

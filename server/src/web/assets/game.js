@@ -1,15 +1,18 @@
 // turnpost pages' script: arrow keys step through a game's positions; on your turn, tapping
 // board cells narrows the legal moves to those passing through the tapped cells (each part of
 // a move in order, its parts in any order), and buttons choose between moves through the same
-// cells (SanQi's colours); the board fits the screen and turns for its player (see "The board's
-// size and which way up"). Game pages and "your games" update themselves from the live streams
-// (see "Live" below). Every page works without this script (links, forms, reloading).
+// cells (SanQi's colours); the board fits the screen, zooms where its cells would be too small
+// to tap, and turns for its player (see "The board's size, zoom and which way up"). Game pages
+// and "your games" update themselves from the live streams (see "Live" below). Every page works
+// without this script (links, forms, reloading).
 (function () {
   "use strict";
 
   document.addEventListener("keydown", function (event) {
     var target = event.target;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+    // The arrow keys scroll a zoomed board that has the focus.
+    if (target && target.classList && target.classList.contains("zoomed")) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     var rel = event.key === "ArrowLeft" ? "prev" : event.key === "ArrowRight" ? "next" : null;
     if (!rel) return;
@@ -17,19 +20,27 @@
     if (link) { event.preventDefault(); window.location.href = link.href; }
   });
 
-  // A board wider than its frame (a phone) opens at its middle, where play mostly is.
+  // A board wider than its frame (a zoomed board on a phone) opens at its middle, where play
+  // mostly is.
   function centreBoard() {
     var frame = document.querySelector("figure.board");
     if (frame && frame.scrollWidth > frame.clientWidth) frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2;
   }
 
-  // ---- The board's size and which way up ----
-  // The board fills its frame's width, up to its natural size (its width attribute); while its
-  // cells can be tapped, never narrower than data-touch-width, where they are a finger apart
-  // (the frame then scrolls). A player's board is drawn with their pieces at the bottom
-  // (data-turn "turned": the server turned it); the "Turn board" switch turns it over, and
-  // turning a board back is remembered in this browser (localStorage) for every game.
+  // ---- The board's size, zoom and which way up ----
+  // At rest the board fills its frame's width, up to its natural size (its width attribute),
+  // labels and all: it never scrolls. Where that puts its cells less than a finger apart (the
+  // frame narrower than data-touch-width, where they are 25 px apart: a 320 px phone and the
+  // larger boards), "Zoom board" (a switch, aria-pressed) widens the board to the larger of its
+  // natural size and that width, and the frame scrolls; the first tap on such a board at rest
+  // zooms it about the tapped point instead of picking a cell (on the small board a finger
+  // could hit the neighbour). The zoom stays through a live swap of the page's region, not a
+  // reload. A player's board is drawn with their pieces at the bottom (data-turn "turned": the
+  // server turned it); the "Turn board" switch turns it over, and turning a board back is
+  // remembered in this browser (localStorage) for every game.
   var TURN_KEY = "turnpost-board-turn";
+  // Whether the player zoomed the board: kept in the script, so a swapped-in board zooms too.
+  var zoomed = false;
 
   function remembered() {
     try { return window.localStorage.getItem(TURN_KEY); } catch (e) { return null; }
@@ -50,31 +61,89 @@
     if (button) button.setAttribute("aria-pressed", turned ? "true" : "false");
   }
 
+  // The board at rest puts its cells less than a finger apart.
+  function needsZoom(svg, frame) {
+    var touch = +svg.getAttribute("data-touch-width");
+    return touch > 0 && frame.clientWidth < touch;
+  }
+
+  function zoomBoard(svg, frame, on) {
+    zoomed = on;
+    var natural = +svg.getAttribute("width");
+    var wide = Math.max(natural, +svg.getAttribute("data-touch-width"));
+    svg.style.width = on ? wide + "px" : "";
+    svg.style.maxWidth = on ? "none" : natural > 0 ? natural + "px" : "";
+    frame.classList.toggle("zoomed", on);
+    var button = document.getElementById("zoom-board");
+    if (button) button.setAttribute("aria-pressed", on ? "true" : "false");
+  }
+
+  // Zooms in keeping the point of the board at (x, y) (the viewport's pixels) where it was.
+  function zoomAt(svg, frame, x, y) {
+    var before = svg.getBoundingClientRect();
+    var across = (x - before.left) / before.width, down = (y - before.top) / before.height;
+    zoomBoard(svg, frame, true);
+    var after = svg.getBoundingClientRect();
+    frame.scrollLeft += after.left + across * after.width - x;
+    window.scrollBy(0, after.top + down * after.height - y);
+  }
+
+  // Offers the zoom where the board needs it (the screen may have turned), zoomed as before.
+  function fitBoard() {
+    var svg = document.getElementById("board");
+    var frame = document.querySelector("figure.board");
+    var button = document.getElementById("zoom-board");
+    if (!svg || !frame || !button) return;
+    var need = needsZoom(svg, frame);
+    button.hidden = !need;
+    button.parentNode.hidden = !need && !document.getElementById("turn-board");
+    zoomBoard(svg, frame, need && zoomed);
+  }
+  window.addEventListener("resize", fitBoard);
+
+  function toolButton(tools, id, label) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.id = id;
+    button.textContent = label;
+    button.setAttribute("aria-pressed", "false");
+    tools.appendChild(button);
+    return button;
+  }
+
   function setUpBoard() {
     var svg = document.getElementById("board");
     var frame = document.querySelector("figure.board");
     if (!svg || !frame) return;
-    var natural = +svg.getAttribute("width");
-    if (natural > 0) svg.style.maxWidth = natural + "px";
-    var own = svg.getAttribute("data-turn");
-    if (!own) return;
-    // The server turned this board for its player: unless they turned boards back here.
-    if (own === "turned" && remembered() === "as-drawn") turnBoard(svg, false);
+    // The switches above the board: pressing "Zoom board" leaves it under the finger.
     var tools = document.createElement("p");
     tools.className = "board-tools";
-    var button = document.createElement("button");
-    button.type = "button";
-    button.id = "turn-board";
-    button.textContent = "Turn board";
-    tools.appendChild(button);
-    frame.parentNode.insertBefore(tools, frame.nextSibling);
-    turnBoard(svg, svg.classList.contains("turned"));
-    button.addEventListener("click", function () {
-      var turned = !svg.classList.contains("turned");
-      turnBoard(svg, turned);
-      // Remembered only for boards the server turns: "as drawn" or back to "your side".
-      if (own === "turned") remember(turned ? null : "as-drawn");
+    frame.parentNode.insertBefore(tools, frame);
+    toolButton(tools, "zoom-board", "Zoom board").addEventListener("click", function () {
+      if (zoomed) { zoomBoard(svg, frame, false); return; }
+      var box = frame.getBoundingClientRect();
+      zoomAt(svg, frame, box.left + box.width / 2, box.top);
     });
+    // Capturing: the first tap on a board too small to tap zooms it and picks nothing.
+    svg.addEventListener("click", function (event) {
+      if (zoomed || !needsZoom(svg, frame)) return;
+      event.stopPropagation();
+      event.preventDefault();
+      zoomAt(svg, frame, event.clientX, event.clientY);
+    }, true);
+    var own = svg.getAttribute("data-turn");
+    if (own) {
+      // The server turned this board for its player: unless they turned boards back here.
+      if (own === "turned" && remembered() === "as-drawn") turnBoard(svg, false);
+      toolButton(tools, "turn-board", "Turn board").addEventListener("click", function () {
+        var turned = !svg.classList.contains("turned");
+        turnBoard(svg, turned);
+        // Remembered only for boards the server turns: "as drawn" or back to "your side".
+        if (own === "turned") remember(turned ? null : "as-drawn");
+      });
+      turnBoard(svg, svg.classList.contains("turned"));
+    }
+    fitBoard();
   }
 
   // The move picker of the move form (on your turn).
@@ -288,9 +357,6 @@
       cell.group.addEventListener("click", function () { click(cell.name); });
     });
     clear.addEventListener("click", function () { picked = []; input.value = ""; update(); });
-    // The cells can be tapped: the board stays wide enough for a finger.
-    var touch = +svg.getAttribute("data-touch-width");
-    if (touch > 0) svg.style.minWidth = touch + "px";
     update();
   }
 
