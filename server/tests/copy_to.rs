@@ -581,7 +581,9 @@ async fn an_sqlite_installation_moves_to_postgres_and_goes_on() {
         schema_tables(),
         "{stdout}"
     );
-    for (table, rows) in &counts {
+    // `tournament_pairings` holds a round's pairings only until their games are made, one
+    // batch after another within seconds of the start: the fixture's small round has none left.
+    for (table, rows) in counts.iter().filter(|(t, _)| *t != "tournament_pairings") {
         assert!(*rows > 0, "the fixture has no {table} rows: {stdout}");
     }
     assert_eq!(counts["games"], i64::try_from(ids.len()).unwrap());

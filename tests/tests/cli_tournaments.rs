@@ -123,6 +123,26 @@ fn tournaments(backend: Backend) {
     let started = anna.json(&["tournament", "start", &cup]);
     assert_eq!(started["tournament"]["status"], "running", "{started}");
     assert_eq!(started["tournament"]["current_round"], 1, "{started}");
+    // One round's games by number; a round not paired is refused, saying which are.
+    let round = text(
+        &bob.run(&["tournament", "show", &cup, "--round", "1"])
+            .stdout,
+    );
+    assert!(round.contains("Round 1:\n  #"), "{round}");
+    let unpaired = bob.run(&["tournament", "show", &cup, "--round", "2"]);
+    assert_eq!(unpaired.status.code(), Some(1));
+    assert!(
+        text(&unpaired.stderr).contains("has no round 2: round 1 paired only"),
+        "{}",
+        text(&unpaired.stderr)
+    );
+    assert_eq!(
+        bob.run(&["tournament", "show", &cup, "--round", "0"])
+            .status
+            .code(),
+        Some(2),
+        "clap refuses round 0"
+    );
     let missing = bob.run(&["tournament", "show", "999"]);
     assert_eq!(missing.status.code(), Some(1));
     let none = text(

@@ -26,8 +26,15 @@ pub enum TournamentCommand {
         #[arg(long, value_enum, default_value_t = StatusChoice::Entry)]
         status: StatusChoice,
     },
-    /// Show a tournament: settings, entrants, rounds with their games, standings.
-    Show { id: i64 },
+    /// Show a tournament: settings, entrants, rounds with their games, standings. A
+    /// tournament of more than 100 games lists one round's games: the first still playing,
+    /// or the one --round names.
+    Show {
+        id: i64,
+        /// List this round's games.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        round: Option<u32>,
+    },
     /// Enter a tournament while its entries are open.
     Join { id: i64 },
     /// Withdraw: before the start you leave; after it your running games of it are resigned
@@ -123,9 +130,13 @@ pub fn run(command: TournamentCommand, profile: Option<&str>, json: bool) -> Res
     match command {
         TournamentCommand::New(args) => new(args, profile, json),
         TournamentCommand::List { status } => list(status.status(), profile, json),
-        TournamentCommand::Show { id } => {
+        TournamentCommand::Show { id, round } => {
             let session = Session::open(profile)?;
-            let view: TournamentView = session.client.get(&format!("/tournaments/{id}"))?;
+            let path = match round {
+                Some(round) => format!("/tournaments/{id}?round={round}"),
+                None => format!("/tournaments/{id}"),
+            };
+            let view: TournamentView = session.client.get(&path)?;
             print_view(&view, json)
         }
         TournamentCommand::Join { id } => act(id, "join", profile, json),
@@ -300,6 +311,13 @@ fn print_view(view: &TournamentView, json: bool) -> Result<(), Failure> {
         .collect();
     text.push_str(&format!("Entrants: {}\n", entrants.join(", ")));
     for round in &view.round_games {
+        if !round.listed {
+            text.push_str(&format!(
+                "Round {}: {} of {} games ended (turnpost tournament show {} --round {})\n",
+                round.round, round.ended_count, round.game_count, view.id, round.round
+            ));
+            continue;
+        }
         text.push_str(&format!("Round {}:\n", round.round));
         for game in &round.games {
             let result = match &game.placings {

@@ -40,6 +40,8 @@ mod sent_reminders;
 pub mod server_secrets;
 mod text_column;
 pub mod tokens;
+pub mod tournament_games;
+pub mod tournament_pairings;
 pub mod tournaments;
 pub mod transaction;
 pub mod webhooks;

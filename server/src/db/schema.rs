@@ -316,6 +316,16 @@ diesel::table! {
         game_id -> BigInt,
         tournament_id -> BigInt,
         round -> Integer,
+        placings -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    tournament_pairings (tournament_id, round, board) {
+        tournament_id -> BigInt,
+        round -> Integer,
+        board -> Integer,
+        seats -> Text,
     }
 }
 
@@ -357,6 +367,7 @@ diesel::joinable!(tournament_entries -> accounts (account_id));
 diesel::joinable!(tournament_games -> tournaments (tournament_id));
 diesel::joinable!(tournament_games -> games (game_id));
 diesel::joinable!(tournament_byes -> tournaments (tournament_id));
+diesel::joinable!(tournament_pairings -> tournaments (tournament_id));
 diesel::joinable!(inbound_tournament_mail -> tournaments (tournament_id));
 diesel::joinable!(inbound_tournament_mail -> accounts (account_id));
 
@@ -498,6 +509,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     tournaments,
     tournament_entries,
     tournament_games,
+    tournament_pairings,
     tournament_byes,
     inbound_tournament_mail,
     rating_history,

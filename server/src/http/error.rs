@@ -394,6 +394,7 @@ impl From<crate::tournaments::TournamentError> for ApiError {
             T::NotEntered { .. } => Self::conflict("not_entered", message),
             T::NotOrganiser { .. } => Self::forbidden("not_organiser", message),
             T::TooFewToStart { .. } => Self::conflict("too_few_entrants", message),
+            T::NoSuchRound { .. } => Self::NotFound(message),
             T::Pairing { .. } => Self::Internal(message),
             T::Storage(db) => db.into(),
         }

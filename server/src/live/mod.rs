@@ -1,7 +1,7 @@
 //! The live channel: the event log read in order and handed to open streams as it grows.
 //!
 //! - [`LiveEvent`]: a logged event as streams carry it (what spectators may see, who is told).
-//! - [`for_each_reached`]: whom a notifying channel (webhooks, push) reaches with events.
+//! - [`ChannelReach`]: whom a notifying channel (webhooks, push) reaches with events.
 //! - [`Hub`]: the open streams of this process, by account and by game, with their caps.
 //! - [`run_log_tail`]: the one reader of the log for all of them, woken by the commit bell
 //!   (`crate::db::commit_bell`; other processes' commits through PostgreSQL's `NOTIFY`).
@@ -14,7 +14,7 @@ mod live_event;
 mod log_tail;
 mod stream_events;
 
-pub use channel_reach::for_each_reached;
+pub use channel_reach::{ChannelReach, Reached};
 pub use hub::{Hub, StreamCaps, StreamOwner, StreamRefused, StreamScope, Subscription};
 pub use live_event::{live_events, LiveEvent};
 pub use log_tail::run_log_tail;

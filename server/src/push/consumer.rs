@@ -6,56 +6,48 @@
 //! (unique device and event).
 
 use super::notification;
-use crate::db::events;
-use crate::db::push::{self as q, NewDelivery};
-use crate::db::{self, DbConnection, DbError};
-use crate::live::for_each_reached;
+use crate::db::push::{self as q, NewDelivery, SubscriptionRow};
+use crate::db::{DbConnection, DbError};
+use crate::live::{ChannelReach, Reached};
 use crate::preferences::Channel;
 
 /// The consumer's name in `event_cursors` (the log's prune waits for it).
 pub const PUSH_CONSUMER: &str = "push";
 
-/// Queues the notifications of `rows` (`site`: the public base URL); answers how many.
-///
-/// # Errors
-/// Storage failures.
-pub fn queue_for(
+/// Queues one notification per device of a reached account.
+fn notify_devices(
     conn: &mut DbConnection,
-    site: &str,
-    rows: &[events::GameEventRow],
+    reached: &Reached<'_, SubscriptionRow>,
 ) -> Result<usize, DbError> {
-    if !q::any(conn)? {
-        return Ok(0);
+    let event = reached.event;
+    let shown = notification::of_event(event.for_reader(Some(reached.account)), reached.site);
+    let body =
+        serde_json::to_string(&shown).map_err(|error| DbError::Corrupt(error.to_string()))?;
+    let how = notification::delivery(reached.category);
+    let mut added = 0;
+    for device in reached.targets {
+        added += usize::from(q::enqueue(
+            conn,
+            &NewDelivery {
+                subscription_id: device.id,
+                event_id: event.position.id,
+                body: &body,
+                ttl: how.ttl,
+                urgency: how.urgency,
+                next_try_at: reached.now,
+                status: "pending",
+                created_at: reached.now,
+            },
+        )?);
     }
-    let now = db::now();
-    for_each_reached(
-        conn,
-        rows,
-        Channel::Push,
-        q::subscriptions_of_all,
-        |device| device.account_id,
-        |conn, event, account, category, devices| {
-            let shown = notification::of_event(event.for_reader(Some(account)), site);
-            let body = serde_json::to_string(&shown)
-                .map_err(|error| DbError::Corrupt(error.to_string()))?;
-            let how = notification::delivery(category);
-            let mut added = 0;
-            for device in devices {
-                added += usize::from(q::enqueue(
-                    conn,
-                    &NewDelivery {
-                        subscription_id: device.id,
-                        event_id: event.position.id,
-                        body: &body,
-                        ttl: how.ttl,
-                        urgency: how.urgency,
-                        next_try_at: now,
-                        status: "pending",
-                        created_at: now,
-                    },
-                )?);
-            }
-            Ok(added)
-        },
-    )
+    Ok(added)
 }
+
+/// Push reaches the devices of the accounts told, one notification each.
+pub const DEVICES: ChannelReach<SubscriptionRow> = ChannelReach {
+    channel: Channel::Push,
+    any: q::any,
+    targets_of: q::subscriptions_of_all,
+    owner: |device| device.account_id,
+    queue: notify_devices,
+};

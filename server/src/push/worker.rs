@@ -15,7 +15,7 @@ use tokio::sync::watch;
 
 use chrono::NaiveDateTime;
 
-use super::consumer::{queue_for, PUSH_CONSUMER};
+use super::consumer::{DEVICES, PUSH_CONSUMER};
 use super::vapid::VapidKey;
 use crate::config::OutboxSettings;
 use crate::db::events::LogConsumer;
@@ -107,7 +107,7 @@ impl OutboundChannel for PushWorker {
     const NAME: &'static str = PUSH_CONSUMER;
 
     fn consume(&self, log: &mut LogConsumer, conn: &mut DbConnection) -> Result<usize, DbError> {
-        log.consume(conn, |conn, rows| queue_for(conn, &self.site, rows))
+        log.consume(conn, |conn, rows| DEVICES.queue_for(conn, &self.site, rows))
     }
 
     const NEXT_DUE_AT: NextDueAt = q::next_due_at;

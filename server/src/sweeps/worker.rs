@@ -174,6 +174,10 @@ impl SweepWorker {
             if crate::db::tournaments::closed_and_waiting(&mut conn, db::now())? {
                 return Ok(true);
             }
+            // So does the next batch of a round's games (`tournaments::BATCH_GAMES`).
+            if crate::db::tournament_pairings::any_waiting(&mut conn)? {
+                return Ok(true);
+            }
             round_ends
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner)

@@ -223,7 +223,7 @@ pub fn create(
         }
         Ok(settings.id())
     })?;
-    view::show(conn, actor.account_id(), id)
+    view::show(conn, actor.account_id(), id, None)
 }
 
 /// The names of `invite` as account keys (trimmed, lower case), each once: one request

@@ -26,7 +26,7 @@ pub fn act_locked(
         let settings = locked(conn, id)?;
         act(conn, settings)
     })?;
-    view::show(conn, actor.account_id(), id)
+    view::show(conn, actor.account_id(), id, None)
 }
 
 /// Enters `actor` into tournament `id` while its entry window is open and it is not full; the

@@ -65,6 +65,16 @@ pub enum TournamentError {
         /// The least it needs.
         minimum: usize,
     },
+    /// A round asked for that has not been paired.
+    #[error("tournament {id} has no round {round}: {}", paired_text(*.paired))]
+    NoSuchRound {
+        /// The tournament.
+        id: i64,
+        /// The round asked for.
+        round: u32,
+        /// Rounds paired so far.
+        paired: u32,
+    },
     /// Built-in bots play challenges, not tournaments.
     #[error("built-in bots do not enter tournaments")]
     BotEntrant,
@@ -81,6 +91,14 @@ pub enum TournamentError {
     /// Storage failed.
     #[error(transparent)]
     Storage(#[from] DbError),
+}
+
+fn paired_text(paired: u32) -> String {
+    match paired {
+        0 => "no round paired yet".to_owned(),
+        1 => "round 1 paired only".to_owned(),
+        n => format!("rounds 1 to {n} paired"),
+    }
 }
 
 impl From<diesel::result::Error> for TournamentError {

@@ -20,6 +20,6 @@ pub use create::{
 };
 pub use entry::{join, withdraw};
 pub use error::TournamentError;
-pub use rounds::{advance, advance_due, Step};
+pub use rounds::{advance, advance_due, Step, BATCH_GAMES};
 pub use start_now::start_now;
-pub use view::{list, show, LIST_LIMIT};
+pub use view::{list, show, LISTED_GAMES, LIST_LIMIT};

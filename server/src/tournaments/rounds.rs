@@ -3,6 +3,12 @@
 //! of the round has ended, pair the next round or, after the last, finish it. Each step runs
 //! in one transaction with the tournament's row locked and checks the state it finds, so it is
 //! idempotent and two processes never pair a round twice.
+//!
+//! A round's pairings are stored when it is paired and its games made from them
+//! [`BATCH_GAMES`] at a time, each batch a transaction of its own (issue 48 point 3: starting
+//! a 100-player round-robin in one transaction held SQLite's write lock for two minutes).
+
+use std::time::{Duration, Instant};
 
 use chrono::NaiveDateTime;
 use turnpost_shared::api::TournamentStatus;
@@ -13,12 +19,13 @@ use super::locked::{locked, resign_if_playing};
 use super::settings::Settings;
 use super::{view, TournamentError};
 use crate::db::accounts::Account;
+use crate::db::tournament_pairings::{self as pairings, PairingRow};
 use crate::db::tournaments as q;
 use crate::db::{accounts, DbConnection, DbError};
 use crate::games::{arranged, frame};
 use crate::mail_context::MailContext;
 use crate::notify::tournament_mail;
-use crate::pairing::{self, Pairing};
+use crate::pairing::{self, Pairing, TournamentGame};
 
 /// What one step did to a tournament.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,7 +40,25 @@ pub enum Step {
     Paired,
     /// The last round ended: final standings mailed.
     Finished,
+    /// A batch of paired games was made; `more` when pairings still wait for theirs.
+    Made {
+        /// Games made.
+        games: usize,
+        /// Whether pairings still wait.
+        more: bool,
+    },
 }
+
+/// Games made in one transaction at most: each is a game started through the game service
+/// (a few milliseconds), so a batch holds the write lock for a moment only.
+pub const BATCH_GAMES: i64 = 20;
+
+/// How long one call of [`advance_due`] goes on making one tournament's batches before it
+/// leaves the rest to the next call (the sweeper comes back at once while pairings wait).
+const BATCHES_FOR: Duration = Duration::from_secs(2);
+
+/// The pause between two batches, so that other writers waiting for the lock get it.
+const BETWEEN_BATCHES: Duration = Duration::from_millis(20);
 
 /// Moves on every tournament whose entry window has closed or that runs, as of `now`; a
 /// tournament that fails is logged and left for the next round of sweeps. Answers how many
@@ -48,14 +73,26 @@ pub fn advance_due(
 ) -> Result<usize, DbError> {
     let mut moved = 0;
     for id in q::due(conn, now)? {
-        match advance(conn, ctx, id, now) {
-            Ok(Step::Waiting) => {}
-            Ok(step) => {
-                tracing::info!(tournament = id, ?step, "tournament moved on");
-                moved += 1;
+        let began = Instant::now();
+        loop {
+            match advance(conn, ctx, id, now) {
+                Ok(Step::Waiting) => break,
+                Ok(step) => {
+                    tracing::info!(tournament = id, ?step, "tournament moved on");
+                    moved += 1;
+                    // A start or a batch may leave pairings for the next batch.
+                    let more = matches!(step, Step::Started | Step::Made { more: true, .. });
+                    if !more || began.elapsed() >= BATCHES_FOR {
+                        break;
+                    }
+                    std::thread::sleep(BETWEEN_BATCHES);
+                }
+                Err(TournamentError::Storage(error)) => return Err(error),
+                Err(error) => {
+                    tracing::error!(tournament = id, %error, "tournament cannot move on");
+                    break;
+                }
             }
-            Err(TournamentError::Storage(error)) => return Err(error),
-            Err(error) => tracing::error!(tournament = id, %error, "tournament cannot move on"),
         }
     }
     Ok(moved)
@@ -77,6 +114,10 @@ pub fn advance(
         match settings.status {
             TournamentStatus::Entry if settings.entry_closes_at() <= now => {
                 start(conn, ctx, settings, now)
+            }
+            TournamentStatus::Running if !pairings::waiting(conn, id, 1)?.is_empty() => {
+                let (games, more) = make_batch(conn, &settings)?;
+                Ok(Step::Made { games, more })
             }
             TournamentStatus::Running => next(conn, ctx, settings, now),
             _ => Ok(Step::Waiting),
@@ -157,9 +198,8 @@ fn begin(
     let rounds = pairing::round_count(&settings.pairing_format(), count);
     settings.rounds = Some(rounds);
     let last = if settings.all_at_once() { rounds } else { 1 };
-    for round in 1..=last {
-        pair(conn, &settings, round)?;
-    }
+    pair(conn, &settings, 1..=last)?;
+    make_batch(conn, &settings)?;
     q::set_state(
         conn,
         id,
@@ -181,6 +221,7 @@ fn next(
 ) -> Result<Step, TournamentError> {
     let id = settings.id();
     let field = Field::load(conn, &settings)?;
+    field.store_placings(conn)?;
     let round = settings.current_round;
     if !field.ended_through(round) {
         return Ok(Step::Waiting);
@@ -216,7 +257,8 @@ fn next(
         )?;
         return Ok(Step::Finished);
     }
-    pair(conn, &settings, round + 1)?;
+    pair(conn, &settings, round + 1..=round + 1)?;
+    make_batch(conn, &settings)?;
     q::set_state(
         conn,
         id,
@@ -236,34 +278,38 @@ fn drop_timeouts(
     field: &Field,
     round: u32,
 ) -> Result<(), TournamentError> {
-    for (game, loaded) in field.games.iter().filter(|(g, _)| g.round == round) {
+    for (game, made) in field
+        .games
+        .iter()
+        .filter(|g| g.game.round == round)
+        .filter_map(|g| Some((&g.game, g.made.as_ref()?)))
+    {
         let mut late: Vec<i64> = Vec::new();
-        if loaded.seats.len() == 2 {
-            if loaded.game.result_reason == Some(ResultReason::Timeout) {
+        let on_time = made.row.result_reason == Some(ResultReason::Timeout);
+        if made.seats.len() == 2 {
+            if on_time {
                 // The seat not placed first lost on time.
-                for ((_, account), place) in loaded.seats.iter().zip(game.placings.iter().flatten())
-                {
+                for ((_, account), place) in made.seats.iter().zip(game.placings.iter().flatten()) {
                     if *place > 1 {
-                        late.push(account.id);
+                        late.push(*account);
                     }
                 }
             }
         } else {
             // A seat that ran out of time in a game that went on: `timeout 2` among the moves.
-            for row in crate::db::games::moves(conn, loaded.game.id)? {
+            for row in crate::db::games::moves(conn, made.row.game_id)? {
                 let mut words = row.notation.split_whitespace();
                 if words.next() == Some("timeout") {
                     let seat = words.next().and_then(|s| s.parse::<i32>().ok());
-                    if let Some(account) = seat.and_then(|s| loaded.player_at(s)) {
-                        late.push(account.id);
+                    if let Some(account) = seat.and_then(|s| made.player_at(s)) {
+                        late.push(account);
                     }
                 }
             }
-            if loaded.game.result_reason == Some(ResultReason::Timeout) {
-                for ((_, account), place) in loaded.seats.iter().zip(game.placings.iter().flatten())
-                {
-                    if *place > 1 && !late.contains(&account.id) {
-                        late.push(account.id);
+            if on_time {
+                for ((_, account), place) in made.seats.iter().zip(game.placings.iter().flatten()) {
+                    if *place > 1 && !late.contains(account) {
+                        late.push(*account);
                     }
                 }
             }
@@ -281,19 +327,17 @@ fn drop_timeouts(
     Ok(())
 }
 
-/// Pairs `round` and creates its games (started, through the game service); a game of a
-/// player who has left a round-robin is resigned at once for them (a forfeit).
-fn pair(conn: &mut DbConnection, settings: &Settings, round: u32) -> Result<(), TournamentError> {
+/// Pairs `rounds` (each with the ones before it as history) and stores their pairings, whose
+/// games [`make_batch`] makes; byes are recorded at once.
+fn pair(
+    conn: &mut DbConnection,
+    settings: &Settings,
+    rounds: std::ops::RangeInclusive<u32>,
+) -> Result<(), TournamentError> {
     let id = settings.id();
     let field = Field::load(conn, settings)?;
-    let Pairing { games, bye } = pairing::pair_round(
-        &settings.pairing_format(),
-        &field.entrants,
-        &field.tournament_games(),
-        &field.byes,
-        round,
-    )
-    .map_err(|source| TournamentError::Pairing { id, round, source })?;
+    let mut history = field.tournament_games();
+    let mut byes = field.byes.clone();
     let account = |i: usize| {
         field
             .entries
@@ -301,26 +345,79 @@ fn pair(conn: &mut DbConnection, settings: &Settings, round: u32) -> Result<(), 
             .map(|(entry, _)| entry.account_id)
             .ok_or_else(|| DbError::Corrupt(format!("tournament {id}: no entrant {i}")))
     };
-    for seats in games {
-        let players = seats
-            .iter()
-            .map(|&i| account(i))
-            .collect::<Result<Vec<_>, _>>()?;
-        let game_id = arranged::create_started(conn, &settings.games, &players)?;
-        q::insert_game(conn, id, round_column(round), game_id)?;
-        for &i in &seats {
-            let gone = field
-                .entrants
-                .get(i)
-                .and_then(|e| e.left_before_round)
-                .is_some_and(|left| left <= round);
-            if gone {
-                resign_if_playing(conn, game_id, account(i)?)?;
-            }
+    let mut rows = Vec::new();
+    for round in rounds {
+        let Pairing { games, bye } = pairing::pair_round(
+            &settings.pairing_format(),
+            &field.entrants,
+            &history,
+            &byes,
+            round,
+        )
+        .map_err(|source| TournamentError::Pairing { id, round, source })?;
+        for (board, seats) in games.into_iter().enumerate() {
+            let players = seats
+                .iter()
+                .map(|&i| account(i))
+                .collect::<Result<Vec<_>, _>>()?;
+            rows.push(PairingRow {
+                tournament_id: id,
+                round: round_column(round),
+                board: i32::try_from(board + 1).unwrap_or(i32::MAX),
+                seats: pairings::seats_text(&players),
+            });
+            history.push(TournamentGame {
+                round,
+                seats,
+                placings: None,
+            });
+        }
+        if let Some(i) = bye {
+            q::insert_bye(conn, id, round_column(round), account(i)?)?;
+            byes.push((round, i));
         }
     }
-    if let Some(i) = bye {
-        q::insert_bye(conn, id, round_column(round), account(i)?)?;
-    }
+    pairings::insert(conn, &rows)?;
     Ok(())
+}
+
+/// Makes the games of the next [`BATCH_GAMES`] waiting pairings (started, through the game
+/// service); a game of a player who has left the tournament is resigned at once for them (a
+/// forfeit: a round-robin's schedule keeps those who leave). Answers how many were made and
+/// whether pairings still wait.
+fn make_batch(
+    conn: &mut DbConnection,
+    settings: &Settings,
+) -> Result<(usize, bool), TournamentError> {
+    let id = settings.id();
+    let waiting = pairings::waiting(conn, id, BATCH_GAMES + 1)?;
+    let more = usize::try_from(BATCH_GAMES).is_ok_and(|batch| waiting.len() > batch);
+    let left: Vec<i64> = q::entries(conn, id)?
+        .into_iter()
+        .filter(|(entry, _)| entry.left_before_round.is_some())
+        .map(|(entry, _)| entry.account_id)
+        .collect();
+    let mut made = 0;
+    for row in waiting
+        .iter()
+        .take(usize::try_from(BATCH_GAMES).unwrap_or(0))
+    {
+        let players = row.accounts()?;
+        let game_id = arranged::create_started(conn, &settings.games, &players)?;
+        q::insert_game(conn, id, row.round, game_id)?;
+        pairings::delete(conn, row)?;
+        for &player in &players {
+            // Out by this round, or withdrawn since the round was paired (their games then
+            // running were resigned; this one would have been running).
+            if left.contains(&player) {
+                resign_if_playing(conn, game_id, player)?;
+            }
+        }
+        made += 1;
+    }
+    if more {
+        // The sweeper, woken by the commit, makes the next batch.
+        crate::db::commit_bell::ring_at_commit();
+    }
+    Ok((made, more))
 }

@@ -1,5 +1,7 @@
 //! What the API, the CLI and the pages show of tournaments: the listing and one tournament
-//! with its entrants, rounds and standings (tie-breaks by the pairing module).
+//! with its entrants, rounds and standings (tie-breaks by the pairing module). A tournament of
+//! more than [`LISTED_GAMES`] games lists one round's games an answer, so an answer's size
+//! is bounded by the field (at most `MAX_PLAYERS`), not by the number of games.
 
 use std::collections::HashMap;
 
@@ -18,6 +20,9 @@ use crate::pairing::{self, Standing};
 
 /// How many tournaments a listing shows.
 pub const LIST_LIMIT: i64 = 100;
+
+/// Up to this many games in all, a tournament's view lists every round's games.
+pub const LISTED_GAMES: usize = 100;
 
 fn organiser_name(conn: &mut DbConnection, settings: &Settings) -> Result<String, DbError> {
     Ok(
@@ -102,24 +107,55 @@ pub fn standings(settings: &Settings, field: &Field) -> Vec<StandingView> {
     standing_views(field, &standings)
 }
 
-/// Tournament `id` as `viewer` sees it.
+/// Tournament `id` as `viewer` sees it, listing the games of round `round` (given) or, in a
+/// tournament of more than [`LISTED_GAMES`] games, of the first round with a game still
+/// playing (the last when all have ended); of every round otherwise.
 ///
 /// # Errors
-/// [`TournamentError::NotFound`]; storage failures.
+/// [`TournamentError::NotFound`]; [`TournamentError::NoSuchRound`] for a round not paired;
+/// storage failures.
 pub fn show(
     conn: &mut DbConnection,
     viewer: i64,
     id: i64,
+    round: Option<u32>,
 ) -> Result<TournamentView, TournamentError> {
     tx::read_with(conn, |conn| {
         let row = q::find(conn, id)?.ok_or(TournamentError::NotFound { id })?;
         let settings = Settings::of_row(row)?;
+        if let Some(round) = round.filter(|r| *r == 0 || *r > settings.current_round) {
+            return Err(TournamentError::NoSuchRound {
+                id,
+                round,
+                paired: settings.current_round,
+            });
+        }
         let field = Field::load(conn, &settings)?;
-        Ok(view_of(conn, &settings, &field, viewer)?)
+        Ok(view_of(conn, &settings, &field, viewer, round)?)
     })
 }
 
-/// The view of a tournament read already.
+/// The rounds whose games a view lists: `round` when given; every round when the tournament
+/// has at most [`LISTED_GAMES`] games; else the first round with a game still playing, or the
+/// last.
+fn listed_rounds(field: &Field, paired: u32, round: Option<u32>) -> std::ops::RangeInclusive<u32> {
+    if let Some(round) = round {
+        return round..=round;
+    }
+    if field.games.len() <= LISTED_GAMES {
+        return 1..=paired;
+    }
+    let playing = field
+        .games
+        .iter()
+        .filter(|g| g.game.placings.is_none())
+        .map(|g| g.game.round)
+        .min()
+        .unwrap_or(paired);
+    playing..=playing
+}
+
+/// The view of a tournament read already, listing the games of `round` as [`show`] says.
 ///
 /// # Errors
 /// Storage failures.
@@ -128,6 +164,7 @@ pub fn view_of(
     settings: &Settings,
     field: &Field,
     viewer: i64,
+    round: Option<u32>,
 ) -> Result<TournamentView, DbError> {
     let row = &settings.row;
     let name_of = |i: usize| {
@@ -136,6 +173,7 @@ pub fn view_of(
             .get(i)
             .map_or_else(String::new, |(_, a)| a.name.clone())
     };
+    let listed = listed_rounds(field, settings.current_round, round);
     let mut rounds: Vec<RoundView> = (1..=settings.current_round)
         .map(|round| RoundView {
             round,
@@ -145,19 +183,29 @@ pub fn view_of(
                 .iter()
                 .find(|(r, _)| *r == round)
                 .map(|(_, i)| name_of(*i)),
+            listed: listed.contains(&round),
+            game_count: 0,
+            ended_count: 0,
         })
         .collect();
-    for (game, loaded) in &field.games {
-        let view = TournamentGameView {
-            id: loaded.game.id,
-            players: game.seats.iter().map(|&i| name_of(i)).collect(),
-            status: loaded.game.status,
-            result: loaded.game.result.clone(),
-            placings: game.placings.clone(),
+    for game in &field.games {
+        let Some(round) = rounds.iter_mut().find(|r| r.round == game.game.round) else {
+            continue;
         };
-        if let Some(round) = rounds.iter_mut().find(|r| r.round == game.round) {
-            round.games.push(view);
+        round.game_count += 1;
+        if game.game.placings.is_some() {
+            round.ended_count += 1;
         }
+        let Some(made) = game.made.as_ref().filter(|_| round.listed) else {
+            continue;
+        };
+        round.games.push(TournamentGameView {
+            id: made.row.game_id,
+            players: game.game.seats.iter().map(|&i| name_of(i)).collect(),
+            status: made.row.status,
+            result: made.row.result.clone(),
+            placings: game.game.placings.clone(),
+        });
     }
     Ok(TournamentView {
         id: row.id,

@@ -191,8 +191,24 @@ fn view_page(view: &TournamentView, signed_in: Option<&SignedIn>, reader: Reader
             h2 { "Standings" }
             (standings_table(&view.standings))
         }
-        @for round in view.round_games.iter().rev() {
+        @if view.round_games.iter().any(|r| !r.listed) {
+            nav.rounds aria-label="Rounds" {
+                p {
+                    "Rounds (" (view.round_games.iter().map(|r| r.game_count).sum::<u32>()) " games): "
+                    @for r in &view.round_games {
+                        @if r.listed {
+                            strong aria-current="page" { (r.round) }
+                        } @else {
+                            a href={ "/tournaments/" (view.id) "?round=" (r.round) } title={ (r.ended_count) " of " (r.game_count) " ended" } { (r.round) }
+                        }
+                        " "
+                    }
+                }
+            }
+        }
+        @for round in view.round_games.iter().rev().filter(|r| r.listed) {
             h2 { "Round " (round.round) }
+            p { small { (round.ended_count) " of " (round.game_count) " games ended." } }
             ul {
                 @for game in &round.games {
                     li {
@@ -204,27 +220,45 @@ fn view_page(view: &TournamentView, signed_in: Option<&SignedIn>, reader: Reader
                         }
                     }
                 }
+                @if let Some(waiting) = round.game_count.checked_sub(u32::try_from(round.games.len()).unwrap_or(u32::MAX)).filter(|n| *n > 0) {
+                    li { (waiting) " more " @if waiting == 1 { "game is" } @else { "games are" } " being made: they appear in a moment." }
+                }
                 @if let Some(bye) = &round.bye { li { "Bye: " (bye) } }
             }
         }
     }
 }
 
+/// The query of `GET /tournaments/{id}`: the round whose games to list (a tournament of
+/// more than `tournaments::LISTED_GAMES` games lists one round a page).
+#[derive(Debug, serde::Deserialize)]
+pub struct RoundQuery {
+    round: Option<String>,
+}
+
 /// `GET /tournaments/{id}`.
 ///
 /// # Errors
-/// 404 for an unknown tournament; storage failures.
+/// 404 for an unknown tournament or a round not paired; 400 for a round that is no number;
+/// storage failures.
 pub async fn show(
     state: web::Data<AppState>,
     viewer: Viewer,
     path: web::Path<String>,
+    query: web::Query<RoundQuery>,
 ) -> Result<HttpResponse, WebError> {
     let id = tournament_id(&path)?;
+    let round = match query.round.as_deref() {
+        None => None,
+        Some(text) => Some(text.parse::<u32>().map_err(|_| {
+            WebError::bad_request(format!("round={text}: expected a round number (1 or more)"))
+        })?),
+    };
     let signed_in = viewer.signed_in().cloned();
     let viewer_id = signed_in.as_ref().map_or(0, |s| s.account.id);
     let account = signed_in.as_ref().map(|s| s.account.id);
     let (view, reader) = crate::http::blocking::with_conn(&state, move |conn| {
-        let view = tournaments::show(conn, viewer_id, id)?;
+        let view = tournaments::show(conn, viewer_id, id, round)?;
         Ok((view, reader_of(conn, account)?))
     })
     .await?;

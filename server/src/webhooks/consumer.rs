@@ -7,63 +7,56 @@
 
 use super::endpoints::wants;
 use super::{payload, signature};
-use crate::db::events;
-use crate::db::webhooks::{self as q, NewDelivery};
-use crate::db::{self, DbConnection, DbError};
-use crate::live::for_each_reached;
+use crate::db::webhooks::{self as q, EndpointRow, NewDelivery};
+use crate::db::{DbConnection, DbError};
+use crate::live::{ChannelReach, Reached};
 use crate::preferences::Channel;
 
 /// The consumer's name in `event_cursors` (the log's prune waits for it).
 pub const WEBHOOKS_CONSUMER: &str = "webhooks";
 
-/// Queues the deliveries of `rows` (`site`: the public base URL); answers how many.
-///
-/// # Errors
-/// Storage failures.
-pub fn queue_for(
+/// Webhooks reach the working endpoints of the accounts told that take the event's kind.
+pub const ENDPOINTS: ChannelReach<EndpointRow> = ChannelReach {
+    channel: Channel::Webhooks,
+    any: q::any_active,
+    targets_of: q::active_endpoints_of,
+    owner: |endpoint| endpoint.account_id,
+    queue: deliver_to_endpoints,
+};
+
+/// Queues one signed delivery per endpoint of a reached account that takes the event's kind.
+fn deliver_to_endpoints(
     conn: &mut DbConnection,
-    site: &str,
-    rows: &[events::GameEventRow],
+    reached: &Reached<'_, EndpointRow>,
 ) -> Result<usize, DbError> {
-    if !q::any_active(conn)? {
+    let event = reached.event;
+    let theirs: Vec<_> = reached
+        .targets
+        .iter()
+        .filter(|e| wants(e, event.shown.event))
+        .collect();
+    if theirs.is_empty() {
         return Ok(0);
     }
-    let now = db::now();
-    for_each_reached(
-        conn,
-        rows,
-        Channel::Webhooks,
-        q::active_endpoints_of,
-        |endpoint| endpoint.account_id,
-        |conn, event, account, _, endpoints| {
-            let theirs: Vec<_> = endpoints
-                .iter()
-                .filter(|e| wants(e, event.shown.event))
-                .collect();
-            if theirs.is_empty() {
-                return Ok(0);
-            }
-            let shown = payload::of_event(event.for_reader(Some(account)), site);
-            let body = serde_json::to_string(&shown)
-                .map_err(|error| DbError::Corrupt(error.to_string()))?;
-            let mut added = 0;
-            for endpoint in theirs {
-                let message_id = signature::new_message_id();
-                added += usize::from(q::enqueue(
-                    conn,
-                    &NewDelivery {
-                        endpoint_id: endpoint.id,
-                        event_id: Some(event.position.id),
-                        webhook_id: &message_id,
-                        event_type: &shown.event,
-                        body: &body,
-                        next_try_at: now,
-                        status: "pending",
-                        created_at: now,
-                    },
-                )?);
-            }
-            Ok(added)
-        },
-    )
+    let shown = payload::of_event(event.for_reader(Some(reached.account)), reached.site);
+    let body =
+        serde_json::to_string(&shown).map_err(|error| DbError::Corrupt(error.to_string()))?;
+    let mut added = 0;
+    for endpoint in theirs {
+        let message_id = signature::new_message_id();
+        added += usize::from(q::enqueue(
+            conn,
+            &NewDelivery {
+                endpoint_id: endpoint.id,
+                event_id: Some(event.position.id),
+                webhook_id: &message_id,
+                event_type: &shown.event,
+                body: &body,
+                next_try_at: reached.now,
+                status: "pending",
+                created_at: reached.now,
+            },
+        )?);
+    }
+    Ok(added)
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 use chrono::NaiveDateTime;
 use tokio::sync::watch;
 
-use super::consumer::{queue_for, WEBHOOKS_CONSUMER};
+use super::consumer::{ENDPOINTS, WEBHOOKS_CONSUMER};
 use super::delivery_rounds::{run_deliveries, ClaimDue, NextDueAt, OutboundChannel};
 use super::destination::OutboundPolicy;
 use super::disabled_mail;
@@ -57,7 +57,7 @@ impl OutboundChannel for WebhookWorker {
 
     fn consume(&self, log: &mut LogConsumer, conn: &mut DbConnection) -> Result<usize, DbError> {
         log.consume(conn, |conn, rows| {
-            queue_for(conn, &self.mail.public_url, rows)
+            ENDPOINTS.queue_for(conn, &self.mail.public_url, rows)
         })
     }
 

@@ -161,17 +161,28 @@ pub struct TournamentGameView {
     pub placings: Option<Vec<u32>>,
 }
 
-/// A round: its games and its bye.
+/// A round: its games and its bye. A tournament of more than a hundred games lists the games
+/// of one round an answer (`listed`); the others give their counts only.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RoundView {
     /// 1-based.
     pub round: u32,
-    /// The games.
+    /// The games made, when the round is `listed` (else empty).
     pub games: Vec<TournamentGameView>,
     /// The player sitting out (scored as a win).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bye: Option<String>,
+    /// Whether `games` lists this round's games (`GET /v1/tournaments/{id}?round=N` lists
+    /// round N).
+    #[serde(default)]
+    pub listed: bool,
+    /// How many games the round has, counting those paired and still being made.
+    #[serde(default)]
+    pub game_count: u32,
+    /// How many of them have ended.
+    #[serde(default)]
+    pub ended_count: u32,
 }
 
 /// A line of the standings. Points count a win 1, a draw ½ (at a table: 1 for each player
@@ -255,7 +266,7 @@ pub struct TournamentView {
     pub you_entered: bool,
     /// Entrants in entry order.
     pub entrants: Vec<EntrantView>,
-    /// The rounds paired so far.
+    /// The rounds paired so far, each with its games when `listed`.
     pub round_games: Vec<RoundView>,
     /// Best first, after the games that have ended.
     pub standings: Vec<StandingView>,

@@ -1,0 +1,2 @@
+ALTER TABLE tournament_games DROP COLUMN placings;
+DROP TABLE tournament_pairings;
