@@ -176,9 +176,9 @@ fn notifications_round_trip(backend: Backend) {
         err.contains("`Mars/Olympus` is not an IANA time zone name such as `Europe/Berlin`"),
         "{err}"
     );
-    // Muting a game without a seat in it is refused too.
+    // Muting a game there is not is refused too (404, saying so).
     let err = fails(anna, &["notifications", "--mute", "999"], 1);
-    assert!(err.contains("no seat in game 999"), "{err}");
+    assert!(err.contains("there is no game 999 to mute"), "{err}");
     // Contradictions and impossible hours are usage errors (exit 2), caught before sending.
     let err = fails(
         anna,

@@ -1,66 +1,16 @@
-//! What the forms of the settings page's channel sections (web push, webhooks) share: the form
-//! of one channel's category switches, drawn and saved (every box of the form; an unticked one
-//! is off) through the same settings update as the API's, and a refusal shown on the page.
+//! What the posted forms of the settings page's channel sections (web push, webhooks) share:
+//! one channel's category switches saved (every box of the form, `super::channel_switches`; an
+//! unticked one is off) through the same settings update as the API's, and a refusal shown on
+//! the page. Drawing the form is apart, so that the page's sections need not see the handlers.
 
 use actix_web::HttpResponse;
-use maud::{html, Markup};
-use turnpost_shared::api::{ChannelCategories, ChannelCategoriesPatch, NotificationSettingsPatch};
+use turnpost_shared::api::{ChannelCategoriesPatch, NotificationSettingsPatch};
 
 use super::settings::render;
 use super::signed_in_form::SignedInForm;
-use super::viewer::SignedIn;
 use super::WebError;
 use crate::http::error::ApiError;
 use crate::preferences::Channel;
-
-/// The switches of a channel (webhooks, push): field, label.
-const SWITCHES: [(&str, &str); 5] = [
-    ("turn", "Your turn"),
-    ("challenges", "Challenges for you"),
-    (
-        "challenge_replies",
-        "Answers to your challenges, games starting",
-    ),
-    ("game_over", "A game of yours ended, or a player left"),
-    ("draw_offers", "Draw offers"),
-];
-
-/// The switch `field` of `switches`.
-fn switch_value(switches: &ChannelCategories, field: &str) -> bool {
-    match field {
-        "turn" => switches.turn,
-        "challenges" => switches.challenges,
-        "challenge_replies" => switches.challenge_replies,
-        "game_over" => switches.game_over,
-        _ => switches.draw_offers,
-    }
-}
-
-/// The form of a channel's `switches`, posted to `action`.
-#[must_use]
-pub fn switches_form(
-    signed_in: &SignedIn,
-    action: &str,
-    legend: &str,
-    button: &str,
-    switches: &ChannelCategories,
-) -> Markup {
-    html! {
-        form.stack method="post" action=(action) {
-            (signed_in.csrf_field())
-            fieldset {
-                legend { (legend) }
-                @for (field, label) in SWITCHES {
-                    label.choice {
-                        input type="checkbox" name=(field) value="on" checked[switch_value(switches, field)];
-                        " " (label)
-                    }
-                }
-            }
-            button type="submit" { (button) }
-        }
-    }
-}
 
 /// Shows the refusal of a form on the settings page, or fails with a server error.
 ///
@@ -89,7 +39,7 @@ pub async fn refused(
 /// Storage failures.
 pub async fn save_switches(posted: &SignedInForm, channel: Channel) -> Result<(), WebError> {
     let on = |field: &str| Some(posted.form.contains_key(field));
-    // The fields of SWITCHES, one by one.
+    // The fields of `super::channel_switches::SWITCHES`, one by one.
     let switches = ChannelCategoriesPatch {
         turn: on("turn"),
         challenges: on("challenges"),

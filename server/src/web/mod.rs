@@ -19,6 +19,7 @@ mod board;
 mod challenge_forms;
 mod challenges_page;
 mod channel_forms;
+mod channel_switches;
 mod conditional_forms;
 mod conditional_panel;
 mod csrf;

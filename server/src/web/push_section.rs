@@ -7,7 +7,7 @@
 use maud::{html, Markup};
 use turnpost_shared::api::{ChannelCategories, PushSubscriptionView};
 
-use super::channel_forms::switches_form;
+use super::channel_switches::switches_form;
 use super::viewer::SignedIn;
 
 /// The section; `public_key`: the server's VAPID key, which the browser subscribes with.

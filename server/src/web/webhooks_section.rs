@@ -5,7 +5,7 @@
 use maud::{html, Markup};
 use turnpost_shared::api::{ChannelCategories, WebhookDetail, WebhookFormat};
 
-use super::channel_forms::switches_form;
+use super::channel_switches::switches_form;
 use super::viewer::SignedIn;
 use crate::webhooks::endpoints;
 
