@@ -597,4 +597,26 @@ async fn composed_events_stay_in_the_log_until_every_consumer_passed_them(backen
         after.iter().map(|row| row.id).collect::<Vec<_>>(),
         left[2..].iter().map(|row| row.id).collect::<Vec<_>>()
     );
+    // A consumer's place taken at start-up: a new one at the log's end, after which nothing
+    // stands to be read; one with a position keeps it.
+    events::LogConsumer::new("late-consumer")
+        .take_place(&mut s.conn)
+        .unwrap();
+    let placed = events::cursor(&mut s.conn, "late-consumer")
+        .unwrap()
+        .expect("placed");
+    assert!(placed >= left[left.len() - 1].position(), "{placed:?}");
+    assert!(
+        events::read_after(&mut s.conn, placed, events::LogFilter::All, 10)
+            .unwrap()
+            .is_empty()
+    );
+    events::LogConsumer::new("test-consumer")
+        .take_place(&mut s.conn)
+        .unwrap();
+    assert_eq!(
+        events::cursor(&mut s.conn, "test-consumer").unwrap(),
+        Some(third),
+        "a position is never moved by taking a place"
+    );
 }

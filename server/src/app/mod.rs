@@ -299,6 +299,17 @@ impl Application {
                 .poll_interval
                 .max(Duration::from_millis(200)),
         };
+        // The notifying channels' consumers take their place in the log before the first
+        // request: a first read after the server's first events would start past them.
+        {
+            let mut conn = pool.get().map_err(db::DbError::from)?;
+            for name in [
+                crate::push::PUSH_CONSUMER,
+                crate::webhooks::WEBHOOKS_CONSUMER,
+            ] {
+                db::events::LogConsumer::new(name).take_place(&mut conn)?;
+            }
+        }
         let lmtp_mail = state.mail.clone();
         let body_deadline = Duration::from_millis(config.request_body_timeout_ms);
         let workers = std::thread::available_parallelism().map_or(1, usize::from);

@@ -78,7 +78,12 @@ pub fn advance_due(
             match advance(conn, ctx, id, now) {
                 Ok(Step::Waiting) => break,
                 Ok(step) => {
-                    tracing::info!(tournament = id, ?step, "tournament moved on");
+                    // A big start is a few hundred batches: logged only when asked for.
+                    if matches!(step, Step::Made { .. }) {
+                        tracing::debug!(tournament = id, ?step, "tournament games made");
+                    } else {
+                        tracing::info!(tournament = id, ?step, "tournament moved on");
+                    }
                     moved += 1;
                     // A start or a batch may leave pairings for the next batch.
                     let more = matches!(step, Step::Started | Step::Made { more: true, .. });

@@ -189,7 +189,11 @@ pub fn view_of(
         })
         .collect();
     for game in &field.games {
-        let Some(round) = rounds.iter_mut().find(|r| r.round == game.game.round) else {
+        // Rounds are 1, 2, … in order: round r is at r − 1.
+        let at = usize::try_from(game.game.round)
+            .ok()
+            .and_then(|r| r.checked_sub(1));
+        let Some(round) = at.and_then(|at| rounds.get_mut(at)) else {
             continue;
         };
         round.game_count += 1;

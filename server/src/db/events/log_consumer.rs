@@ -5,7 +5,9 @@
 
 use diesel::prelude::*;
 
-use super::{advance_cursor, read_after, start_now, GameEventRow, LogFilter, LogPosition};
+use super::{
+    advance_cursor, place_cursor, read_after, start_now, GameEventRow, LogFilter, LogPosition,
+};
 use crate::db::transaction as tx;
 use crate::db::{self, DbConnection, DbError};
 
@@ -25,6 +27,22 @@ impl LogConsumer {
     #[must_use]
     pub const fn new(name: &'static str) -> Self {
         Self { name, seen: None }
+    }
+
+    /// Gives the consumer its position at the log's end now, unless it has one (never moves
+    /// one): the server does this before it takes requests, so that an event of its first
+    /// moments is not skipped by a first read that would start after it.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub fn take_place(&self, conn: &mut DbConnection) -> Result<(), DbError> {
+        tx::write_with(conn, |conn| {
+            if lock_cursor(conn, self.name)?.is_none() {
+                let start = start_now(conn)?.after;
+                place_cursor(conn, self.name, start, db::now())?;
+            }
+            Ok(())
+        })
     }
 
     /// Runs `act` on the events after the stored position, a batch at a time until none is

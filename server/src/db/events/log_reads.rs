@@ -204,6 +204,30 @@ pub fn cursor(conn: &mut DbConnection, consumer: &str) -> Result<Option<LogPosit
         .map(|(tx, id)| LogPosition { tx, id }))
 }
 
+/// Stores `at` as `consumer`'s first position, unless it has one already (two processes
+/// starting together: the first wins, and a position moved since is never put back).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn place_cursor(
+    conn: &mut DbConnection,
+    consumer: &str,
+    at: LogPosition,
+    now: NaiveDateTime,
+) -> Result<(), DbError> {
+    let row = (
+        event_cursors::consumer.eq(consumer),
+        event_cursors::tx.eq(at.tx),
+        event_cursors::event_id.eq(at.id),
+        event_cursors::updated_at.eq(now),
+    );
+    crate::db::on_own_connection!(conn, own => diesel::insert_into(event_cursors::table)
+        .values(row)
+        .on_conflict_do_nothing()
+        .execute(own))?;
+    Ok(())
+}
+
 /// Stores `at` as `consumer`'s position (in the caller's transaction, with what it did).
 ///
 /// # Errors
