@@ -25,8 +25,7 @@ mod log_reads;
 pub use kind::EventKind;
 pub use log_consumer::LogConsumer;
 pub use log_reads::{
-    advance_cursor, by_id, cursor, newest_id, place_cursor, prune, read_after, start_now,
-    LogFilter, LogStart,
+    advance_cursor, by_id, cursor, newest_id, prune, read_after, start_now, LogFilter, LogStart,
 };
 
 /// A stored event with the game as it was at the event.

@@ -5,9 +5,8 @@
 
 use diesel::prelude::*;
 
-use super::{
-    advance_cursor, place_cursor, read_after, start_now, GameEventRow, LogFilter, LogPosition,
-};
+use super::log_reads::store_cursor;
+use super::{advance_cursor, read_after, start_now, GameEventRow, LogFilter, LogPosition};
 use crate::db::transaction as tx;
 use crate::db::{self, DbConnection, DbError};
 
@@ -39,7 +38,7 @@ impl LogConsumer {
         tx::write_with(conn, |conn| {
             if lock_cursor(conn, self.name)?.is_none() {
                 let start = start_now(conn)?.after;
-                place_cursor(conn, self.name, start, db::now())?;
+                store_cursor(conn, self.name, start, db::now(), false)?;
             }
             Ok(())
         })

@@ -204,30 +204,6 @@ pub fn cursor(conn: &mut DbConnection, consumer: &str) -> Result<Option<LogPosit
         .map(|(tx, id)| LogPosition { tx, id }))
 }
 
-/// Stores `at` as `consumer`'s first position, unless it has one already (two processes
-/// starting together: the first wins, and a position moved since is never put back).
-///
-/// # Errors
-/// [`DbError::Query`].
-pub fn place_cursor(
-    conn: &mut DbConnection,
-    consumer: &str,
-    at: LogPosition,
-    now: NaiveDateTime,
-) -> Result<(), DbError> {
-    let row = (
-        event_cursors::consumer.eq(consumer),
-        event_cursors::tx.eq(at.tx),
-        event_cursors::event_id.eq(at.id),
-        event_cursors::updated_at.eq(now),
-    );
-    crate::db::on_own_connection!(conn, own => diesel::insert_into(event_cursors::table)
-        .values(row)
-        .on_conflict_do_nothing()
-        .execute(own))?;
-    Ok(())
-}
-
 /// Stores `at` as `consumer`'s position (in the caller's transaction, with what it did).
 ///
 /// # Errors
@@ -237,6 +213,22 @@ pub fn advance_cursor(
     consumer: &str,
     at: LogPosition,
     now: NaiveDateTime,
+) -> Result<(), DbError> {
+    store_cursor(conn, consumer, at, now, true)
+}
+
+/// Inserts `consumer`'s position, or on a position stored already moves it (`moving`) or
+/// leaves it (a consumer's first place: two processes starting together, the first wins, and a
+/// position moved since is never put back).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub(super) fn store_cursor(
+    conn: &mut DbConnection,
+    consumer: &str,
+    at: LogPosition,
+    now: NaiveDateTime,
+    moving: bool,
 ) -> Result<(), DbError> {
     let row = (
         event_cursors::consumer.eq(consumer),
@@ -249,13 +241,17 @@ pub fn advance_cursor(
         event_cursors::event_id.eq(at.id),
         event_cursors::updated_at.eq(now),
     );
+    let insert = diesel::insert_into(event_cursors::table).values(row);
     // The upsert is typed per backend: the same statement on each.
-    crate::db::on_own_connection!(conn, own => diesel::insert_into(event_cursors::table)
-        .values(row)
-        .on_conflict(event_cursors::consumer)
-        .do_update()
-        .set(changes)
-        .execute(own))?;
+    if moving {
+        crate::db::on_own_connection!(conn, own => insert
+            .on_conflict(event_cursors::consumer)
+            .do_update()
+            .set(changes)
+            .execute(own))?;
+    } else {
+        crate::db::on_own_connection!(conn, own => insert.on_conflict_do_nothing().execute(own))?;
+    }
     Ok(())
 }
 
