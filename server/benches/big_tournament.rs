@@ -40,18 +40,7 @@ fn build(config: &Config, players: usize) -> (i64, String, Vec<Duration>) {
             .into(),
         reply: turnpost_server::inbound::ReplyKeys::load(&mut conn, config).unwrap(),
     };
-    let mut accounts = Vec::new();
-    let mut token = String::new();
-    for n in 0..players {
-        let name = turnpost_server::validate::account_name(&format!("player{n}")).unwrap();
-        let email = turnpost_server::validate::email(&format!("player{n}@example.org")).unwrap();
-        let (secret, _, account) =
-            turnpost_server::accounts::create_verified(&mut conn, &name, &email, "bench").unwrap();
-        if n == 0 {
-            token = secret;
-        }
-        accounts.push(account);
-    }
+    let (accounts, token) = support::players(&mut conn, players);
     let closes = turnpost_server::db::now() + chrono::Duration::hours(1);
     let request: CreateTournamentRequest = serde_json::from_value(json!({
         "name": "Big", "kind": "kefren", "format": "round_robin", "all_at_once": true,
@@ -78,44 +67,6 @@ fn build(config: &Config, players: usize) -> (i64, String, Vec<Duration>) {
         }
     }
     (id, token, times)
-}
-
-/// `requests` reads of `path` with the server's CPU time around them: (CPU a request,
-/// median, bytes).
-async fn reads(
-    http: &reqwest::Client,
-    base: &str,
-    pid: u32,
-    path: &str,
-    token: Option<&str>,
-    requests: usize,
-) -> (Duration, Duration, usize) {
-    let get = || {
-        let request = http.get(format!("{base}{path}"));
-        match token {
-            Some(token) => request.bearer_auth(token),
-            None => request,
-        }
-    };
-    let first = get().send().await.unwrap();
-    assert!(first.status().is_success(), "{path}: {}", first.status());
-    let bytes = first.bytes().await.unwrap().len();
-    let cpu_before = support::threads_cpu(pid, &|_| true);
-    let mut latencies = Vec::with_capacity(requests);
-    for _ in 0..requests {
-        let started = Instant::now();
-        let answer = get().send().await.unwrap();
-        assert!(answer.status().is_success());
-        answer.bytes().await.unwrap();
-        latencies.push(started.elapsed());
-    }
-    let cpu = support::threads_cpu(pid, &|_| true).saturating_sub(cpu_before);
-    latencies.sort();
-    (
-        cpu / u32::try_from(requests.max(1)).unwrap(),
-        percentile(&latencies, 0.5),
-        bytes,
-    )
 }
 
 fn main() {
@@ -152,22 +103,23 @@ fn main() {
         vec![
             (
                 page.clone(),
-                reads(&http, &base, server.id(), &page, None, requests).await,
+                support::reads(&http, &base, server.id(), &page, None, requests).await,
             ),
             (
                 api.clone(),
-                reads(&http, &base, server.id(), &api, Some(&token), requests).await,
+                support::reads(&http, &base, server.id(), &api, Some(&token), requests).await,
             ),
         ]
     });
     let _ = server.kill();
     let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);
-    for (path, (cpu, median, bytes)) in parts {
+    for (path, read) in parts {
         println!(
-            "GET {path}: {:.2} ms CPU a request, median {:.2} ms, {bytes} bytes",
-            ms(cpu),
-            ms(median)
+            "GET {path}: {:.2} ms CPU a request, median {:.2} ms, {} bytes",
+            ms(read.cpu_per_request),
+            ms(read.median),
+            read.bytes
         );
     }
 }

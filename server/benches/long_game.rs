@@ -20,7 +20,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use support::{env_number, ms, percentile};
+use support::{env_number, ms};
 use turnpost_server::config::Config;
 use turnpost_server::games::{challenge, moving, Actor, GameStatus};
 use turnpost_shared::api::{CreateGameRequest, PlayMoveRequest};
@@ -32,18 +32,7 @@ use turnpost_shared::play::PositionHistory;
 fn build(config: &Config, players: usize) -> (i64, String, Vec<Duration>) {
     let (pool, _, _) = turnpost_server::app::open_database(config).unwrap();
     let mut conn = pool.get().unwrap();
-    let mut accounts = Vec::new();
-    let mut token = String::new();
-    for n in 0..players {
-        let name = turnpost_server::validate::account_name(&format!("player{n}")).unwrap();
-        let email = turnpost_server::validate::email(&format!("player{n}@example.org")).unwrap();
-        let (secret, _, account) =
-            turnpost_server::accounts::create_verified(&mut conn, &name, &email, "bench").unwrap();
-        if n == 0 {
-            token = secret;
-        }
-        accounts.push(account);
-    }
+    let (accounts, token) = support::players(&mut conn, players);
     let names: Vec<String> = accounts.iter().map(|a| a.name.clone()).collect();
     let request: CreateGameRequest = serde_json::from_value(json!({
         "kind": "chinese-checkers",
@@ -107,51 +96,6 @@ fn build(config: &Config, players: usize) -> (i64, String, Vec<Duration>) {
     (id, token, times)
 }
 
-/// What one kind of read measured.
-struct Reads {
-    cpu_per_request: Duration,
-    median: Duration,
-    bytes: usize,
-}
-
-/// `requests` reads of `path`, one after another, with the server's CPU time around them.
-async fn reads(
-    http: &reqwest::Client,
-    base: &str,
-    pid: u32,
-    path: &str,
-    token: Option<&str>,
-    requests: usize,
-) -> Reads {
-    let get = || {
-        let request = http.get(format!("{base}{path}"));
-        match token {
-            Some(token) => request.bearer_auth(token),
-            None => request,
-        }
-    };
-    // Warm-up: the first answer also checks the read works.
-    let first = get().send().await.unwrap();
-    assert!(first.status().is_success(), "{path}: {}", first.status());
-    let bytes = first.bytes().await.unwrap().len();
-    let cpu_before = support::threads_cpu(pid, &|_| true);
-    let mut latencies = Vec::with_capacity(requests);
-    for _ in 0..requests {
-        let started = Instant::now();
-        let answer = get().send().await.unwrap();
-        assert!(answer.status().is_success());
-        answer.bytes().await.unwrap();
-        latencies.push(started.elapsed());
-    }
-    let cpu = support::threads_cpu(pid, &|_| true).saturating_sub(cpu_before);
-    latencies.sort();
-    Reads {
-        cpu_per_request: cpu / u32::try_from(requests.max(1)).unwrap(),
-        median: percentile(&latencies, 0.5),
-        bytes,
-    }
-}
-
 fn main() {
     let players: usize = env_number("TURNPOST_BENCH_PLAYERS", 2);
     let requests: usize = env_number("TURNPOST_BENCH_REQUESTS", 50);
@@ -185,15 +129,15 @@ fn main() {
         vec![
             (
                 page.clone(),
-                reads(&http, &base, server.id(), &page, None, requests).await,
+                support::reads(&http, &base, server.id(), &page, None, requests).await,
             ),
             (
                 earlier.clone(),
-                reads(&http, &base, server.id(), &earlier, None, requests).await,
+                support::reads(&http, &base, server.id(), &earlier, None, requests).await,
             ),
             (
                 moves.clone(),
-                reads(&http, &base, server.id(), &moves, Some(&token), requests).await,
+                support::reads(&http, &base, server.id(), &moves, Some(&token), requests).await,
             ),
         ]
     });

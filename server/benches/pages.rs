@@ -39,18 +39,7 @@ const PLAYERS: usize = 200;
 fn build(config: &Config, games: usize, builders: usize) -> (Vec<i64>, String) {
     let (pool, _, _) = turnpost_server::app::open_database(config).unwrap();
     let mut conn = pool.get().unwrap();
-    let mut players = Vec::with_capacity(PLAYERS);
-    let mut token = String::new();
-    for n in 0..PLAYERS {
-        let name = turnpost_server::validate::account_name(&format!("player{n}")).unwrap();
-        let email = turnpost_server::validate::email(&format!("player{n}@example.org")).unwrap();
-        let (secret, _, account) =
-            turnpost_server::accounts::create_verified(&mut conn, &name, &email, "bench").unwrap();
-        if n == 0 {
-            token = secret;
-        }
-        players.push(account);
-    }
+    let (players, token) = support::players(&mut conn, PLAYERS);
     drop(conn);
     let ids: Vec<i64> = std::thread::scope(|scope| {
         let builders: Vec<_> = (0..builders.max(1))

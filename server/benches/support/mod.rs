@@ -114,6 +114,75 @@ pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
+/// Creates the verified players `player0`, `player1`, … (`n` of them); answers their accounts
+/// and the first one's API token.
+pub fn players(
+    conn: &mut turnpost_server::db::DbConnection,
+    n: usize,
+) -> (Vec<turnpost_server::db::accounts::Account>, String) {
+    let mut accounts = Vec::with_capacity(n);
+    let mut token = String::new();
+    for i in 0..n {
+        let name = turnpost_server::validate::account_name(&format!("player{i}")).unwrap();
+        let email = turnpost_server::validate::email(&format!("player{i}@example.org")).unwrap();
+        let (secret, _, account) =
+            turnpost_server::accounts::create_verified(conn, &name, &email, "bench").unwrap();
+        if i == 0 {
+            token = secret;
+        }
+        accounts.push(account);
+    }
+    (accounts, token)
+}
+
+/// What reading one path cost the server.
+pub struct Reads {
+    /// The server's CPU time (all its threads) per request.
+    pub cpu_per_request: Duration,
+    /// The median latency.
+    pub median: Duration,
+    /// The answer's size.
+    pub bytes: usize,
+}
+
+/// `requests` reads of `path` (with `token` as bearer, when given), one after another, after
+/// one that checks the read works, with server `pid`'s CPU time around them.
+pub async fn reads(
+    http: &reqwest::Client,
+    base: &str,
+    pid: u32,
+    path: &str,
+    token: Option<&str>,
+    requests: usize,
+) -> Reads {
+    let get = || {
+        let request = http.get(format!("{base}{path}"));
+        match token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        }
+    };
+    let first = get().send().await.unwrap();
+    assert!(first.status().is_success(), "{path}: {}", first.status());
+    let bytes = first.bytes().await.unwrap().len();
+    let cpu_before = threads_cpu(pid, &|_| true);
+    let mut latencies = Vec::with_capacity(requests);
+    for _ in 0..requests {
+        let started = Instant::now();
+        let answer = get().send().await.unwrap();
+        assert!(answer.status().is_success());
+        answer.bytes().await.unwrap();
+        latencies.push(started.elapsed());
+    }
+    let cpu = threads_cpu(pid, &|_| true).saturating_sub(cpu_before);
+    latencies.sort();
+    Reads {
+        cpu_per_request: cpu / u32::try_from(requests.max(1)).unwrap(),
+        median: percentile(&latencies, 0.5),
+        bytes,
+    }
+}
+
 /// Starts `turnpost-server` on a free port of 127.0.0.1 with `env`, and waits until it
 /// listens; answers the process and its port.
 pub fn start_server(env: &[(&str, String)]) -> (Child, u16) {
