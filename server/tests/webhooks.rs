@@ -125,9 +125,9 @@ impl Receiver {
         self.arrivals.lock().unwrap().clone()
     }
 
-    /// Waits until at least `n` requests arrived (at most 20 s).
+    /// Waits until at least `n` requests arrived (at most 60 s: a loaded machine).
     async fn wait_for(&self, n: usize) -> Vec<Arrival> {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
         loop {
             let now = self.arrivals();
             if now.len() >= n {
