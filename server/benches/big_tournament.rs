@@ -89,37 +89,9 @@ fn main() {
         ms(percentile(&sorted, 0.5)),
         total.as_secs_f64()
     );
-    let (mut server, port) =
-        support::start_server(&[("TURNPOST_DATA_DIR", dir.display().to_string())]);
-    let base = format!("http://127.0.0.1:{port}");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let parts = runtime.block_on(async {
-        let http = reqwest::Client::new();
-        let page = format!("/tournaments/{id}");
-        let api = format!("/v1/tournaments/{id}");
-        vec![
-            (
-                page.clone(),
-                support::reads(&http, &base, server.id(), &page, None, requests).await,
-            ),
-            (
-                api.clone(),
-                support::reads(&http, &base, server.id(), &api, Some(&token), requests).await,
-            ),
-        ]
-    });
-    let _ = server.kill();
-    let _ = server.wait();
-    let _ = std::fs::remove_dir_all(&dir);
-    for (path, read) in parts {
-        println!(
-            "GET {path}: {:.2} ms CPU a request, median {:.2} ms, {} bytes",
-            ms(read.cpu_per_request),
-            ms(read.median),
-            read.bytes
-        );
-    }
+    let paths = [
+        (format!("/tournaments/{id}"), None),
+        (format!("/v1/tournaments/{id}"), Some(token.as_str())),
+    ];
+    support::report_reads(&dir, &paths, requests);
 }

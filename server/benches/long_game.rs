@@ -114,42 +114,10 @@ fn main() {
         ms(tail_mean),
         tail.len()
     );
-    let (mut server, port) =
-        support::start_server(&[("TURNPOST_DATA_DIR", dir.display().to_string())]);
-    let base = format!("http://127.0.0.1:{port}");
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let parts = runtime.block_on(async {
-        let http = reqwest::Client::new();
-        let page = format!("/games/{id}");
-        let moves = format!("/v1/games/{id}/moves");
-        let earlier = format!("/games/{id}?ply=1");
-        vec![
-            (
-                page.clone(),
-                support::reads(&http, &base, server.id(), &page, None, requests).await,
-            ),
-            (
-                earlier.clone(),
-                support::reads(&http, &base, server.id(), &earlier, None, requests).await,
-            ),
-            (
-                moves.clone(),
-                support::reads(&http, &base, server.id(), &moves, Some(&token), requests).await,
-            ),
-        ]
-    });
-    let _ = server.kill();
-    let _ = server.wait();
-    let _ = std::fs::remove_dir_all(&dir);
-    for (path, measured) in parts {
-        println!(
-            "GET {path}: {:.2} ms CPU a request, median {:.2} ms, {} bytes",
-            ms(measured.cpu_per_request),
-            ms(measured.median),
-            measured.bytes
-        );
-    }
+    let paths = [
+        (format!("/games/{id}"), None),
+        (format!("/games/{id}?ply=1"), None),
+        (format!("/v1/games/{id}/moves"), Some(token.as_str())),
+    ];
+    support::report_reads(&dir, &paths, requests);
 }

@@ -32,17 +32,6 @@ fn closes() -> String {
     db::rfc3339(db::now() + chrono::Duration::hours(1))
 }
 
-/// Players `prefix1..=prefixN` with their tokens.
-fn players(app: &TestApp, prefix: &str, n: usize) -> Vec<(String, String)> {
-    (1..=n)
-        .map(|i| {
-            let name = format!("{prefix}{i}");
-            let token = play::player(&app.pool, &name);
-            (name, token)
-        })
-        .collect()
-}
-
 /// An all-at-once round-robin entered by every one of `field`; answers its id.
 async fn entered_round_robin(app: &TestApp, field: &[(String, String)]) -> i64 {
     let created = post(
@@ -108,7 +97,7 @@ async fn page(app: &TestApp, path: &str) -> (u16, String) {
 async fn a_big_round_robin_is_made_in_batches_and_listed_a_round_at_a_time(backend: Backend) {
     // No sweeper: the test takes each step itself.
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 0).await;
-    let field = players(&app, "p", 16);
+    let field = play::numbered_players(&app.pool, "p", 16);
     let id = entered_round_robin(&app, &field).await;
     let ctx = app.mail_context();
     let later = db::now() + chrono::Duration::hours(2);
@@ -276,7 +265,7 @@ async fn a_big_round_robin_is_made_in_batches_and_listed_a_round_at_a_time(backe
 /// "database is locked" (each answer is checked for 500 by the test client).
 async fn other_writers_go_on_while_a_big_round_robin_starts(backend: Backend) {
     let app = TestApp::spawn(backend).await;
-    let field = players(&app, "q", 30);
+    let field = play::numbered_players(&app.pool, "q", 30);
     let id = entered_round_robin(&app, &field).await;
     let organiser = field[0].1.clone();
     let started = post(

@@ -47,17 +47,6 @@ fn sweep(app: &TestApp, now: NaiveDateTime) -> sweeps::SweepReport {
     sweeps::sweep_once(&mut app.conn(), &ctx, now).unwrap()
 }
 
-/// Players `prefix1..=prefixN`, with their tokens, in entry order.
-fn players(app: &TestApp, prefix: &str, n: usize) -> Vec<(String, String)> {
-    (1..=n)
-        .map(|i| {
-            let name = format!("{prefix}{i}");
-            let token = play::player(&app.pool, &name);
-            (name, token)
-        })
-        .collect()
-}
-
 async fn create(app: &TestApp, token: &str, body: Value) -> i64 {
     let answer = post(app, "/v1/tournaments", token, body).await;
     assert_eq!(answer.status, 201, "{answer:?}");
@@ -219,7 +208,7 @@ async fn mail_saying(app: &TestApp, to: &str, needle: &str) -> String {
 async fn a_round_robin_of_six_is_played_to_its_end(backend: Backend) {
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 0).await;
     let organiser = play::player(&app.pool, "org");
-    let field = players(&app, "p", 6);
+    let field = play::numbered_players(&app.pool, "p", 6);
     let tokens: HashMap<String, String> = field.iter().cloned().collect();
     let (at, closes_at) = closes();
     let id = create(
@@ -361,7 +350,7 @@ fn tie_breaks(view: &Value) -> BTreeMap<String, (f64, f64, f64)> {
 
 async fn a_swiss_of_nine_over_four_rounds_is_played_to_its_end(backend: Backend) {
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 0).await;
-    let field = players(&app, "s", 9);
+    let field = play::numbered_players(&app.pool, "s", 9);
     let tokens: HashMap<String, String> = field.iter().cloned().collect();
     let (at, closes_at) = closes();
     // The organiser plays too.
@@ -479,7 +468,7 @@ async fn a_swiss_of_nine_over_four_rounds_is_played_to_its_end(backend: Backend)
 
 async fn a_chinese_checkers_table_tournament_of_six(backend: Backend) {
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 0).await;
-    let field = players(&app, "c", 6);
+    let field = play::numbered_players(&app.pool, "c", 6);
     let tokens: HashMap<String, String> = field.iter().cloned().collect();
     let (at, closes_at) = closes();
     let id = create(
@@ -548,7 +537,7 @@ async fn a_chinese_checkers_table_tournament_of_six(backend: Backend) {
 
 async fn a_withdrawal_resigns_and_drops_the_player(backend: Backend) {
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 0).await;
-    let field = players(&app, "w", 5);
+    let field = play::numbered_players(&app.pool, "w", 5);
     let tokens: HashMap<String, String> = field.iter().cloned().collect();
     let (at, closes_at) = closes();
     let id = create(
@@ -772,7 +761,7 @@ async fn round_now(app: &TestApp, id: i64, token: &str) -> (u64, Vec<Vec<String>
 /// move that wins the last one, played through the API).
 async fn the_next_round_is_paired_as_soon_as_the_last_game_ends(backend: Backend) {
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 3_600_000).await;
-    let field = players(&app, "n", 4);
+    let field = play::numbered_players(&app.pool, "n", 4);
     let tokens: HashMap<String, String> = field.iter().cloned().collect();
     let (at, closes_at) = closes();
     let id = create(
@@ -865,7 +854,7 @@ async fn the_next_round_is_paired_as_soon_as_the_last_game_ends(backend: Backend
 /// mailed their game; a fourth player is told it has started.
 async fn an_invitation_tournament_starts_when_the_third_player_joins(backend: Backend) {
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 3_600_000).await;
-    let field = players(&app, "f", 3);
+    let field = play::numbered_players(&app.pool, "f", 3);
     let (at, _) = closes();
     let id = create(
         &app,
@@ -928,7 +917,7 @@ async fn an_invitation_tournament_starts_when_the_third_player_joins(backend: Ba
 /// for its window and refuses more entries; asked for without a maximum, it is refused.
 async fn without_start_when_full_a_full_field_waits(backend: Backend) {
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 3_600_000).await;
-    let field = players(&app, "w", 4);
+    let field = play::numbered_players(&app.pool, "w", 4);
     let (at, closes_at) = closes();
     let no_maximum = post(
         &app,
@@ -991,7 +980,7 @@ async fn without_start_when_full_a_full_field_waits(backend: Backend) {
 /// entrant is mailed their game.
 async fn the_organiser_starts_a_swiss_early(backend: Backend) {
     let app = TestApp::spawn_with(backend, |c| c.sweep_interval_ms = 3_600_000).await;
-    let field = players(&app, "e", 4);
+    let field = play::numbered_players(&app.pool, "e", 4);
     let (at, _) = closes();
     let id = create(
         &app,

@@ -135,6 +135,37 @@ pub fn players(
     (accounts, token)
 }
 
+/// Starts the real server on the SQLite installation in `dir`, reads each of `paths` (with its
+/// bearer token, when given) `requests` times as [`reads`] does, stops the server, removes
+/// `dir`, and prints each path's CPU a request, median latency and size.
+pub fn report_reads(dir: &Path, paths: &[(String, Option<&str>)], requests: usize) {
+    let (mut server, port) = start_server(&[("TURNPOST_DATA_DIR", dir.display().to_string())]);
+    let base = format!("http://127.0.0.1:{port}");
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let measured: Vec<Reads> = runtime.block_on(async {
+        let http = reqwest::Client::new();
+        let mut measured = Vec::with_capacity(paths.len());
+        for (path, token) in paths {
+            measured.push(reads(&http, &base, server.id(), path, *token, requests).await);
+        }
+        measured
+    });
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(dir);
+    for ((path, _), read) in paths.iter().zip(measured) {
+        println!(
+            "GET {path}: {:.2} ms CPU a request, median {:.2} ms, {} bytes",
+            ms(read.cpu_per_request),
+            ms(read.median),
+            read.bytes
+        );
+    }
+}
+
 /// What reading one path cost the server.
 pub struct Reads {
     /// The server's CPU time (all its threads) per request.

@@ -15,6 +15,17 @@ use turnpost_server::db::Pool;
 use turnpost_shared::render::{CellContent, PieceColour};
 use turnpost_shared::{AnyGame, GameKind};
 
+/// Verified accounts `prefix1..=prefixN` with fresh tokens, in that order: (name, token).
+pub fn numbered_players(pool: &Pool, prefix: &str, n: usize) -> Vec<(String, String)> {
+    (1..=n)
+        .map(|i| {
+            let name = format!("{prefix}{i}");
+            let token = player(pool, &name);
+            (name, token)
+        })
+        .collect()
+}
+
 /// A verified account `name` with a fresh token; returns the token.
 pub fn player(pool: &Pool, name: &str) -> String {
     let mut conn = pool.get().unwrap();
