@@ -14,29 +14,23 @@ use std::net::IpAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use clap::Args;
+use clap::ArgAction::Set;
+use clap::{value_parser, Args};
 
 use crate::config::client_address::{ProxyHeader, TrustedProxies};
 
 /// Every server setting.
+// One `#[arg(...)]` a line where it fits: the settings read as a list, not as 45 six-line
+// blocks of the same shape.
+#[rustfmt::skip::attributes(arg)]
 #[derive(Debug, Clone, Args)]
 pub struct Config {
     /// Address and port to listen on (port 0 picks a free port).
-    #[arg(
-        long,
-        env = "TURNPOST_LISTEN",
-        default_value = "127.0.0.1:8080",
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_LISTEN", default_value = "127.0.0.1:8080", global = true)]
     pub listen: String,
 
     /// Directory for the default SQLite database and for .eml files when no SMTP_URL is set.
-    #[arg(
-        long,
-        env = "TURNPOST_DATA_DIR",
-        default_value = "./turnpost-data",
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_DATA_DIR", default_value = "./turnpost-data", global = true)]
     pub data_dir: PathBuf,
 
     /// Database: postgres://user:password@host/db or sqlite://path/to/file.db
@@ -52,12 +46,7 @@ pub struct Config {
 
     /// Allow plain (unencrypted) smtp:// to a non-loopback host, e.g. a mail catcher on a private
     /// container network. Never for a real relay.
-    #[arg(
-        long,
-        env = "TURNPOST_SMTP_ALLOW_PLAIN",
-        default_value_t = false,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_SMTP_ALLOW_PLAIN", default_value_t = false, global = true)]
     pub smtp_allow_plain: bool,
 
     /// Sender address of every email, e.g. "turnpost <games@example.org>".
@@ -74,45 +63,25 @@ pub struct Config {
     pub public_url: Option<String>,
 
     /// Whether anyone may sign up with POST /v1/accounts (operators can always create accounts).
-    #[arg(long, env = "TURNPOST_OPEN_SIGNUP", default_value_t = true, action = clap::ArgAction::Set, global = true)]
+    #[arg(long, env = "TURNPOST_OPEN_SIGNUP", default_value_t = true, action = Set, global = true)]
     pub open_signup: bool,
 
     /// Delivery attempts of one email before it is dead-lettered.
-    #[arg(
-        long,
-        env = "TURNPOST_OUTBOX_MAX_ATTEMPTS",
-        default_value_t = 10,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_OUTBOX_MAX_ATTEMPTS", default_value_t = 10, global = true)]
     pub outbox_max_attempts: u32,
 
     /// Delay before the first retry of a failed email, in milliseconds; it doubles on each
     /// further failure.
-    #[arg(
-        long,
-        env = "TURNPOST_OUTBOX_RETRY_BASE_MS",
-        default_value_t = 30_000,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_OUTBOX_RETRY_BASE_MS", default_value_t = 30_000, global = true)]
     pub outbox_retry_base_ms: u64,
 
     /// Longest delay between two attempts of one email, in milliseconds.
-    #[arg(
-        long,
-        env = "TURNPOST_OUTBOX_RETRY_MAX_MS",
-        default_value_t = 3_600_000,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_OUTBOX_RETRY_MAX_MS", default_value_t = 3_600_000, global = true)]
     pub outbox_retry_max_ms: u64,
 
     /// How often the mail worker looks for due emails, in milliseconds (it also wakes at once
     /// when this process queues one).
-    #[arg(
-        long,
-        env = "TURNPOST_OUTBOX_POLL_MS",
-        default_value_t = 2_000,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_OUTBOX_POLL_MS", default_value_t = 2_000, global = true)]
     pub outbox_poll_ms: u64,
 
     /// SMTP sessions delivering mail at once, each over its own reused connection.
@@ -120,19 +89,14 @@ pub struct Config {
         long,
         env = "TURNPOST_OUTBOX_SESSIONS",
         default_value_t = 4,
-        value_parser = clap::value_parser!(u32).range(1..=64),
+        value_parser = value_parser!(u32).range(1..=64),
         global = true
     )]
     pub outbox_sessions: u32,
 
     /// How long a mail worker's claim on a queued email lasts, in milliseconds. The worker
     /// renews it while it sends; if the process dies, the email is due again this long after.
-    #[arg(
-        long,
-        env = "TURNPOST_OUTBOX_LEASE_MS",
-        default_value_t = 30_000,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_OUTBOX_LEASE_MS", default_value_t = 30_000, global = true)]
     pub outbox_lease_ms: u64,
 
     /// Threads composing game mail (turn cards and the like) in parallel, at low priority
@@ -140,7 +104,7 @@ pub struct Config {
     #[arg(
         long,
         env = "TURNPOST_MAIL_COMPOSERS",
-        value_parser = clap::value_parser!(u32).range(1..=64),
+        value_parser = value_parser!(u32).range(1..=64),
         global = true
     )]
     pub mail_composers: Option<u32>,
@@ -149,165 +113,84 @@ pub struct Config {
     /// event, or the longest-due queued mail, has waited this long, one composer and one SMTP
     /// session at normal priority work on the oldest until it has waited less than half of
     /// this, however busy the machine is; `0`: no such bound (mail waits for idle CPU).
-    #[arg(
-        long,
-        env = "TURNPOST_MAIL_CATCH_UP_MS",
-        default_value_t = 10_000,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_MAIL_CATCH_UP_MS", default_value_t = 10_000, global = true)]
     pub mail_catch_up_ms: u64,
 
     /// The SMTP relay supports SMTPUTF8 (RFC 6531), so addresses with non-ASCII characters
     /// can be delivered. Off: sign-up refuses such addresses (a relay without SMTPUTF8 cannot
     /// take them).
-    #[arg(
-        long,
-        env = "TURNPOST_SMTP_UTF8",
-        default_value_t = false,
-        action = clap::ArgAction::Set,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_SMTP_UTF8", default_value_t = false, action = Set, global = true)]
     pub smtp_utf8: bool,
 
     /// Sign-up, sign-in and verify requests allowed per email address per 15 minutes (each
     /// endpoint counted apart).
-    #[arg(
-        long,
-        env = "TURNPOST_RATE_LIMIT_PER_EMAIL",
-        default_value_t = 10,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_RATE_LIMIT_PER_EMAIL", default_value_t = 10, global = true)]
     pub rate_limit_per_email: u32,
 
     /// Sign-up, sign-in and verify requests allowed per client IP address per 15 minutes (each
     /// endpoint counted apart).
-    #[arg(
-        long,
-        env = "TURNPOST_RATE_LIMIT_PER_CLIENT",
-        default_value_t = 60,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_RATE_LIMIT_PER_CLIENT", default_value_t = 60, global = true)]
     pub rate_limit_per_client: u32,
 
     /// Challenges one account may send per hour.
-    #[arg(
-        long,
-        env = "TURNPOST_CHALLENGES_PER_HOUR",
-        default_value_t = 30,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_CHALLENGES_PER_HOUR", default_value_t = 30, global = true)]
     pub challenges_per_hour: u32,
 
     /// Challenges one account may receive per hour (from everyone together).
-    #[arg(
-        long,
-        env = "TURNPOST_CHALLENGES_RECEIVED_PER_HOUR",
-        default_value_t = 20,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_CHALLENGES_RECEIVED_PER_HOUR", default_value_t = 20, global = true)]
     pub challenges_received_per_hour: u32,
 
     /// Reverse proxies whose `X-Forwarded-For` header names the client, for rate limits: a
     /// comma-separated list of addresses and networks (`127.0.0.1,10.0.0.0/8`). Empty: the
     /// header is ignored and the TCP peer is the client.
-    #[arg(
-        long,
-        env = "TURNPOST_TRUSTED_PROXIES",
-        default_value = "",
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_TRUSTED_PROXIES", default_value = "", global = true)]
     pub trusted_proxies: TrustedProxies,
 
     /// The header the trusted proxies name the client in: `x-forwarded-for`, or `forwarded`
     /// (RFC 7239). Only that one is read.
-    #[arg(
-        long,
-        env = "TURNPOST_PROXY_HEADER",
-        default_value = "x-forwarded-for",
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_PROXY_HEADER", default_value = "x-forwarded-for", global = true)]
     pub proxy_header: ProxyHeader,
 
     /// How long a request's body may take to arrive after its headers, in milliseconds; a
     /// slower one is answered 408 and its connection closed.
-    #[arg(
-        long,
-        env = "TURNPOST_REQUEST_BODY_TIMEOUT_MS",
-        default_value_t = 10_000,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_REQUEST_BODY_TIMEOUT_MS", default_value_t = 10_000, global = true)]
     pub request_body_timeout_ms: u64,
 
     /// How often this process looks for clocks that need a reminder, a timeout or a claim
     /// notice, and for digests that are due, in milliseconds. Every server process sweeps;
     /// locks make each finding happen once.
-    #[arg(
-        long,
-        env = "TURNPOST_SWEEP_INTERVAL_MS",
-        default_value_t = 60_000,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_SWEEP_INTERVAL_MS", default_value_t = 60_000, global = true)]
     pub sweep_interval_ms: u64,
 
     /// How often this process looks for games where a built-in bot is to move, in
     /// milliseconds; 0 turns the bot worker off in this process (bots then never move here).
-    #[arg(
-        long,
-        env = "TURNPOST_BOT_POLL_MS",
-        default_value_t = 200,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_BOT_POLL_MS", default_value_t = 200, global = true)]
     pub bot_poll_ms: u64,
 
     /// Games against built-in bots one account may have at once (challenges waiting for a
     /// person and games being played, counted for every person seated); a challenge beyond it
     /// is refused. 0: nobody may challenge a bot.
-    #[arg(
-        long,
-        env = "TURNPOST_BOT_GAMES_PER_ACCOUNT",
-        default_value_t = 5,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_BOT_GAMES_PER_ACCOUNT", default_value_t = 5, global = true)]
     pub bot_games_per_account: u32,
 
     /// Live streams (`GET /v1/stream`, `GET /v1/games/{id}/stream`) one account (or, for a
     /// spectator not signed in, one client address) may hold open at once; one more is
     /// refused with 429.
-    #[arg(
-        long,
-        env = "TURNPOST_STREAMS_PER_ACCOUNT",
-        default_value_t = 8,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_STREAMS_PER_ACCOUNT", default_value_t = 8, global = true)]
     pub streams_per_account: u32,
 
     /// Live streams this process holds open at once at most; one more is refused with 429.
-    #[arg(
-        long,
-        env = "TURNPOST_STREAMS_PER_PROCESS",
-        default_value_t = 20_000,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_STREAMS_PER_PROCESS", default_value_t = 20_000, global = true)]
     pub streams_per_process: u32,
 
     /// Hours the event log keeps an event after its mail is composed, so a stream client can
     /// resume (`Last-Event-ID`) after a night offline; older events are pruned once every
     /// consumer has passed them.
-    #[arg(
-        long,
-        env = "TURNPOST_EVENT_RETENTION_HOURS",
-        default_value_t = 48,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_EVENT_RETENTION_HOURS", default_value_t = 48, global = true)]
     pub event_retention_hours: u32,
 
     /// Database connections in the pool.
-    #[arg(
-        long,
-        env = "TURNPOST_DB_POOL_SIZE",
-        default_value_t = 8,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_DB_POOL_SIZE", default_value_t = 8, global = true)]
     pub db_pool_size: u32,
 
     /// Reply address of game mails, with `%{key}` in its local part where each player's key
@@ -323,22 +206,12 @@ pub struct Config {
     pub imap_url: Option<String>,
 
     /// Allow plain (unencrypted) imap:// to a non-loopback host. Never over a public network.
-    #[arg(
-        long,
-        env = "TURNPOST_IMAP_ALLOW_PLAIN",
-        default_value_t = false,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_IMAP_ALLOW_PLAIN", default_value_t = false, global = true)]
     pub imap_allow_plain: bool,
 
     /// How often the IMAP mailbox is looked at when the server has no IDLE (and at most how
     /// long one IDLE lasts), in milliseconds.
-    #[arg(
-        long,
-        env = "TURNPOST_IMAP_POLL_MS",
-        default_value_t = 30_000,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_IMAP_POLL_MS", default_value_t = 30_000, global = true)]
     pub imap_poll_ms: u64,
 
     /// Folder that handled replies are moved to (created if missing) [default: delete them]
@@ -347,23 +220,12 @@ pub struct Config {
 
     /// Answers to mail commands (confirmations, refusals, help) one account gets per hour; past
     /// it commands still act, unanswered.
-    #[arg(
-        long,
-        env = "TURNPOST_MAIL_ANSWERS_PER_HOUR",
-        default_value_t = 30,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_MAIL_ANSWERS_PER_HOUR", default_value_t = 30, global = true)]
     pub mail_answers_per_hour: u32,
 
     /// Serve this process's metrics at `GET /metrics` in the Prometheus text format (moves,
     /// requests, mail, bots, sweeps, database pool). Off: the path answers 404.
-    #[arg(
-        long,
-        env = "TURNPOST_METRICS",
-        default_value_t = false,
-        action = clap::ArgAction::Set,
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_METRICS", default_value_t = false, action = Set, global = true)]
     pub metrics: bool,
     /// Log lines as plain text, or one JSON object per line (for journald or a log shipper).
     #[arg(
@@ -378,12 +240,7 @@ pub struct Config {
     /// `lmtp:inet:HOST:PORT`; keep it on loopback or a private network: whoever reaches it can
     /// hand in replies as the MTA would [default: off; replies come in through `mail-in` or
     /// IMAP]
-    #[arg(
-        long,
-        env = "TURNPOST_LMTP_LISTEN",
-        value_name = "ADDRESS",
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_LMTP_LISTEN", value_name = "ADDRESS", global = true)]
     pub lmtp_listen: Option<String>,
 
     /// File `mail-in` appends its log to (created mode 0600), where the MTA's pipe keeps only
@@ -394,12 +251,7 @@ pub struct Config {
     /// What a reply must prove about its sender before it may act: `none` (the reply key and
     /// the From address), or `dmarc`: also an `Authentication-Results` header written by
     /// TURNPOST_INBOUND_AUTHSERV_ID saying `dmarc=pass`, or `dkim=pass` for the From's domain.
-    #[arg(
-        long,
-        env = "TURNPOST_INBOUND_REQUIRE_AUTH",
-        default_value = "none",
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_INBOUND_REQUIRE_AUTH", default_value = "none", global = true)]
     pub inbound_require_auth: InboundAuth,
 
     /// The authserv-id of the mail server whose `Authentication-Results` headers are trusted
@@ -411,12 +263,7 @@ pub struct Config {
     /// Networks webhooks may reach although they are loopback, private (RFC 1918, ULA),
     /// link-local, CGNAT, multicast or this server's own address: a comma-separated list of
     /// addresses and networks (`10.0.0.0/8,fd00::/8`). Empty: only public addresses.
-    #[arg(
-        long,
-        env = "TURNPOST_OUTBOUND_ALLOW",
-        default_value = "",
-        global = true
-    )]
+    #[arg(long, env = "TURNPOST_OUTBOUND_ALLOW", default_value = "", global = true)]
     pub outbound_allow: outbound_allow::OutboundAllow,
 
     /// Let webhooks use plain http:// URLs (otherwise https:// only), e.g. for an ntfy server
@@ -425,7 +272,7 @@ pub struct Config {
         long,
         env = "TURNPOST_OUTBOUND_ALLOW_HTTP",
         default_value_t = false,
-        action = clap::ArgAction::Set,
+        action = Set,
         global = true
     )]
     pub outbound_allow_http: bool,

@@ -24,10 +24,17 @@ mod rows;
 
 pub use rows::{Game, GameSeat, MoveRow, NewGame};
 
-/// The columns a game changes over its life, written back in one `UPDATE`.
+/// The columns a game changes over its life, written back in one `UPDATE`: what a move changes
+/// first, then what an ending, a draw offer or the clock changes.
 #[derive(Debug, Clone, AsChangeset)]
 #[diesel(table_name = games, treat_none_as_null = true)]
 pub struct GameState {
+    /// Moves played.
+    pub ply: i32,
+    /// Seat to move.
+    pub to_move: Option<i32>,
+    /// Cached position text.
+    pub position: String,
     /// Status.
     #[diesel(serialize_as = Stored<GameStatus>)]
     pub status: GameStatus,
@@ -37,12 +44,6 @@ pub struct GameState {
     /// Why it ended.
     #[diesel(serialize_as = StoredOption<ResultReason>)]
     pub result_reason: Option<ResultReason>,
-    /// Moves played.
-    pub ply: i32,
-    /// Seat to move.
-    pub to_move: Option<i32>,
-    /// Cached position text.
-    pub position: String,
     /// Standing draw offer.
     pub draw_offered_by: Option<i32>,
     /// Seats that accepted it, in games of more than two seats.

@@ -38,16 +38,16 @@ pub struct SubscriptionRow {
 pub struct NewSubscription<'a> {
     /// Owner.
     pub account_id: i64,
-    /// Endpoint.
-    pub endpoint: &'a str,
-    /// Public key.
-    pub p256dh: &'a str,
-    /// Auth secret.
-    pub auth: &'a str,
-    /// Name.
+    /// Its name in settings.
     pub name: &'a str,
     /// Now.
     pub created_at: NaiveDateTime,
+    /// The browser's push service URL.
+    pub endpoint: &'a str,
+    /// The browser's public key.
+    pub p256dh: &'a str,
+    /// The browser's auth secret.
+    pub auth: &'a str,
 }
 
 /// A queued notification.
@@ -150,10 +150,7 @@ pub fn subscriptions_of_all(
 ///
 /// # Errors
 /// [`DbError::Query`].
-pub fn subscription_by_id(
-    conn: &mut DbConnection,
-    id: i64,
-) -> Result<Option<SubscriptionRow>, DbError> {
+pub fn subscription(conn: &mut DbConnection, id: i64) -> Result<Option<SubscriptionRow>, DbError> {
     Ok(push_subscriptions::table
         .find(id)
         .select(SubscriptionRow::as_select())
@@ -167,7 +164,7 @@ pub fn subscription_by_id(
 /// # Errors
 /// [`DbError::Query`].
 pub fn delete(conn: &mut DbConnection, account_id: Option<i64>, id: i64) -> Result<bool, DbError> {
-    let Some(row) = subscription_by_id(conn, id)? else {
+    let Some(row) = subscription(conn, id)? else {
         return Ok(false);
     };
     if account_id.is_some_and(|owner| owner != row.account_id) {

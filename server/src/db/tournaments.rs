@@ -8,16 +8,11 @@ use super::accounts::Account;
 use super::schema::{accounts, tournament_byes, tournament_entries, tournament_games, tournaments};
 use super::{DbConnection, DbError};
 
-/// A tournament row.
-#[derive(Debug, Clone, Queryable, Selectable)]
+/// The columns of a tournament that the organiser chose for its games and its pairings, read
+/// and written as one (the service reads the text columns into its types).
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = tournaments)]
-pub struct TournamentRow {
-    /// Id.
-    pub id: i64,
-    /// Its name.
-    pub name: String,
-    /// The account that created it.
-    pub organiser_id: i64,
+pub struct TournamentSetup {
     /// The game kind (`kefren`).
     pub kind: String,
     /// The games' options as `key=value` pairs (may be empty).
@@ -36,6 +31,21 @@ pub struct TournamentRow {
     pub table_seats: Option<i32>,
     /// Rounds (Swiss, tables; round-robin once started).
     pub rounds: Option<i32>,
+}
+
+/// A tournament row.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = tournaments)]
+pub struct TournamentRow {
+    /// Id.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+    /// The account that created it.
+    pub organiser_id: i64,
+    /// What the organiser chose for its games and pairings.
+    #[diesel(embed)]
+    pub setup: TournamentSetup,
     /// When the entry window closes.
     pub entry_closes_at: NaiveDateTime,
     /// The most players who may enter.
@@ -62,24 +72,9 @@ pub struct NewTournament<'a> {
     pub name: &'a str,
     /// Organiser.
     pub organiser_id: i64,
-    /// Kind.
-    pub kind: &'a str,
-    /// Options text.
-    pub options: &'a str,
-    /// Clock text.
-    pub clock: &'a str,
-    /// `auto` or `claim`.
-    pub timeout_mode: &'a str,
-    /// Format word.
-    pub format: &'a str,
-    /// 0 or 1.
-    pub double_round: i32,
-    /// 0 or 1.
-    pub all_at_once: i32,
-    /// Seats of a table.
-    pub table_seats: Option<i32>,
-    /// Rounds.
-    pub rounds: Option<i32>,
+    /// Its games and pairings.
+    #[diesel(embed)]
+    pub setup: TournamentSetup,
     /// Entry window end.
     pub entry_closes_at: NaiveDateTime,
     /// Player cap.

@@ -416,8 +416,7 @@ pub(super) fn start_game(
     state.to_move = to_move;
     state.started_at = Some(now);
     super::clock::start(conn, loaded, &mut state, now)?;
-    loaded.save(conn, state)?;
-    events::record(conn, loaded, GameEvent::Started { by: by.id })?;
+    loaded.save_and_record(conn, state, GameEvent::Started { by: by.id })?;
     Ok(())
 }
 
@@ -450,8 +449,7 @@ pub fn decline(
         state.result_reason = Some(ResultReason::Declined);
         state.finished_at = Some(now);
         state.last_activity_at = now;
-        loaded.save(conn, state)?;
-        events::record(conn, loaded, GameEvent::Declined { by: me.id })?;
+        loaded.save_and_record(conn, state, GameEvent::Declined { by: me.id })?;
         Ok(view::view_of(conn, loaded, me.id)?)
     })
 }

@@ -11,6 +11,7 @@
 //! acceptances are stored with the offer; one decline ends it); an offer stands until its
 //! maker moves again, and lapses when any seat leaves.
 
+use chrono::NaiveDateTime;
 use turnpost_shared::api::{DrawAction, GameView, MessageAction};
 use turnpost_shared::play::{Departure, OnLeave};
 use turnpost_shared::{AnyGame, Seat};
@@ -90,20 +91,7 @@ fn leave(
         return close(conn, loaded, result, reason);
     }
     let now = db::now();
-    let ply = loaded.game.ply;
-    q::insert_move(
-        conn,
-        &MoveRow {
-            game_id,
-            ply,
-            seat,
-            account_id: loaded.player_at(seat).map(|a| a.id),
-            notation: line,
-            played_at: now,
-            prepared: false,
-        },
-    )?;
-    seat_left(conn, loaded, seat, ply, None)?;
+    let ply = seat_left(conn, loaded, seat, line, None, now)?;
     let (position, next_ply) = super::forced::play_forced(conn, game_id, position, ply + 1, now)?;
     let (status, result, to_move) = super::status_columns(&position.status());
     let turn_passed = to_move != loaded.game.to_move;
@@ -126,10 +114,9 @@ fn leave(
     if turn_passed {
         super::clock::after_move(conn, loaded, seat, &mut state, now)?;
     }
-    loaded.save(conn, state)?;
-    events::record(
+    loaded.save_and_record(
         conn,
-        loaded,
+        state,
         GameEvent::Left {
             seat,
             how,
@@ -204,32 +191,16 @@ fn take_over(
     line: String,
     bot: &Account,
 ) -> Result<(), DbError> {
-    let game_id = loaded.game.id;
     let now = db::now();
-    let ply = loaded.game.ply;
-    let player = loaded.player_at(seat).cloned();
-    q::insert_move(
-        conn,
-        &MoveRow {
-            game_id,
-            ply,
-            seat,
-            account_id: player.as_ref().map(|a| a.id),
-            notation: line,
-            played_at: now,
-            prepared: false,
-        },
-    )?;
-    seat_left(conn, loaded, seat, ply, Some(bot))?;
+    let ply = seat_left(conn, loaded, seat, line, Some(bot), now)?;
     let mut state = loaded.game.state();
     state.ply = ply + 1;
     state.clear_draw_offer();
     state.last_activity_at = now;
     super::clock::fresh_seat_clock(conn, loaded, seat, &mut state, now)?;
-    loaded.save(conn, state)?;
-    events::record(
+    loaded.save_and_record(
         conn,
-        loaded,
+        state,
         GameEvent::TakenOver {
             seat,
             how,
@@ -238,8 +209,9 @@ fn take_over(
     )
 }
 
-/// Records, in the database and in `loaded`, that `seat`'s player left at `ply` (the first
-/// time counts) and, with `bot`, that the bot plays the seat on.
+/// Records, in the database and in `loaded`, that `seat`'s player left with `line`, the
+/// game's next move (played `now`; the first leaving counts) and, with `bot`, that the bot
+/// plays the seat on. Answers the move's ply.
 ///
 /// # Errors
 /// Storage failures.
@@ -247,9 +219,21 @@ fn seat_left(
     conn: &mut DbConnection,
     loaded: &mut GameWithSeats,
     seat: i32,
-    ply: i32,
+    line: String,
     bot: Option<&Account>,
-) -> Result<(), DbError> {
+    now: NaiveDateTime,
+) -> Result<i32, DbError> {
+    let ply = loaded.game.ply;
+    let departure = MoveRow {
+        game_id: loaded.game.id,
+        ply,
+        seat,
+        account_id: loaded.player_at(seat).map(|a| a.id),
+        notation: line,
+        played_at: now,
+        prepared: false,
+    };
+    q::insert_move(conn, &departure)?;
     q::seat_left(conn, loaded.game.id, seat, ply, bot.map(|b| b.id))?;
     for (s, _) in &mut loaded.seats {
         if s.seat == seat {
@@ -262,7 +246,7 @@ fn seat_left(
     if let Some(bot) = bot {
         loaded.stand_ins.push((seat, bot.clone()));
     }
-    Ok(())
+    Ok(ply)
 }
 
 /// The seat to move in a locked, active game ran out of time: it leaves on time (in a
@@ -345,23 +329,67 @@ pub fn resign(
     game_id: i64,
     message: Option<&str>,
 ) -> Result<GameView, GameError> {
+    as_playing_seat(conn, actor, game_id, message, |conn, loaded, playing| {
+        playing.say(conn, loaded, MessageAction::Resign)?;
+        leave(conn, loaded, playing.seat, Departure::Resign)?;
+        Ok(view::view_of(conn, loaded, playing.me.id)?)
+    })
+}
+
+/// A seat that still plays in an active game, taking an action with an optional word for
+/// the others.
+struct PlayingSeat {
+    seat: i32,
+    me: Account,
+    /// The account that acts (for a seat it may act for).
+    by: i64,
+    message: Option<String>,
+}
+
+impl PlayingSeat {
+    /// Stores the word (if any) as said with `action` at the game's ply, in the action's
+    /// transaction.
+    fn say(
+        &self,
+        conn: &mut DbConnection,
+        loaded: &GameWithSeats,
+        action: MessageAction,
+    ) -> Result<(), DbError> {
+        let by = (self.seat, self.by);
+        let text = self.message.as_deref();
+        messages::record(conn, loaded, by, loaded.game.ply, action, text)
+    }
+}
+
+/// Runs `act` on the locked game `game_id` for `actor`'s seat once the game is active and
+/// the seat still plays in it; `message` is checked first (one too long: nothing done).
+///
+/// # Errors
+/// [`GameError::NotFound`], `NotYourGame`, `NotActive`, `LeftGame`, `BadMessage`; `act`'s.
+fn as_playing_seat<T>(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    game_id: i64,
+    message: Option<&str>,
+    act: impl FnOnce(&mut DbConnection, &mut GameWithSeats, PlayingSeat) -> Result<T, GameError>,
+) -> Result<T, GameError> {
     let message = messages::cleaned(message)?;
     frame::with_locked_game(conn, game_id, |conn, loaded| {
         let (seat, me) = loaded.require_seat(actor)?;
-        let me = me.id;
+        let me = me.clone();
         require_active(loaded)?;
         loaded.require_playing(seat, actor)?;
-        let ply = loaded.game.ply;
-        messages::record(
+        let by = actor.account_id();
+        act(
             conn,
             loaded,
-            (seat, actor.account_id()),
-            ply,
-            MessageAction::Resign,
-            message.as_deref(),
-        )?;
-        leave(conn, loaded, seat, Departure::Resign)?;
-        Ok(view::view_of(conn, loaded, me)?)
+            PlayingSeat {
+                seat,
+                me,
+                by,
+                message,
+            },
+        )
     })
 }
 
@@ -384,12 +412,8 @@ pub fn draw(
     action: DrawAction,
     message: Option<&str>,
 ) -> Result<GameView, GameError> {
-    let message = messages::cleaned(message)?;
-    frame::with_locked_game(conn, game_id, |conn, loaded| {
-        let (seat, me) = loaded.require_seat(actor)?;
-        let me = me.clone();
-        require_active(loaded)?;
-        loaded.require_playing(seat, actor)?;
+    as_playing_seat(conn, actor, game_id, message, |conn, loaded, playing| {
+        let seat = playing.seat;
         let offered = loaded.game.draw_offered_by;
         let other_offered = offered.is_some_and(|s| s != seat);
         // Stored with the action (a refused one rolls it back); a repeated offer sends nothing.
@@ -400,16 +424,9 @@ pub fn draw(
             DrawAction::Decline => Some(MessageAction::DrawDecline),
         };
         if let Some(said) = said {
-            let ply = loaded.game.ply;
-            messages::record(
-                conn,
-                loaded,
-                (seat, actor.account_id()),
-                ply,
-                said,
-                message.as_deref(),
-            )?;
+            playing.say(conn, loaded, said)?;
         }
+        let me = playing.me;
         match action {
             DrawAction::Offer if other_offered => Err(GameError::DrawOffered { game_id }),
             DrawAction::Offer => {
@@ -418,8 +435,7 @@ pub fn draw(
                     state.draw_offered_by = Some(seat);
                     state.draw_accepted_by = None;
                     state.last_activity_at = db::now();
-                    loaded.save(conn, state)?;
-                    events::record(conn, loaded, GameEvent::DrawOffered { by: me.id })?;
+                    loaded.save_and_record(conn, state, GameEvent::DrawOffered { by: me.id })?;
                 }
                 Ok(view::view_of(conn, loaded, me.id)?)
             }
@@ -452,8 +468,7 @@ pub fn draw(
                 let mut state = loaded.game.state();
                 state.clear_draw_offer();
                 state.last_activity_at = db::now();
-                loaded.save(conn, state)?;
-                events::record(conn, loaded, GameEvent::DrawDeclined { by: me.id })?;
+                loaded.save_and_record(conn, state, GameEvent::DrawDeclined { by: me.id })?;
                 Ok(view::view_of(conn, loaded, me.id)?)
             }
             DrawAction::Accept | DrawAction::Decline => Err(GameError::NoDrawOffer),

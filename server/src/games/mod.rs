@@ -114,6 +114,21 @@ impl GameWithSeats {
         Ok(())
     }
 
+    /// [`save`](Self::save), then records `event` in the game's log, in the caller's
+    /// transaction: every change that others are told of is written with its telling.
+    ///
+    /// # Errors
+    /// [`DbError::Query`].
+    pub fn save_and_record(
+        &mut self,
+        conn: &mut DbConnection,
+        state: GameState,
+        event: event::GameEvent,
+    ) -> Result<(), DbError> {
+        self.save(conn, state)?;
+        event::record(conn, self, event)
+    }
+
     /// Loads several games (not locked) with two queries for all of them; unknown ids are
     /// left out.
     ///

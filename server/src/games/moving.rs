@@ -227,18 +227,15 @@ pub fn play(
         Outcome::TimedOut {
             message,
             game,
-            over: true,
+            over,
         } => {
-            tracing::info!(game = game_id, "move too late: the game ended on time");
-            Err(GameError::GameOver { message, game })
-        }
-        Outcome::TimedOut {
-            message,
-            game,
-            over: false,
-        } => {
-            tracing::info!(game = game_id, "move too late: the seat left on time");
-            Err(GameError::LeftOnTime { message, game })
+            if over {
+                tracing::info!(game = game_id, "move too late: the game ended on time");
+                Err(GameError::GameOver { message, game })
+            } else {
+                tracing::info!(game = game_id, "move too late: the seat left on time");
+                Err(GameError::LeftOnTime { message, game })
+            }
         }
     }
 }

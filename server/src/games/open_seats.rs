@@ -194,8 +194,7 @@ pub fn lapse(conn: &mut DbConnection, now: chrono::NaiveDateTime) -> Result<usiz
             state.result_reason = Some(ResultReason::Expired);
             state.finished_at = Some(now);
             state.last_activity_at = now;
-            loaded.save(conn, state)?;
-            events::record(conn, loaded, GameEvent::Lapsed)?;
+            loaded.save_and_record(conn, state, GameEvent::Lapsed)?;
             Ok(())
         },
     )

@@ -6,13 +6,13 @@
 //! and the charge is kept only once it is.
 
 use actix_web::web;
-use turnpost_shared::api::{CreateTournamentRequest, TournamentView};
+use turnpost_shared::api::CreateTournamentRequest;
 
 use crate::games::Actor;
 use crate::http::blocking::with_conn;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
-use crate::tournaments::{self, TournamentError, MAX_INVITES};
+use crate::tournaments::{self, TournamentAnswer, MAX_INVITES};
 
 /// Creates the tournament `request` describes for `actor` (called `organiser`, a name key),
 /// charged to the challenge budgets as the module says. A request inviting more than
@@ -27,7 +27,7 @@ pub async fn create_charged(
     actor: Actor,
     organiser: String,
     request: CreateTournamentRequest,
-) -> Result<Result<TournamentView, TournamentError>, ApiError> {
+) -> Result<TournamentAnswer, ApiError> {
     let shared = state.clone();
     with_conn(state, move |conn| {
         let keys = tournaments::invitee_keys(&request.invite);

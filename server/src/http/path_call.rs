@@ -125,6 +125,23 @@ impl<K: Send + 'static> PathCall<K> {
     }
 }
 
+impl Call {
+    /// [`answer`](PathCall::answer) for a read of the caller's own things (devices, webhooks,
+    /// mutes, settings): `service` takes the caller's account id.
+    ///
+    /// # Errors
+    /// As [`run`](PathCall::run).
+    pub async fn answer_own<T, E, F>(self, service: F) -> Result<HttpResponse, ApiError>
+    where
+        T: Serialize + Send + 'static,
+        ApiError: From<E>,
+        F: FnOnce(&mut DbConnection, i64) -> Result<T, E> + Send + 'static,
+    {
+        self.answer(move |conn, actor, ()| service(conn, actor.account_id()))
+            .await
+    }
+}
+
 impl<K: DeserializeOwned + 'static> FromRequest for PathCall<K> {
     type Error = actix_web::Error;
     type Future = Pin<Box<dyn Future<Output = Result<Self, actix_web::Error>>>>;

@@ -12,6 +12,7 @@ use super::PushError;
 use crate::db::push::{self as q, NewSubscription, SubscriptionRow};
 use crate::db::transaction as tx;
 use crate::db::{self, DbConnection};
+use crate::games::Actor;
 use crate::webhooks::OutboundPolicy;
 
 /// Devices one account may have.
@@ -100,7 +101,7 @@ pub fn create(
                 created_at: db::now(),
             },
         )?;
-        let row = q::subscription_by_id(conn, id)?.ok_or(PushError::NotFound(id))?;
+        let row = q::subscription(conn, id)?.ok_or(PushError::NotFound(id))?;
         Ok(view(&row))
     })
 }
@@ -118,11 +119,12 @@ pub fn list(conn: &mut DbConnection, account_id: i64) -> Result<PushSubscription
     })
 }
 
-/// Removes a device; its notifications not yet sent are dropped.
+/// Removes one of `actor`'s devices; its notifications not yet sent are dropped.
 ///
 /// # Errors
 /// [`PushError::NotFound`]; storage failures.
-pub fn remove(conn: &mut DbConnection, account_id: i64, id: i64) -> Result<(), PushError> {
+pub fn remove(conn: &mut DbConnection, actor: &Actor, id: i64) -> Result<(), PushError> {
+    let account_id = actor.account_id();
     if tx::write_with(conn, |conn| q::delete(conn, Some(account_id), id))? {
         Ok(())
     } else {

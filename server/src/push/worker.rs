@@ -117,7 +117,7 @@ impl OutboundChannel for PushWorker {
         conn: &mut DbConnection,
         delivery: &DeliveryRow,
     ) -> Result<Option<SubscriptionRow>, DbError> {
-        q::subscription_by_id(conn, delivery.subscription_id)
+        q::subscription(conn, delivery.subscription_id)
     }
 
     /// The finished notifications go after a while.

@@ -24,8 +24,7 @@ pub async fn me(auth: Authenticated) -> HttpResponse {
 #[utoipa::path(get, path = "/v1/me/notifications", tag = "notifications", security(("bearer" = [])),
     responses((status = 200, description = "time_zone, turn_mail, digest_hour, categories, muted_games", body = turnpost_shared::api::NotificationSettings), (status = 401, body = turnpost_shared::api::ErrorBody)))]
 pub async fn notifications(call: Call) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, actor, ()| preferences::show(conn, actor.account_id()))
-        .await
+    call.answer_own(preferences::show).await
 }
 
 /// Changes the caller's notification preferences; answers the new ones.

@@ -88,6 +88,5 @@ mute_routes! {
 #[utoipa::path(get, path = "/v1/me/mutes", tag = "games", security(("bearer" = [])),
     responses((status = 200, description = "What you have muted", body = turnpost_shared::api::MessageMutes)))]
 pub async fn list(call: Call) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, actor, ()| messages::mutes(conn, actor.account_id()))
-        .await
+    call.answer_own(messages::mutes).await
 }

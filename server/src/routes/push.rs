@@ -20,6 +20,16 @@ pub async fn key(state: web::Data<AppState>) -> HttpResponse {
     })
 }
 
+/// The caller's devices.
+///
+/// # Errors
+/// 401.
+#[utoipa::path(get, path = "/v1/push/subscriptions", tag = "push", security(("bearer" = [])),
+    responses((status = 200, body = turnpost_shared::api::PushSubscriptionList), (status = 401, body = turnpost_shared::api::ErrorBody)))]
+pub async fn list(call: Call) -> Result<HttpResponse, ApiError> {
+    call.answer_own(subscriptions::list).await
+}
+
 /// Adds a browser: its `PushSubscription` as `toJSON()` gives it (`endpoint`, `keys.p256dh`,
 /// `keys.auth`), and a name (absent: from the `User-Agent`). The endpoint is checked as a
 /// webhook URL is (https; no private address unless the operator allows it). The same
@@ -44,29 +54,11 @@ pub async fn create(
         .and_then(|value| value.to_str().ok())
         .map(str::to_owned);
     let policy = call.state().outbound.clone();
-    let created = call
-        .run(move |conn, actor, ()| {
-            subscriptions::create(
-                conn,
-                &policy,
-                actor.account_id(),
-                &subscription,
-                agent.as_deref(),
-            )
-        })
-        .await?;
-    Ok(HttpResponse::Created().json(created))
-}
-
-/// The caller's devices.
-///
-/// # Errors
-/// 401.
-#[utoipa::path(get, path = "/v1/push/subscriptions", tag = "push", security(("bearer" = [])),
-    responses((status = 200, body = turnpost_shared::api::PushSubscriptionList), (status = 401, body = turnpost_shared::api::ErrorBody)))]
-pub async fn list(call: Call) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, actor, ()| subscriptions::list(conn, actor.account_id()))
-        .await
+    let created = call.run(move |conn, actor, ()| {
+        let account = actor.account_id();
+        subscriptions::create(conn, &policy, account, &subscription, agent.as_deref())
+    });
+    Ok(HttpResponse::Created().json(created.await?))
 }
 
 /// Removes a device; its notifications not yet sent are dropped.
@@ -77,7 +69,6 @@ pub async fn list(call: Call) -> Result<HttpResponse, ApiError> {
     params(("id" = i64, Path, description = "Subscription id")),
     responses((status = 204, description = "Removed"), (status = 401, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn remove(call: PathCall) -> Result<HttpResponse, ApiError> {
-    call.run(|conn, actor, id| subscriptions::remove(conn, actor.account_id(), id))
-        .await?;
+    call.run(subscriptions::remove).await?;
     Ok(HttpResponse::NoContent().finish())
 }

@@ -28,9 +28,8 @@ pub async fn create(
     let request = body?.into_inner();
     let policy = call.state().outbound.clone();
     let created = call
-        .run(move |conn, actor, ()| endpoints::create(conn, &policy, actor.account_id(), &request))
-        .await?;
-    Ok(HttpResponse::Created().json(created))
+        .run(move |conn, actor, ()| endpoints::create(conn, &policy, actor.account_id(), &request));
+    Ok(HttpResponse::Created().json(created.await?))
 }
 
 /// The caller's webhooks (without their secrets).
@@ -40,8 +39,7 @@ pub async fn create(
 #[utoipa::path(get, path = "/v1/webhooks", tag = "webhooks", security(("bearer" = [])),
     responses((status = 200, body = turnpost_shared::api::WebhookList), (status = 401, body = turnpost_shared::api::ErrorBody)))]
 pub async fn list(call: Call) -> Result<HttpResponse, ApiError> {
-    call.answer(|conn, actor, ()| endpoints::list(conn, actor.account_id()))
-        .await
+    call.answer_own(endpoints::list).await
 }
 
 /// One webhook with its last 50 delivery attempts (time, status, duration), newest first.
@@ -64,8 +62,7 @@ pub async fn show(call: PathCall) -> Result<HttpResponse, ApiError> {
     params(("id" = i64, Path, description = "Webhook id")),
     responses((status = 204, description = "Removed"), (status = 401, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn remove(call: PathCall) -> Result<HttpResponse, ApiError> {
-    call.run(|conn, actor, id| endpoints::remove(conn, actor.account_id(), id))
-        .await?;
+    call.run(endpoints::remove).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -1,15 +1,13 @@
 //! Creating a tournament: any signed-in account may organise one. The games' kind, options
 //! and clock are checked as a challenge's are, and the format must fit the kind.
 
-use turnpost_shared::api::{
-    CreateTournamentRequest, TournamentFormat, TournamentStatus, TournamentView,
-};
+use turnpost_shared::api::{CreateTournamentRequest, TournamentFormat, TournamentStatus};
 
 use super::settings::options_text;
 use super::settings::Settings;
-use super::{view, TournamentError};
+use super::{view, TournamentAnswer, TournamentError};
 use crate::db::accounts::Account;
-use crate::db::tournaments::{self as q, NewTournament};
+use crate::db::tournaments::{self as q, NewTournament, TournamentSetup};
 use crate::db::{self, accounts, DbConnection, DbError};
 use crate::games::arranged::{self, Arrangement};
 use crate::games::{frame, Actor};
@@ -129,7 +127,7 @@ pub fn create(
     ctx: &MailContext,
     actor: &Actor,
     request: &CreateTournamentRequest,
-) -> Result<TournamentView, TournamentError> {
+) -> TournamentAnswer {
     // One line, without hidden characters (the name goes into pages and mail subjects).
     let name = turnpost_shared::play::clean_line(&request.name);
     let name = name.as_str();
@@ -201,15 +199,17 @@ pub fn create(
             &NewTournament {
                 name,
                 organiser_id: organiser.id,
-                kind: &request.kind.to_string(),
-                options: &options,
-                clock: &games.clock,
-                timeout_mode: games.timeout.as_str(),
-                format: request.format.as_str(),
-                double_round: i32::from(request.double),
-                all_at_once: i32::from(request.all_at_once),
-                table_seats: request.table_seats.map(i32::from),
-                rounds: request.rounds.map(to_i32).transpose()?,
+                setup: TournamentSetup {
+                    kind: request.kind.to_string(),
+                    options,
+                    clock: games.clock.clone(),
+                    timeout_mode: games.timeout.as_str().to_owned(),
+                    format: request.format.as_str().to_owned(),
+                    double_round: i32::from(request.double),
+                    all_at_once: i32::from(request.all_at_once),
+                    table_seats: request.table_seats.map(i32::from),
+                    rounds: request.rounds.map(to_i32).transpose()?,
+                },
                 entry_closes_at: closes,
                 max_players: request.max_players.map(to_i32).transpose()?,
                 status: TournamentStatus::Entry.as_str(),

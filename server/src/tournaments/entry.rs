@@ -2,11 +2,11 @@
 //! tournament runs, the server resigns the player's running games of it through the game
 //! service (losses), and Swiss and table rounds leave them out from the next round on.
 
-use turnpost_shared::api::{TournamentStatus, TournamentView};
+use turnpost_shared::api::TournamentStatus;
 
 use super::locked::{locked, resign_if_playing};
 use super::settings::Settings;
-use super::{view, TournamentError};
+use super::{view, TournamentAnswer, TournamentError};
 use crate::db::tournaments as q;
 use crate::db::{self, accounts, DbConnection, DbError};
 use crate::games::{frame, Actor};
@@ -21,7 +21,7 @@ pub fn act_locked(
     actor: &Actor,
     id: i64,
     act: impl FnOnce(&mut DbConnection, Settings) -> Result<(), TournamentError>,
-) -> Result<TournamentView, TournamentError> {
+) -> TournamentAnswer {
     frame::write(conn, |conn| {
         let settings = locked(conn, id)?;
         act(conn, settings)
@@ -35,11 +35,7 @@ pub fn act_locked(
 /// # Errors
 /// [`TournamentError::NotFound`], `EntryClosed`, `Full`, `AlreadyEntered`, `BotEntrant`;
 /// storage failures.
-pub fn join(
-    conn: &mut DbConnection,
-    actor: &Actor,
-    id: i64,
-) -> Result<TournamentView, TournamentError> {
+pub fn join(conn: &mut DbConnection, actor: &Actor, id: i64) -> TournamentAnswer {
     let account_id = actor.account_id();
     act_locked(conn, actor, id, |conn, settings| {
         let account = accounts::by_id(conn, account_id)?.ok_or_else(|| {
@@ -92,11 +88,7 @@ pub fn join(
 /// # Errors
 /// [`TournamentError::NotFound`], `NotEntered` (never entered or out already),
 /// `EntryClosed` (the tournament is over); storage failures.
-pub fn withdraw(
-    conn: &mut DbConnection,
-    actor: &Actor,
-    id: i64,
-) -> Result<TournamentView, TournamentError> {
+pub fn withdraw(conn: &mut DbConnection, actor: &Actor, id: i64) -> TournamentAnswer {
     let account_id = actor.account_id();
     act_locked(conn, actor, id, |conn, settings| {
         let entries = q::entries(conn, id)?;

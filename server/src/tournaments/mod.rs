@@ -22,4 +22,4 @@ pub use entry::{join, withdraw};
 pub use error::TournamentError;
 pub use rounds::{advance, advance_due, Step, BATCH_GAMES};
 pub use start_now::start_now;
-pub use view::{list, show, LISTED_GAMES, LIST_LIMIT};
+pub use view::{list, show, TournamentAnswer, LISTED_GAMES, LIST_LIMIT};

@@ -11,7 +11,7 @@
 use std::time::{Duration, Instant};
 
 use chrono::NaiveDateTime;
-use turnpost_shared::api::TournamentStatus;
+use turnpost_shared::api::TournamentStatus::{self, Cancelled, Finished, Running};
 use turnpost_shared::play::ResultReason;
 
 use super::field::Field;
@@ -118,16 +118,50 @@ pub fn advance(
         let settings = locked(conn, id)?;
         match settings.status {
             TournamentStatus::Entry if settings.entry_closes_at() <= now => {
-                start(conn, ctx, settings, now)
+                start(conn, Due { ctx, settings, now })
             }
             TournamentStatus::Running if !pairings::waiting(conn, id, 1)?.is_empty() => {
                 let (games, more) = make_batch(conn, &settings)?;
                 Ok(Step::Made { games, more })
             }
-            TournamentStatus::Running => next(conn, ctx, settings, now),
+            TournamentStatus::Running => next(conn, Due { ctx, settings, now }),
             _ => Ok(Step::Waiting),
         }
     })
+}
+
+/// A tournament due for its next step (its start, or its next round), with what that step
+/// needs besides the connection.
+struct Due<'a> {
+    ctx: &'a MailContext,
+    settings: Settings,
+    now: NaiveDateTime,
+}
+
+/// Writes where the tournament of `settings` is: `status`, the latest round paired, its
+/// rounds and its start and end.
+///
+/// # Errors
+/// Storage failures.
+fn write_progress(
+    conn: &mut DbConnection,
+    settings: &Settings,
+    status: TournamentStatus,
+    round: u32,
+    rounds: Option<u32>,
+    started_at: Option<NaiveDateTime>,
+    finished_at: Option<NaiveDateTime>,
+) -> Result<(), DbError> {
+    let (round, rounds) = (round_column(round), rounds.map(round_column));
+    q::set_state(
+        conn,
+        settings.id(),
+        status.as_str(),
+        round,
+        rounds,
+        started_at,
+        finished_at,
+    )
 }
 
 fn round_column(round: u32) -> i32 {
@@ -135,25 +169,13 @@ fn round_column(round: u32) -> i32 {
 }
 
 /// Starts a tournament whose window closed, or cancels it with too few players.
-fn start(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    settings: Settings,
-    now: NaiveDateTime,
-) -> Result<Step, TournamentError> {
-    let id = settings.id();
+fn start(conn: &mut DbConnection, due: Due<'_>) -> Result<Step, TournamentError> {
+    let Due { ctx, settings, now } = due;
     let field = Field::load(conn, &settings)?;
     let count = field.entries.len();
     if count < settings.minimum_players() {
-        q::set_state(
-            conn,
-            id,
-            TournamentStatus::Cancelled.as_str(),
-            0,
-            settings.row.rounds,
-            None,
-            Some(now),
-        )?;
+        let rounds = settings.rounds;
+        write_progress(conn, &settings, Cancelled, 0, rounds, None, Some(now))?;
         let mut told: Vec<Account> = field.entries.iter().map(|(_, a)| a.clone()).collect();
         if let Some(organiser) = accounts::by_id(conn, settings.row.organiser_id)? {
             if told.iter().all(|a| a.id != organiser.id) {
@@ -199,18 +221,17 @@ fn begin(
     count: usize,
     now: NaiveDateTime,
 ) -> Result<Step, TournamentError> {
-    let id = settings.id();
     let rounds = pairing::round_count(&settings.pairing_format(), count);
     settings.rounds = Some(rounds);
     let last = if settings.all_at_once() { rounds } else { 1 };
     pair(conn, &settings, 1..=last)?;
     make_batch(conn, &settings)?;
-    q::set_state(
+    write_progress(
         conn,
-        id,
-        TournamentStatus::Running.as_str(),
-        round_column(last),
-        Some(round_column(rounds)),
+        &settings,
+        Running,
+        last,
+        Some(rounds),
         Some(now),
         None,
     )?;
@@ -218,13 +239,8 @@ fn begin(
 }
 
 /// Pairs the next round once every game of the rounds so far has ended, or finishes.
-fn next(
-    conn: &mut DbConnection,
-    ctx: &MailContext,
-    settings: Settings,
-    now: NaiveDateTime,
-) -> Result<Step, TournamentError> {
-    let id = settings.id();
+fn next(conn: &mut DbConnection, due: Due<'_>) -> Result<Step, TournamentError> {
+    let Due { ctx, settings, now } = due;
     let field = Field::load(conn, &settings)?;
     field.store_placings(conn)?;
     let round = settings.current_round;
@@ -243,13 +259,14 @@ fn next(
         .count();
     let enough = !settings.drops_leavers() || playing >= settings.minimum_players();
     if round >= rounds || !enough {
-        q::set_state(
+        let started = settings.row.started_at;
+        write_progress(
             conn,
-            id,
-            TournamentStatus::Finished.as_str(),
-            round_column(round),
-            Some(round_column(rounds)),
-            settings.row.started_at,
+            &settings,
+            Finished,
+            round,
+            Some(rounds),
+            started,
             Some(now),
         )?;
         let entrants: Vec<Account> = field.entries.iter().map(|(_, a)| a.clone()).collect();
@@ -264,13 +281,14 @@ fn next(
     }
     pair(conn, &settings, round + 1..=round + 1)?;
     make_batch(conn, &settings)?;
-    q::set_state(
+    let started = settings.row.started_at;
+    write_progress(
         conn,
-        id,
-        TournamentStatus::Running.as_str(),
-        round_column(round + 1),
-        Some(round_column(rounds)),
-        settings.row.started_at,
+        &settings,
+        Running,
+        round + 1,
+        Some(rounds),
+        started,
         None,
     )?;
     Ok(Step::Paired)

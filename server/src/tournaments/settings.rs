@@ -49,6 +49,12 @@ pub fn options_text(options: &BTreeMap<String, OptionValue>) -> String {
         .join(" ")
 }
 
+/// A stored count in the type the code counts it in; `Err` when it does not fit (a corrupt
+/// column).
+fn narrowed<T: TryFrom<i32>>(stored: Option<i32>) -> Result<Option<T>, ()> {
+    stored.map(T::try_from).transpose().map_err(|_| ())
+}
+
 impl Settings {
     /// Reads a stored row.
     ///
@@ -56,35 +62,28 @@ impl Settings {
     /// [`DbError::Corrupt`] for a column the code cannot read.
     pub fn of_row(row: TournamentRow) -> Result<Self, DbError> {
         let corrupt = |what: &str| DbError::Corrupt(format!("tournament {}: {what}", row.id));
-        let kind: GameKind = row.kind.parse().map_err(|_| corrupt("kind"))?;
+        let kind: GameKind = row.setup.kind.parse().map_err(|_| corrupt("kind"))?;
         let timeout: TimeoutMode = row
+            .setup
             .timeout_mode
             .parse()
             .map_err(|_| corrupt("timeout_mode"))?;
-        let format: TournamentFormat = row.format.parse().map_err(|_| corrupt("format"))?;
+        let format: TournamentFormat = row.setup.format.parse().map_err(|_| corrupt("format"))?;
         let status: TournamentStatus = row.status.parse().map_err(|_| corrupt("status"))?;
         let mut options = BTreeMap::new();
-        for pair in row.options.split_whitespace() {
+        for pair in row.setup.options.split_whitespace() {
             let (key, value) = pair.split_once('=').ok_or_else(|| corrupt("options"))?;
             options.insert(key.to_owned(), OptionValue::Text(value.to_owned()));
         }
-        let table_seats = row
-            .table_seats
-            .map(u8::try_from)
-            .transpose()
-            .map_err(|_| corrupt("table_seats"))?;
-        let rounds = row
-            .rounds
-            .map(u32::try_from)
-            .transpose()
-            .map_err(|_| corrupt("rounds"))?;
+        let table_seats = narrowed(row.setup.table_seats).map_err(|()| corrupt("table_seats"))?;
+        let rounds = narrowed(row.setup.rounds).map_err(|()| corrupt("rounds"))?;
         let current_round =
             u32::try_from(row.current_round).map_err(|_| corrupt("current_round"))?;
         Ok(Self {
             games: Arrangement {
                 kind,
                 options,
-                clock: row.clock.clone(),
+                clock: row.setup.clock.clone(),
                 timeout,
             },
             format,
@@ -102,9 +101,9 @@ impl Settings {
         TournamentFacts {
             id: self.row.id,
             name: &self.row.name,
-            kind: &self.row.kind,
-            format: &self.row.format,
-            clock: &self.row.clock,
+            kind: &self.row.setup.kind,
+            format: &self.row.setup.format,
+            clock: &self.row.setup.clock,
             entry_closes_at: self.row.entry_closes_at,
             starts_when_full_at: self
                 .row
@@ -129,7 +128,7 @@ impl Settings {
     /// Whether every round-robin round starts at once.
     #[must_use]
     pub fn all_at_once(&self) -> bool {
-        self.format == TournamentFormat::RoundRobin && self.row.all_at_once != 0
+        self.format == TournamentFormat::RoundRobin && self.row.setup.all_at_once != 0
     }
 
     /// The pairing module's format.
@@ -138,7 +137,7 @@ impl Settings {
         let rounds = self.rounds.unwrap_or(0);
         match self.format {
             TournamentFormat::RoundRobin => Format::RoundRobin {
-                double: self.row.double_round != 0,
+                double: self.row.setup.double_round != 0,
             },
             TournamentFormat::Swiss => Format::Swiss { rounds },
             TournamentFormat::Tables => Format::Tables {

@@ -2,10 +2,10 @@
 //! minimum has entered (issue 47: "3 of at most 3" waited for the window's end, and an
 //! organiser could not start a field that was big enough).
 
-use turnpost_shared::api::{TournamentStatus, TournamentView};
+use turnpost_shared::api::TournamentStatus;
 
 use super::entry::act_locked;
-use super::TournamentError;
+use super::{TournamentAnswer, TournamentError};
 use crate::db::tournaments as q;
 use crate::db::{self, DbConnection};
 use crate::games::Actor;
@@ -18,11 +18,7 @@ use crate::games::Actor;
 /// [`TournamentError::NotFound`]; `NotOrganiser` for anyone but its organiser;
 /// `EntryClosed` once it has started or ended; `TooFewToStart` below its minimum of players;
 /// storage failures.
-pub fn start_now(
-    conn: &mut DbConnection,
-    actor: &Actor,
-    id: i64,
-) -> Result<TournamentView, TournamentError> {
+pub fn start_now(conn: &mut DbConnection, actor: &Actor, id: i64) -> TournamentAnswer {
     let organiser = actor.account_id();
     act_locked(conn, actor, id, |conn, settings| {
         if settings.row.organiser_id != organiser {

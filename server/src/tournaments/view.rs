@@ -18,6 +18,9 @@ use crate::db::transaction as tx;
 use crate::db::{self, accounts, DbConnection, DbError};
 use crate::pairing::{self, Standing};
 
+/// What an action on one tournament answers: the tournament as its caller now sees it, or
+/// why not.
+pub type TournamentAnswer = Result<TournamentView, TournamentError>;
 /// How many tournaments a listing shows.
 pub const LIST_LIMIT: i64 = 100;
 
@@ -114,12 +117,7 @@ pub fn standings(settings: &Settings, field: &Field) -> Vec<StandingView> {
 /// # Errors
 /// [`TournamentError::NotFound`]; [`TournamentError::NoSuchRound`] for a round not paired;
 /// storage failures.
-pub fn show(
-    conn: &mut DbConnection,
-    viewer: i64,
-    id: i64,
-    round: Option<u32>,
-) -> Result<TournamentView, TournamentError> {
+pub fn show(conn: &mut DbConnection, viewer: i64, id: i64, round: Option<u32>) -> TournamentAnswer {
     tx::read_with(conn, |conn| {
         let row = q::find(conn, id)?.ok_or(TournamentError::NotFound { id })?;
         let settings = Settings::of_row(row)?;
@@ -216,12 +214,12 @@ pub fn view_of(
         name: row.name.clone(),
         organiser: organiser_name(conn, settings)?,
         kind: settings.games.kind,
-        options: row.options.clone(),
-        clock: row.clock.clone(),
+        options: row.setup.options.clone(),
+        clock: row.setup.clock.clone(),
         timeout: settings.games.timeout,
         format: settings.format,
-        double: row.double_round != 0,
-        all_at_once: row.all_at_once != 0,
+        double: row.setup.double_round != 0,
+        all_at_once: row.setup.all_at_once != 0,
         table_seats: settings.table_seats,
         rounds: settings.rounds,
         entry_closes_at: db::rfc3339(row.entry_closes_at),

@@ -4,6 +4,7 @@
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 
+use super::WebAnswer;
 use super::WebError;
 
 const CSS: &str = include_str!("assets/turnpost.css");
@@ -17,7 +18,7 @@ const ICON: &str = include_str!("assets/favicon.svg");
 ///
 /// # Errors
 /// 404 for any other file.
-pub async fn asset(path: web::Path<String>) -> Result<HttpResponse, WebError> {
+pub async fn asset(path: web::Path<String>) -> WebAnswer {
     let (body, content_type) = match path.as_str() {
         "turnpost.css" => (CSS, "text/css; charset=utf-8"),
         "game.js" => (SCRIPT, "text/javascript; charset=utf-8"),

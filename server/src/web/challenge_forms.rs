@@ -3,11 +3,9 @@
 //! CSRF token, acts through the game service as `Actor::Account` with the API's guarantees
 //! (the same rate limits), and redirects (303) to the page to see next.
 
-use actix_web::HttpResponse;
-
 use super::game_page::game_id;
 use super::signed_in_form::{see_other, SignedInForm};
-use super::WebError;
+use super::WebAnswer;
 use crate::db::DbConnection;
 use crate::games::{challenge, open_seats, Actor};
 use crate::http::budgeted_challenge;
@@ -17,7 +15,7 @@ use crate::http::error::ApiError;
 ///
 /// # Errors
 /// 403 without a session or its token, or without a seat; 409 no longer a challenge.
-pub async fn accept(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+pub async fn accept(posted: SignedInForm<String>) -> WebAnswer {
     let message = posted.field("message").map(str::to_owned);
     let accept =
         move |conn: &mut _, actor: &_, id| challenge::accept(conn, actor, id, message.as_deref());
@@ -28,7 +26,7 @@ pub async fn accept(posted: SignedInForm<String>) -> Result<HttpResponse, WebErr
 ///
 /// # Errors
 /// 403 without a session or its token, or without a seat; 409 no longer a challenge.
-pub async fn decline(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+pub async fn decline(posted: SignedInForm<String>) -> WebAnswer {
     act_then_see(posted, challenge::decline, |_| "/me".to_owned()).await
 }
 
@@ -37,7 +35,7 @@ pub async fn decline(posted: SignedInForm<String>) -> Result<HttpResponse, WebEr
 /// # Errors
 /// 403 without a session or its token; 409 already seated, no open seat, not a challenge;
 /// 429 past the hourly budget.
-pub async fn join(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+pub async fn join(posted: SignedInForm<String>) -> WebAnswer {
     let id = game_id(&posted.path)?;
     posted.charge_join()?;
     let cap = posted.state.bot_games_cap;
@@ -54,7 +52,7 @@ pub async fn join(posted: SignedInForm<String>) -> Result<HttpResponse, WebError
 /// # Errors
 /// 403 without a session or its token, or without a seat; 409 a seat one was named for, or
 /// no longer a challenge.
-pub async fn leave(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+pub async fn leave(posted: SignedInForm<String>) -> WebAnswer {
     act_then_see(posted, open_seats::leave, |_| "/challenges".to_owned()).await
 }
 
@@ -64,7 +62,7 @@ pub async fn leave(posted: SignedInForm<String>) -> Result<HttpResponse, WebErro
 /// # Errors
 /// 403 without a session or its token, or without a seat; 409 not finished; 429 past the
 /// hourly challenge budget.
-pub async fn rematch(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+pub async fn rematch(posted: SignedInForm<String>) -> WebAnswer {
     let id = game_id(&posted.path)?;
     let actor = posted.signed_in.actor();
     let (view, _) = budgeted_challenge::rematch(&posted.state, actor, id).await?;
@@ -77,7 +75,7 @@ async fn act_then_see<T, E, F>(
     posted: SignedInForm<String>,
     service: F,
     next: impl FnOnce(i64) -> String,
-) -> Result<HttpResponse, WebError>
+) -> WebAnswer
 where
     T: Send + 'static,
     ApiError: From<E>,

@@ -1,12 +1,13 @@
 //! `GET /challenges`: the open challenges, seats anyone signed in may take, filtered by kind;
 //! a Join button on each (a Leave button where the browser's account took a seat).
 
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use maud::html;
 use turnpost_shared::api::GameView;
 use turnpost_shared::GameKind;
 
 use super::game_settings_fields;
+use super::WebAnswer;
 use super::{layout, Viewer, WebError};
 use crate::games::open_seats;
 use crate::http::state::AppState;
@@ -42,7 +43,7 @@ pub async fn show(
     state: web::Data<AppState>,
     viewer: Viewer,
     query: web::Query<LobbyQuery>,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     let kind = game_settings_fields::kind_named(query.kind.as_deref())?;
     let before = match query.before.as_deref() {
         None | Some("") => None,

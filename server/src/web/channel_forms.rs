@@ -3,11 +3,11 @@
 //! unticked one is off) through the same settings update as the API's, and a refusal shown on
 //! the page. Drawing the form is apart, so that the page's sections need not see the handlers.
 
-use actix_web::HttpResponse;
 use turnpost_shared::api::{ChannelCategoriesPatch, NotificationSettingsPatch};
 
 use super::settings::render;
 use super::signed_in_form::SignedInForm;
+use super::WebAnswer;
 use super::WebError;
 use crate::http::error::ApiError;
 use crate::preferences::Channel;
@@ -16,10 +16,7 @@ use crate::preferences::Channel;
 ///
 /// # Errors
 /// `error` itself when it is a server error; storage failures while drawing the page.
-pub async fn refused(
-    posted: &SignedInForm<impl Sized>,
-    error: ApiError,
-) -> Result<HttpResponse, WebError> {
+pub async fn refused(posted: &SignedInForm<impl Sized>, error: ApiError) -> WebAnswer {
     let error = WebError::from(error);
     if error.status.is_server_error() {
         return Err(error);

@@ -12,6 +12,12 @@ use sha2::Sha256;
 /// The form field that carries the token.
 pub const FIELD: &str = "csrf";
 
+/// The token a posted form carries, if it has one.
+#[must_use]
+pub fn given(form: &std::collections::HashMap<String, String>) -> Option<&str> {
+    form.get(FIELD).map(String::as_str)
+}
+
 /// Bytes of the HMAC kept in a token.
 const TOKEN_BYTES: usize = 16;
 

@@ -7,6 +7,9 @@ use maud::html;
 use super::layout;
 use crate::games::GameError;
 
+/// What a page's handler answers: the page, or the error page of why not.
+pub type WebAnswer = Result<HttpResponse, WebError>;
+
 /// An error answer of a page: its status and a sentence for the reader.
 #[derive(Debug, thiserror::Error)]
 #[error("{message}")]

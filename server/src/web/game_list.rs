@@ -1,12 +1,13 @@
 //! `GET /games`: recent active and finished games, filtered by kind and player; the same table
 //! shows a player's games on their page.
 
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use maud::{html, Markup};
 use turnpost_shared::api::GameSummary;
 use turnpost_shared::GameKind;
 
-use super::{game_settings_fields, layout, WebError};
+use super::WebAnswer;
+use super::{game_settings_fields, layout};
 use crate::games::reads::{self, PublicFilter};
 use crate::http::state::AppState;
 
@@ -82,10 +83,7 @@ pub fn table(games: &[GameSummary]) -> Markup {
 ///
 /// # Errors
 /// 400 for an unknown kind; storage failures.
-pub async fn list(
-    state: web::Data<AppState>,
-    query: web::Query<ListQuery>,
-) -> Result<HttpResponse, WebError> {
+pub async fn list(state: web::Data<AppState>, query: web::Query<ListQuery>) -> WebAnswer {
     let query = query.into_inner();
     let kind = game_settings_fields::kind_named(query.kind.as_deref())?;
     let player = query.player.filter(|p| !p.trim().is_empty());

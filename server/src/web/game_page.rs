@@ -13,6 +13,7 @@ use turnpost_shared::play::GameStatus;
 use turnpost_shared::{AnyGame, Seat};
 
 use super::play_cookie::{self, Checked, CookieReading};
+use super::WebAnswer;
 use super::{board, conditional_panel, layout, time_text, SignedIn, WebError};
 use crate::games::reads::{self, GamePage};
 use crate::http::state::AppState;
@@ -79,7 +80,7 @@ pub async fn show(
     req: HttpRequest,
     path: web::Path<String>,
     query: web::Query<PlyQuery>,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     let id = game_id(&path)?;
     let query = query.into_inner();
     let played = query
@@ -134,7 +135,7 @@ pub async fn render(
     pass: Option<Result<Checked, PassRefused>>,
     note: Option<Note>,
     status: StatusCode,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     let session = super::viewer::current().and_then(|v| v.signed_in().cloned());
     let viewer = match (&pass, &session) {
         (Some(Ok(checked)), _) => checked.pass.account_id,
@@ -811,10 +812,7 @@ fn play_controls(
 ///
 /// # Errors
 /// 404 unknown game; storage failures.
-pub async fn record(
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, WebError> {
+pub async fn record(state: web::Data<AppState>, path: web::Path<String>) -> WebAnswer {
     let id = game_id(&path)?;
     let record =
         crate::http::blocking::with_conn(&state, move |conn| Ok(reads::record(conn, id)?)).await?;

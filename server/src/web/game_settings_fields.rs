@@ -20,6 +20,39 @@ use crate::games::dice;
 /// A posted form's fields by name (empty for a form shown the first time).
 pub type FormValues = HashMap<String, String>;
 
+/// What a settings form is shown with: the values posted and why they were refused, or
+/// nothing (a blank form, shown the first time).
+#[derive(Debug, Clone, Copy)]
+pub struct Kept<'a> {
+    /// The values to show again.
+    pub values: &'a FormValues,
+    /// Why the post was refused.
+    pub refusal: Option<&'a str>,
+}
+
+/// No values: what a blank form shows.
+static NO_VALUES: std::sync::LazyLock<FormValues> = std::sync::LazyLock::new(FormValues::new);
+
+impl<'a> Kept<'a> {
+    /// A blank form, shown the first time.
+    #[must_use]
+    pub fn blank() -> Self {
+        Self {
+            values: &NO_VALUES,
+            refusal: None,
+        }
+    }
+
+    /// The form again with the values posted and why they were refused.
+    #[must_use]
+    pub fn refused(values: &'a FormValues, refusal: &'a str) -> Self {
+        Self {
+            values,
+            refusal: Some(refusal),
+        }
+    }
+}
+
 /// The query of a form that chooses the kind first: the kind chosen.
 #[derive(Debug, serde::Deserialize)]
 pub struct KindQuery {

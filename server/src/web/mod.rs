@@ -53,11 +53,12 @@ mod tournament_form;
 mod tournaments_page;
 pub mod unsubscribe_page;
 mod viewer;
+mod visitor_form;
 mod webhooks_section;
 mod webhooks_settings;
 
 pub use docs::docs_html;
-pub use error_page::{form_error, not_found_page, WebError};
+pub use error_page::{form_error, not_found_page, WebAnswer, WebError};
 pub use extract::SignInFirst;
 pub use session_cookie::{resolve_viewer, SESSION_COOKIE};
 pub use viewer::{SignedIn, Viewer};

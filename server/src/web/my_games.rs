@@ -3,11 +3,12 @@
 //! with Accept / Decline buttons, my challenges still waiting for players (open seats too),
 //! and the games that finished lately, each with a Rematch button.
 
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use maud::{html, Markup};
 use turnpost_shared::api::GameSummary;
 use turnpost_shared::play::GameStatus;
 
+use super::WebAnswer;
 use super::{layout, time_text, SignedIn, WebError};
 use crate::games::reads::{self, ListFilter};
 use crate::http::state::AppState;
@@ -140,10 +141,7 @@ pub async fn body(state: &AppState, signed_in: &SignedIn) -> Result<Markup, WebE
 ///
 /// # Errors
 /// Storage failures (a browser that is not signed in is sent to sign in).
-pub async fn show(
-    state: web::Data<AppState>,
-    signed_in: SignedIn,
-) -> Result<HttpResponse, WebError> {
+pub async fn show(state: web::Data<AppState>, signed_in: SignedIn) -> WebAnswer {
     let body = body(&state, &signed_in).await?;
     Ok(layout::ok("Your games", &body))
 }

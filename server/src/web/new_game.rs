@@ -10,20 +10,17 @@ use maud::html;
 use turnpost_shared::api::{CreateGameRequest, OPEN_SEAT};
 use turnpost_shared::{AnyGame, GameKind, Options};
 
-use super::game_settings_fields::{self, FormValues, KindQuery};
+use super::game_settings_fields::{self, FormValues, Kept, KindQuery};
 use super::signed_in_form::{see_other, SignedInForm};
-use super::{SignedIn, WebError};
+use super::SignedIn;
+use super::WebAnswer;
 use crate::games::challenge;
 use crate::http::budgeted_challenge::make_charged;
 
 /// The form's page for `kind`: blank (200), or shown again with the values of `kept` and the
 /// reason a post was refused (422).
-fn page(
-    signed_in: &SignedIn,
-    kind: GameKind,
-    kept: &FormValues,
-    refusal: Option<&str>,
-) -> HttpResponse {
+fn page(signed_in: &SignedIn, kind: GameKind, kept: Kept<'_>) -> HttpResponse {
+    let (kept, refusal) = (kept.values, kept.refusal);
     let form = html! {
         @let rated = game_settings_fields::field_or(kept, "rated", "");
         form.new-game method="post" action="/new" {
@@ -63,12 +60,9 @@ fn page(
 ///
 /// # Errors
 /// 400 for an unknown kind.
-pub async fn show(
-    signed_in: SignedIn,
-    query: web::Query<KindQuery>,
-) -> Result<HttpResponse, WebError> {
+pub async fn show(signed_in: SignedIn, query: web::Query<KindQuery>) -> WebAnswer {
     let kind = game_settings_fields::kind_of(query.kind.as_deref())?;
-    Ok(page(&signed_in, kind, &FormValues::new(), None))
+    Ok(page(&signed_in, kind, Kept::blank()))
 }
 
 /// The challenge a posted form asks for.
@@ -125,12 +119,12 @@ fn request_of(form: &FormValues, kind: GameKind, me: &str) -> Result<CreateGameR
 /// # Errors
 /// 403 without a session or its token; 400 for an unknown kind; 429 past the hourly
 /// challenge budget.
-pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+pub async fn create(posted: SignedInForm) -> WebAnswer {
     let (state, signed_in, form) = posted.into_parts();
     let kind = game_settings_fields::kind_of(form.get("kind").map(String::as_str))?;
     let request = match request_of(&form, kind, &signed_in.account.name) {
         Ok(request) => request,
-        Err(reason) => return Ok(page(&signed_in, kind, &form, Some(&reason))),
+        Err(reason) => return Ok(page(&signed_in, kind, Kept::refused(&form, &reason))),
     };
     let actor = signed_in.actor();
     let cap = state.bot_games_cap;
@@ -149,6 +143,6 @@ pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
     .await?;
     Ok(match made {
         Ok(view) => see_other(format!("/games/{}", view.id)),
-        Err(reason) => page(&signed_in, kind, &form, Some(&reason)),
+        Err(reason) => page(&signed_in, kind, Kept::refused(&form, &reason)),
     })
 }

@@ -17,6 +17,7 @@ use super::game_page::{self, game_id, Note};
 use super::play_cookie::{check_pass, pass_of, Checked};
 use super::play_form::PlayForm;
 use super::signed_in_form::see_other;
+use super::WebAnswer;
 use super::{layout, WebError};
 use crate::db::DbConnection;
 use crate::games::conditional::{self, Edit};
@@ -32,7 +33,7 @@ use crate::play_link;
 pub async fn follow_link(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     let (id, text) = path.into_inner();
     let id = game_id(&id)?;
     let checked = check_pass(&state, id, text).await?;
@@ -101,7 +102,7 @@ async fn answer<T>(
     pass: Option<Checked>,
     outcome: Result<T, GameError>,
     entered: &str,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     answer_then(state, id, pass, outcome, entered, see_game).await
 }
 
@@ -113,7 +114,7 @@ pub(super) async fn answer_then<T>(
     outcome: Result<T, GameError>,
     entered: &str,
     done: impl FnOnce(i64) -> HttpResponse,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     match outcome {
         Ok(_) => Ok(done(id)),
         Err(error) => {
@@ -127,7 +128,7 @@ pub(super) async fn answer_then<T>(
 ///
 /// # Errors
 /// 403 without the cookie or with a bad token; 400 a form without its fields.
-pub async fn play_move(play: PlayForm) -> Result<HttpResponse, WebError> {
+pub async fn play_move(play: PlayForm) -> WebAnswer {
     let (state, id, form, actor, pass) = (play.state, play.id, play.form, play.actor, play.pass);
     let text = field(&form, "move")?.trim().to_owned();
     let ply_text = field(&form, "ply")?;
@@ -230,7 +231,7 @@ pub async fn resign_page(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<String>,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     let id = game_id(&path)?;
     let csrf = match pass_of(&state, &req, id).await? {
         Some(Ok(checked)) => play_link::csrf_token(&state.mail.link_key, &checked.text),
@@ -265,7 +266,7 @@ pub async fn resign_page(
 ///
 /// # Errors
 /// 403 without the cookie or with a bad token; 400 without the confirmation.
-pub async fn resign(play: PlayForm) -> Result<HttpResponse, WebError> {
+pub async fn resign(play: PlayForm) -> WebAnswer {
     if field(&play.form, "confirm")? != "yes" {
         return Err(WebError::bad_request(
             "confirm=yes is needed to resign (the confirmation page sends it)",
@@ -282,7 +283,7 @@ pub async fn resign(play: PlayForm) -> Result<HttpResponse, WebError> {
 ///
 /// # Errors
 /// 403 without the cookie or with a bad token; 400 an unknown action.
-pub async fn draw(play: PlayForm) -> Result<HttpResponse, WebError> {
+pub async fn draw(play: PlayForm) -> WebAnswer {
     let action = match field(&play.form, "action")? {
         "offer" => DrawAction::Offer,
         "accept" => DrawAction::Accept,
@@ -306,7 +307,7 @@ pub async fn draw(play: PlayForm) -> Result<HttpResponse, WebError> {
 ///
 /// # Errors
 /// 403 without the cookie or with a bad token; 400 a form that says neither.
-pub async fn mute(play: PlayForm) -> Result<HttpResponse, WebError> {
+pub async fn mute(play: PlayForm) -> WebAnswer {
     let action = play.form.get("action").map(String::as_str);
     match (action, play.form.get("player").cloned()) {
         (Some(action @ ("mute-game" | "unmute-game")), _) => {
@@ -334,7 +335,7 @@ pub async fn mute(play: PlayForm) -> Result<HttpResponse, WebError> {
 
 /// Runs `service` as the form's actor on its game; the answer: back to the game page once
 /// done, or the page with the refusal.
-async fn act<T, F>(play: PlayForm, service: F) -> Result<HttpResponse, WebError>
+async fn act<T, F>(play: PlayForm, service: F) -> WebAnswer
 where
     T: Send + 'static,
     F: FnOnce(&mut DbConnection, &Actor, i64) -> Result<T, GameError> + Send + 'static,

@@ -1,10 +1,11 @@
 //! `GET /players/{name}`: a player's ratings (each kind's rating with an SVG graph of its
 //! history), games and results (their name only, never their address).
 
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use maud::html;
 use turnpost_shared::play::GameStatus;
 
+use super::WebAnswer;
 use super::{game_list, layout, rating_graph, WebError};
 use crate::games::reads::{self, PublicFilter};
 use crate::http::state::AppState;
@@ -14,10 +15,7 @@ use crate::ratings::RatingKind;
 ///
 /// # Errors
 /// 404 for an unknown player; storage failures.
-pub async fn show(
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, WebError> {
+pub async fn show(state: web::Data<AppState>, path: web::Path<String>) -> WebAnswer {
     let asked = path.into_inner();
     let lookup = asked.clone();
     let found = crate::http::blocking::with_conn(&state, move |conn| {

@@ -4,12 +4,12 @@
 //! or the preferences, with the session's CSRF token.
 
 use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::HttpRequest;
 use turnpost_shared::api::{CreatePushSubscriptionRequest, PushKeys};
 
 use super::channel_forms::{refused, save_switches as save_channel_switches};
 use super::signed_in_form::{see_other, SignedInForm};
-use super::WebError;
+use super::WebAnswer;
 use crate::preferences::Channel;
 use crate::push::subscriptions;
 
@@ -18,10 +18,7 @@ use crate::push::subscriptions;
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
-pub async fn subscribe(
-    request: HttpRequest,
-    posted: SignedInForm,
-) -> Result<HttpResponse, WebError> {
+pub async fn subscribe(request: HttpRequest, posted: SignedInForm) -> WebAnswer {
     let subscription = CreatePushSubscriptionRequest {
         endpoint: posted.field("endpoint").unwrap_or_default().to_owned(),
         keys: PushKeys {
@@ -58,12 +55,8 @@ pub async fn subscribe(
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; 404; storage failures.
-pub async fn remove(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError> {
-    posted
-        .act(posted.path, |conn, actor, id| {
-            subscriptions::remove(conn, actor.account_id(), id)
-        })
-        .await?;
+pub async fn remove(posted: SignedInForm<i64>) -> WebAnswer {
+    posted.act(posted.path, subscriptions::remove).await?;
     Ok(see_other("/settings?done=push_removed#push".to_owned()))
 }
 
@@ -71,7 +64,7 @@ pub async fn remove(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError>
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
-pub async fn save_switches(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+pub async fn save_switches(posted: SignedInForm) -> WebAnswer {
     save_channel_switches(&posted, Channel::Push).await?;
     Ok(see_other("/settings?done=push_switches#push".to_owned()))
 }

@@ -5,6 +5,7 @@ use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use turnpost_shared::api::Leaderboard;
 
+use super::WebAnswer;
 use super::{layout, WebError};
 use crate::games::rating::{self, LeaderboardPage};
 use crate::games::GameError;
@@ -97,7 +98,7 @@ pub async fn show(
     state: web::Data<AppState>,
     path: web::Path<String>,
     query: web::Query<PageQuery>,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     let (page, asked_page) = page_of(&query)?;
     let default_limit = asked_page.limit == DEFAULT_PAGE_SIZE;
     let kind = path.into_inner();

@@ -17,6 +17,7 @@ use turnpost_shared::api::{
 
 use super::signed_in_form::{see_other, SignedInForm};
 use super::viewer::SignedIn;
+use super::WebAnswer;
 use super::{layout, WebError};
 use crate::accounts::{self, ApiToken};
 use crate::browser_sessions::{self, BrowserSession};
@@ -258,7 +259,7 @@ pub(super) async fn render(
     signed_in: &SignedIn,
     note: Option<Result<&str, &str>>,
     status: StatusCode,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     let shown = read(state, signed_in).await?;
     let zone: Tz = shown.notifications.time_zone.parse().unwrap_or(Tz::UTC);
     let body = html! {
@@ -293,7 +294,7 @@ pub async fn show(
     state: web::Data<AppState>,
     signed_in: SignedIn,
     query: web::Query<DoneQuery>,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     let done = match query.done.as_deref() {
         Some("mail") => Some(Ok("Mail settings saved.")),
         Some("vacation") => Some(Ok("Vacation taken.")),
@@ -358,7 +359,7 @@ fn mail_patch(form: &HashMap<String, String>) -> Result<NotificationSettingsPatc
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
-pub async fn save_notifications(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+pub async fn save_notifications(posted: SignedInForm) -> WebAnswer {
     let (state, signed_in, form) = posted.into_parts();
     let patch = match mail_patch(&form) {
         Ok(patch) => patch,
@@ -393,7 +394,7 @@ pub async fn save_notifications(posted: SignedInForm) -> Result<HttpResponse, We
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
-pub async fn take_vacation(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+pub async fn take_vacation(posted: SignedInForm) -> WebAnswer {
     let (state, signed_in, form) = posted.into_parts();
     let text = form.get("days").map(String::as_str).unwrap_or_default();
     let Ok(days) = text.trim().parse::<u32>() else {
@@ -426,7 +427,7 @@ pub async fn take_vacation(posted: SignedInForm) -> Result<HttpResponse, WebErro
 /// # Errors
 /// 403 when not signed in or without the session's token; 404 for no such token of yours;
 /// storage failures.
-pub async fn revoke_token(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError> {
+pub async fn revoke_token(posted: SignedInForm<i64>) -> WebAnswer {
     revoke_own(&posted, "token", accounts::revoke_token).await?;
     Ok(back("token"))
 }
@@ -436,7 +437,7 @@ pub async fn revoke_token(posted: SignedInForm<i64>) -> Result<HttpResponse, Web
 /// # Errors
 /// 403 when not signed in or without the session's token; 404 for no such session of yours;
 /// storage failures.
-pub async fn revoke_session(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError> {
+pub async fn revoke_session(posted: SignedInForm<i64>) -> WebAnswer {
     revoke_own(&posted, "signed-in browser", browser_sessions::revoke).await?;
     if posted.path == posted.signed_in.session_id {
         return Ok(super::sign_out::signed_out(&posted.state));

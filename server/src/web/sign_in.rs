@@ -7,14 +7,15 @@
 //! The link's page asks for one press of a button (a form) before it signs in: a mail
 //! scanner or link preview that fetches the link does not use it up.
 
-use std::collections::HashMap;
-
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use maud::{html, Markup};
 
+use super::game_settings_fields::FormValues;
 use super::viewer::Viewer;
-use super::{csrf, layout, session_cookie, WebError};
+use super::visitor_form::VisitorForm;
+use super::WebAnswer;
+use super::{layout, session_cookie, WebError};
 use crate::accounts::{self, AccountError};
 use crate::browser_sessions;
 use crate::http::auth::client_address;
@@ -31,7 +32,7 @@ fn local_path(next: Option<&str>) -> String {
         .to_owned()
 }
 
-fn text<'a>(form: &'a HashMap<String, String>, name: &str) -> &'a str {
+fn text<'a>(form: &'a FormValues, name: &str) -> &'a str {
     form.get(name).map_or("", String::as_str)
 }
 
@@ -186,13 +187,8 @@ fn closed() -> HttpResponse {
 ///
 /// # Errors
 /// 403 without the form's token; storage failures.
-pub async fn sign_up(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    viewer: Viewer,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    viewer.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
+pub async fn sign_up(req: HttpRequest, posted: VisitorForm) -> WebAnswer {
+    let (state, viewer, form) = posted.into_parts();
     if !state.open_signup {
         return Ok(closed());
     }
@@ -253,12 +249,8 @@ pub async fn sign_in_page(viewer: Viewer, query: web::Query<NextQuery>) -> HttpR
 ///
 /// # Errors
 /// 403 without the form's token; storage failures.
-pub async fn sign_in(
-    state: web::Data<AppState>,
-    viewer: Viewer,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    viewer.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
+pub async fn sign_in(posted: VisitorForm) -> WebAnswer {
+    let (state, viewer, form) = posted.into_parts();
     let next = local_path(form.get("next").map(String::as_str));
     let email_text = text(&form, "email").trim();
     let checked = validate::email(email_text)
@@ -323,13 +315,8 @@ fn signed_in(state: &AppState, secret: String, next: &str) -> HttpResponse {
 ///
 /// # Errors
 /// 403 without the form's token; storage failures.
-pub async fn verify_code(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    viewer: Viewer,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    viewer.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
+pub async fn verify_code(req: HttpRequest, posted: VisitorForm) -> WebAnswer {
+    let (state, viewer, form) = posted.into_parts();
     let next = local_path(form.get("next").map(String::as_str));
     let email_text = text(&form, "email").trim();
     let code = text(&form, "code").to_owned();
@@ -405,13 +392,8 @@ pub async fn link_page(viewer: Viewer, path: web::Path<String>) -> HttpResponse 
 ///
 /// # Errors
 /// 403 without the form's token, or for a used, superseded or expired link; storage failures.
-pub async fn follow_link(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    viewer: Viewer,
-    form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
-    viewer.check_csrf(form.get(csrf::FIELD).map(String::as_str))?;
+pub async fn follow_link(req: HttpRequest, posted: VisitorForm) -> WebAnswer {
+    let (state, _, form) = posted.into_parts();
     let link = text(&form, "link").to_owned();
     let label = session_label(&req);
     let outcome = crate::http::blocking::with_conn(&state, move |conn| {

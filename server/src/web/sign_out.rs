@@ -4,8 +4,9 @@
 use actix_web::http::header;
 use actix_web::HttpResponse;
 
+use super::session_cookie;
 use super::signed_in_form::SignedInForm;
-use super::{session_cookie, WebError};
+use super::WebAnswer;
 use crate::browser_sessions;
 use crate::http::state::AppState;
 
@@ -21,7 +22,7 @@ pub(super) fn signed_out(state: &AppState) -> HttpResponse {
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
-pub async fn sign_out(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+pub async fn sign_out(posted: SignedInForm) -> WebAnswer {
     let (account_id, session_id) = (posted.signed_in.account.id, posted.signed_in.session_id);
     crate::http::blocking::with_conn(&posted.state, move |conn| {
         Ok(browser_sessions::revoke(conn, account_id, session_id)?)
@@ -34,7 +35,7 @@ pub async fn sign_out(posted: SignedInForm) -> Result<HttpResponse, WebError> {
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
-pub async fn sign_out_everywhere(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+pub async fn sign_out_everywhere(posted: SignedInForm) -> WebAnswer {
     let account_id = posted.signed_in.account.id;
     let count = crate::http::blocking::with_conn(&posted.state, move |conn| {
         Ok(browser_sessions::revoke_all(conn, account_id)?)

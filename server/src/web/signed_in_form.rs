@@ -98,8 +98,9 @@ impl<P: DeserializeOwned + 'static> FromRequest for SignedInForm<P> {
         Box::pin(async move {
             let (state, signed_in, path, form) = parts.await?;
             let form = form.into_inner();
-            let given = form.get(csrf::FIELD).map(String::as_str);
-            signed_in.check_csrf(given).map_err(WebError::from)?;
+            signed_in
+                .check_csrf(csrf::given(&form))
+                .map_err(WebError::from)?;
             Ok(Self {
                 state,
                 signed_in,

@@ -11,9 +11,10 @@ use maud::{html, Markup};
 use turnpost_shared::api::{CreateTournamentRequest, TournamentFormat};
 use turnpost_shared::GameKind;
 
-use super::game_settings_fields::{self as fields, field, field_or, FormValues, KindQuery};
+use super::game_settings_fields::{self as fields, field, field_or, FormValues, Kept, KindQuery};
 use super::signed_in_form::{see_other, SignedInForm};
-use super::{SignedIn, WebError};
+use super::SignedIn;
+use super::WebAnswer;
 use crate::games::GameError;
 use crate::http::error::ApiError;
 use crate::tournaments::{TournamentError, MAX_ENTRY_DAYS, MAX_PLAYERS, MAX_ROUNDS};
@@ -69,12 +70,8 @@ fn format_fields(kind: GameKind, kept: &FormValues) -> Markup {
 
 /// The form's page for `kind`: blank (200), or shown again with the values of `kept` and the
 /// reason a post was refused (422).
-fn page(
-    signed_in: &SignedIn,
-    kind: GameKind,
-    kept: &FormValues,
-    refusal: Option<&str>,
-) -> HttpResponse {
+fn page(signed_in: &SignedIn, kind: GameKind, kept: Kept<'_>) -> HttpResponse {
+    let (kept, refusal) = (kept.values, kept.refusal);
     let form = html! {
         form.stack.tournament method="post" action="/tournaments" {
             (signed_in.csrf_field())
@@ -130,12 +127,9 @@ fn page(
 ///
 /// # Errors
 /// 400 for an unknown kind.
-pub async fn show(
-    signed_in: SignedIn,
-    query: web::Query<KindQuery>,
-) -> Result<HttpResponse, WebError> {
+pub async fn show(signed_in: SignedIn, query: web::Query<KindQuery>) -> WebAnswer {
     let kind = fields::kind_of(query.kind.as_deref())?;
-    Ok(page(&signed_in, kind, &FormValues::new(), None))
+    Ok(page(&signed_in, kind, Kept::blank()))
 }
 
 /// The whole number in `name`, none when empty; `label` and `expected` say what the field
@@ -249,13 +243,13 @@ fn failed(error: &TournamentError) -> bool {
 /// 403 without a session or its token; 400 for an unknown kind; 429 past the hourly budget
 /// (of tournaments, or of challenges: invitations are charged as `POST /v1/tournaments` says);
 /// storage failures.
-pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+pub async fn create(posted: SignedInForm) -> WebAnswer {
     posted.charge_join()?;
     let (state, signed_in, form) = posted.into_parts();
     let kind = fields::kind_of(form.get("kind").map(String::as_str))?;
     let request = match request_of(&form, kind) {
         Ok(request) => request,
-        Err(reason) => return Ok(page(&signed_in, kind, &form, Some(&reason))),
+        Err(reason) => return Ok(page(&signed_in, kind, Kept::refused(&form, &reason))),
     };
     // Charged as `POST /v1/tournaments` is: past an invitee's budget, 429 and nothing made.
     let created = crate::http::budgeted_tournament::create_charged(
@@ -268,6 +262,6 @@ pub async fn create(posted: SignedInForm) -> Result<HttpResponse, WebError> {
     Ok(match created {
         Ok(view) => see_other(format!("/tournaments/{}", view.id)),
         Err(failure) if failed(&failure) => return Err(ApiError::from(failure).into()),
-        Err(refusal) => page(&signed_in, kind, &form, Some(&refusal.to_string())),
+        Err(refusal) => page(&signed_in, kind, Kept::refused(&form, &refusal.to_string())),
     })
 }

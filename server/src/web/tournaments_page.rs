@@ -4,7 +4,7 @@
 //! tie-breaks, Join and Withdraw buttons). The forms carry the session's CSRF token and act
 //! through the tournament service as `Actor::Account`.
 
-use actix_web::{web, HttpResponse};
+use actix_web::web;
 use maud::{html, Markup};
 use turnpost_shared::api::{
     StandingView, TournamentFormat, TournamentStatus, TournamentSummary, TournamentView,
@@ -12,6 +12,7 @@ use turnpost_shared::api::{
 
 use super::signed_in_form::{see_other, SignedInForm};
 use super::time_text::{reader_of, time};
+use super::WebAnswer;
 use super::{layout, SignedIn, Viewer, WebError};
 use crate::http::state::AppState;
 use crate::notify::Reader;
@@ -57,7 +58,7 @@ fn summaries(list: &[TournamentSummary], reader: Reader) -> Markup {
 ///
 /// # Errors
 /// Storage failures.
-pub async fn list(state: web::Data<AppState>, viewer: Viewer) -> Result<HttpResponse, WebError> {
+pub async fn list(state: web::Data<AppState>, viewer: Viewer) -> WebAnswer {
     let signed_in = viewer.signed_in().cloned();
     let account = signed_in.as_ref().map(|s| s.account.id);
     let (lists, reader) = crate::http::blocking::with_conn(&state, move |conn| {
@@ -246,7 +247,7 @@ pub async fn show(
     viewer: Viewer,
     path: web::Path<String>,
     query: web::Query<RoundQuery>,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     let id = tournament_id(&path)?;
     let round = match query.round.as_deref() {
         None => None,
@@ -272,7 +273,7 @@ pub async fn show(
 ///
 /// # Errors
 /// 403 without a session or its token; 404; 409 closed, full or entered; 429.
-pub async fn join(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+pub async fn join(posted: SignedInForm<String>) -> WebAnswer {
     let id = tournament_id(&posted.path)?;
     posted.charge_join()?;
     posted.act(id, tournaments::join).await?;
@@ -283,7 +284,7 @@ pub async fn join(posted: SignedInForm<String>) -> Result<HttpResponse, WebError
 ///
 /// # Errors
 /// 403 without a session or its token; 404; 409 not entered or over.
-pub async fn withdraw(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+pub async fn withdraw(posted: SignedInForm<String>) -> WebAnswer {
     let id = tournament_id(&posted.path)?;
     posted.act(id, tournaments::withdraw).await?;
     Ok(see_other(format!("/tournaments/{id}")))
@@ -294,7 +295,7 @@ pub async fn withdraw(posted: SignedInForm<String>) -> Result<HttpResponse, WebE
 /// # Errors
 /// 403 without a session or its token, or for anyone but the organiser; 404; 409 started
 /// already or too few entrants.
-pub async fn start(posted: SignedInForm<String>) -> Result<HttpResponse, WebError> {
+pub async fn start(posted: SignedInForm<String>) -> WebAnswer {
     let id = tournament_id(&posted.path)?;
     posted.act(id, tournaments::start_now).await?;
     Ok(see_other(format!("/tournaments/{id}")))

@@ -11,6 +11,7 @@ use actix_web::{web, HttpResponse};
 use maud::{html, Markup};
 use turnpost_shared::api::TurnMail;
 
+use super::WebAnswer;
 use super::{csrf, layout, WebError};
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
@@ -101,15 +102,12 @@ pub async fn undo(
     state: web::Data<AppState>,
     query: web::Query<LinkQuery>,
     form: web::Form<HashMap<String, String>>,
-) -> Result<HttpResponse, WebError> {
+) -> WebAnswer {
     let query = query.into_inner();
     let key = &state.mail.link_key;
     let (account_id, category) =
         unsubscribe::verify(key, &query).map_err(|e| WebError::from(ApiError::from(e)))?;
-    csrf::check(
-        &undo_token(key, &query, category),
-        form.get(csrf::FIELD).map(String::as_str),
-    )?;
+    csrf::check(&undo_token(key, &query, category), csrf::given(&form))?;
     let turn_mail = match form.get("was").map(String::as_str) {
         Some("digest") => TurnMail::Digest,
         _ => TurnMail::Immediate,

@@ -4,13 +4,12 @@
 //! (`crate::webhooks::endpoints`) or the preferences, with the session's CSRF token.
 
 use actix_web::http::StatusCode;
-use actix_web::HttpResponse;
 use turnpost_shared::api::{CreateWebhookRequest, WebhookFormat};
 
 use super::channel_forms::{refused, save_switches as save_channel_switches};
 use super::settings::render;
 use super::signed_in_form::{see_other, SignedInForm};
-use super::WebError;
+use super::WebAnswer;
 use crate::http::error::ApiError;
 use crate::preferences::Channel;
 use crate::webhooks::endpoints;
@@ -19,7 +18,7 @@ use crate::webhooks::endpoints;
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
-pub async fn add(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+pub async fn add(posted: SignedInForm) -> WebAnswer {
     let format = match posted
         .field("format")
         .unwrap_or("standard")
@@ -71,12 +70,8 @@ pub async fn add(posted: SignedInForm) -> Result<HttpResponse, WebError> {
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; 404; storage failures.
-pub async fn remove(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError> {
-    posted
-        .act(posted.path, |conn, actor, id| {
-            endpoints::remove(conn, actor.account_id(), id)
-        })
-        .await?;
+pub async fn remove(posted: SignedInForm<i64>) -> WebAnswer {
+    posted.act(posted.path, endpoints::remove).await?;
     Ok(see_other(
         "/settings?done=webhook_removed#webhooks".to_owned(),
     ))
@@ -86,7 +81,7 @@ pub async fn remove(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError>
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; 404; storage failures.
-pub async fn test(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError> {
+pub async fn test(posted: SignedInForm<i64>) -> WebAnswer {
     let site = posted.state.mail.public_url.clone();
     posted
         .act(posted.path, move |conn, actor, id| {
@@ -100,7 +95,7 @@ pub async fn test(posted: SignedInForm<i64>) -> Result<HttpResponse, WebError> {
 ///
 /// # Errors
 /// 403 when not signed in or without the session's token; storage failures.
-pub async fn save_switches(posted: SignedInForm) -> Result<HttpResponse, WebError> {
+pub async fn save_switches(posted: SignedInForm) -> WebAnswer {
     save_channel_switches(&posted, Channel::Webhooks).await?;
     Ok(see_other(
         "/settings?done=webhook_switches#webhooks".to_owned(),

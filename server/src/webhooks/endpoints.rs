@@ -12,6 +12,7 @@ use super::{payload, signature, WebhookError};
 use crate::db::transaction as tx;
 use crate::db::webhooks::{self as q, EndpointRow, NewDelivery, NewEndpoint};
 use crate::db::{self, DbConnection};
+use crate::games::Actor;
 
 /// Webhooks one account may have.
 pub const ENDPOINTS_PER_ACCOUNT: i64 = 10;
@@ -160,11 +161,12 @@ pub fn detail(
     })
 }
 
-/// Removes a webhook (its queued deliveries and log with it).
+/// Removes one of `actor`'s webhooks (its queued deliveries and log with it).
 ///
 /// # Errors
 /// [`WebhookError::NotFound`]; storage failures.
-pub fn remove(conn: &mut DbConnection, account_id: i64, id: i64) -> Result<(), WebhookError> {
+pub fn remove(conn: &mut DbConnection, actor: &Actor, id: i64) -> Result<(), WebhookError> {
+    let account_id = actor.account_id();
     let removed = tx::write_with(conn, |conn| {
         Ok::<bool, WebhookError>(q::delete_endpoint(conn, account_id, id)?)
     })?;
