@@ -112,6 +112,11 @@ impl OutboundPolicy {
         if raw.len() > URL_MAX {
             return Err(format!("the URL is longer than {URL_MAX} characters"));
         }
+        if let Some(why) = not_uri_text(raw) {
+            return Err(format!(
+                "`{raw}` is not a URL: {why}; expected https://host/path"
+            ));
+        }
         let url = url::Url::parse(raw).map_err(|error| {
             format!("`{raw}` is not a URL ({error}); expected https://host/path")
         })?;
@@ -153,6 +158,29 @@ impl OutboundPolicy {
         }
         Ok(url)
     }
+}
+
+/// What keeps `raw` from being a URI as RFC 3986 writes one, if anything: a character outside
+/// its set (a space, `|`, `{`, `"`, non-ASCII, …) or a `%` not followed by two hex digits. The
+/// URL parser would quietly percent-encode such text; a player's URL is taken as written or
+/// refused (the OpenAPI document says `format: uri`).
+fn not_uri_text(raw: &str) -> Option<String> {
+    let bytes = raw.as_bytes();
+    for (at, c) in raw.char_indices() {
+        let allowed = c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'()*+,;=%".contains(c);
+        if !allowed {
+            return Some(format!(
+                "the character {c:?} at {at} may not stand in a URL unescaped"
+            ));
+        }
+        if c == '%' {
+            let hex = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_hexdigit);
+            if !(hex(at + 1) && hex(at + 2)) {
+                return Some(format!("the `%` at {at} is not followed by two hex digits"));
+            }
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -197,6 +225,22 @@ mod tests {
         assert!(policy.check_url("http://example.org/hook").is_err());
         assert!(policy.check_url("ftp://example.org/").is_err());
         assert!(policy.check_url("https://user:pw@example.org/").is_err());
+        assert!(policy
+            .check_url("https://example.org/a%20b?c=d&e=%C3%A9")
+            .is_ok());
+        for not_uri in [
+            "https://0.example/4o2Dq0%|{\"",
+            "https://example.org/a b",
+            "https://example.org/%zz",
+            "https://example.org/%4",
+            "https://example.org/é",
+        ] {
+            let refused = policy.check_url(not_uri).err();
+            assert!(
+                refused.is_some_and(|why| why.contains("not a URL")),
+                "{not_uri} was taken"
+            );
+        }
         let refused = policy.check_url("https://127.0.0.1:9/hook").err();
         assert!(refused.is_some_and(|why| why.contains("loopback")));
         let allowed = OutboundPolicy {

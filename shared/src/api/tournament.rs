@@ -68,9 +68,11 @@ pub struct CreateTournamentRequest {
     pub all_at_once: bool,
     /// Tables: the seats of a table, 3–6.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 3, maximum = 6))]
     pub table_seats: Option<u8>,
     /// Swiss and tables: how many rounds (1–50; round-robin works them out).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 1, maximum = 50))]
     pub rounds: Option<u32>,
     /// When the entry window closes (RFC 3339, in the future, at most 90 days ahead); round 1
     /// starts then.
@@ -78,6 +80,7 @@ pub struct CreateTournamentRequest {
     pub entry_closes_at: String,
     /// The most players who may enter (2–200).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(minimum = 2, maximum = 200))]
     pub max_players: Option<u32>,
     /// Start the moment the entry that fills `max_players` is taken, rather than when the
     /// window closes; needs `max_players`. Left out: on for an invitation event (`invite`
