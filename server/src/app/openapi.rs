@@ -26,6 +26,16 @@ impl Modify for BearerAuth {
                     .build(),
             ),
         );
+        // The browser's session cookie: what the live pages' own stream is opened with.
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(utoipa::openapi::security::ApiKey::Cookie(
+                utoipa::openapi::security::ApiKeyValue::with_description(
+                    crate::web::SESSION_COOKIE,
+                    "A signed-in browser's session (set by the pages' sign-in)",
+                ),
+            )),
+        );
     }
 }
 
@@ -149,6 +159,98 @@ impl Modify for TimeZoneNames {
     }
 }
 
+/// Describes the streams: `Last-Event-ID` as the whole number it is (never null), and what a
+/// `text/event-stream` answer carries as a Server-Sent Event: each message's
+/// `id`, `event` (the event's type) and `data`, a line of JSON with the schema the route names
+/// (`StreamEvent`; said in `data`'s description, as the document's types have no
+/// `contentSchema`). The route's annotation can only name that schema, which a client checking
+/// the stream would hold against the message itself; a `retry:` line comes without data.
+struct ServerSentEvents;
+
+/// The component's name of one Server-Sent Event.
+const SSE_MESSAGE: &str = "ServerSentEvent";
+
+impl Modify for ServerSentEvents {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let mut carried: Option<RefOr<Schema>> = None;
+        for item in openapi.paths.paths.values_mut() {
+            for operation in [&mut item.get, &mut item.post].into_iter().flatten() {
+                // A header is never null: `Option` makes the parameter optional, not nullable.
+                for parameter in operation.parameters.iter_mut().flatten() {
+                    if parameter.name == "Last-Event-ID"
+                        && parameter.parameter_in == ParameterIn::Header
+                    {
+                        if let Ok(id) = serde_json::from_value::<Schema>(
+                            serde_json::json!({"type": "integer", "format": "int64", "minimum": 1}),
+                        ) {
+                            parameter.schema = Some(RefOr::T(id));
+                        }
+                    }
+                }
+                for response in operation.responses.responses.values_mut() {
+                    let RefOr::T(response) = response else {
+                        continue;
+                    };
+                    if let Some(sse) = response.content.get_mut("text/event-stream") {
+                        if let Some(schema) = sse.schema.take() {
+                            carried.get_or_insert(schema);
+                        }
+                        sse.schema = Some(RefOr::Ref(Ref::from_schema_name(SSE_MESSAGE)));
+                    }
+                }
+            }
+        }
+        let Some(carried) = carried else {
+            return;
+        };
+        let RefOr::Ref(carried) = carried else {
+            return;
+        };
+        let data_schema = carried.ref_location;
+        let message = serde_json::json!({
+            "type": "object",
+            "description": "One Server-Sent Event: `data` is one line of JSON, the event.",
+            "properties": {
+                "id": {"type": "string", "pattern": "^[1-9][0-9]*$", "description": "The event's id: resume after it with `Last-Event-ID`."},
+                "event": {"type": "string", "description": "The event's type, as `type` in `data`."},
+                "retry": {"type": "integer", "description": "How long to wait before reconnecting, in milliseconds."},
+                "data": {"type": "string", "contentMediaType": "application/json", "description": format!("One line of JSON: the event, as `{data_schema}` writes it")}
+            }
+        });
+        if let (Ok(schema), Some(components)) = (
+            serde_json::from_value::<Schema>(message),
+            openapi.components.as_mut(),
+        ) {
+            components
+                .schemas
+                .insert(SSE_MESSAGE.to_owned(), RefOr::T(schema));
+        }
+    }
+}
+
+/// Writes a challenge option's value as the three JSON types it may be (string, number,
+/// boolean): the derived `oneOf` of its five variants holds `2` under both "integer" and
+/// "number", which makes every whole number invalid for a client that checks the document.
+struct OptionValueTypes;
+
+impl Modify for OptionValueTypes {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let value = serde_json::json!({
+            "type": ["string", "number", "boolean"],
+            "description": "A challenge option's value: a JSON string, number or boolean, read as its \
+                text (`\"die\"`, `3`, `true`); a value the kind does not take is refused with the key named."
+        });
+        if let (Ok(schema), Some(components)) = (
+            serde_json::from_value::<Schema>(value),
+            openapi.components.as_mut(),
+        ) {
+            components
+                .schemas
+                .insert("OptionValue".to_owned(), RefOr::T(schema));
+        }
+    }
+}
+
 /// The document.
 #[derive(OpenApi)]
 #[openapi(
@@ -166,6 +268,8 @@ pub fn document() -> utoipa::openapi::OpenApi {
     crate::routes::table().document(&mut openapi);
     CommonAnswers.modify(&mut openapi);
     TimeZoneNames.modify(&mut openapi);
+    ServerSentEvents.modify(&mut openapi);
+    OptionValueTypes.modify(&mut openapi);
     openapi
 }
 

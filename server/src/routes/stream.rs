@@ -40,8 +40,8 @@ pub struct StreamQuery {
 /// # Errors
 /// 400 bad `Last-Event-ID`; 401; 410 the event is older than the log keeps; 429 too many
 /// streams open.
-#[utoipa::path(get, path = "/v1/stream", tag = "stream", security(("bearer" = [])),
-    params(StreamQuery, ("Last-Event-ID" = Option<i64>, Header, description = "Resume after this event id (one this stream sent)")),
+#[utoipa::path(get, path = "/v1/stream", tag = "stream", security(("bearer" = []), ("session" = [])),
+    params(StreamQuery, ("Last-Event-ID" = Option<i64>, Header, minimum = 1, description = "Resume after this event id (one this stream sent)")),
     responses(
         (status = 200, description = "Server-Sent Events (`text/event-stream`), or NDJSON with `Accept: application/x-ndjson`: one event each",
             content((StreamEvent = "text/event-stream"), (StreamEvent = "application/x-ndjson"))),
@@ -80,7 +80,7 @@ pub async fn account_stream(
 /// the log keeps; 429 too many streams open.
 #[utoipa::path(get, path = "/v1/games/{id}/stream", tag = "stream",
     params(("id" = i64, Path, description = "Game id"), StreamQuery,
-        ("Last-Event-ID" = Option<i64>, Header, description = "Resume after this event id (one this stream sent)")),
+        ("Last-Event-ID" = Option<i64>, Header, minimum = 1, description = "Resume after this event id (one this stream sent)")),
     responses(
         (status = 200, description = "Server-Sent Events (`text/event-stream`), or NDJSON with `Accept: application/x-ndjson`: one event each",
             content((StreamEvent = "text/event-stream"), (StreamEvent = "application/x-ndjson"))),

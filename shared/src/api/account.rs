@@ -80,8 +80,13 @@ request_with_email! {
         /// The code from the email (case and spaces or dashes do not matter).
         #[cfg_attr(feature = "openapi", schema(max_length = 64, example = "K7QX2MRD"))]
         pub code: String,
-        /// A label for the token, e.g. the machine it is used on.
+        /// A label for the token, e.g. the machine it is used on: at most 64 characters, no
+        /// control characters (trimmed when stored).
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(
+            feature = "openapi",
+            schema(max_length = 64, pattern = r"^[^\u0000-\u001f\u007f-\u009f]*$")
+        )]
         pub label: Option<String>,
     }
 }

@@ -53,8 +53,14 @@ pub struct CreateGameRequest {
     #[cfg_attr(feature = "openapi", schema(min_items = 2, example = json!(["anna", "open"])))]
     pub seats: Vec<String>,
     /// The clock: `3d` (days per move, 1–30; the default) or `7d+1d/14d` (a Fischer bank:
-    /// initial days + increment days / maximum days).
+    /// initial days 1–30 + increment days 0–30 / maximum days, from the initial days to 60).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            pattern = r"^(?:[1-9]|[12][0-9]|30)d(?:\+(?:[0-9]|[12][0-9]|30)d/(?:[1-9]|[1-5][0-9]|60)d)?$"
+        )
+    )]
     pub clock: Option<String>,
     /// What happens when a seat runs out of time: `auto` (the server ends the game as a loss
     /// on time; the default) or `claim` (the other players may claim the win).

@@ -52,8 +52,15 @@ pub struct CreateTournamentRequest {
     /// The games' options, as in a challenge (a table tournament sets `players` per table).
     #[serde(default)]
     pub options: BTreeMap<String, OptionValue>,
-    /// The games' clock, as in a challenge (`3d`, `7d+1d/14d`).
+    /// The games' clock, as in a challenge (`3d`, `7d+1d/14d`; a Fischer bank's maximum is at
+    /// least its initial days).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            pattern = r"^(?:[1-9]|[12][0-9]|30)d(?:\+(?:[0-9]|[12][0-9]|30)d/(?:[1-9]|[1-5][0-9]|60)d)?$"
+        )
+    )]
     pub clock: Option<String>,
     /// `auto` (default) or `claim`, as in a challenge.
     #[serde(default, skip_serializing_if = "Option::is_none")]
