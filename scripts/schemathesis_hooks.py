@@ -13,6 +13,8 @@ descriptions state:
 - a challenge that seats its caller (the schema cannot name the caller);
 - a Fischer clock whose maximum is at least its initial days;
 - `table_seats` only with the `tables` format, `on_leave: bot` only with three or more seats;
+- a webhook's `ntfy_token` only with the `ntfy` format, a move list's `before` or `after` (not
+  both), and 2, 3, 4 or 6 seats for Chinese Checkers, as the descriptions say;
 - the caller's own token never revoked (a spare of the caller's is revoked in its place), so
   that the run does not sign itself out half-way.
 """
@@ -92,10 +94,12 @@ def _push_subscription(body):
 def _game(body):
     seats = body.get("seats")
     # The caller holds a seat of the challenge it makes; each other seat a distinct player or
-    # `open`; two seats but in Chinese Checkers (its `players` option says how many).
+    # `open`; two seats but in Chinese Checkers (2, 3, 4 or 6 there).
     if isinstance(seats, list) and len(seats) >= 2 and all(isinstance(n, str) for n in seats):
         if body.get("kind") != "chinese-checkers":
             del seats[2:]
+        elif len(seats) not in (2, 3, 4, 6):
+            del seats[4:]
         named = [CALLER]
         for name in seats[1:]:
             named.append(name if NAME.match(name) and name not in named else "open")
@@ -118,6 +122,9 @@ def before_call(ctx, case, **kwargs):
         _push_subscription(body)
     if body is not None and (method, path) == ("POST", "/v1/games"):
         _game(body)
+    if body is not None and (method, path) == ("POST", "/v1/webhooks"):
+        if body.get("format") != "ntfy":
+            body.pop("ntfy_token", None)
     ids = case.path_parameters if isinstance(case.path_parameters, dict) else None
     if ids is not None and (method, path) == ("DELETE", "/v1/tokens/{id}") and SPARE_TOKEN:
         if str(ids.get("id")) == CALLER_TOKEN:
@@ -127,6 +134,9 @@ def before_call(ctx, case, **kwargs):
         # A stream resumes after an id it sent; a fresh server has sent none.
         after = query.get("after")
         if (isinstance(after, int) and after > 0) or (isinstance(after, str) and after.isdigit()):
+            del query["after"]
+    if query is not None and method == "GET" and path == "/v1/games/{id}/moves":
+        if "before" in query and "after" in query:
             del query["after"]
     headers = case.headers if hasattr(case.headers, "get") else None
     if headers is not None and method == "GET" and path in ("/v1/stream", "/v1/games/{id}/stream"):
