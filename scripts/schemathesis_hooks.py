@@ -10,7 +10,7 @@ descriptions state:
 - invitees that have accounts (any name fits the pattern);
 - a push key that is a point on P-256 and a 16-byte secret (any base64url fits);
 - no resume from an event id a fresh server never sent (`after`);
-- a challenge that seats its caller (the schema cannot name the caller);
+- a challenge that seats its caller and players who exist (the schema cannot name them);
 - a Fischer clock whose maximum is at least its initial days;
 - `table_seats` only with the `tables` format, `on_leave: bot` only with three or more seats;
 - a webhook's `ntfy_token` only with the `ntfy` format, a move list's `before` or `after` (not
@@ -34,7 +34,6 @@ AUTH = "1qYODqFmsKpWyHW0h9Dhmg"
 RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$")
 CALLER_TOKEN = os.environ.get("SCHEMATHESIS_CALLER_TOKEN", "")
 SPARE_TOKEN = os.environ.get("SCHEMATHESIS_SPARE_TOKEN", "")
-NAME = re.compile(r"^[A-Za-z0-9_-]+$")
 FISCHER = re.compile(r"^(\d+)d\+(\d+)d/(\d+)d$")
 
 
@@ -45,6 +44,13 @@ def _clock(body):
     bank = FISCHER.match(clock) if isinstance(clock, str) else None
     if bank and int(bank.group(3)) < int(bank.group(1)):
         body["clock"] = f"{bank.group(1)}d+{bank.group(2)}d/{bank.group(1)}d"
+
+
+def _whole(value):
+    """Whether `value` is a whole number as JSON Schema counts one (`5` or `5.0`)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and value.is_integer())
 
 
 def _tournament(body):
@@ -59,20 +65,20 @@ def _tournament(body):
     # `double` and `all_at_once` for round-robin only, a table's seats for tables only (and
     # tables for Chinese Checkers, whose `players` option each table's seats set).
     form = body.get("format")
-    if form != "tables" and isinstance(body.get("table_seats"), int):
+    if form != "tables" and _whole(body.get("table_seats")):
         del body["table_seats"]
     if form == "round_robin":
         body.pop("rounds", None)
     if form in ("swiss", "tables"):
         rounds = body.get("rounds")
-        if not (isinstance(rounds, int) and 1 <= rounds <= 50):
+        if not (_whole(rounds) and 1 <= rounds <= 50):
             body["rounds"] = 3
         body["double"] = False
         body["all_at_once"] = False
     if form == "tables":
         body["kind"] = "chinese-checkers"
         seats = body.get("table_seats")
-        if not (isinstance(seats, int) and 3 <= seats <= 6):
+        if not (_whole(seats) and 3 <= seats <= 6):
             body["table_seats"] = 3
     if isinstance(body.get("options"), dict):
         # Options are the kind's (`crate::games::options`); a drawn name is none of them.
@@ -100,9 +106,11 @@ def _game(body):
             del seats[2:]
         elif len(seats) not in (2, 3, 4, 6):
             del seats[4:]
+        # A name that matches the pattern may still be nobody's: the one other player made
+        # for the run takes the first other seat, `open` the rest.
         named = [CALLER]
         for name in seats[1:]:
-            named.append(name if NAME.match(name) and name not in named else "open")
+            named.append(EXISTING_PLAYER if EXISTING_PLAYER not in named else "open")
         seats[:] = named
     if isinstance(body.get("options"), dict):
         body["options"] = {}
@@ -133,7 +141,7 @@ def before_call(ctx, case, **kwargs):
     if query is not None and method == "GET" and path in ("/v1/stream", "/v1/games/{id}/stream"):
         # A stream resumes after an id it sent; a fresh server has sent none.
         after = query.get("after")
-        if (isinstance(after, int) and after > 0) or (isinstance(after, str) and after.isdigit()):
+        if (_whole(after) and after > 0) or (isinstance(after, str) and after.isdigit()):
             del query["after"]
     if query is not None and method == "GET" and path == "/v1/games/{id}/moves":
         if "before" in query and "after" in query:

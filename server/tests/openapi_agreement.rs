@@ -1,7 +1,9 @@
 //! The OpenAPI document and the server agree where a schema-driven client found them apart: a
 //! query parameter the document called a free string that the server reads as a name (an
 //! empty `?kind=` was refused), and a body the document calls an object that the server also
-//! read from an array (`"categories": [null, null]` was accepted as a patch of nothing).
+//! read from an array (`"categories": [null, null]` was accepted as a patch of nothing), a
+//! whole number written as `10.0` (an integer to JSON Schema, refused by serde), and plies past
+//! the document's `int32` maximum.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -20,6 +22,9 @@ both_backends!(
     the_kind_filter_takes_what_the_document_lists,
     category_switches_are_an_object_only,
     muting_a_game_there_is_not_is_not_found,
+    whole_numbers_written_as_floats_are_integers,
+    integer_queries_end_where_the_document_says,
+    tournament_names_are_judged_as_sent,
 );
 
 /// The OpenAPI document as served.
@@ -167,4 +172,148 @@ async fn muting_a_game_there_is_not_is_not_found(backend: Backend) {
     let doc = document(&app).await;
     let answers = &doc["paths"]["/v1/me/notifications"]["patch"]["responses"];
     assert!(answers.get("404").is_some(), "{answers}");
+}
+
+/// A Kefren challenge from anna (`token`) to bert; its id.
+async fn challenge_to_bert(app: &TestApp, token: &str) -> i64 {
+    let game = common::post(
+        app,
+        "/v1/games",
+        token,
+        json!({"kind": "kefren", "options": {}, "seats": ["anna", "bert"]}),
+    )
+    .await;
+    assert_eq!(game.status, 201, "{game:?}");
+    game.body["id"].as_i64().unwrap()
+}
+
+/// JSON Schema counts `10.0` as an integer: the server takes it where a field is one, and
+/// still refuses a fraction, naming the field.
+async fn whole_numbers_written_as_floats_are_integers(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let bert = play::player(&app.pool, "bert");
+    let answer = common::post(&app, "/v1/me/vacation", &anna, json!({"days": 2.0})).await;
+    assert_eq!(answer.status, 200, "{answer:?}");
+    assert_eq!(answer.body["days_used"], 2, "{answer:?}");
+    let answer = patch(
+        &app,
+        "/v1/me/notifications",
+        &anna,
+        json!({"digest_hour": 7.0}),
+    )
+    .await;
+    assert_eq!(answer.status, 200, "{answer:?}");
+    assert_eq!(answer.body["digest_hour"], 7);
+    let answer = patch(
+        &app,
+        "/v1/me/notifications",
+        &anna,
+        json!({"digest_hour": 7.5}),
+    )
+    .await;
+    assert_eq!(answer.status, 422, "{answer:?}");
+    let message = answer.body["error"]["message"].as_str().unwrap();
+    assert!(message.contains("`digest_hour`"), "{message}");
+    let id = challenge_to_bert(&app, &anna).await;
+    let accepted = common::post(&app, &format!("/v1/games/{id}/accept"), &bert, json!({})).await;
+    assert_eq!(accepted.status, 200, "{accepted:?}");
+    let view = get(&app, &format!("/v1/games/{id}"), &anna).await;
+    let legal = view.body["legal_moves"][0].as_str().unwrap().to_owned();
+    let played = common::post(
+        &app,
+        &format!("/v1/games/{id}/moves"),
+        &anna,
+        json!({"move": legal, "ply": 0.0}),
+    )
+    .await;
+    assert_eq!(played.status, 201, "{played:?}");
+    assert_eq!(played.body["ply"], 1, "{played:?}");
+    let stale = common::post(
+        &app,
+        &format!("/v1/games/{id}/moves"),
+        &bert,
+        json!({"move": legal, "ply": 1.25}),
+    )
+    .await;
+    assert_eq!(stale.status, 422, "{stale:?}");
+    let message = stale.body["error"]["message"].as_str().unwrap();
+    assert!(message.contains("`ply`"), "{message}");
+}
+
+/// Unsigned query numbers are documented with the maximum the server reads (a u32's), not as
+/// `int32` (whose maximum the server went past, answering 200); past it: 400.
+async fn integer_queries_end_where_the_document_says(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    play::player(&app.pool, "bert");
+    let doc = document(&app).await;
+    for (path, name) in [
+        ("/v1/games/{id}/moves", "before"),
+        ("/v1/games/{id}/moves", "after"),
+        ("/v1/ratings/{kind}", "offset"),
+        ("/v1/tournaments/{id}", "round"),
+    ] {
+        let parameters = doc["paths"][path]["get"]["parameters"].as_array().unwrap();
+        let parameter = parameters.iter().find(|p| p["name"] == name).unwrap();
+        let schema = &parameter["schema"];
+        assert_eq!(
+            schema["maximum"], 4_294_967_295_u64,
+            "{path} {name}: {schema}"
+        );
+        assert_ne!(schema["format"], "int32", "{path} {name}: {schema}");
+    }
+    let id = challenge_to_bert(&app, &anna).await;
+    let at_most = get(
+        &app,
+        &format!("/v1/games/{id}/moves?before=4294967295"),
+        &anna,
+    )
+    .await;
+    assert_eq!(at_most.status, 200, "{at_most:?}");
+    let past = get(
+        &app,
+        &format!("/v1/games/{id}/moves?before=4294967296"),
+        &anna,
+    )
+    .await;
+    assert_eq!(past.status, 400, "{past:?}");
+    assert_eq!(past.body["error"]["code"], "bad_query", "{past:?}");
+}
+
+/// A tournament's name is at most 80 characters as sent (the document's `maxLength`), and
+/// names something only with a character that shows (the document's pattern): an 81-character
+/// name whose control character would be dropped is still too long; white space and hidden
+/// characters alone are no name.
+async fn tournament_names_are_judged_as_sent(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let anna = play::player(&app.pool, "anna");
+    let doc = document(&app).await;
+    let name = &doc["components"]["schemas"]["CreateTournamentRequest"]["properties"]["name"];
+    assert_eq!(name["maxLength"], 80, "{name}");
+    let pattern = name["pattern"].as_str().unwrap();
+    let shows = regex::Regex::new(pattern).unwrap();
+    let at = (chrono::Utc::now() + chrono::Duration::hours(1))
+        .format("%Y-%m-%dT%H:%M:%SZ")
+        .to_string();
+    let create = |name: String| {
+        let body = json!({"name": name, "kind": "kefren", "format": "swiss", "rounds": 3,
+                          "entry_closes_at": at});
+        common::post(&app, "/v1/tournaments", &anna, body)
+    };
+    for (name, status) in [
+        (format!("{}\u{7}", "a".repeat(80)), 422),
+        (" \u{200b}\t\u{202e} ".to_owned(), 422),
+        (String::new(), 422),
+        (format!("  {}  ", "a".repeat(76)), 201),
+        ("Winter\u{200b} Kefren".to_owned(), 201),
+    ] {
+        assert_eq!(
+            shows.is_match(&name) && name.chars().count() <= 80,
+            status == 201,
+            "the document and the server disagree on {name:?}"
+        );
+        let answer = create(name.clone()).await;
+        assert_eq!(answer.status, status, "{name:?}: {answer:?}");
+    }
 }

@@ -478,6 +478,19 @@ async fn ntfy_discord_and_slack_bodies_have_their_shapes(backend: Backend) {
     )
     .await;
     assert_eq!(refused.status, 422, "{refused:?}");
+    // Judged as sent, as the document's pattern says: never trimmed into a token.
+    for token in [" tk", "tk ", "t k", "tökén", &"t".repeat(201)] {
+        let refused = post(
+            &app,
+            "/v1/webhooks",
+            &bert,
+            json!({"url": receiver.url("/x"), "format": "ntfy", "ntfy_token": token}),
+        )
+        .await;
+        assert_eq!(refused.status, 422, "{token:?}: {refused:?}");
+        let message = refused.body["error"]["message"].as_str().unwrap();
+        assert!(message.contains("printable ASCII"), "{message}");
+    }
     let refused = post(
         &app,
         "/v1/webhooks",

@@ -126,7 +126,11 @@ pub fn run(
                     FormatChoice::Discord => WebhookFormat::Discord,
                     FormatChoice::Slack => WebhookFormat::Slack,
                 }),
-                ntfy_token,
+                // The server takes the token exactly as sent; a pasted one's spaces or
+                // newline are the shell's, not the token's.
+                ntfy_token: ntfy_token
+                    .map(|token| token.trim().to_owned())
+                    .filter(|token| !token.is_empty()),
             };
             let created: WebhookCreated = session.client.post("/webhooks", &request)?;
             if json {

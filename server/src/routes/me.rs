@@ -1,6 +1,6 @@
 //! `/v1/me`: the caller's account, notification preferences and vacation.
 
-use actix_web::{web, HttpResponse};
+use actix_web::HttpResponse;
 use turnpost_shared::api::{NotificationSettingsPatch, VacationRequest};
 
 use crate::games::vacation;
@@ -68,9 +68,9 @@ pub async fn vacation(call: Call) -> Result<HttpResponse, ApiError> {
     responses((status = 200, description = "The vacation", body = turnpost_shared::api::Vacation), (status = 401, body = turnpost_shared::api::ErrorBody), (status = 409, body = turnpost_shared::api::ErrorBody), (status = 422, body = turnpost_shared::api::ErrorBody)))]
 pub async fn take_vacation(
     call: Call,
-    request: Result<web::Json<VacationRequest>, actix_web::Error>,
+    request: Result<JsonObject<VacationRequest>, actix_web::Error>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let days = request?.days;
+    let days = request?.into_inner().days;
     let answer =
         call.answer(move |conn, actor, ()| vacation::take(conn, actor, days, crate::db::now()));
     Ok(answer.await?)

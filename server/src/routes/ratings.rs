@@ -46,7 +46,7 @@ fn page_of(query: &LeaderboardQuery) -> Result<LeaderboardPage, ApiError> {
 #[utoipa::path(get, path = "/v1/ratings/{kind}", tag = "ratings", security(("bearer" = [])),
     params(("kind" = String, Path, description = "kefren, kechi, sanqi, chinese-checkers or chinese-checkers-multi"),
            ("limit" = Option<u32>, Query, description = "page size 1-100, default 50", minimum = 1, maximum = 100),
-           ("offset" = Option<u32>, Query, description = "ranks to skip: next_offset of the previous page, default 0")),
+           ("offset" = Option<i64>, Query, description = "ranks to skip: next_offset of the previous page, default 0", minimum = 0, maximum = 4294967295_u32)),
     responses((status = 200, description = "A page of the leaderboard", body = turnpost_shared::api::Leaderboard), (status = 400, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn leaderboard(
     state: web::Data<AppState>,

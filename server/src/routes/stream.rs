@@ -26,6 +26,7 @@ const KEEP_ALIVE: Duration = Duration::from_secs(20);
 /// The query of both streams.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
 pub struct StreamQuery {
     /// Resume after this event id (as `Last-Event-ID`; the header wins when both are sent).
     /// Event ids start at 1.
@@ -144,12 +145,13 @@ fn start(headers: &HeaderMap, after: Option<i64>) -> Result<StreamStart, ApiErro
             "Last-Event-ID must be the id of an event of this stream (a whole number); got {what}"
         ),
     };
-    // An empty header says nothing: `?after=` decides, with its own check.
-    let header = headers
-        .get("last-event-id")
-        .filter(|value| !value.as_bytes().trim_ascii().is_empty());
-    if let Some(value) = header {
+    // Browsers send the header only with an id; an empty one is a client's mistake, refused
+    // as the document's integer >= 1 says rather than taken for "from now".
+    if let Some(value) = headers.get("last-event-id") {
         let text = value.to_str().map_err(|_| bad("unreadable text"))?.trim();
+        if text.is_empty() {
+            return Err(bad("an empty header (leave it out to start from now)"));
+        }
         let id: i64 = text
             .parse()
             .map_err(|_| bad(&format!("{:?}", text.chars().take(24).collect::<String>())))?;

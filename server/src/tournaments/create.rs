@@ -128,13 +128,19 @@ pub fn create(
     actor: &Actor,
     request: &CreateTournamentRequest,
 ) -> TournamentAnswer {
-    // One line, without hidden characters (the name goes into pages and mail subjects).
-    let name = turnpost_shared::play::clean_line(&request.name);
-    let name = name.as_str();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
+    // Its length judged as sent (the schema's maxLength), then kept as one line without
+    // hidden characters (the name goes into pages and mail subjects).
+    if request.name.chars().count() > MAX_NAME_CHARS {
         return Err(invalid(format!(
             "name must be 1 to {MAX_NAME_CHARS} characters"
         )));
+    }
+    let name = turnpost_shared::play::clean_line(&request.name);
+    let name = name.as_str();
+    if name.is_empty() {
+        return Err(invalid(
+            "name must have a character that shows (not only spaces or hidden characters)",
+        ));
     }
     let games = Arrangement {
         kind: request.kind,

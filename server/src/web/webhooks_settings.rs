@@ -37,8 +37,10 @@ pub async fn add(posted: SignedInForm) -> WebAnswer {
         url: posted.field("url").unwrap_or_default().to_owned(),
         events: None,
         format: Some(format),
+        // A pasted token's surrounding spaces are the paste's (the API takes it as sent).
         ntfy_token: posted
             .field("ntfy_token")
+            .map(str::trim)
             .filter(|t| !t.is_empty())
             .map(str::to_owned),
     };

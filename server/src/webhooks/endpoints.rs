@@ -64,7 +64,8 @@ pub fn create(
         .check_url(&request.url)
         .map_err(WebhookError::Invalid)?;
     let format = request.format.unwrap_or_default();
-    let token = match request.ntfy_token.as_deref().map(str::trim) {
+    // Judged as sent (the schema's pattern): a token is never trimmed into one.
+    let token = match request.ntfy_token.as_deref() {
         None | Some("") => None,
         Some(_) if format != WebhookFormat::Ntfy => {
             return Err(WebhookError::Invalid(

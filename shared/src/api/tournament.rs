@@ -44,8 +44,17 @@ crate::named_value! {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CreateTournamentRequest {
-    /// 1–80 characters.
-    #[cfg_attr(feature = "openapi", schema(example = "Winter Kefren"))]
+    /// 1–80 characters, at least one of them seen: white space and hidden characters
+    /// (control, bidirectional and zero-width ones) alone make no name; they are dropped from
+    /// it, each run of white space made one space.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(
+            example = "Winter Kefren",
+            max_length = 80,
+            pattern = r"[^\s\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]"
+        )
+    )]
     pub name: String,
     /// The kind of game.
     pub kind: GameKind,
@@ -83,7 +92,10 @@ pub struct CreateTournamentRequest {
     pub rounds: Option<u32>,
     /// When the entry window closes (RFC 3339, in the future, at most 90 days ahead); round 1
     /// starts then.
-    #[cfg_attr(feature = "openapi", schema(example = "2026-12-01T18:00:00Z"))]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(format = DateTime, example = "2026-12-01T18:00:00Z")
+    )]
     pub entry_closes_at: String,
     /// The most players who may enter (2–200).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -51,8 +51,13 @@ pub struct CreateWebhookRequest {
     /// How deliveries are written; absent: `standard`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<WebhookFormat>,
-    /// `ntfy` only: an access token sent as `Authorization: Bearer …` to a protected topic.
+    /// `ntfy` only: an access token sent as `Authorization: Bearer …` to a protected topic:
+    /// up to 200 printable ASCII characters without spaces (empty: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "openapi",
+        schema(pattern = r"^[!-~]{0,200}$", max_length = 200)
+    )]
     pub ntfy_token: Option<String>,
 }
 

@@ -6,6 +6,7 @@ use turnpost_shared::api::CreateGameRequest;
 use crate::games::challenge;
 use crate::http::auth::Authenticated;
 use crate::http::budgeted_challenge::make_charged;
+use crate::http::json_object::JsonObject;
 use crate::http::state::AppState;
 
 /// Challenges players: `{kind, options, seats: [names…], clock?}`; the caller holds a seat.
@@ -25,7 +26,7 @@ use crate::http::state::AppState;
 pub async fn create(
     state: web::Data<AppState>,
     auth: Authenticated,
-    body: Result<web::Json<CreateGameRequest>, actix_web::Error>,
+    body: Result<JsonObject<CreateGameRequest>, actix_web::Error>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let actor = auth.actor();
     // Refused only once the token passed (see `crate::http::auth`).

@@ -30,8 +30,8 @@ pub struct MovesQuery {
 #[utoipa::path(get, path = "/v1/games/{id}/moves", tag = "games", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Game id"),
            ("limit" = Option<i64>, Query, description = "page size 1-2000, default 2000", minimum = 1, maximum = 2000),
-           ("before" = Option<u32>, Query, description = "only moves before this ply: the `earlier` of a page", minimum = 0),
-           ("after" = Option<u32>, Query, description = "only moves after this ply: the `later` of a page", minimum = 0)),
+           ("before" = Option<i64>, Query, description = "only moves before this ply: the `earlier` of a page", minimum = 0, maximum = 4294967295_u32),
+           ("after" = Option<i64>, Query, description = "only moves after this ply: the `later` of a page", minimum = 0, maximum = 4294967295_u32)),
     responses((status = 200, description = "The moves", body = turnpost_shared::api::MoveList), (status = 400, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody)))]
 pub async fn list(call: PathCall, query: web::Query<MovesQuery>) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();

@@ -6,6 +6,7 @@ use turnpost_shared::api::PlayMoveRequest;
 use crate::games::moving;
 use crate::http::auth::BearerToken;
 use crate::http::error::ApiError;
+use crate::http::json_object::JsonObject;
 use crate::http::state::AppState;
 
 /// Plays `{move, ply}`, where `ply` is the number of moves the client saw played, with an
@@ -25,7 +26,7 @@ pub async fn play(
     state: web::Data<AppState>,
     bearer: BearerToken,
     path: Result<web::Path<i64>, actix_web::Error>,
-    body: Result<web::Json<PlayMoveRequest>, actix_web::Error>,
+    body: Result<JsonObject<PlayMoveRequest>, actix_web::Error>,
 ) -> Result<HttpResponse, actix_web::Error> {
     // A bad path or body is refused after the token, as on every other route: a request with
     // an unknown token learns nothing else.

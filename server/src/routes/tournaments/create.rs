@@ -6,6 +6,7 @@ use turnpost_shared::api::CreateTournamentRequest;
 use crate::http::auth::Authenticated;
 use crate::http::budgeted_tournament;
 use crate::http::error::ApiError;
+use crate::http::json_object::JsonObject;
 use crate::http::state::AppState;
 
 /// Creates a tournament you organise: kind, options and clock as in a challenge, a format
@@ -30,7 +31,7 @@ use crate::http::state::AppState;
 pub async fn create(
     state: web::Data<AppState>,
     auth: Authenticated,
-    body: Result<web::Json<CreateTournamentRequest>, actix_web::Error>,
+    body: Result<JsonObject<CreateTournamentRequest>, actix_web::Error>,
 ) -> Result<HttpResponse, actix_web::Error> {
     // Refused only once the token passed (see `crate::http::auth`).
     let request = body?.into_inner();

@@ -26,7 +26,7 @@ pub struct TournamentQuery {
 /// that is no number from 1.
 #[utoipa::path(get, path = "/v1/tournaments/{id}", tag = "tournaments", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Tournament id"),
-        ("round" = Option<u32>, Query, minimum = 1, description = "List this round's games (1 to `current_round`)")),
+        ("round" = Option<i64>, Query, minimum = 1, maximum = 4294967295_u32, description = "List this round's games (1 to `current_round`)")),
     responses((status = 200, description = "The tournament", body = turnpost_shared::api::TournamentView),
         (status = 400, body = turnpost_shared::api::ErrorBody),
         (status = 404, description = "No such tournament, or no such round of it", body = turnpost_shared::api::ErrorBody)))]

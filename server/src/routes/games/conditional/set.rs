@@ -1,9 +1,10 @@
 //! `PUT /v1/games/{id}/conditional`.
 
-use actix_web::{web, HttpResponse};
+use actix_web::HttpResponse;
 use turnpost_shared::api::ConditionalMoves;
 
 use crate::games::conditional::{self, Edit};
+use crate::http::json_object::JsonObject;
 use crate::http::path_call::PathCall;
 
 /// Replaces the caller's conditional moves with `{ply, lines}` (no lines clears them), `ply`
@@ -22,7 +23,7 @@ use crate::http::path_call::PathCall;
     responses((status = 200, description = "Your conditional moves as they now stand", body = turnpost_shared::api::ConditionalMoves), (status = 403, body = turnpost_shared::api::ErrorBody), (status = 404, body = turnpost_shared::api::ErrorBody), (status = 409, description = "Stale: the error and the current game"), (status = 422, body = turnpost_shared::api::ErrorBody)))]
 pub async fn set(
     call: PathCall,
-    body: Result<web::Json<ConditionalMoves>, actix_web::Error>,
+    body: Result<JsonObject<ConditionalMoves>, actix_web::Error>,
 ) -> Result<HttpResponse, actix_web::Error> {
     // Refused only once the token passed (see `crate::http::auth`).
     let request = body?.into_inner();
