@@ -276,10 +276,15 @@ pub fn json_error(
                 let message = e.to_string();
                 match typed_field_code(&message) {
                     // The parser's own words, as the handlers answered them before the field
-                    // was typed (without serde's position suffix).
+                    // was typed (without serde's position suffix, or the field's path that
+                    // `JsonObject` adds: the code names the field already).
                     code @ ("unknown_kind" | "invalid_timeout") => {
                         let position = format!(" at line {} column {}", e.line(), e.column());
                         let message = message.strip_suffix(&position).unwrap_or(&message);
+                        let message = message
+                            .strip_suffix("`)")
+                            .and_then(|rest| rest.rsplit_once(" (at `"))
+                            .map_or(message, |(words, _path)| words);
                         ApiError::invalid(code, message)
                     }
                     code => ApiError::invalid(code, message),
