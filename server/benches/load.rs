@@ -42,7 +42,10 @@
 //! each move's event reached them (from the move's request being sent: commit → byte on the
 //! stream, at most), and the server's resident memory before and after opening them;
 //! `TURNPOST_BENCH_IDLE_STREAMS=1` makes them idle instead (an account in no game: they hear
-//! nothing, and cost only what an open stream costs).
+//! nothing, and cost only what an open stream costs); `TURNPOST_BENCH_STREAMS_PER_PLAYER=K`
+//! gives each player K of them (a "your games" page and a script, say) and the rest to the
+//! idle account, as on a server whose open streams are mostly of people not playing right
+//! then (the default spreads all N over the players: each move heard on about N / players × 2).
 //! `TURNPOST_BENCH_PROCESSES=N` (default 1) starts N server processes on the one database, as
 //! behind a reverse proxy, and spreads the clients over them (client c talks to process c mod
 //! N); each process gets a pool of `TURNPOST_BENCH_POOL` (default clients / N + 4).
@@ -381,6 +384,38 @@ fn mail_cpu(pids: &[u32]) -> (Duration, Duration, Duration) {
     })
 }
 
+/// CPU time so far of the server processes, PostgreSQL's processes and this benchmark (its
+/// clients, stream readers and SMTP server): who used the machine during the load.
+struct LoadCpu {
+    servers: Duration,
+    postgres: Duration,
+    bench: Duration,
+}
+
+impl LoadCpu {
+    fn read(pids: &[u32]) -> Self {
+        Self {
+            servers: pids.iter().map(|pid| support::process_cpu(*pid)).sum(),
+            postgres: support::named_processes_cpu("postgres"),
+            bench: support::process_cpu(std::process::id()),
+        }
+    }
+
+    /// Prints each one's use since `start`, in cores busy over `span`.
+    fn report_since(&self, start: &Self, span: Duration) {
+        let cores = |now: Duration, then: Duration| {
+            now.saturating_sub(then).as_secs_f64() / span.as_secs_f64().max(f64::EPSILON)
+        };
+        println!(
+            "CPU during the load (cores busy, of {}): server {:.2}, PostgreSQL {:.2}, this benchmark (clients, stream readers, SMTP server) {:.2}",
+            std::thread::available_parallelism().map_or(0, std::num::NonZero::get),
+            cores(self.servers, start.servers),
+            cores(self.postgres, start.postgres),
+            cores(self.bench, start.bench),
+        );
+    }
+}
+
 /// What every run shares.
 struct Setup {
     admin: String,
@@ -393,6 +428,7 @@ struct Setup {
     turn_mail: bool,
     streams: usize,
     idle_streams: bool,
+    streams_per_player: usize,
 }
 
 /// What one run measured.
@@ -493,12 +529,17 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
     let mut streams = None;
     let (latencies, finished, started, elapsed) = runtime.block_on(async {
         if setup.streams > 0 {
+            let players_streams = match setup.streams_per_player {
+                _ if setup.idle_streams => 0,
+                0 => setup.streams,
+                each => (each * players.len()).min(setup.streams),
+            };
             let tokens: Vec<String> = (0..setup.streams)
                 .map(|i| {
-                    if setup.idle_streams {
-                        idle_token.clone()
-                    } else {
+                    if i < players_streams {
                         players[i % players.len()].1.clone()
+                    } else {
+                        idle_token.clone()
                     }
                 })
                 .collect();
@@ -524,9 +565,8 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
             let slope_count = rest.opened.max(1);
             open.absorb(rest);
             println!(
-                "streams: {} {} open ({} refused{}) in {:.1} s; server resident memory {:.1} MB before, {:.1} MB with {first}, {:.1} MB with all: {:.1} KB per stream (slope over the last {slope_count})",
+                "streams: {} open, {players_streams} of them players' ({} refused{}) in {:.1} s; server resident memory {:.1} MB before, {:.1} MB with {first}, {:.1} MB with all: {:.1} KB per stream (slope over the last {slope_count})",
                 open.opened,
-                if setup.idle_streams { "idle" } else { "players'" },
                 open.refused.len(),
                 open.refused.first().map_or_else(String::new, |s| format!(", e.g. {s}")),
                 took.as_secs_f64(),
@@ -572,10 +612,14 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
                 Instant::now()
             }
         };
+        let cpu_at_start = LoadCpu::read(&pids);
         if rate.is_none() {
             tokio::time::sleep(Duration::from_secs(secs)).await;
             stop.store(true, Ordering::Relaxed);
+        } else {
+            tokio::time::sleep_until(paced_end).await;
         }
+        LoadCpu::read(&pids).report_since(&cpu_at_start, started.elapsed());
         let mut all = Vec::new();
         let mut finished = 0;
         for task in tasks {
@@ -810,6 +854,7 @@ fn main() {
         turn_mail: env_or("TURNPOST_BENCH_TURN_MAIL", "immediate") != "off",
         streams: env_number("TURNPOST_BENCH_STREAMS", 0),
         idle_streams: env_or("TURNPOST_BENCH_IDLE_STREAMS", "0") == "1",
+        streams_per_player: env_number("TURNPOST_BENCH_STREAMS_PER_PLAYER", 0),
     };
     assert!(
         setup.processes >= 1,

@@ -140,6 +140,9 @@ async fn follow_a_game(app: &TestApp, anna: &Phone, bert: &Phone, watcher: &Phon
     // anna, on her "You played" page, starts a message with a draw offer; bert moves.
     assert!(anna.client.current_url().await.unwrap().query() == Some("played=1"));
     anna.wait_for_text("You played").await;
+    // Her "You played" page is a new page with a new stream: bert moves once it listens (a
+    // move before that is caught up by the page's first read, and told as "The game changed").
+    stream_open(anna).await;
     assert!(anna.client.execute(SET_MARKER, vec![]).await.unwrap() == json!(true));
     anna.fill("#draw-message", "Well played so far").await;
     let (second, played) = play_from_the_page(bert).await;

@@ -22,7 +22,8 @@ both_backends!(
     bad_resumptions_are_refused_clearly,
     one_stream_too_many_is_refused,
     a_spectator_sees_no_message_and_no_seed,
-    a_declined_draw_reaches_the_offerer_and_sends_no_mail
+    a_declined_draw_reaches_the_offerer_and_sends_no_mail,
+    a_batch_of_events_reads_each_games_own_moves
 );
 
 /// A Kefren game anna challenged `opponent` (bert unless named) to and they accepted; answers
@@ -358,4 +359,32 @@ async fn a_declined_draw_reaches_the_offerer_and_sends_no_mail(backend: Backend)
         subjects.iter().all(|s| !s.to_lowercase().contains("draw")),
         "a declined draw is not mailed: {subjects:?}"
     );
+}
+
+/// The one statement that reads the moves a batch of stream events names gives each game the
+/// moves at its own plies: none of another game's plies, none that does not exist.
+async fn a_batch_of_events_reads_each_games_own_moves(backend: Backend) {
+    let app = TestApp::spawn(backend).await;
+    let (anna, bert) = two_players(&app).await;
+    let first = started_game(&app, &anna, &bert).await;
+    let second = started_game(&app, &anna, &bert).await;
+    let mut played = Vec::new();
+    for _ in 0..3 {
+        played.push(play_one(&app, first, &[&anna, &bert]).await);
+    }
+    for _ in 0..2 {
+        play_one(&app, second, &[&anna, &bert]).await;
+    }
+    let wanted = [(first, 0), (first, 2), (second, 1), (second, 2), (first, 7)];
+    let mut read =
+        turnpost_server::db::events::moves_at(&mut app.conn(), &wanted).expect("the read");
+    read.sort_by_key(|row| (row.game_id, row.ply));
+    let found: Vec<(i64, i32)> = read.iter().map(|row| (row.game_id, row.ply)).collect();
+    // The first game's ply 1 is asked only of the second game: not read for the first.
+    assert_eq!(found, [(first, 0), (first, 2), (second, 1)]);
+    assert_eq!(read[0].notation, played[0]);
+    assert_eq!(read[1].notation, played[2]);
+    assert!(turnpost_server::db::events::moves_at(&mut app.conn(), &[])
+        .unwrap()
+        .is_empty());
 }

@@ -285,3 +285,34 @@ fn thread_cpu(task: &Path) -> Duration {
             .unwrap_or_default()
     })
 }
+
+/// CPU time of process `pid` (user + system, its exited threads included), from
+/// `/proc/PID/stat` in clock ticks of 10 ms; zero where there is no `/proc`.
+pub fn process_cpu(pid: u32) -> Duration {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|text| {
+            let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+            let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
+            Some(Duration::from_millis((ticks(11)? + ticks(12)?) * 10))
+        })
+        .unwrap_or_default()
+}
+
+/// CPU time of every process named `name` (`/proc/PID/comm`), e.g. PostgreSQL's backends:
+/// those that ended before the call are not counted, so read it around a stretch in which the
+/// processes stay (a connection pool's).
+pub fn named_processes_cpu(name: &str) -> Duration {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Duration::ZERO;
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            std::fs::read_to_string(format!("/proc/{pid}/comm"))
+                .is_ok_and(|comm| comm.trim_end() == name)
+        })
+        .map(process_cpu)
+        .sum()
+}

@@ -273,6 +273,36 @@ pub fn moves_of_games(
         .load(own))?)
 }
 
+/// The moves at the (game, ply) pairs of `wanted` that exist, in one statement: the moves a
+/// batch of stream events names (`crate::live`).
+///
+/// # Errors
+/// [`DbError::Query`].
+pub fn moves_at(conn: &mut DbConnection, wanted: &[(i64, i32)]) -> Result<Vec<MoveRow>, DbError> {
+    // Each game with its own plies, so that no game's moves are read at another's plies.
+    let mut by_game: Vec<(i64, Vec<i32>)> = Vec::new();
+    for &(game_id, ply) in wanted {
+        match by_game.iter_mut().find(|(game, _)| *game == game_id) {
+            Some((_, plies)) => plies.push(ply),
+            None => by_game.push((game_id, vec![ply])),
+        }
+    }
+    if by_game.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(super::on_own_connection!(conn, own => {
+        let mut query = moves::table.select(MoveRow::as_select()).into_boxed();
+        for (game_id, plies) in &by_game {
+            query = query.or_filter(
+                moves::game_id
+                    .eq(*game_id)
+                    .and(moves::ply.eq_any(plies.clone())),
+            );
+        }
+        query.load(own)
+    })?)
+}
+
 /// Up to `limit` waiting events of `game_ids` other than `taken`, oldest first: the later
 /// events of games whose oldest waiting event the caller took with [`take_waiting`]. No other
 /// composer takes them meanwhile: [`take_waiting`] passes over any event with an earlier one of

@@ -2,7 +2,10 @@
 //! (from `crate::games::audience`, as for mail) and who holds a seat in its game, read once for
 //! every stream it goes to.
 
+use bytes::Bytes;
 use turnpost_shared::api::{MessageView, StreamEvent, StreamEventType};
+
+use super::wire_text::{WireCache, WireFormat};
 
 use crate::db::events::{self, EventKind, GameEventRow, LogPosition};
 use crate::db::{DbConnection, DbError};
@@ -23,6 +26,8 @@ pub struct LiveEvent {
     pub messages: Vec<(i64, MessageView)>,
     /// What every reader sees (`for_you` and `messages` empty).
     pub shown: StreamEvent,
+    /// Its bytes as the streams write them, made once a view and format.
+    wire: WireCache,
 }
 
 impl LiveEvent {
@@ -45,6 +50,17 @@ impl LiveEvent {
                 .collect();
         }
         shown
+    }
+
+    /// The event as `reader` reads it, in `format`: made once for all the streams that read
+    /// it alike (a reader it tells nothing of their own sees what anybody sees).
+    #[must_use]
+    pub fn wire(&self, reader: Option<i64>, format: WireFormat) -> Bytes {
+        let view = reader.filter(|reader| {
+            self.told.iter().any(|(account, _)| account == reader)
+                || self.messages.iter().any(|(account, _)| account == reader)
+        });
+        self.wire.get(format, view, || self.for_reader(view))
     }
 }
 
@@ -79,7 +95,7 @@ pub fn live_events(
     game_ids.sort_unstable();
     game_ids.dedup();
     let games = GameWithSeats::find_many(conn, &game_ids)?;
-    let mut live = Vec::with_capacity(rows.len());
+    let mut kept = Vec::with_capacity(rows.len());
     for row in rows {
         let Some(now) = games.iter().find(|g| g.game.id == row.game_id) else {
             continue;
@@ -93,8 +109,27 @@ pub fn live_events(
         let Ok(happened) = GameEvent::of_row(row) else {
             continue;
         };
+        kept.push((row, now, happened));
+    }
+    // What the events name, read once for all of them: each move event's move, and which games
+    // have messages at all (most have none, and their events need no look).
+    let moved: Vec<(i64, i32)> = kept
+        .iter()
+        .filter(|(row, _, _)| row.kind == EventKind::Turn && row.ply > 0)
+        .map(|(row, _, _)| (row.game_id, row.ply - 1))
+        .collect();
+    let read = BatchRead {
+        moves: events::moves_at(conn, &moved)?,
+        with_messages: if kept.is_empty() {
+            Vec::new()
+        } else {
+            crate::db::messages::games_with_messages(conn, &game_ids)?
+        },
+    };
+    let mut live = Vec::with_capacity(kept.len());
+    for (row, now, happened) in kept {
         let at = games::event::as_at(now.clone(), row);
-        match live_event(conn, &at, row, happened) {
+        match live_event(conn, &at, row, happened, &read) {
             Ok(event) => live.push(event),
             Err(DbError::Corrupt(error)) => {
                 tracing::warn!(event = row.id, %error, "event left out of the streams");
@@ -105,12 +140,21 @@ pub fn live_events(
     Ok(live)
 }
 
+/// What a batch of events names, read once for the batch.
+struct BatchRead {
+    /// The moves before the batch's move events (their ply minus one).
+    moves: Vec<crate::db::games::MoveRow>,
+    /// The batch's games that have messages, ascending.
+    with_messages: Vec<i64>,
+}
+
 /// One event, `at` being its game as it was then.
 fn live_event(
     conn: &mut DbConnection,
     at: &GameWithSeats,
     row: &GameEventRow,
     happened: GameEvent,
+    read: &BatchRead,
 ) -> Result<LiveEvent, DbError> {
     let told = games::audience(at, happened)?
         .iter()
@@ -122,7 +166,17 @@ fn live_event(
     };
     let (mut last_move, mut prepared) = (None, false);
     if row.kind == EventKind::Turn && row.ply > 0 {
-        if let Some(played) = events::moves_before(conn, row.game_id, row.ply, 1)?.pop() {
+        let before = read
+            .moves
+            .iter()
+            .find(|m| m.game_id == row.game_id && m.ply == row.ply - 1)
+            .cloned();
+        // Plies follow one another; were one missing, the move before is still the one told.
+        let played = match before {
+            Some(played) => Some(played),
+            None => events::moves_before(conn, row.game_id, row.ply, 1)?.pop(),
+        };
+        if let Some(played) = played {
             // A move's event names its mover (none for a pass the server played).
             if let Some(mover) = played.account_id {
                 by = name_of(conn, at, mover)?;
@@ -140,7 +194,11 @@ fn live_event(
         game_id: row.game_id,
         seated: at.seats.iter().map(|(_, account)| account.id).collect(),
         told,
-        messages: games::messages::of_event(conn, at, row)?,
+        messages: if read.with_messages.binary_search(&row.game_id).is_ok() {
+            games::messages::of_event(conn, at, row)?
+        } else {
+            Vec::new()
+        },
         shown: StreamEvent {
             id: row.id,
             event: stream_type(row.kind),
@@ -160,6 +218,7 @@ fn live_event(
             for_you: None,
             messages: Vec::new(),
         },
+        wire: WireCache::default(),
     })
 }
 

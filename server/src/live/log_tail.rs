@@ -1,6 +1,6 @@
-//! The log's one reader for every stream of this process: after each commit bell (looking again
-//! every 25 ms for a moment when the bell's events were not yet settled, and once a second in
-//! any case) it reads the
+//! The log's one reader for every stream of this process: after each commit bell (at most once
+//! in 10 ms, looking again every 25 ms for a moment when the bell's events were not yet
+//! settled, and once a second in any case) it reads the
 //! new events once, makes them [`LiveEvent`]s once, and hands each to the streams it concerns
 //! ([`Hub::dispatch`]). With no stream open it reads nothing.
 
@@ -27,15 +27,24 @@ const TAIL_POLL: Duration = Duration::from_secs(1);
 const CHASE_EVERY: Duration = Duration::from_millis(25);
 const CHASE_FOR: Duration = Duration::from_millis(750);
 
+/// The least time between two reads: under a steady stream of commits each read then takes
+/// the events of several (one round of statements for them all) instead of one read a
+/// commit; a bell after a quiet spell is read at once.
+const GATHER: Duration = Duration::from_millis(10);
+
 /// Reads the log for the streams of `hub` until `shutdown` turns true.
 pub async fn run_log_tail(hub: Arc<Hub>, pool: Pool, mut shutdown: watch::Receiver<bool>) {
     let mut bell = commit_bell::subscribe();
     let mut at: Option<LogPosition> = None;
     // Until when an unanswered bell is chased (see `CHASE_EVERY`).
     let mut chase_until: Option<tokio::time::Instant> = None;
+    let mut last_read: Option<tokio::time::Instant> = None;
     loop {
         if *shutdown.borrow() {
             break;
+        }
+        if let Some(last) = last_read {
+            tokio::time::sleep_until(last + GATHER).await;
         }
         if hub.open_streams() == 0 {
             // Nobody listens: the next stream's own read covers what passes meanwhile.
@@ -43,6 +52,7 @@ pub async fn run_log_tail(hub: Arc<Hub>, pool: Pool, mut shutdown: watch::Receiv
         } else {
             let from = at.or_else(|| hub.earliest_start());
             if let Some(from) = from {
+                last_read = Some(tokio::time::Instant::now());
                 let pool = pool.clone();
                 let hub = hub.clone();
                 let read = tokio::task::spawn_blocking(move || tail_once(&pool, &hub, from)).await;

@@ -7,15 +7,18 @@
 //!   (`crate::db::commit_bell`; other processes' commits through PostgreSQL's `NOTIFY`).
 //! - [`stream_events`]: one stream's events, its own catch-up from a resumed id first, then
 //!   what the hub hands it.
+//! - [`WireFormat`]: how a stream writes an event (SSE or NDJSON), made once for its readers.
 
 mod channel_reach;
 mod hub;
 mod live_event;
 mod log_tail;
 mod stream_events;
+mod wire_text;
 
 pub use channel_reach::{ChannelReach, Reached};
 pub use hub::{Hub, StreamCaps, StreamOwner, StreamRefused, StreamScope, Subscription};
 pub use live_event::{live_events, LiveEvent};
 pub use log_tail::run_log_tail;
 pub use stream_events::{open_stream, OpenStream, StartRefused, StreamStart};
+pub use wire_text::WireFormat;

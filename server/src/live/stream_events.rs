@@ -9,14 +9,20 @@
 
 use std::sync::Arc;
 
-use turnpost_shared::api::StreamEvent;
+use bytes::Bytes;
 
-use super::{live_events, Hub, StreamOwner, StreamRefused, StreamScope, Subscription};
+use super::{live_events, Hub, StreamOwner, StreamRefused, StreamScope, Subscription, WireFormat};
 use crate::db::events::{self, LogFilter, LogPosition, LogStart};
 use crate::db::{DbConnection, DbError, Pool};
 
 /// Events of the catch-up read at a time.
 const CATCH_UP_BATCH: i64 = 256;
+
+/// The least time between two writes of events the hub handed a stream: an event after a
+/// quiet spell is written at once, but a stream that hears many a second (a busy account's)
+/// writes what came meanwhile together, one write instead of one each — on the server and in
+/// every reader.
+const BUSY_STREAM_WRITES: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// Where a stream starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +69,8 @@ pub struct OpenStream {
     /// Whether its own read of the log is still behind.
     catching_up: bool,
     subscription: Subscription,
+    /// When the stream last wrote what the hub handed it (see [`BUSY_STREAM_WRITES`]).
+    last_written: Option<tokio::time::Instant>,
 }
 
 /// Opens a stream of `scope` for `owner` (`reader` when signed in), starting at `start`.
@@ -99,6 +107,7 @@ pub fn open_stream(
         start: from,
         catching_up: true,
         subscription,
+        last_written: None,
     })
 }
 
@@ -129,9 +138,10 @@ fn resumed_at(
 }
 
 impl OpenStream {
-    /// The next events to send, in log order; `None` when the stream ends (cut off as too
-    /// slow, or the log could not be read: the client resumes from its last id).
-    pub async fn next(&mut self) -> Option<Vec<StreamEvent>> {
+    /// The next events to send, in log order, as `format` writes them; `None` when the stream
+    /// ends (cut off as too slow, or the log could not be read: the client resumes from its
+    /// last id).
+    pub async fn next(&mut self, format: WireFormat) -> Option<Bytes> {
         loop {
             if self.catching_up {
                 let pool = self.pool.clone();
@@ -140,9 +150,8 @@ impl OpenStream {
                 match read {
                     Ok(Ok((events, reached))) if !events.is_empty() || reached > last => {
                         self.last = reached;
-                        let shown = self.shown(events.iter());
-                        if !shown.is_empty() {
-                            return Some(shown);
+                        if let Some(bytes) = self.written(events.iter(), format) {
+                            return Some(bytes);
                         }
                     }
                     Ok(Ok(_)) => self.catching_up = false,
@@ -157,6 +166,11 @@ impl OpenStream {
                 }
                 continue;
             }
+            if let Some(written) = self.last_written {
+                // Waiting here, before taking an event, keeps the wait cancel-safe: the caller
+                // may drop this future (a keep-alive, a shutdown) without an event lost.
+                tokio::time::sleep_until(written + BUSY_STREAM_WRITES).await;
+            }
             let first = self.subscription.events.recv().await?;
             let mut handed = vec![first];
             while let Ok(more) = self.subscription.events.try_recv() {
@@ -168,9 +182,9 @@ impl OpenStream {
                 .collect();
             if let Some(newest) = fresh.last() {
                 self.last = newest.position;
-                let shown = self.shown(fresh.iter().map(|event| &**event));
-                if !shown.is_empty() {
-                    return Some(shown);
+                if let Some(bytes) = self.written(fresh.iter().map(|event| &**event), format) {
+                    self.last_written = Some(tokio::time::Instant::now());
+                    return Some(bytes);
                 }
             }
         }
@@ -183,12 +197,26 @@ impl OpenStream {
         }
     }
 
-    /// The events as this reader sees them, leaving out those that happened before it started.
-    fn shown<'a>(&self, events: impl Iterator<Item = &'a super::LiveEvent>) -> Vec<StreamEvent> {
-        events
+    /// The events as this reader sees them, in `format`, leaving out those that happened before
+    /// it started; `None` when none is left.
+    fn written<'a>(
+        &self,
+        events: impl Iterator<Item = &'a super::LiveEvent>,
+        format: WireFormat,
+    ) -> Option<Bytes> {
+        let mut shown = events
             .filter(|event| !self.start.is_past(event.position.tx))
-            .map(|event| event.for_reader(self.reader))
-            .collect()
+            .map(|event| event.wire(self.reader, format));
+        let first = shown.next()?;
+        // One event (the usual case) is written as made, shared with the other streams.
+        let Some(second) = shown.next() else {
+            return Some(first);
+        };
+        let mut joined = Vec::with_capacity(first.len() + second.len());
+        for bytes in [first, second].into_iter().chain(shown) {
+            joined.extend_from_slice(&bytes);
+        }
+        Some(Bytes::from(joined))
     }
 }
 

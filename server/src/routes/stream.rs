@@ -18,7 +18,9 @@ use turnpost_shared::api::{ErrorBody, ErrorDetail, StreamEvent};
 use crate::http::auth::BearerToken;
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
-use crate::live::{self, OpenStream, StartRefused, StreamOwner, StreamScope, StreamStart};
+use crate::live::{
+    self, OpenStream, StartRefused, StreamOwner, StreamScope, StreamStart, WireFormat,
+};
 
 /// How often an idle stream sends a line that says nothing.
 const KEEP_ALIVE: Duration = Duration::from_secs(20);
@@ -208,9 +210,9 @@ async fn serve(
         Err(refused) => return refused_answer(refused),
     };
     let framing = if ndjson {
-        Framing::Ndjson
+        WireFormat::Ndjson
     } else {
-        Framing::ServerSentEvents
+        WireFormat::ServerSentEvents
     };
     let body = futures_util::stream::unfold(
         Body {
@@ -268,59 +270,10 @@ fn refused_answer(refused: StartRefused) -> Result<HttpResponse, ApiError> {
     })
 }
 
-/// How events are written on the wire.
-#[derive(Debug, Clone, Copy)]
-enum Framing {
-    ServerSentEvents,
-    Ndjson,
-}
-
-impl Framing {
-    fn content_type(self) -> &'static str {
-        match self {
-            Self::ServerSentEvents => "text/event-stream",
-            Self::Ndjson => "application/x-ndjson",
-        }
-    }
-
-    /// The opening of the stream: SSE tells the browser how soon to reconnect.
-    fn opening(self) -> &'static str {
-        match self {
-            Self::ServerSentEvents => "retry: 2000\n\n",
-            Self::Ndjson => "",
-        }
-    }
-
-    fn keep_alive(self) -> &'static str {
-        match self {
-            Self::ServerSentEvents => ": keep-alive\n\n",
-            Self::Ndjson => "\n",
-        }
-    }
-
-    fn write(self, out: &mut String, event: &StreamEvent) {
-        let Ok(json) = serde_json::to_string(event) else {
-            return;
-        };
-        match self {
-            Self::ServerSentEvents => {
-                out.push_str(&format!(
-                    "id: {}\nevent: {}\ndata: {json}\n\n",
-                    event.id, event.event
-                ));
-            }
-            Self::Ndjson => {
-                out.push_str(&json);
-                out.push('\n');
-            }
-        }
-    }
-}
-
 /// The body of one stream.
 struct Body {
     stream: OpenStream,
-    framing: Framing,
+    framing: WireFormat,
     started: bool,
     stopping: tokio::sync::watch::Receiver<bool>,
 }
@@ -341,7 +294,7 @@ impl Body {
         let framing = self.framing;
         let mut stopping = self.stopping.clone();
         let outcome = {
-            let next = self.stream.next();
+            let next = self.stream.next(framing);
             tokio::select! {
                 events = next => Outcome::Events(events),
                 () = tokio::time::sleep(KEEP_ALIVE) => Outcome::KeepAlive,
@@ -349,13 +302,7 @@ impl Body {
             }
         };
         match outcome {
-            Outcome::Events(Some(events)) => {
-                let mut out = String::new();
-                for event in &events {
-                    framing.write(&mut out, event);
-                }
-                Some((Ok(Bytes::from(out)), self))
-            }
+            Outcome::Events(Some(bytes)) => Some((Ok(bytes), self)),
             Outcome::KeepAlive => Some((
                 Ok(Bytes::from_static(framing.keep_alive().as_bytes())),
                 self,
@@ -368,7 +315,7 @@ impl Body {
 
 /// What a stream waited for.
 enum Outcome {
-    Events(Option<Vec<StreamEvent>>),
+    Events(Option<Bytes>),
     KeepAlive,
     Stop,
 }
