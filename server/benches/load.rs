@@ -31,6 +31,7 @@
 //! `/usr/lib/postgresql/15/bin/pgbench`); both connect with `sslmode=disable` unless the URL
 //! names an `sslmode` (as in `docker-compose.yml`, whose PostgreSQL has no TLS);
 //! `TURNPOST_BENCH_SECS` the duration (default 30; pgbench runs as long);
+//! `TURNPOST_BENCH_WARMUP_SECS` (closed loop; default 0) plays that long first without counting;
 //! `TURNPOST_BENCH_POOL` the server's pool size (default clients + 4);
 //! `TURNPOST_BENCH_TURN_MAIL=off` gives every player turn mail `off` (no turn cards);
 //! `TURNPOST_BENCH_RELAY_DELAY_MS` makes the SMTP server wait that long before each answer (a
@@ -90,6 +91,8 @@ struct Client {
     acks: Acks,
     /// When each move's request was sent, by (game id, ply after it): its stream event's key.
     sent: Acks,
+    /// Moves sent before this are the warm-up: played, not counted.
+    count_from: Instant,
 }
 
 /// One client's game as it goes.
@@ -180,7 +183,9 @@ impl Client {
             .await;
         let acknowledged = Instant::now();
         assert_eq!(status, 201, "{after}");
-        playing.latencies.push(acknowledged - started);
+        if started >= self.count_from {
+            playing.latencies.push(acknowledged - started);
+        }
         if after["status"] == "active" {
             self.acks
                 .lock()
@@ -423,6 +428,7 @@ struct Setup {
     games: usize,
     secs: u64,
     drain_secs: u64,
+    warmup_secs: u64,
     relay_delay: Duration,
     processes: usize,
     turn_mail: bool,
@@ -583,6 +589,13 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
             .build()
             .unwrap();
         let mut tasks = Vec::new();
+        // Closed loop: the first `warmup` seconds are played and not counted (the server's
+        // connections opened, its caches filled, as in a run whose streams were opened first).
+        let count_from = Instant::now()
+            + match rate {
+                None => Duration::from_secs(setup.warmup_secs),
+                Some(_) => Duration::ZERO,
+            };
         // Open loop: game c moves at first + c × (1 / rate), then every clients / rate.
         let paced_start = tokio::time::Instant::now() + Duration::from_secs(2);
         let paced_end = paced_start + Duration::from_secs(secs);
@@ -594,6 +607,7 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
                 names: [players[2 * c].0.clone(), players[2 * c + 1].0.clone()],
                 acks: acks.clone(),
                 sent: sent.clone(),
+                count_from,
             };
             let seed = c as u64 + 1;
             tasks.push(match rate {
@@ -606,7 +620,10 @@ fn run(setup: &Setup, rate: Option<f64>) -> Outcome {
             });
         }
         let started = match rate {
-            None => Instant::now(),
+            None => {
+                tokio::time::sleep_until(count_from.into()).await;
+                Instant::now()
+            }
             Some(_) => {
                 tokio::time::sleep_until(paced_start).await;
                 Instant::now()
@@ -849,6 +866,7 @@ fn main() {
         games: env_number("TURNPOST_BENCH_GAMES", 24),
         secs: env_number("TURNPOST_BENCH_SECS", 30),
         drain_secs: env_number("TURNPOST_BENCH_DRAIN_SECS", 30),
+        warmup_secs: env_number("TURNPOST_BENCH_WARMUP_SECS", 0),
         relay_delay: Duration::from_millis(env_number("TURNPOST_BENCH_RELAY_DELAY_MS", 0)),
         processes: env_number("TURNPOST_BENCH_PROCESSES", 1),
         turn_mail: env_or("TURNPOST_BENCH_TURN_MAIL", "immediate") != "off",

@@ -272,31 +272,28 @@ fn thread_cpu(task: &Path) -> Duration {
         .ok()
         .and_then(|text| text.split_whitespace().next()?.parse::<u64>().ok())
         .map(Duration::from_nanos);
-    from_schedstat.unwrap_or_else(|| {
-        std::fs::read_to_string(task.join("stat"))
-            .ok()
-            .and_then(|text| {
-                // The name may hold spaces: the fields after it follow the last ')'.
-                let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
-                // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
-                let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
-                Some(Duration::from_millis((ticks(11)? + ticks(12)?) * 10))
-            })
-            .unwrap_or_default()
-    })
+    from_schedstat.unwrap_or_else(|| stat_cpu(&task.join("stat")))
 }
 
-/// CPU time of process `pid` (user + system, its exited threads included), from
-/// `/proc/PID/stat` in clock ticks of 10 ms; zero where there is no `/proc`.
-pub fn process_cpu(pid: u32) -> Duration {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+/// The user + system time a `/proc` `stat` file gives (a process's or a thread's), in clock
+/// ticks of 10 ms; zero when it cannot be read.
+fn stat_cpu(stat: &Path) -> Duration {
+    std::fs::read_to_string(stat)
         .ok()
         .and_then(|text| {
+            // The name may hold spaces: the fields after it follow the last ')'.
             let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+            // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
             let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
             Some(Duration::from_millis((ticks(11)? + ticks(12)?) * 10))
         })
         .unwrap_or_default()
+}
+
+/// CPU time of process `pid` (user + system, its exited threads included), from
+/// `/proc/PID/stat`; zero where there is no `/proc`.
+pub fn process_cpu(pid: u32) -> Duration {
+    stat_cpu(Path::new(&format!("/proc/{pid}/stat")))
 }
 
 /// CPU time of every process named `name` (`/proc/PID/comm`), e.g. PostgreSQL's backends:
